@@ -1,0 +1,56 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "HTNetworking",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "HTNetworking", targets: ["HTNetworking"]),
+        .library(name: "HTModel", targets: ["HTModel"]),
+        .executable(name: "ht-codegen", targets: ["ht-codegen"]),
+        .plugin(name: "HTCodegenPlugin", targets: ["HTCodegenPlugin"]),
+        .plugin(name: "GenerateClient", targets: ["GenerateClient"]),
+    ],
+    targets: [
+        // Runtime
+        .target(name: "HTModel"),
+        .target(name: "HTNetworking", dependencies: ["HTModel"]),
+
+        // Generator
+        .target(name: "HTCodegenCore"),
+        .executableTarget(name: "ht-codegen", dependencies: ["HTCodegenCore"]),
+        .plugin(
+            name: "HTCodegenPlugin",
+            capability: .buildTool(),
+            dependencies: ["ht-codegen"]
+        ),
+        .plugin(
+            name: "GenerateClient",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-client",
+                    description: "Generate Swift models and requests from *.htspec.json files into Sources/<target>/Generated/."
+                ),
+                permissions: [
+                    .writeToPackageDirectory(reason: "To write the generated Swift files into the target's source folder.")
+                ]
+            ),
+            dependencies: ["ht-codegen"]
+        ),
+
+        // Executables
+        .executableTarget(name: "ht-demo", dependencies: ["HTNetworking"], plugins: ["HTCodegenPlugin"]),
+        .executableTarget(name: "ht-bench", dependencies: ["HTNetworking", "HTModel"], plugins: ["HTCodegenPlugin"]),
+
+        // Tests
+        .testTarget(name: "HTModelTests", dependencies: ["HTModel"]),
+        .testTarget(name: "HTNetworkingTests", dependencies: ["HTNetworking"], resources: [.copy("Server")]),
+        .testTarget(name: "HTCodegenCoreTests", dependencies: ["HTCodegenCore"], exclude: ["Goldens", "Specs"]),
+        .testTarget(
+            name: "HTGeneratedClientTests",
+            dependencies: ["HTNetworking"],
+            plugins: ["HTCodegenPlugin"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
