@@ -44,7 +44,7 @@ let package = Package(
 
         // Tests
         .testTarget(name: "HTModelTests", dependencies: ["HTModel"]),
-        .testTarget(name: "HTNetworkingTests", dependencies: ["HTNetworking"], resources: [.copy("Server")]),
+        .testTarget(name: "HTNetworkingTests", dependencies: ["HTNetworking"], exclude: ["Server"]),
         .testTarget(name: "HTCodegenCoreTests", dependencies: ["HTCodegenCore"], exclude: ["Goldens", "Specs"]),
         .testTarget(
             name: "HTGeneratedClientTests",
