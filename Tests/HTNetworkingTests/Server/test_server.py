@@ -1,0 +1,568 @@
+#!/usr/bin/env python3
+"""Loopback HTTP test server for the HTNetworking test suite.
+
+Python 3 standard library only. It is started by the Swift tests (see
+``Tests/HTNetworkingTests/Support/LoopbackServer.swift``) and can be run by hand:
+
+    python3 test_server.py [--port N] [--fixtures DIR] [--ignore-stdin]
+
+It binds 127.0.0.1 (port 0 = any free port unless ``--port`` is given), speaks
+HTTP/1.1 with keep-alive (every response carries a correct Content-Length) and
+prints exactly one line ``PORT <n>`` on stdout once it is listening.
+
+It exits on SIGTERM or SIGINT, and also when its stdin reaches end of file, so
+that it never outlives the process that launched it with a stdin pipe (even if
+that process is killed). Pass ``--ignore-stdin`` to run it with stdin at EOF
+(e.g. ``< /dev/null``). Requests are logged to stderr only when the environment
+variable ``HT_SERVER_VERBOSE=1`` is set.
+
+Routes (JSON responses use ``Content-Type: application/json; charset=utf-8``
+unless stated; an unknown route answers 404, a bad parameter 400, a known
+route with an unsupported method 405; HEAD works wherever GET does):
+
+``ANY /echo[/...]``
+    200 ``{"method", "path" (without query), "query": {name: [values]},
+    "headers": {lower-cased name: value}, "body": <UTF-8 text of the body>,
+    "json": <parsed body or null>, "form": {name: [values]} or null}``.
+    ``form`` is set only for ``application/x-www-form-urlencoded`` bodies.
+    Repeated headers are joined with ", ".
+``ANY /status/<code>[?body=TEXT][&retry_after=S][&content_type=CT]``
+    That status (200-599) with ``{"status": <code>, "message": <reason>}``, or
+    exactly TEXT as the body; ``retry_after`` adds a ``Retry-After`` header.
+    204 and 304 have no body.
+``GET /malformed``
+    200 with a JSON content type and the truncated body ``{"user": {"name": "x",``.
+``GET /json?file=NAME``
+    The file NAME from the ``--fixtures`` folder (plain file names only: a name
+    containing ``/``, ``\\`` or ``..`` is a 400; a missing file or no fixtures
+    folder is a 404).
+``GET /delay?ms=N``
+    Sleeps N milliseconds (at most 60000) then 200 ``{"delayed": N}``.
+``GET /redirect?to=PATH&code=302``
+    A redirect (301, 302, 303, 307 or 308; default 302) to PATH (default ``/echo``).
+``ANY /flaky?key=K&fail=N&status=503``
+    The first N requests for key K answer ``status`` (default 503; with
+    ``Retry-After: 0`` when it is 429 or 503) and the body
+    ``{"status", "message", "attempts"}``; later ones 200 ``{"attempts": <count>}``.
+``GET /counter?key=K``
+    ``{"count": <number of /flaky requests seen for K>}``.
+``POST /reset-counters``
+    Clears every /flaky counter; ``{"reset": true}``.
+``GET /bytes?size=N&chunk=65536``
+    N bytes (byte i is ``i % 251``), ``application/octet-stream``, with a
+    Content-Length, written chunk by chunk (never N bytes in memory).
+``GET /drop-midway?size=N``
+    Headers with ``Content-Length: N``, the first N // 2 bytes of the /bytes
+    pattern, then an abrupt close (TCP reset) in the middle of the body.
+``POST /upload``
+    Parses a ``multipart/form-data`` body and answers ``{"fields": {name: value},
+    "files": {name: {"filename", "content_type", "size", "sha256"}}}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import signal
+import socket
+import struct
+import sys
+import threading
+import time
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Callable, Dict, List, Optional, Tuple
+from urllib.parse import parse_qs, urlsplit
+
+JSON_TYPE = "application/json; charset=utf-8"
+PATTERN_MODULUS = 251
+PATTERN = bytes(range(PATTERN_MODULUS))
+MAX_DELAY_MS = 60_000
+MAX_CHUNK = 4 * 1024 * 1024
+REDIRECT_CODES = {301, 302, 303, 307, 308}
+VERBOSE = os.environ.get("HT_SERVER_VERBOSE") == "1"
+
+
+class HTTPError(Exception):
+    """Raised by a route to answer with an error status and a JSON message."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def pattern_bytes(offset: int, length: int) -> bytes:
+    """Returns ``length`` bytes of the deterministic pattern starting at byte ``offset``."""
+    start = offset % PATTERN_MODULUS
+    repeats = (start + length) // PATTERN_MODULUS + 1
+    return (PATTERN * repeats)[start:start + length]
+
+
+def reason_phrase(code: int) -> str:
+    """The standard reason phrase of ``code``, or a generic one for unregistered codes."""
+    try:
+        return HTTPStatus(code).phrase
+    except ValueError:
+        return "Status %d" % code
+
+
+def parse_header_params(value: str) -> Tuple[str, Dict[str, str]]:
+    """Splits ``type/sub; a=1; b="x; y"`` into the main value and its lower-cased parameters."""
+    parts: List[str] = []
+    current = []
+    in_quotes = False
+    escaped = False
+    for ch in value:
+        if escaped:
+            current.append(ch)
+            escaped = False
+        elif ch == "\\" and in_quotes:
+            current.append(ch)
+            escaped = True
+        elif ch == '"':
+            current.append(ch)
+            in_quotes = not in_quotes
+        elif ch == ";" and not in_quotes:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(ch)
+    parts.append("".join(current))
+
+    main = parts[0].strip().lower()
+    params: Dict[str, str] = {}
+    for part in parts[1:]:
+        name, sep, raw = part.partition("=")
+        if not sep:
+            continue
+        raw = raw.strip()
+        if len(raw) >= 2 and raw[0] == '"' and raw[-1] == '"':
+            raw = raw[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+        params[name.strip().lower()] = raw
+    return main, params
+
+
+def parse_multipart(body: bytes, content_type: str) -> Dict[str, Any]:
+    """Parses a multipart/form-data body into the /upload response object.
+
+    Raises HTTPError(400) when the body is not well-formed multipart data.
+    """
+    main, params = parse_header_params(content_type)
+    if main != "multipart/form-data":
+        raise HTTPError(400, "expected multipart/form-data, got %r" % content_type)
+    boundary = params.get("boundary", "")
+    if not boundary:
+        raise HTTPError(400, "multipart/form-data without a boundary")
+    delimiter = b"--" + boundary.encode("latin-1")
+
+    fields: Dict[str, str] = {}
+    files: Dict[str, Dict[str, Any]] = {}
+
+    # The body is: preamble, then "--boundary" CRLF part CRLF "--boundary" ... "--boundary--".
+    first = body.find(delimiter)
+    if first < 0:
+        raise HTTPError(400, "multipart body has no boundary line")
+    position = first + len(delimiter)
+    while True:
+        if body.startswith(b"--", position):
+            break  # closing delimiter
+        if not body.startswith(b"\r\n", position):
+            raise HTTPError(400, "malformed boundary line")
+        position += 2
+        end = body.find(b"\r\n" + delimiter, position)
+        if end < 0:
+            raise HTTPError(400, "multipart part is not terminated")
+        part = body[position:end]
+        position = end + 2 + len(delimiter)
+
+        header_end = part.find(b"\r\n\r\n")
+        if header_end < 0:
+            # A part with no headers is only possible as "\r\n" + content.
+            if not part.startswith(b"\r\n"):
+                raise HTTPError(400, "multipart part without a header block")
+            raw_headers, content = b"", part[2:]
+        else:
+            raw_headers, content = part[:header_end], part[header_end + 4:]
+
+        headers: Dict[str, str] = {}
+        for line in raw_headers.split(b"\r\n"):
+            if not line:
+                continue
+            name, sep, value = line.decode("utf-8", "replace").partition(":")
+            if not sep:
+                raise HTTPError(400, "malformed part header %r" % line)
+            headers[name.strip().lower()] = value.strip()
+
+        disposition, disposition_params = parse_header_params(headers.get("content-disposition", ""))
+        if disposition != "form-data" or "name" not in disposition_params:
+            raise HTTPError(400, "part without Content-Disposition: form-data; name=...")
+        name = disposition_params["name"]
+        if "filename" in disposition_params:
+            files[name] = {
+                "filename": disposition_params["filename"],
+                "content_type": headers.get("content-type", "application/octet-stream"),
+                "size": len(content),
+                "sha256": hashlib.sha256(content).hexdigest(),
+            }
+        else:
+            fields[name] = content.decode("utf-8", "replace")
+    return {"fields": fields, "files": files}
+
+
+class FlakyCounters:
+    """Thread-safe per-key request counters for /flaky and /counter."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._counts: Dict[str, int] = {}
+
+    def increment(self, key: str) -> int:
+        with self._lock:
+            count = self._counts.get(key, 0) + 1
+            self._counts[key] = count
+            return count
+
+    def get(self, key: str) -> int:
+        with self._lock:
+            return self._counts.get(key, 0)
+
+    def reset(self) -> None:
+        with self._lock:
+            self._counts.clear()
+
+
+class LoopbackServer(ThreadingHTTPServer):
+    """The HTTP server: one daemon thread per connection, plus the shared state of the routes."""
+
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, address: Tuple[str, int], fixtures: Optional[str]) -> None:
+        super().__init__(address, Handler)
+        self.fixtures = fixtures
+        self.counters = FlakyCounters()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # Clients that hang up mid-response are normal in tests; only show tracebacks when verbose.
+        if VERBOSE:
+            super().handle_error(request, client_address)
+
+
+class Handler(BaseHTTPRequestHandler):
+    """Dispatches every request, whatever its method, to a route."""
+
+    protocol_version = "HTTP/1.1"
+    server_version = "HTLoopback/1.0"
+    server: LoopbackServer
+
+    # Any method name ("GET", "PATCH", "PROPFIND", ...) is handled by `dispatch`.
+    def __getattr__(self, name: str) -> Callable[[], None]:
+        if name.startswith("do_"):
+            return self.dispatch
+        raise AttributeError(name)
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (stdlib signature)
+        if VERBOSE:
+            sys.stderr.write("[test_server] %s %s\n" % (self.address_string(), format % args))
+            sys.stderr.flush()
+
+    # MARK: - Request helpers
+
+    def read_body(self) -> bytes:
+        """Reads the whole request body (Content-Length or chunked transfer coding)."""
+        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
+            chunks = []
+            while True:
+                size_line = self.rfile.readline(65537)
+                if not size_line:
+                    raise HTTPError(400, "truncated chunked body")
+                try:
+                    size = int(size_line.split(b";", 1)[0].strip(), 16)
+                except ValueError:
+                    raise HTTPError(400, "bad chunk size line")
+                if size == 0:
+                    # Skip trailers up to the empty line.
+                    while self.rfile.readline(65537) not in (b"\r\n", b"\n", b""):
+                        pass
+                    break
+                chunks.append(self.rfile.read(size))
+                self.rfile.readline(65537)  # CRLF after the chunk data
+            return b"".join(chunks)
+        length_header = self.headers.get("Content-Length")
+        if not length_header:
+            return b""
+        try:
+            length = int(length_header)
+        except ValueError:
+            raise HTTPError(400, "bad Content-Length")
+        if length < 0:
+            raise HTTPError(400, "bad Content-Length")
+        return self.rfile.read(length)
+
+    @staticmethod
+    def int_param(query: Dict[str, List[str]], name: str, default: Optional[int] = None,
+                  minimum: int = 0, maximum: Optional[int] = None) -> int:
+        """The integer query parameter ``name``, or a 400 if it is missing, not an integer or out of range."""
+        values = query.get(name)
+        if not values:
+            if default is None:
+                raise HTTPError(400, "missing query parameter %r" % name)
+            return default
+        try:
+            value = int(values[0])
+        except ValueError:
+            raise HTTPError(400, "query parameter %r must be an integer" % name)
+        if value < minimum or (maximum is not None and value > maximum):
+            raise HTTPError(400, "query parameter %r out of range" % name)
+        return value
+
+    @staticmethod
+    def str_param(query: Dict[str, List[str]], name: str, default: Optional[str] = None) -> str:
+        """The text query parameter ``name``, or a 400 if it is missing and has no default."""
+        values = query.get(name)
+        if not values:
+            if default is None:
+                raise HTTPError(400, "missing query parameter %r" % name)
+            return default
+        return values[0]
+
+    # MARK: - Response helpers
+
+    def send_body(self, status: int, body: bytes, content_type: str = JSON_TYPE,
+                  headers: Optional[Dict[str, str]] = None) -> None:
+        """Sends a complete response with a Content-Length (no body for HEAD, 204 and 304)."""
+        self.send_response(status)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        if status in (204, 304):
+            self.end_headers()
+            return
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def send_json(self, status: int, value: Any, headers: Optional[Dict[str, str]] = None) -> None:
+        self.send_body(status, json.dumps(value).encode("utf-8"), JSON_TYPE, headers)
+
+    # MARK: - Dispatch
+
+    def dispatch(self) -> None:
+        split = urlsplit(self.path)
+        path = split.path
+        query = parse_qs(split.query, keep_blank_values=True)
+        try:
+            try:
+                # Always consume the request body so the next request on a kept-alive connection is in sync.
+                body = self.read_body()
+            except HTTPError:
+                self.close_connection = True  # the rest of the stream can't be trusted any more
+                raise
+            self.route(path, query, body)
+        except HTTPError as error:
+            self.send_json(error.status, {"status": error.status, "message": error.message})
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+
+    def require_method(self, *methods: str) -> None:
+        allowed = set(methods)
+        if "GET" in allowed:
+            allowed.add("HEAD")
+        if self.command not in allowed:
+            raise HTTPError(405, "%s is not allowed here; use %s" % (self.command, ", ".join(sorted(allowed))))
+
+    def route(self, path: str, query: Dict[str, List[str]], body: bytes) -> None:
+        if path == "/echo" or path.startswith("/echo/"):
+            self.route_echo(path, query, body)
+        elif path.startswith("/status/"):
+            self.route_status(path[len("/status/"):], query)
+        elif path == "/malformed":
+            self.require_method("GET")
+            self.send_body(200, b'{"user": {"name": "x",')
+        elif path == "/json":
+            self.require_method("GET")
+            self.route_json(query)
+        elif path == "/delay":
+            self.require_method("GET")
+            ms = self.int_param(query, "ms", maximum=MAX_DELAY_MS)
+            time.sleep(ms / 1000.0)
+            self.send_json(200, {"delayed": ms})
+        elif path == "/redirect":
+            self.require_method("GET")
+            code = self.int_param(query, "code", default=302)
+            if code not in REDIRECT_CODES:
+                raise HTTPError(400, "redirect code must be one of %s" % sorted(REDIRECT_CODES))
+            target = self.str_param(query, "to", "/echo")
+            self.send_json(code, {"status": code, "location": target}, {"Location": target})
+        elif path == "/flaky":
+            self.route_flaky(query)
+        elif path == "/counter":
+            self.require_method("GET")
+            self.send_json(200, {"count": self.server.counters.get(self.str_param(query, "key"))})
+        elif path == "/reset-counters":
+            self.require_method("POST")
+            self.server.counters.reset()
+            self.send_json(200, {"reset": True})
+        elif path == "/bytes":
+            self.require_method("GET")
+            self.route_bytes(query)
+        elif path == "/drop-midway":
+            self.require_method("GET")
+            self.route_drop_midway(query)
+        elif path == "/upload":
+            self.require_method("POST")
+            self.send_json(200, parse_multipart(body, self.headers.get("Content-Type", "")))
+        else:
+            raise HTTPError(404, "no route for %s" % path)
+
+    # MARK: - Routes
+
+    def route_echo(self, path: str, query: Dict[str, List[str]], body: bytes) -> None:
+        headers: Dict[str, str] = {}
+        for name, value in self.headers.items():
+            key = name.lower()
+            headers[key] = headers[key] + ", " + value if key in headers else value
+        text = body.decode("utf-8", "replace")
+        try:
+            parsed: Any = json.loads(text) if body else None
+        except ValueError:
+            parsed = None
+        content_type, _ = parse_header_params(self.headers.get("Content-Type", ""))
+        form = None
+        if content_type == "application/x-www-form-urlencoded":
+            form = parse_qs(text, keep_blank_values=True)
+        self.send_json(200, {
+            "method": self.command,
+            "path": path,
+            "query": query,
+            "headers": headers,
+            "body": text,
+            "json": parsed,
+            "form": form,
+        })
+
+    def route_status(self, code_text: str, query: Dict[str, List[str]]) -> None:
+        try:
+            code = int(code_text)
+        except ValueError:
+            raise HTTPError(400, "status code must be an integer, got %r" % code_text)
+        if not 200 <= code <= 599:
+            raise HTTPError(400, "status code must be in 200...599")
+        headers = {}
+        if "retry_after" in query:
+            headers["Retry-After"] = query["retry_after"][0]
+        content_type = self.str_param(query, "content_type", JSON_TYPE)
+        if "body" in query:
+            payload = query["body"][0].encode("utf-8")
+        else:
+            payload = json.dumps({"status": code, "message": reason_phrase(code)}).encode("utf-8")
+        self.send_body(code, payload, content_type, headers)
+
+    def route_json(self, query: Dict[str, List[str]]) -> None:
+        name = self.str_param(query, "file")
+        if not name or "/" in name or "\\" in name or ".." in name or "\0" in name:
+            raise HTTPError(400, "file must be a plain file name")
+        if not self.server.fixtures:
+            raise HTTPError(404, "the server was started without --fixtures")
+        full = os.path.join(self.server.fixtures, name)
+        try:
+            with open(full, "rb") as handle:
+                data = handle.read()
+        except (FileNotFoundError, IsADirectoryError):
+            raise HTTPError(404, "no fixture named %r" % name)
+        self.send_body(200, data)
+
+    def route_flaky(self, query: Dict[str, List[str]]) -> None:
+        key = self.str_param(query, "key")
+        fail = self.int_param(query, "fail", default=1)
+        status = self.int_param(query, "status", default=503, minimum=400, maximum=599)
+        count = self.server.counters.increment(key)
+        if count <= fail:
+            headers = {"Retry-After": "0"} if status in (429, 503) else {}
+            self.send_json(status, {"status": status, "message": reason_phrase(status), "attempts": count},
+                           headers)
+        else:
+            self.send_json(200, {"attempts": count})
+
+    def route_bytes(self, query: Dict[str, List[str]]) -> None:
+        size = self.int_param(query, "size")
+        chunk = self.int_param(query, "chunk", default=65536, minimum=1, maximum=MAX_CHUNK)
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", str(size))
+        self.end_headers()
+        if self.command == "HEAD":
+            return
+        offset = 0
+        while offset < size:
+            length = min(chunk, size - offset)
+            self.wfile.write(pattern_bytes(offset, length))
+            offset += length
+
+    def route_drop_midway(self, query: Dict[str, List[str]]) -> None:
+        size = self.int_param(query, "size", minimum=2)
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", str(size))
+        self.end_headers()
+        self.wfile.write(pattern_bytes(0, size // 2))
+        self.wfile.flush()
+        # Give the client a moment to receive the headers and first half, then reset the connection:
+        # SO_LINGER with a zero timeout makes close() send RST instead of FIN.
+        time.sleep(0.05)
+        self.close_connection = True
+        self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        os.close(self.connection.detach())
+
+
+def watch_stdin(server: LoopbackServer) -> None:
+    """Shuts the server down once stdin reaches end of file (the launching process went away)."""
+    # Read the raw descriptor: a daemon thread blocked inside sys.stdin's buffered reader would hold its
+    # lock and make interpreter shutdown abort.
+    try:
+        while os.read(0, 65536):
+            pass
+    except OSError:
+        return  # no usable stdin (e.g. closed): nothing to watch
+    if VERBOSE:
+        sys.stderr.write("[test_server] stdin closed, shutting down\n")
+    server.shutdown()
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description="Loopback HTTP server for the HTNetworking tests.")
+    parser.add_argument("--port", type=int, default=0, help="port to bind on 127.0.0.1 (default: any free port)")
+    parser.add_argument("--fixtures", default=None, help="folder served by GET /json?file=NAME")
+    parser.add_argument("--ignore-stdin", action="store_true",
+                        help="do not exit when stdin reaches end of file")
+    args = parser.parse_args(argv)
+
+    fixtures = os.path.abspath(args.fixtures) if args.fixtures else None
+    if fixtures is not None and not os.path.isdir(fixtures):
+        parser.error("--fixtures %s is not a folder" % fixtures)
+
+    server = LoopbackServer(("127.0.0.1", args.port), fixtures)
+
+    def stop(_signum: int, _frame: Any) -> None:
+        # shutdown() blocks until serve_forever() returns, and serve_forever() runs on this (main) thread.
+        threading.Thread(target=server.shutdown, daemon=True).start()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    if not args.ignore_stdin:
+        threading.Thread(target=watch_stdin, args=(server,), daemon=True, name="stdin-watch").start()
+
+    print("PORT %d" % server.server_address[1], flush=True)
+    try:
+        server.serve_forever(poll_interval=0.05)
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
