@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# End-to-end check of the HTCodegenPlugin build-tool plugin, run by .ci/run (or by hand from anywhere).
+#
+# It builds the fixture package Tests/Fixtures/PluginE2E, which is outside the HTNetworking package
+# graph, in a fresh temporary folder, with its HTNetworking dependency pointing at this checkout:
+#   1. the first build succeeds and the app prints a generated model and a generated request;
+#   2. after a field is added to the spec and main.swift uses it, the rebuild succeeds and the app
+#      prints the new field (so the generated code followed the spec);
+#   3. after the spec references an undefined type, the build fails with a diagnostic pointing at the
+#      exact line and column of that reference in shop.htspec.json;
+#   4. it reports the time of the first build, of a no-op rebuild and of the rebuild after the edit.
+# Needs swift and python3. Exits non-zero on the first failed check. Cleans up its temporary folder.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+FIXTURE="$ROOT/Tests/Fixtures/PluginE2E"
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/ht-plugin-e2e.XXXXXX")
+PKG="$WORK/PluginE2E"
+SCRATCH="$WORK/scratch"
+SPEC="$PKG/Sources/App/shop.htspec.json"
+MAIN="$PKG/Sources/App/main.swift"
+LOG="$WORK/build.log"
+
+cleanup() { rm -rf "$WORK"; }
+trap cleanup EXIT
+
+pass() { printf 'PASS: %s\n' "$*"; }
+fail() {
+    printf 'FAIL: %s\n' "$*" >&2
+    exit 1
+}
+# Current time in seconds with a fraction (bash 5's EPOCHREALTIME, else whole seconds).
+now() {
+    if [ -n "${EPOCHREALTIME:-}" ]; then printf '%s\n' "${EPOCHREALTIME/,/.}"; else date +%s; fi
+}
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
+
+# Builds the fixture; output goes to $LOG. Returns swift build's status.
+build_fixture() {
+    swift build --package-path "$PKG" --scratch-path "$SCRATCH" >"$LOG" 2>&1
+}
+show_log() { sed 's/^/    | /' "$LOG"; }
+# Builds and fails the check (showing the build log) if the build fails; sets LAST_BUILD_SECONDS.
+build_or_fail() {
+    local what=$1 start end
+    start=$(now)
+    if ! build_fixture; then
+        show_log
+        fail "$what: swift build failed"
+    fi
+    end=$(now)
+    LAST_BUILD_SECONDS=$(elapsed "$start" "$end")
+    tail -n 1 "$LOG" | sed 's/^/    | /'
+    pass "$what: swift build succeeded in ${LAST_BUILD_SECONDS}s"
+}
+run_app() {
+    "$BIN/App"
+}
+# Fingerprint (path, size, mtime) of every file the plugin generated, for the no-op rebuild check.
+generated_fingerprint() {
+    if [ -d "$SCRATCH/plugins" ]; then
+        find "$SCRATCH/plugins" -type f -name '*.swift' -printf '%p %s %T@\n' | sort
+    fi
+}
+# Fails unless the app's output ($1) has a line matching the extended regex $2.
+expect_line() {
+    if printf '%s\n' "$1" | grep -Eq -- "$2"; then
+        pass "app printed a line matching /$2/"
+    else
+        fail "app output has no line matching /$2/"
+    fi
+}
+
+command -v swift >/dev/null || fail "swift is not on PATH"
+command -v python3 >/dev/null || fail "python3 is not on PATH (needed to edit the spec)"
+[ -f "$FIXTURE/Package.swift" ] || fail "fixture package not found at $FIXTURE"
+
+echo "== plugin e2e: copying the fixture to $PKG"
+cp -R "$FIXTURE" "$PKG"
+rm -rf "$PKG/.build" "$PKG/.swiftpm" "$PKG/Package.resolved" # in case someone built it in place
+# Point the HTNetworking dependency at this checkout (an absolute path).
+python3 - "$PKG/Package.swift" "$ROOT" <<'PY'
+import json, re, sys
+manifest, root = sys.argv[1], sys.argv[2]
+with open(manifest, encoding="utf-8") as handle:
+    text = handle.read()
+text, count = re.subn(r'(\.package\(name: "HTNetworking", path: )"[^"]*"',
+                      lambda match: match.group(1) + json.dumps(root, ensure_ascii=False), text)
+if count != 1:
+    sys.exit("expected exactly one .package(name: \"HTNetworking\", path: ...) in %s, found %d" % (manifest, count))
+with open(manifest, "w", encoding="utf-8") as handle:
+    handle.write(text)
+PY
+grep -F ".package(name: \"HTNetworking\", path: \"$ROOT\")" "$PKG/Package.swift" >/dev/null \
+    || fail "the dependency path was not rewritten to $ROOT"
+pass "dependency points at $ROOT"
+
+# ---------------------------------------------------------------------------------------------------
+echo "== plugin e2e 1/3: first build and run"
+build_or_fail "first build"
+FIRST_BUILD=$LAST_BUILD_SECONDS
+BIN=$(swift build --package-path "$PKG" --scratch-path "$SCRATCH" --show-bin-path)
+OUTPUT=$(run_app) || fail "the app exited with an error: $OUTPUT"
+printf '%s\n' "$OUTPUT" | sed 's/^/    > /'
+expect_line "$OUTPUT" '^model: HTProduct id=42 name=Widget$'
+expect_line "$OUTPUT" '^request: HTGetProductRequest .*/products/'
+
+echo "== plugin e2e: no-op rebuild"
+BEFORE=$(generated_fingerprint)
+build_or_fail "no-op rebuild"
+NOOP_BUILD=$LAST_BUILD_SECONDS
+if [ -z "$BEFORE" ]; then
+    echo "NOTE: no generated .swift files found under $SCRATCH/plugins; skipping the regeneration check"
+elif [ "$BEFORE" = "$(generated_fingerprint)" ]; then
+    pass "no-op rebuild left the generated files untouched"
+else
+    echo "WARN: the no-op rebuild rewrote generated files (the generator ran again although nothing changed)"
+fi
+
+# ---------------------------------------------------------------------------------------------------
+echo "== plugin e2e 2/3: add a field to the spec and use it"
+python3 - "$SPEC" <<'PY'
+import json, sys
+path = sys.argv[1]
+with open(path, encoding="utf-8") as handle:
+    spec = json.load(handle)
+spec["types"]["Product"]["fields"]["sku"] = {"type": "String", "description": "Stock keeping unit."}
+with open(path, "w", encoding="utf-8") as handle:
+    json.dump(spec, handle, indent=2)
+    handle.write("\n")
+PY
+cat >"$MAIN" <<'SWIFT'
+// Rewritten by .ci/plugin-e2e.sh: uses `sku`, which only exists once the spec edit was regenerated.
+import HTNetworking
+
+let product = HTProduct()
+product.id = 42
+product.name = "Widget"
+product.sku = "SKU-42"
+print("model: HTProduct id=\(product.id.map(String.init) ?? "-") name=\(product.name ?? "-")")
+print("sku: \(product.sku ?? "-")")
+
+let request = HTGetProductRequest(id: product.id)
+print("request: \(type(of: request)) \(HTGetProductRequest.method) \(HTGetProductRequest.path)")
+SWIFT
+build_or_fail "rebuild after the spec edit"
+EDIT_BUILD=$LAST_BUILD_SECONDS
+OUTPUT=$(run_app) || fail "the app exited with an error: $OUTPUT"
+printf '%s\n' "$OUTPUT" | sed 's/^/    > /'
+expect_line "$OUTPUT" '^sku: SKU-42$'
+expect_line "$OUTPUT" '^model: HTProduct id=42 name=Widget$'
+
+# ---------------------------------------------------------------------------------------------------
+echo "== plugin e2e 3/3: a reference to an undefined type fails the build at its position"
+# Adds a field of the undefined type `Nope` and prints the 1-based line and column of the opening
+# quote of the string "Nope", which is where the diagnostic must point.
+POSITION=$(python3 - "$SPEC" <<'PY'
+import json, sys
+path = sys.argv[1]
+with open(path, encoding="utf-8") as handle:
+    spec = json.load(handle)
+spec["types"]["Product"]["fields"]["maker"] = {"type": "Nope", "description": "Refers to an undefined type."}
+text = json.dumps(spec, indent=2) + "\n"
+if text.count('"Nope"') != 1:
+    sys.exit("expected exactly one \"Nope\" in the broken spec")
+offset = text.index('"Nope"')
+line = text.count("\n", 0, offset) + 1
+column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+with open(path, "w", encoding="utf-8") as handle:
+    handle.write(text)
+print(line, column)
+PY
+) || fail "could not break the spec"
+read -r LINE COL <<<"$POSITION"
+[[ "$LINE" =~ ^[0-9]+$ && "$COL" =~ ^[0-9]+$ ]] || fail "could not compute the position of the broken reference"
+echo "    the reference to \"Nope\" is at shop.htspec.json:$LINE:$COL: $(sed -n "${LINE}p" "$SPEC" | sed 's/^ *//')"
+if build_fixture; then
+    show_log
+    fail "the build succeeded although the spec references the undefined type Nope"
+fi
+pass "the build failed"
+echo "    captured diagnostic:"
+grep -E 'shop\.htspec\.json:[0-9]+:[0-9]+: (error|warning):' "$LOG" | sed 's/^/    | /' || true
+if grep -Eq "shop\.htspec\.json:${LINE}:${COL}: error:" "$LOG"; then
+    pass "the error points at shop.htspec.json:$LINE:$COL"
+else
+    show_log
+    fail "no 'shop.htspec.json:$LINE:$COL: error:' in the build output"
+fi
+
+# ---------------------------------------------------------------------------------------------------
+echo "== plugin e2e: timings"
+printf '    first build:               %6ss\n' "$FIRST_BUILD"
+printf '    no-op rebuild:             %6ss\n' "$NOOP_BUILD"
+printf '    rebuild after spec edit:   %6ss\n' "$EDIT_BUILD"
+echo "PASS: plugin end-to-end check"
