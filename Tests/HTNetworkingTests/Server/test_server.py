@@ -239,6 +239,7 @@ class LoopbackServer(ThreadingHTTPServer):
 
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = 128  # the default listen backlog (5) is too small for parallel tests
 
     def __init__(self, address: Tuple[str, int], fixtures: Optional[str]) -> None:
         super().__init__(address, Handler)
