@@ -1,0 +1,223 @@
+import Foundation
+
+/// The `ht-codegen` command line, parsed by hand (the package has no dependencies). The executable is a
+/// thin wrapper that calls ``run(arguments:)``.
+public struct CodegenCommand {
+    /// The parsed options.
+    public struct Options: Sendable, Hashable {
+        public var specs: [String] = []
+        public var outputDirectory: String?
+        public var configPath: String?
+        public var namePrefix: String?
+        public var reqAbstract: String?
+        public var modelAbstract: String?
+        public var accessLevel: GeneratorConfig.AccessLevel?
+        public var runtimeModule: String?
+        public var declareAbstractTypes = false
+        public var dryRun = false
+        public var quiet = false
+        public var warningsAsErrors = false
+    }
+
+    /// The help text, documenting every option.
+    public static let help = """
+        OVERVIEW: Generate Swift models, requests and enumerations from HTNetworking spec files.
+
+        USAGE: ht-codegen generate <spec>... --output-dir <dir> [options]
+               ht-codegen check <spec>... [options]
+
+        Spec files are native specs (*.htspec.json, described by Specs/htspec.schema.json).
+        For each spec <stem>.htspec.json three files are written, always all three (empty ones
+        included) and only when their contents change:
+          <stem>+Models.swift   <stem>+Requests.swift   <stem>+Enums.swift
+
+        SUBCOMMANDS:
+          generate                 Check the specs and write the generated files.
+          check                    Check the specs and print diagnostics; write nothing.
+
+        OPTIONS:
+          --output-dir <dir>       Where to write the generated files (required by generate).
+          --config <file>          A config file (htcodegen.json). Options below override it.
+          --name-prefix <prefix>   Prefix of every generated type (default: HT).
+          --req-abstract <name>    Requests conform to <prefix><name> (default: BaseRequest).
+          --model-abstract <name>  Models inherit from <prefix><name> (default: HTTPModel).
+          --access-level <level>   public or internal (default: internal).
+          --runtime-module <name>  The module generated files import (default: HTNetworking).
+          --declare-abstract-types Declare <prefix><reqAbstract> and <prefix><modelAbstract> as
+                                   aliases of the runtime's types when their names differ from
+                                   HTBaseRequest and HTHTTPModel (the build plugin passes this for
+                                   one spec per target).
+          --warnings-as-errors     Fail when any warning is reported.
+          --dry-run                Print what would be written; write nothing.
+          --quiet                  Print only diagnostics.
+          -h, --help               Show this help.
+          --version                Show the generator's version.
+
+        Diagnostics are printed as file:line:column: error|warning: message. The exit status is
+        0 on success, 1 when a spec has errors, 2 for a usage error.
+        """
+
+    /// The generator's version.
+    public static let version = "0.1.0"
+
+    /// Runs the command and returns the process exit status. Output goes to standard output and
+    /// diagnostics to standard error.
+    public static func run(arguments: [String]) -> Int32 {
+        let parsed: Parsed
+        do {
+            parsed = try parse(arguments)
+        } catch {
+            printError("error: \(error.message)\nRun 'ht-codegen --help' for usage.")
+            return 2
+        }
+        switch parsed {
+        case .help:
+            print(help)
+            return 0
+        case .version:
+            print(version)
+            return 0
+        case .run(let subcommand, let options):
+            return execute(subcommand: subcommand, options: options)
+        }
+    }
+
+    enum Parsed: Equatable {
+        case help
+        case version
+        case run(String, Options)
+    }
+
+    struct UsageError: Error {
+        var message: String
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
+        var options = Options()
+        var remaining = arguments[...]
+        guard let subcommand = remaining.popFirst() else { return .help }
+        if subcommand == "-h" || subcommand == "--help" || subcommand == "help" { return .help }
+        if subcommand == "--version" { return .version }
+        guard subcommand == "generate" || subcommand == "check" else {
+            throw UsageError(message: "unknown subcommand '\(subcommand)'; use 'generate' or 'check'")
+        }
+        func value(for option: String) throws(UsageError) -> String {
+            guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
+                throw UsageError(message: "\(option) needs a value")
+            }
+            return value
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "-h", "--help": return .help
+            case "--version": return .version
+            case "--output-dir": options.outputDirectory = try value(for: argument)
+            case "--config": options.configPath = try value(for: argument)
+            case "--name-prefix":
+                guard let prefix = remaining.popFirst() else { throw UsageError(message: "--name-prefix needs a value") }
+                options.namePrefix = prefix
+            case "--req-abstract": options.reqAbstract = try value(for: argument)
+            case "--model-abstract": options.modelAbstract = try value(for: argument)
+            case "--runtime-module": options.runtimeModule = try value(for: argument)
+            case "--access-level":
+                let text = try value(for: argument)
+                guard let level = GeneratorConfig.AccessLevel(rawValue: text) else {
+                    throw UsageError(message: "--access-level must be public or internal, not '\(text)'")
+                }
+                options.accessLevel = level
+            case "--declare-abstract-types": options.declareAbstractTypes = true
+            case "--warnings-as-errors": options.warningsAsErrors = true
+            case "--dry-run": options.dryRun = true
+            case "--quiet": options.quiet = true
+            default:
+                if argument.hasPrefix("-") { throw UsageError(message: "unknown option '\(argument)'") }
+                options.specs.append(argument)
+            }
+        }
+        if options.specs.isEmpty { throw UsageError(message: "no spec files given") }
+        if subcommand == "generate" && options.outputDirectory == nil && !options.dryRun {
+            throw UsageError(message: "generate needs --output-dir <dir>")
+        }
+        return .run(subcommand, options)
+    }
+
+    /// The config from the file (if any) with the command-line overrides applied.
+    static func resolvedConfig(_ options: Options) -> (GeneratorConfig, [Diagnostic]) {
+        var config = GeneratorConfig()
+        var diagnostics: [Diagnostic] = []
+        if let configPath = options.configPath {
+            (config, diagnostics) = Generator.readConfig(at: configPath)
+        }
+        if let value = options.namePrefix { config.namePrefix = value }
+        if let value = options.reqAbstract { config.reqAbstract = value }
+        if let value = options.modelAbstract { config.modelAbstract = value }
+        if let value = options.accessLevel { config.accessLevel = value }
+        if let value = options.runtimeModule { config.runtimeModule = value }
+        return (config, diagnostics)
+    }
+
+    static func execute(subcommand: String, options: Options) -> Int32 {
+        let (config, configDiagnostics) = resolvedConfig(options)
+        report(configDiagnostics)
+        if configDiagnostics.contains(where: { $0.severity == .error }) { return 1 }
+
+        var stems: [String: String] = [:]
+        for spec in options.specs {
+            let stem = SpecFileNaming.stem(of: String(spec.split(separator: "/").last ?? Substring(spec)))
+            if let other = stems[stem] {
+                printError("error: '\(spec)' and '\(other)' would both generate \(stem)+Models.swift; rename one of them")
+                return 1
+            }
+            stems[stem] = spec
+        }
+
+        var failed = false
+        var warnings = 0
+        for spec in options.specs {
+            let (document, parseDiagnostics) = Generator.readSpec(at: spec)
+            report(parseDiagnostics)
+            warnings += parseDiagnostics.filter { $0.severity == .warning }.count
+            guard let document, !parseDiagnostics.contains(where: { $0.severity == .error }) else {
+                failed = true
+                continue
+            }
+            do {
+                let (files, diagnostics) = try Generator.generate(
+                    document, config: config, declareAbstractTypes: options.declareAbstractTypes)
+                report(diagnostics)
+                warnings += diagnostics.filter { $0.severity == .warning }.count
+                guard subcommand == "generate" else { continue }
+                if options.dryRun {
+                    for file in files.contents {
+                        print("would write \(file.name) (\(file.text.utf8.count) bytes)")
+                    }
+                    continue
+                }
+                guard let directory = options.outputDirectory else { continue }
+                let written = try Generator.write(files, to: directory)
+                if !options.quiet {
+                    let unchanged = files.contents.count - written.count
+                    print("\(spec): wrote \(written.count) file(s)\(unchanged > 0 ? ", \(unchanged) unchanged" : "") in \(directory)")
+                }
+            } catch let error as GenerationFailed {
+                report(error.diagnostics)
+                failed = true
+            } catch {
+                printError("error: cannot write the generated files: \(error)")
+                failed = true
+            }
+        }
+        if options.warningsAsErrors && warnings > 0 { return 1 }
+        return failed ? 1 : 0
+    }
+
+    static func report(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics {
+            printError(diagnostic.description)
+        }
+    }
+
+    static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

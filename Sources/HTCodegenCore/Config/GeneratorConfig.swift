@@ -1,0 +1,84 @@
+/// The generation settings, from `htcodegen.json` beside the specs, overridden by command-line options.
+///
+/// ```json
+/// { "namePrefix": "HT", "reqAbstract": "BaseRequest", "modelAbstract": "HTTPModel", "accessLevel": "public" }
+/// ```
+public struct GeneratorConfig: Sendable, Hashable {
+    /// The access level of generated declarations.
+    public enum AccessLevel: String, Sendable, Hashable, CaseIterable {
+        /// Visible to other modules: for targets that are libraries of API types.
+        case `public`
+        /// Visible in the target only: for apps and executables.
+        case `internal`
+    }
+
+    /// The prefix of every generated type (`HT` makes `User` into `HTUser`).
+    public var namePrefix = "HT"
+    /// Requests conform to `namePrefix + reqAbstract` (the runtime defines `HTBaseRequest`).
+    public var reqAbstract = "BaseRequest"
+    /// Models inherit from `namePrefix + modelAbstract` (the runtime defines `HTHTTPModel`).
+    public var modelAbstract = "HTTPModel"
+    /// The access level of generated declarations.
+    public var accessLevel = AccessLevel.internal
+    /// The module generated files import.
+    public var runtimeModule = "HTNetworking"
+
+    /// The settings everybody gets without a config file.
+    public init() {}
+
+    /// The request protocol's name.
+    public var requestProtocolName: String { namePrefix + reqAbstract }
+    /// The model base class's name.
+    public var modelBaseClassName: String { namePrefix + modelAbstract }
+
+    /// The keys a config file may have.
+    public static let keys = ["$schema", "namePrefix", "reqAbstract", "modelAbstract", "accessLevel", "runtimeModule"]
+
+    /// Reads a config file's JSON. Unknown keys and wrong values are errors at their position.
+    public static func read(_ root: JSONNode) -> (GeneratorConfig, [Diagnostic]) {
+        var config = GeneratorConfig()
+        var diagnostics = DiagnosticBag()
+        guard let members = root.objectMembers else {
+            diagnostics.error("the config file must be a JSON object, found \(root.kindName)", at: root.location)
+            return (config, diagnostics.all)
+        }
+        for member in members {
+            guard keys.contains(member.key) else {
+                diagnostics.error(
+                    "unknown key '\(member.key)' in the config file; expected one of: \(keys.joined(separator: ", "))",
+                    at: member.keyLocation)
+                continue
+            }
+            if member.key == "$schema" { continue }
+            guard let value = member.value.stringValue else {
+                diagnostics.error("\"\(member.key)\" must be a string, found \(member.value.kindName)", at: member.value.location)
+                continue
+            }
+            switch member.key {
+            case "namePrefix":
+                if !value.isEmpty && SwiftNaming.identifier(value, upperFirst: false) != value {
+                    diagnostics.error("\"namePrefix\" must be empty or an identifier such as \"HT\"", at: member.value.location)
+                } else {
+                    config.namePrefix = value
+                }
+            case "reqAbstract", "modelAbstract", "runtimeModule":
+                if value.isEmpty || SwiftNaming.identifier(value, upperFirst: false) != value {
+                    diagnostics.error("\"\(member.key)\" must be an identifier", at: member.value.location)
+                } else if member.key == "reqAbstract" {
+                    config.reqAbstract = value
+                } else if member.key == "modelAbstract" {
+                    config.modelAbstract = value
+                } else {
+                    config.runtimeModule = value
+                }
+            default:
+                if let level = AccessLevel(rawValue: value) {
+                    config.accessLevel = level
+                } else {
+                    diagnostics.error("\"accessLevel\" must be \"public\" or \"internal\"", at: member.value.location)
+                }
+            }
+        }
+        return (config, diagnostics.all)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// The whole pipeline for one spec file: read → parse (positions kept) → resolve and validate → render.
+public enum Generator {
+    /// The generated files of one spec.
+    public struct Files: Sendable, Hashable {
+        /// File name → contents, for the three files of the spec.
+        public var contents: [(name: String, text: String)]
+
+        public static func == (lhs: Files, rhs: Files) -> Bool {
+            lhs.contents.map(\.name) == rhs.contents.map(\.name) && lhs.contents.map(\.text) == rhs.contents.map(\.text)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            for file in contents {
+                hasher.combine(file.name)
+                hasher.combine(file.text)
+            }
+        }
+    }
+
+    /// Reads and parses a spec file in any supported format.
+    ///
+    /// - Parameters:
+    ///   - path: where to read it.
+    ///   - displayPath: how diagnostics name it (defaults to `path`).
+    public static func readSpec(at path: String, displayPath: String? = nil) -> (SpecDocument?, [Diagnostic]) {
+        let shown = displayPath ?? path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return (nil, [Diagnostic(.error, "cannot read the spec file", at: SourceLocation(file: shown, line: 1, column: 1))])
+        }
+        return parseSpec([UInt8](data), file: shown)
+    }
+
+    /// Parses a spec from its bytes; `file` names it in diagnostics.
+    public static func parseSpec(_ bytes: [UInt8], file: String) -> (SpecDocument?, [Diagnostic]) {
+        let root: JSONNode
+        do {
+            root = try JSONDocumentParser.parse(bytes, file: file)
+        } catch {
+            return (nil, [error.diagnostic])
+        }
+        switch SpecFormat.detect(root) {
+        case .native:
+            let (document, diagnostics) = NativeSpecReader.read(root, file: file)
+            return (document, diagnostics)
+        case .unknown(let reason):
+            return (nil, [Diagnostic(.error, reason, at: root.location)])
+        }
+    }
+
+    /// Reads a config file (`htcodegen.json`).
+    public static func readConfig(at path: String, displayPath: String? = nil) -> (GeneratorConfig, [Diagnostic]) {
+        let shown = displayPath ?? path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return (GeneratorConfig(), [Diagnostic(.error, "cannot read the config file", at: SourceLocation(file: shown, line: 1, column: 1))])
+        }
+        do {
+            let root = try JSONDocumentParser.parse([UInt8](data), file: shown)
+            return GeneratorConfig.read(root)
+        } catch {
+            return (GeneratorConfig(), [error.diagnostic])
+        }
+    }
+
+    /// Generates the files of one parsed spec. Throws ``GenerationFailed`` with every diagnostic when the
+    /// spec has errors; returns the files and the warnings otherwise.
+    public static func generate(
+        _ document: SpecDocument, config: GeneratorConfig, declareAbstractTypes: Bool = false
+    ) throws(GenerationFailed) -> (Files, [Diagnostic]) {
+        var diagnostics = DiagnosticBag()
+        let (resolved, resolveDiagnostics) = Resolver.resolve(document)
+        diagnostics.append(contentsOf: resolveDiagnostics)
+        guard let resolved, !diagnostics.hasErrors else { throw GenerationFailed(diagnostics: diagnostics.sorted) }
+        let (output, renderDiagnostics) = SwiftRenderer.render(resolved, config: config, declareAbstractTypes: declareAbstractTypes)
+        diagnostics.append(contentsOf: renderDiagnostics)
+        let fileName = String(document.file.split(separator: "/").last ?? Substring(document.file))
+        let names = SpecFileNaming.outputFileNames(forSpec: fileName)
+        let files = Files(contents: [(names[0], output.models), (names[1], output.requests), (names[2], output.enums)])
+        return (files, diagnostics.sorted)
+    }
+
+    /// Generates from a spec's bytes (parse, resolve, render); the one call tests and tools need.
+    public static func generate(
+        specBytes: [UInt8], file: String, config: GeneratorConfig, declareAbstractTypes: Bool = false
+    ) throws(GenerationFailed) -> (Files, [Diagnostic]) {
+        let (document, parseDiagnostics) = parseSpec(specBytes, file: file)
+        guard let document, !parseDiagnostics.contains(where: { $0.severity == .error }) else {
+            throw GenerationFailed(diagnostics: parseDiagnostics.sorted { ($0.location, $0.message) < ($1.location, $1.message) })
+        }
+        let (files, warnings) = try generate(document, config: config, declareAbstractTypes: declareAbstractTypes)
+        return (files, (parseDiagnostics + warnings).sorted { ($0.location, $0.message) < ($1.location, $1.message) })
+    }
+
+    /// The names of the files generated for a spec file (a pure function of its name).
+    public static func outputFileNames(forSpec fileName: String) -> [String] {
+        SpecFileNaming.outputFileNames(forSpec: fileName)
+    }
+
+    /// Whether a file name is a spec file's.
+    public static func isSpecFile(_ fileName: String) -> Bool {
+        SpecFileNaming.isSpec(fileName)
+    }
+
+    /// Writes `files` into `directory`, creating it if needed, and only rewriting files whose contents
+    /// changed (so unchanged outputs keep their dates and are not compiled again). Returns the names of
+    /// the files it wrote.
+    @discardableResult
+    public static func write(_ files: Files, to directory: String) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var written: [String] = []
+        for file in files.contents {
+            let path = directory.hasSuffix("/") ? directory + file.name : directory + "/" + file.name
+            let data = Data(file.text.utf8)
+            if let existing = FileManager.default.contents(atPath: path), existing == data { continue }
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            written.append(file.name)
+        }
+        return written
+    }
+}
+
+/// The formats a spec file can be in.
+enum SpecFormat {
+    case native
+    case unknown(String)
+
+    /// Looks at the top-level keys.
+    static func detect(_ root: JSONNode) -> SpecFormat {
+        guard let members = root.objectMembers else {
+            return .unknown("a spec must be a JSON object, found \(root.kindName)")
+        }
+        let keys = Set(members.map(\.key))
+        if keys.contains("htspec") || keys.contains("types") || keys.contains("interfaces") && !keys.contains("datatypes") {
+            return .native
+        }
+        if keys.contains("datatypes") || keys.contains("result") {
+            return .unknown("this looks like an NEI export; NEI exports are not supported yet (see the README's list of what is not built yet)")
+        }
+        return .unknown("not a spec: expected \"htspec\": 1 with \"types\" and \"interfaces\" (see Specs/htspec.schema.json)")
+    }
+}

@@ -1,0 +1,183 @@
+/// Turns spec names into valid Swift identifiers and text into safe comments and literals.
+///
+/// Names keep their spelling where Swift allows it (JSON keys usually are identifiers already).
+/// Otherwise characters Swift does not accept split the name into words that are joined in camel case
+/// (`user-name` → `userName`), a leading digit gets an underscore (`2fa` → `_2fa`), keywords are written
+/// in backticks, and names that would shadow members every model or request has get a trailing
+/// underscore (`description` → `description_`). Collisions that remain are reported by the renderer.
+enum SwiftNaming {
+    /// Swift's reserved words, which need backticks as identifiers.
+    static let keywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private", "precedencegroup",
+        "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case",
+        "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat",
+        "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
+        "super", "throws", "true", "try", "Type", "Protocol",
+    ]
+
+    /// Type names that a generated type must not take: Swift, Foundation and runtime types that
+    /// generated code or user code refers to unqualified.
+    static let reservedTypeNames: Set<String> = [
+        "String", "Int", "Int64", "Double", "Float", "Bool", "Array", "Dictionary", "Set", "Optional", "Result",
+        "Error", "Never", "Void", "Any", "AnyObject", "Character", "Data", "Date", "URL", "UUID", "Decimal",
+        "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable", "Identifiable", "Type", "Self",
+        "Protocol", "Foundation", "HTJSON", "HTJSONObject", "HTHTTPModel", "HTBaseRequest", "HTClient",
+        "HTHTTPMethod", "HTModel", "HTNetworking", "HTModelMappable", "HTStringEnum", "HTPropertyAccessor",
+        "HTObjectMapping",
+    ]
+
+    /// Member names every model or request already has (from its protocols and base class).
+    static let reservedMemberNames: Set<String> = [
+        "description", "debugDescription", "hash", "hashValue", "htJSON", "htJSONValue", "htAccessors",
+        "htMapping", "customTypePropertyDic", "baseTypePropertyList", "parameters", "headers", "method", "path",
+        "responseKeyPath", "headerPropertyList", "rawValue", "knownValues", "isKnown", "init", "deinit",
+        "subscript", "Type", "Protocol", "self", "Self", "Response",
+    ]
+
+    /// Whether a scalar may appear in a generated identifier. ASCII letters, digits and `_`, Latin
+    /// letters with accents, and the CJK, kana and hangul blocks (Swift accepts all of these; NEI names
+    /// are often Chinese). Anything else separates words.
+    static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: return true
+        case 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x24F: return true
+        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF: return true
+        default: return false
+        }
+    }
+
+    /// The words of `raw`, split at characters that cannot be in an identifier.
+    static func words(_ raw: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for scalar in raw.unicodeScalars {
+            if isIdentifierScalar(scalar) {
+                current.unicodeScalars.append(scalar)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// An identifier from `raw`: words joined in camel case, never empty, never starting with a digit.
+    /// `upperFirst` capitalises the first letter (type names).
+    static func identifier(_ raw: String, upperFirst: Bool) -> String {
+        let parts = words(raw)
+        var result = ""
+        for (index, word) in parts.enumerated() {
+            if index == 0 {
+                result += upperFirst ? capitalized(word) : word
+            } else {
+                result += capitalized(word)
+            }
+        }
+        if result.isEmpty { result = "_" }
+        if let first = result.unicodeScalars.first, (0x30...0x39).contains(first.value) {
+            result = "_" + result
+        }
+        return result
+    }
+
+    static func capitalized(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        return first.uppercased() + word.dropFirst()
+    }
+
+    static func lowercasedFirst(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        return first.lowercased() + word.dropFirst()
+    }
+
+    /// A property or constant name for a spec name.
+    static func memberName(_ raw: String) -> String {
+        var name = identifier(raw, upperFirst: false)
+        if reservedMemberNames.contains(name) { name += "_" }
+        return name
+    }
+
+    /// An enum constant name: lower camel case (`PUBLIC` → `public`, `Friends` → `friends`).
+    static func enumCaseName(_ raw: String) -> String {
+        var name = identifier(raw, upperFirst: false)
+        let letters = name.unicodeScalars.filter { $0.properties.isAlphabetic }
+        if !letters.isEmpty, letters.allSatisfy({ $0.properties.isUppercase }) {
+            name = name.lowercased()
+        } else {
+            name = lowercasedFirst(name)
+        }
+        if reservedMemberNames.contains(name) { name += "_" }
+        return name
+    }
+
+    /// `name` as it must be written in a declaration or after a dot: keywords in backticks.
+    static func escaped(_ name: String) -> String {
+        keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// A Swift string literal with the exact contents of `text`: quotes, backslashes (so no `\(`
+    /// interpolation), newlines and other control characters are escaped.
+    static func stringLiteral(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value)
+                    || scalar.value == 0x85 || (0x202A...0x202E).contains(scalar.value)
+                    || (0x2066...0x2069).contains(scalar.value)
+                {
+                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// The lines of a doc comment for `text`: every kind of line break starts a new `///` line and other
+    /// control characters become spaces, so no text can end the comment early.
+    static func docLines(_ text: String?) -> [String] {
+        guard let text, !text.trimmingSpaces.isEmpty else { return [] }
+        var lines: [String] = []
+        var current = ""
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value == 0x0A && previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            previousWasCR = value == 0x0D
+            if value == 0x0A || value == 0x0D || value == 0x0B || value == 0x0C || value == 0x85 || value == 0x2028
+                || value == 0x2029
+            {
+                lines.append(current)
+                current = ""
+            } else if value < 0x20 || value == 0x7F || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) {
+                current += " "
+            } else {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        lines.append(current)
+        while let last = lines.last, last.trimmingSpaces.isEmpty { lines.removeLast() }
+        return lines.map { $0.trimmingTrailingSpaces }
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var result = Substring(self)
+        while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
+        return String(result)
+    }
+}

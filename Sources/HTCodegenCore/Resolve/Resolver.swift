@@ -1,0 +1,382 @@
+/// Resolves a ``SpecDocument`` into a ``ResolvedAPI``: checks every reference and decides every
+/// response rule. All problems are collected, each at its source position.
+public struct Resolver {
+    /// The system type names every spec can use.
+    public static let systemTypes: [String: ResolvedType] = [
+        "String": .string, "Number": .number, "Integer": .integer, "Boolean": .boolean, "Variable": .variable,
+    ]
+
+    /// The HTTP methods a request may use.
+    public static let methods: Set<String> = ["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS"]
+
+    private let document: SpecDocument
+    private var diagnostics = DiagnosticBag()
+    private var typesByName: [String: TypeDecl] = [:]
+    /// Hidden types that something references, and so get a model after all.
+    private var referencedHidden: Set<String> = []
+
+    /// Resolves `document`. Returns `nil` in the first slot when there are errors.
+    public static func resolve(_ document: SpecDocument) -> (ResolvedAPI?, [Diagnostic]) {
+        var resolver = Resolver(document: document)
+        let api = resolver.run()
+        return (resolver.diagnostics.hasErrors ? nil : api, resolver.diagnostics.all)
+    }
+
+    private init(document: SpecDocument) {
+        self.document = document
+    }
+
+    private mutating func run() -> ResolvedAPI {
+        for type in document.types {
+            if Self.systemTypes[type.name] != nil {
+                diagnostics.error("'\(type.name)' is a system type; give this type another name", at: type.location)
+            } else if let first = typesByName[type.name] {
+                diagnostics.error(
+                    "type '\(type.name)' is defined twice (first at line \(first.location.line), column \(first.location.column))",
+                    at: type.location)
+            } else {
+                typesByName[type.name] = type
+            }
+        }
+        var requests: [ResolvedRequest] = []
+        var classNames: [String: SourceLocation] = [:]
+        var rulesUsed: [Int: SourceLocation] = [:]
+        for interface in document.interfaces {
+            guard let request = resolveInterface(interface) else { continue }
+            if let first = classNames[request.className] {
+                diagnostics.error(
+                    "two interfaces generate the request '\(request.className)' (the other is at line \(first.line), column \(first.column)); set \"className\" on one of them",
+                    at: request.location)
+                continue
+            }
+            classNames[request.className] = request.location
+            if (1...3).contains(request.response.rule), rulesUsed[request.response.rule] == nil {
+                rulesUsed[request.response.rule] = request.location
+            }
+            requests.append(request)
+        }
+        if rulesUsed.count > 1 {
+            let used = rulesUsed.keys.sorted().map { "rule \($0) (\(Self.ruleSummary[$0] ?? ""))" }.joined(separator: ", ")
+            let location = rulesUsed.values.min() ?? SourceLocation(file: document.file, line: 1, column: 1)
+            diagnostics.warning(
+                "this API mixes response rules \(used); an app should stick to one of rules 1 to 3 for all interfaces",
+                at: location)
+        }
+        var models: [ResolvedModel] = []
+        var enums: [ResolvedEnum] = []
+        for type in document.types where typesByName[type.name]?.location == type.location {
+            switch type.kind {
+            case .hash(let fields):
+                let resolvedFields = resolveFields(fields, owner: "type '\(type.name)'")
+                if type.isHidden && !referencedHidden.contains(type.name) { continue }
+                models.append(ResolvedModel(
+                    name: type.name, description: type.description, fields: resolvedFields, location: type.location))
+            case .enumeration(let members):
+                checkEnumMembers(members, of: type)
+                enums.append(ResolvedEnum(
+                    name: type.name, description: type.description, members: members, location: type.location))
+            case .array(let element), .alias(let element):
+                _ = resolve(element)
+            }
+        }
+        return ResolvedAPI(
+            file: document.file, description: document.description,
+            models: models.sorted { $0.name < $1.name },
+            enums: enums.sorted { $0.name < $1.name },
+            requests: requests.sorted { $0.className < $1.className })
+    }
+
+    private static let ruleSummary = [1: "one custom output", 2: "the ResultData envelope", 3: "an imported type"]
+
+    // MARK: Types
+
+    private mutating func resolveFields(_ fields: [FieldDecl], owner: String) -> [ResolvedField] {
+        fields.compactMap { field in
+            guard let type = resolve(field.type) else { return nil }
+            return ResolvedField(name: field.name, type: type, description: field.description, location: field.location)
+        }
+    }
+
+    /// Resolves a reference; reports unknown names and cycles of array types.
+    private mutating func resolve(_ reference: TypeRef) -> ResolvedType? {
+        var visiting: [String] = []
+        return resolve(reference, visiting: &visiting)
+    }
+
+    private mutating func resolve(_ reference: TypeRef, visiting: inout [String]) -> ResolvedType? {
+        var base: ResolvedType
+        if let system = Self.systemTypes[reference.name] {
+            base = system
+        } else if let type = typesByName[reference.name] {
+            switch type.kind {
+            case .hash:
+                base = .model(type.name)
+                if type.isHidden { referencedHidden.insert(type.name) }
+            case .enumeration:
+                base = .enumeration(type.name)
+            case .array(let element), .alias(let element):
+                if visiting.contains(type.name) {
+                    diagnostics.error(
+                        "array type '\(type.name)' contains itself (\((visiting + [type.name]).joined(separator: " → ")))",
+                        at: reference.location)
+                    return nil
+                }
+                visiting.append(type.name)
+                defer { visiting.removeLast() }
+                guard let resolvedElement = resolve(element, visiting: &visiting) else { return nil }
+                if case .array = type.kind {
+                    base = .array(resolvedElement)
+                } else {
+                    base = resolvedElement
+                }
+            }
+        } else {
+            diagnostics.error(unknownTypeMessage(reference.name), at: reference.location)
+            return nil
+        }
+        for _ in 0..<reference.arrayDepth { base = .array(base) }
+        return base
+    }
+
+    private func unknownTypeMessage(_ name: String) -> String {
+        let candidates = Array(Self.systemTypes.keys) + Array(typesByName.keys)
+        var message = "unknown type '\(name)'"
+        if let suggestion = closestName(to: name, in: candidates) {
+            message += "; did you mean '\(suggestion)'?"
+        } else {
+            message += "; use String, Number, Integer, Boolean, Variable or a type defined in \"types\""
+        }
+        return message
+    }
+
+    private mutating func checkEnumMembers(_ members: [EnumMemberDecl], of type: TypeDecl) {
+        var keys: Set<String> = []
+        var values: Set<String> = []
+        if members.isEmpty {
+            diagnostics.warning("enumeration '\(type.name)' has no members", at: type.location)
+        }
+        for member in members {
+            if !keys.insert(member.key).inserted {
+                diagnostics.error("enumeration '\(type.name)' has two members with the key '\(member.key)'", at: member.location)
+            }
+            if !values.insert(member.value).inserted {
+                diagnostics.error(
+                    "enumeration '\(type.name)' has two members with the value \"\(member.value)\"", at: member.location)
+            }
+        }
+    }
+
+    // MARK: Interfaces
+
+    private mutating func resolveInterface(_ interface: InterfaceDecl) -> ResolvedRequest? {
+        let errorsBefore = diagnostics.all.count
+        if !Self.methods.contains(interface.method) {
+            diagnostics.error(
+                "unsupported method '\(interface.method)'; use one of \(Self.methods.sorted().joined(separator: ", "))",
+                at: interface.methodLocation)
+        }
+        if interface.path.isEmpty {
+            diagnostics.error("the path is empty", at: interface.pathLocation)
+        }
+        let className = Self.className(for: interface)
+
+        // Inputs
+        var inputs = ResolvedInputs.fields([])
+        var inputNames: Set<String> = []
+        switch interface.inputs {
+        case .fields(let fields):
+            let resolved = resolveFields(fields, owner: "interface '\(interface.name)'")
+            inputs = .fields(resolved)
+            inputNames = Set(resolved.map(\.name))
+            for parameter in Self.pathParameters(in: interface.path) where !inputNames.contains(parameter) {
+                diagnostics.error(
+                    "the path has the parameter '\(parameter)' but the interface has no input named '\(parameter)'",
+                    at: interface.pathLocation)
+            }
+        case .imported(let reference, _):
+            if case .model(let name)? = resolve(reference), reference.arrayDepth == 0 {
+                inputs = .imported(model: name, location: reference.location)
+                if case .hash(let fields)? = typesByName[name]?.kind { inputNames = Set(fields.map(\.name)) }
+            } else if Self.systemTypes[reference.name] != nil || typesByName[reference.name] != nil {
+                diagnostics.error(
+                    "an imported input must be one data type with fields; '\(reference)' is not", at: reference.location)
+            }
+        }
+
+        // Headers
+        var headers: [ResolvedHeader] = []
+        var headerNames: Set<String> = []
+        for header in interface.headers {
+            if !headerNames.insert(header.name.lowercased()).inserted {
+                diagnostics.error("the header '\(header.name)' is declared twice", at: header.location)
+                continue
+            }
+            if header.value == nil {
+                let property = Self.headerPropertyName(header.name)
+                if inputNames.contains(property) {
+                    diagnostics.error(
+                        "the variable header '\(header.name)' becomes the property '\(property)', which clashes with the input of that name; rename the input",
+                        at: header.location)
+                }
+            }
+            headers.append(ResolvedHeader(
+                name: header.name, value: header.value, description: header.description, location: header.location))
+        }
+
+        let response = resolveResponse(interface)
+        guard diagnostics.all.count == errorsBefore || !diagnostics.all[errorsBefore...].contains(where: { $0.severity == .error })
+        else { return nil }
+        return ResolvedRequest(
+            className: className, method: interface.method, path: interface.path, description: interface.description,
+            inputs: inputs, headers: headers, response: response, location: interface.location)
+    }
+
+    /// The response rules of `codegen-rules.md` §3.4.
+    private mutating func resolveResponse(_ interface: InterfaceDecl) -> ResolvedResponse {
+        switch interface.outputs {
+        case .imported(let reference, let bindings):
+            guard let type = typesByName[reference.name], case .hash(let fields) = type.kind, reference.arrayDepth == 0 else {
+                if resolve(reference) != nil {
+                    diagnostics.error("an imported output must be one data type with fields; '\(reference)' is not", at: reference.location)
+                }
+                return ResolvedResponse(type: nil, keyPath: nil, rule: 5)
+            }
+            for (name, bound) in bindings.sorted(by: { $0.key < $1.key }) {
+                guard let field = fields.first(where: { $0.name == name }) else {
+                    diagnostics.error("'\(reference.name)' has no field '\(name)' to bind", at: bound.location)
+                    continue
+                }
+                if field.type.name != "Variable" || field.type.arrayDepth != 0 {
+                    diagnostics.error(
+                        "only Variable fields can be bound; '\(reference.name).\(name)' is \(field.type)", at: bound.location)
+                }
+            }
+            let variables = fields.filter { $0.type.name == "Variable" && $0.type.arrayDepth == 0 }
+            if variables.count == 1, let variable = variables.first {
+                // Rule 2: the ResultData envelope.
+                guard let bound = bindings[variable.name], let boundType = resolve(bound) else {
+                    return ResolvedResponse(type: nil, keyPath: variable.name, rule: 2)
+                }
+                return ResolvedResponse(type: boundType.modelName != nil ? boundType : nil, keyPath: variable.name, rule: 2)
+            }
+            // Rule 3: another imported type.
+            _ = resolve(reference)
+            return ResolvedResponse(type: .model(type.name), keyPath: nil, rule: 3)
+        case .fields(let fields):
+            var custom: [(FieldDecl, ResolvedType)] = []
+            for field in fields {
+                guard let type = resolve(field.type) else { continue }
+                if type.modelName != nil { custom.append((field, type)) }
+            }
+            if fields.count == 1, let (field, type) = custom.first {
+                return ResolvedResponse(type: type, keyPath: field.name, rule: 1)
+            }
+            if fields.count > 1, custom.count == 1, let (field, type) = custom.first {
+                diagnostics.warning(
+                    "response rule 4: several outputs of which one ('\(field.name)') is a model; it works, but prefer a single output or an imported type",
+                    at: field.location)
+                return ResolvedResponse(type: type, keyPath: field.name, rule: 4)
+            }
+            return ResolvedResponse(type: nil, keyPath: nil, rule: 5)
+        }
+    }
+
+    // MARK: Names
+
+    /// The class name: `className`/`name` if it is a plain identifier, else the path in camel case;
+    /// `Request` is appended unless it already ends in `Request` or `Task`.
+    static func className(for interface: InterfaceDecl) -> String {
+        func isPlain(_ text: String) -> Bool {
+            !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "$") }
+        }
+        var base = interface.name
+        if !isPlain(base) {
+            base = pathClassName(interface.path)
+        }
+        base = base.replacingDollars
+        if base.isEmpty { base = "Unnamed" }
+        if let first = base.first, first.isLowercase { base = first.uppercased() + base.dropFirst() }
+        if base.hasSuffix("Request") || base.hasSuffix("Task") { return base }
+        return base + "Request"
+    }
+
+    /// `/a/b-c/:id` becomes `ABCId`.
+    static func pathClassName(_ path: String) -> String {
+        var result = ""
+        var upperNext = true
+        for scalar in path.unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                result += upperNext ? String(scalar).uppercased() : String(scalar)
+                upperNext = false
+            } else {
+                upperNext = true
+            }
+        }
+        return result
+    }
+
+    /// The property name of a variable header: first letter lower-cased, `-x` becomes `X`
+    /// (`Content-Type` → `contentType`).
+    public static func headerPropertyName(_ header: String) -> String {
+        var result = ""
+        var upperNext = false
+        for character in header {
+            if character == "-" || character == "_" || character == " " {
+                upperNext = !result.isEmpty
+                continue
+            }
+            if result.isEmpty {
+                result += character.lowercased()
+            } else {
+                result += upperNext ? character.uppercased() : String(character)
+            }
+            upperNext = false
+        }
+        return result
+    }
+
+    /// The names of path parameters: `:name` and `{name}` segments.
+    public static func pathParameters(in path: String) -> [String] {
+        var names: [String] = []
+        for segment in path.split(separator: "/") {
+            if segment.hasPrefix(":"), segment.count > 1 {
+                names.append(String(segment.dropFirst()))
+            } else if segment.hasPrefix("{"), segment.hasSuffix("}"), segment.count > 2 {
+                names.append(String(segment.dropFirst().dropLast()))
+            }
+        }
+        return names
+    }
+}
+
+extension String {
+    fileprivate var replacingDollars: String { String(unicodeScalars.filter { $0 != "$" }.map(Character.init)) }
+}
+
+/// The candidate closest to `name` by edit distance, if it is close enough to be a likely typo.
+func closestName(to name: String, in candidates: [String]) -> String? {
+    let lowered = Array(name.lowercased())
+    var best: (String, Int)?
+    for candidate in candidates.sorted() {
+        let distance = editDistance(lowered, Array(candidate.lowercased()))
+        if distance <= max(1, lowered.count / 3), distance < (best?.1 ?? Int.max) {
+            best = (candidate, distance)
+        }
+    }
+    return best?.0
+}
+
+private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,341 @@
+/// Reads the native spec format (`*.htspec.json`), documented by `Specs/htspec.schema.json`.
+///
+/// ```json
+/// {
+///   "htspec": 1,
+///   "description": "Photo sharing API",
+///   "types": {
+///     "User": { "description": "A user.", "fields": { "id": "Integer", "name": { "type": "String", "description": "Display name." } } },
+///     "Visibility": { "enum": [ { "key": "public", "value": "0", "description": "Everyone." } ] },
+///     "Users": { "array": "User" }
+///   },
+///   "interfaces": {
+///     "GetUser": {
+///       "method": "GET", "path": "/users/:id",
+///       "inputs": { "id": "Integer" },
+///       "outputs": { "user": "User" },
+///       "headers": { "X-Client": "demo", "Authorization": {} }
+///     }
+///   }
+/// }
+/// ```
+/// `input` (a type name) and `output` (a type name, or `{ "import": "ResultData", "bind": { "result": "[User]" } }`)
+/// import a whole data type instead of listing parameters.
+public struct NativeSpecReader {
+    private let file: String
+    private var diagnostics = DiagnosticBag()
+
+    /// Reads a parsed document. Every problem is reported; the document holds what could be read.
+    public static func read(_ root: JSONNode, file: String) -> (SpecDocument, [Diagnostic]) {
+        var reader = NativeSpecReader(file: file)
+        let document = reader.readDocument(root)
+        return (document, reader.diagnostics.all)
+    }
+
+    private init(file: String) {
+        self.file = file
+    }
+
+    // MARK: Document
+
+    private mutating func readDocument(_ root: JSONNode) -> SpecDocument {
+        var document = SpecDocument(file: file)
+        guard let members = expectObject(root, "the spec") else { return document }
+        checkKeys(members, allowed: ["$schema", "htspec", "description", "types", "interfaces"], in: "the spec")
+        if let version = root["htspec"] {
+            if case .number(let text) = version.value.value, text == "1" {
+            } else {
+                diagnostics.error("unsupported 'htspec' version; this generator reads version 1", at: version.value.location)
+            }
+        } else {
+            diagnostics.error("missing \"htspec\": 1 at the top of the spec (it marks the file as a native spec)", at: root.location)
+        }
+        document.description = optionalString(root["description"])
+        if let types = root["types"], let typeMembers = expectObject(types.value, "'types'") {
+            for member in typeMembers {
+                if let type = readType(member) { document.types.append(type) }
+            }
+        }
+        if let interfaces = root["interfaces"], let interfaceMembers = expectObject(interfaces.value, "'interfaces'") {
+            for member in interfaceMembers {
+                if let interface = readInterface(member) { document.interfaces.append(interface) }
+            }
+        }
+        return document
+    }
+
+    // MARK: Types
+
+    private mutating func readType(_ member: JSONMember) -> TypeDecl? {
+        let what = "type '\(member.key)'"
+        guard let members = expectObject(member.value, what) else { return nil }
+        checkKeys(members, allowed: ["description", "fields", "enum", "array"], in: what)
+        let description = optionalString(member.value["description"])
+        let kinds = ["fields", "enum", "array"].compactMap { member.value[$0] }
+        guard kinds.count == 1, let kindMember = kinds.first else {
+            diagnostics.error(
+                "\(what) must have exactly one of \"fields\" (a model), \"enum\" (an enumeration) or \"array\" (an array type)",
+                at: member.keyLocation)
+            return nil
+        }
+        let kind: TypeDecl.Kind
+        switch kindMember.key {
+        case "fields":
+            kind = .hash(readFields(kindMember.value, what: "fields of \(what)"))
+        case "enum":
+            kind = .enumeration(readEnumMembers(kindMember.value, what: what))
+        default:
+            guard let element = readTypeRef(kindMember.value) else { return nil }
+            kind = .array(element)
+        }
+        return TypeDecl(name: member.key, location: member.keyLocation, description: description, kind: kind)
+    }
+
+    private mutating func readFields(_ node: JSONNode, what: String) -> [FieldDecl] {
+        guard let members = expectObject(node, what) else { return [] }
+        var fields: [FieldDecl] = []
+        for member in members {
+            if let field = readField(member) { fields.append(field) }
+        }
+        return fields
+    }
+
+    /// A field is `"name": "Type"` or `"name": { "type": "Type", "description": "..." }`.
+    private mutating func readField(_ member: JSONMember) -> FieldDecl? {
+        switch member.value.value {
+        case .string:
+            guard let type = readTypeRef(member.value) else { return nil }
+            return FieldDecl(name: member.key, location: member.keyLocation, type: type, description: nil)
+        case .object(let members):
+            checkKeys(members, allowed: ["type", "description"], in: "field '\(member.key)'")
+            guard let typeMember = member.value["type"] else {
+                diagnostics.error("field '\(member.key)' has no \"type\"", at: member.keyLocation)
+                return nil
+            }
+            guard let type = readTypeRef(typeMember.value) else { return nil }
+            return FieldDecl(
+                name: member.key, location: member.keyLocation, type: type,
+                description: optionalString(member.value["description"]))
+        default:
+            diagnostics.error(
+                "field '\(member.key)' must be a type name such as \"String\" or an object with \"type\", found \(member.value.kindName)",
+                at: member.value.location)
+            return nil
+        }
+    }
+
+    private mutating func readEnumMembers(_ node: JSONNode, what: String) -> [EnumMemberDecl] {
+        guard let elements = node.arrayElements else {
+            diagnostics.error("the \"enum\" of \(what) must be an array of members, found \(node.kindName)", at: node.location)
+            return []
+        }
+        var result: [EnumMemberDecl] = []
+        for element in elements {
+            guard let members = expectObject(element, "an enum member of \(what)") else { continue }
+            checkKeys(members, allowed: ["key", "value", "description"], in: "an enum member of \(what)")
+            guard let key = requiredString(element, "key", in: "an enum member of \(what)") else { continue }
+            let value: String
+            if let valueMember = element["value"] {
+                switch valueMember.value.value {
+                case .string(let text): value = text
+                case .number(let text): value = text
+                default:
+                    diagnostics.error("the \"value\" of enum member '\(key)' must be a string", at: valueMember.value.location)
+                    continue
+                }
+            } else {
+                value = key
+            }
+            result.append(EnumMemberDecl(
+                key: key, value: value, description: optionalString(element["description"]), location: element.location))
+        }
+        return result
+    }
+
+    /// Parses `Name`, `[Name]` or `Array<Name>`, any depth.
+    private mutating func readTypeRef(_ node: JSONNode) -> TypeRef? {
+        guard let text = node.stringValue else {
+            diagnostics.error("a type must be written as a string such as \"String\" or \"[User]\", found \(node.kindName)", at: node.location)
+            return nil
+        }
+        var name = Substring(text.trimmingSpaces)
+        var depth = 0
+        while true {
+            if name.hasPrefix("["), name.hasSuffix("]") {
+                name = Substring(String(name.dropFirst().dropLast()).trimmingSpaces)
+                depth += 1
+            } else if name.hasPrefix("Array<"), name.hasSuffix(">") {
+                name = Substring(String(name.dropFirst(6).dropLast()).trimmingSpaces)
+                depth += 1
+            } else {
+                break
+            }
+        }
+        guard !name.isEmpty, !name.contains(where: { "[]<>, ".contains($0) }) else {
+            diagnostics.error("'\(text)' is not a type; write a name such as \"User\", or \"[User]\" for an array", at: node.location)
+            return nil
+        }
+        return TypeRef(name: String(name), arrayDepth: depth, location: node.location)
+    }
+
+    // MARK: Interfaces
+
+    private mutating func readInterface(_ member: JSONMember) -> InterfaceDecl? {
+        let what = "interface '\(member.key)'"
+        guard let members = expectObject(member.value, what) else { return nil }
+        checkKeys(
+            members,
+            allowed: ["className", "description", "method", "path", "inputs", "input", "outputs", "output", "headers"],
+            in: what)
+        let node = member.value
+        var method = "GET"
+        var methodLocation = member.keyLocation
+        if let methodMember = node["method"] {
+            if let text = methodMember.value.stringValue {
+                method = text.uppercased()
+                methodLocation = methodMember.value.location
+            } else {
+                diagnostics.error("the \"method\" of \(what) must be a string such as \"GET\"", at: methodMember.value.location)
+            }
+        } else {
+            diagnostics.error("\(what) has no \"method\" (GET, POST, PUT, DELETE, HEAD or PATCH)", at: member.keyLocation)
+        }
+        guard let pathMember = node["path"], let path = pathMember.value.stringValue else {
+            diagnostics.error("\(what) has no \"path\" string such as \"/users/:id\"", at: node["path"]?.value.location ?? member.keyLocation)
+            return nil
+        }
+        var name = member.key
+        var nameLocation = member.keyLocation
+        if let classNameMember = node["className"] {
+            if let className = classNameMember.value.stringValue, !className.isEmpty {
+                name = className
+                nameLocation = classNameMember.value.location
+            } else {
+                diagnostics.error("\"className\" must be a non-empty string", at: classNameMember.value.location)
+            }
+        }
+        let inputs = readParameters(node, listKey: "inputs", importKey: "input", what: what)
+        let outputs = readParameters(node, listKey: "outputs", importKey: "output", what: what)
+        var headers: [HeaderDecl] = []
+        if let headersMember = node["headers"], let headerMembers = expectObject(headersMember.value, "the headers of \(what)") {
+            for header in headerMembers {
+                switch header.value.value {
+                case .string(let value):
+                    headers.append(HeaderDecl(name: header.key, value: value, description: nil, location: header.keyLocation))
+                case .object(let fields):
+                    checkKeys(fields, allowed: ["value", "description"], in: "header '\(header.key)'")
+                    var value: String?
+                    if let valueMember = header.value["value"] {
+                        value = valueMember.value.stringValue
+                        if value == nil {
+                            diagnostics.error("the \"value\" of header '\(header.key)' must be a string", at: valueMember.value.location)
+                        }
+                    }
+                    headers.append(HeaderDecl(
+                        name: header.key, value: value, description: optionalString(header.value["description"]),
+                        location: header.keyLocation))
+                default:
+                    diagnostics.error(
+                        "header '\(header.key)' must be a string (a constant value) or an object such as {\"description\": \"...\"} (a variable header)",
+                        at: header.value.location)
+                }
+            }
+        }
+        return InterfaceDecl(
+            name: name, location: nameLocation, method: method, methodLocation: methodLocation, path: path,
+            pathLocation: pathMember.value.location, description: optionalString(node["description"]),
+            inputs: inputs, outputs: outputs, headers: headers)
+    }
+
+    private mutating func readParameters(_ node: JSONNode, listKey: String, importKey: String, what: String) -> ParametersDecl {
+        let list = node[listKey]
+        let imported = node[importKey]
+        if let list, let imported {
+            diagnostics.error(
+                "\(what) has both \"\(listKey)\" and \"\(importKey)\"; use \"\(listKey)\" for parameters or \"\(importKey)\" to import one data type",
+                at: imported.keyLocation)
+            _ = list
+        }
+        if let imported {
+            switch imported.value.value {
+            case .string:
+                guard let type = readTypeRef(imported.value) else { return .none }
+                return .imported(type, bindings: [:])
+            case .object(let members):
+                checkKeys(members, allowed: ["import", "bind"], in: "\"\(importKey)\" of \(what)")
+                guard let typeMember = imported.value["import"], let type = readTypeRef(typeMember.value) else {
+                    if imported.value["import"] == nil {
+                        diagnostics.error("\"\(importKey)\" needs \"import\": the name of the data type", at: imported.value.location)
+                    }
+                    return .none
+                }
+                var bindings: [String: TypeRef] = [:]
+                if let bind = imported.value["bind"], let bindMembers = expectObject(bind.value, "\"bind\"") {
+                    for binding in bindMembers {
+                        if let bound = readTypeRef(binding.value) { bindings[binding.key] = bound }
+                    }
+                }
+                return .imported(type, bindings: bindings)
+            default:
+                diagnostics.error(
+                    "\"\(importKey)\" must be a type name or {\"import\": \"Type\", \"bind\": {...}}, found \(imported.value.kindName)",
+                    at: imported.value.location)
+                return .none
+            }
+        }
+        if let list {
+            return .fields(readFields(list.value, what: "\"\(listKey)\" of \(what)"))
+        }
+        return .none
+    }
+
+    // MARK: Helpers
+
+    private mutating func expectObject(_ node: JSONNode, _ what: String) -> [JSONMember]? {
+        guard let members = node.objectMembers else {
+            diagnostics.error("\(what) must be an object, found \(node.kindName)", at: node.location)
+            return nil
+        }
+        return members
+    }
+
+    private mutating func checkKeys(_ members: [JSONMember], allowed: [String], in what: String) {
+        for member in members where !allowed.contains(member.key) {
+            let suggestion = allowed.first { $0.lowercased() == member.key.lowercased() }.map { " (did you mean '\($0)'?)" } ?? ""
+            diagnostics.error(
+                "unknown key '\(member.key)' in \(what)\(suggestion); expected one of: \(allowed.joined(separator: ", "))",
+                at: member.keyLocation)
+        }
+    }
+
+    private mutating func optionalString(_ member: JSONMember?) -> String? {
+        guard let member else { return nil }
+        guard let text = member.value.stringValue else {
+            diagnostics.error("\"\(member.key)\" must be a string, found \(member.value.kindName)", at: member.value.location)
+            return nil
+        }
+        return text
+    }
+
+    private mutating func requiredString(_ node: JSONNode, _ key: String, in what: String) -> String? {
+        guard let member = node[key] else {
+            diagnostics.error("\(what) has no \"\(key)\"", at: node.location)
+            return nil
+        }
+        guard let text = member.value.stringValue, !text.isEmpty else {
+            diagnostics.error("\"\(key)\" must be a non-empty string", at: member.value.location)
+            return nil
+        }
+        return text
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first == " " || first == "\t" { scalars = scalars.dropFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+}

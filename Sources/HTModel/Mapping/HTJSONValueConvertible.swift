@@ -1,0 +1,150 @@
+import Foundation
+
+/// A type the mapper can read from JSON and write back: the property types of generated models
+/// (strings, numbers, booleans, enums, nested models, arrays of any of them, and ``HTJSON`` itself),
+/// and what a request's response maps to.
+public protocol HTJSONValueConvertible: SendableMetatype {
+    /// Converts `json` (never `null`; the mapper handles `null` itself) into a value, coercing where
+    /// the ``HTValueCoercion`` table allows. Returns `nil` after recording a diagnostic in `context`
+    /// when the value cannot be converted.
+    static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> Self?
+
+    /// The value as JSON.
+    var htJSON: HTJSON { get }
+
+    /// A word for diagnostics, e.g. `string`, `integer`, `HTUser`.
+    static var htTypeDescription: String { get }
+}
+
+extension HTJSONValueConvertible {
+    /// Maps a whole JSON value, throwing when it is `null`, cannot be converted, or (in strict mode)
+    /// when any nested value could not be converted.
+    public static func htMap(_ json: HTJSON, options: HTMappingOptions = .lenient, path: HTJSONPath = HTJSONPath())
+        throws(HTMappingError) -> Self
+    {
+        var context = HTMappingContext(options: options, path: path)
+        return try htMap(json, context: &context)
+    }
+
+    /// Maps a whole JSON value within an existing context (see ``htMap(_:options:path:)``).
+    public static func htMap(_ json: HTJSON, context: inout HTMappingContext) throws(HTMappingError) -> Self {
+        if case .null = json {
+            throw HTMappingError(path: HTJSONPath(context.path), message: "expected \(htTypeDescription), found null")
+        }
+        let before = context.diagnostics.count
+        guard let value = htDecode(json, context: &context) else {
+            let message = context.diagnostics.count > before
+                ? context.diagnostics[before].message : "expected \(htTypeDescription), found \(json.kindDescription)"
+            throw HTMappingError(path: HTJSONPath(context.path), message: message)
+        }
+        try context.checkStrict()
+        return value
+    }
+}
+
+extension String: HTJSONValueConvertible {
+    public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> String? {
+        if case .string(let value) = json { return value }
+        if let value = HTValueCoercion.string(json) { return value }
+        context.reportMismatch(expected: htTypeDescription, found: json)
+        return nil
+    }
+    public var htJSON: HTJSON { .string(self) }
+    public static var htTypeDescription: String { "string" }
+}
+
+extension Int: HTJSONValueConvertible {
+    public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> Int? {
+        if case .integer(let value) = json, let exact = Int(exactly: value) { return exact }
+        if let value = HTValueCoercion.int(json) { return value }
+        context.reportMismatch(expected: htTypeDescription, found: json)
+        return nil
+    }
+    public var htJSON: HTJSON { .integer(Int64(self)) }
+    public static var htTypeDescription: String { "integer" }
+}
+
+extension Int64: HTJSONValueConvertible {
+    public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> Int64? {
+        if case .integer(let value) = json { return value }
+        if let value = HTValueCoercion.int64(json) { return value }
+        context.reportMismatch(expected: htTypeDescription, found: json)
+        return nil
+    }
+    public var htJSON: HTJSON { .integer(self) }
+    public static var htTypeDescription: String { "64-bit integer" }
+}
+
+extension Double: HTJSONValueConvertible {
+    public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> Double? {
+        if case .double(let value) = json { return value }
+        if let value = HTValueCoercion.double(json) { return value }
+        context.reportMismatch(expected: htTypeDescription, found: json)
+        return nil
+    }
+    public var htJSON: HTJSON { .double(self) }
+    public static var htTypeDescription: String { "number" }
+}
+
+extension Bool: HTJSONValueConvertible {
+    public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> Bool? {
+        if case .bool(let value) = json { return value }
+        if let value = HTValueCoercion.bool(json) { return value }
+        context.reportMismatch(expected: htTypeDescription, found: json)
+        return nil
+    }
+    public var htJSON: HTJSON { .bool(self) }
+    public static var htTypeDescription: String { "boolean" }
+}
+
+extension URL: HTJSONValueConvertible {
+    public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> URL? {
+        if let value = HTValueCoercion.url(json) { return value }
+        context.reportMismatch(expected: htTypeDescription, found: json)
+        return nil
+    }
+    public var htJSON: HTJSON { .string(absoluteString) }
+    public static var htTypeDescription: String { "URL" }
+}
+
+extension Date: HTJSONValueConvertible {
+    public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> Date? {
+        if let value = HTValueCoercion.date(json) { return value }
+        context.reportMismatch(expected: htTypeDescription, found: json)
+        return nil
+    }
+    /// Dates are written as ISO 8601 strings in UTC.
+    public var htJSON: HTJSON { .string(HTValueCoercion.iso8601String(self)) }
+    public static var htTypeDescription: String { "date" }
+}
+
+extension HTJSON: HTJSONValueConvertible {
+    public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> HTJSON? { json }
+    public var htJSON: HTJSON { self }
+    public static var htTypeDescription: String { "any JSON value" }
+}
+
+extension Array: HTJSONValueConvertible where Element: HTJSONValueConvertible {
+    /// Maps an array element by element. An element that cannot be converted (or is `null`) is left
+    /// out and reported; the rest are kept.
+    public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> [Element]? {
+        guard case .array(let values) = json else {
+            context.reportMismatch(expected: htTypeDescription, found: json)
+            return nil
+        }
+        var result: [Element] = []
+        result.reserveCapacity(values.count)
+        for (index, value) in values.enumerated() {
+            context.at(.index(index)) { context in
+                if case .null = value {
+                    context.report("expected \(Element.htTypeDescription), found null")
+                } else if let element = Element.htDecode(value, context: &context) {
+                    result.append(element)
+                }
+            }
+        }
+        return result
+    }
+    public var htJSON: HTJSON { .array(map(\.htJSON)) }
+    public static var htTypeDescription: String { "array of \(Element.htTypeDescription)" }
+}

@@ -1,0 +1,160 @@
+/// One step of a path into a JSON document: an object key or an array index.
+public enum HTJSONPathComponent: Sendable, Hashable, CustomStringConvertible {
+    /// A member of an object.
+    case key(String)
+    /// An element of an array.
+    case index(Int)
+
+    public var description: String {
+        switch self {
+        case .key(let key): return key
+        case .index(let index): return "[\(index)]"
+        }
+    }
+}
+
+/// A path into a JSON document, printed the way people write it: `articles[3].author.email`.
+public struct HTJSONPath: Sendable, Hashable, CustomStringConvertible {
+    /// The components from the root.
+    public var components: [HTJSONPathComponent]
+
+    /// Creates a path from its components.
+    public init(_ components: [HTJSONPathComponent] = []) {
+        self.components = components
+    }
+
+    /// Parses a dotted key path such as `data.items`; each dot-separated part is an object key.
+    public init(keyPath: String) {
+        self.components = keyPath.split(separator: ".", omittingEmptySubsequences: false).map { .key(String($0)) }
+    }
+
+    public var description: String {
+        var text = ""
+        for component in components {
+            switch component {
+            case .key(let key):
+                if !text.isEmpty { text += "." }
+                text += key
+            case .index(let index):
+                text += "[\(index)]"
+            }
+        }
+        return text.isEmpty ? "<root>" : text
+    }
+
+    /// A path with one more component.
+    public func appending(_ component: HTJSONPathComponent) -> HTJSONPath {
+        HTJSONPath(components + [component])
+    }
+}
+
+/// A value the mapper could not convert. In lenient mode (the default) it leaves the property unset and
+/// is reported as a warning; in strict mode it fails the mapping.
+public struct HTMappingDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// Where in the JSON document the value was.
+    public var path: HTJSONPath
+    /// What was expected and what was found.
+    public var message: String
+
+    /// Creates a diagnostic.
+    public init(path: HTJSONPath, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(path): \(message)" }
+}
+
+/// Options that control object mapping.
+public struct HTMappingOptions: Sendable, Hashable {
+    /// When `true`, the first value that cannot be converted fails the whole mapping with an
+    /// ``HTMappingError`` instead of leaving the property unset.
+    public var strict: Bool
+
+    /// Creates options. Mapping is lenient unless `strict` is set.
+    public init(strict: Bool = false) {
+        self.strict = strict
+    }
+
+    /// The default options: lenient.
+    public static let lenient = HTMappingOptions()
+    /// Strict mapping: any unconvertible value is an error.
+    public static let strict = HTMappingOptions(strict: true)
+}
+
+/// The state of one mapping run: where the mapper is in the document and what it found wrong.
+///
+/// The path is tracked as a stack of components; it costs an array append and removal per nested
+/// value, and is only turned into text when a diagnostic is recorded.
+public struct HTMappingContext: Sendable {
+    /// The options of this run.
+    public let options: HTMappingOptions
+    /// The values that could not be converted so far.
+    public private(set) var diagnostics: [HTMappingDiagnostic] = []
+    /// The path of the value being mapped.
+    public private(set) var path: [HTJSONPathComponent]
+
+    /// Creates a context starting at `path` (for example the response key path).
+    public init(options: HTMappingOptions = .lenient, path: HTJSONPath = HTJSONPath()) {
+        self.options = options
+        self.path = path.components
+    }
+
+    /// Runs `body` with `component` pushed on the path.
+    public mutating func at<T>(_ component: HTJSONPathComponent, _ body: (inout HTMappingContext) -> T) -> T {
+        path.append(component)
+        defer { path.removeLast() }
+        return body(&self)
+    }
+
+    /// Records that the value at the current path could not be converted.
+    public mutating func report(_ message: String) {
+        diagnostics.append(HTMappingDiagnostic(path: HTJSONPath(path), message: message))
+    }
+
+    /// Records a type mismatch: `expected` is what the property needs, `found` the JSON value.
+    public mutating func reportMismatch(expected: String, found: HTJSON) {
+        report("expected \(expected), found \(found.kindDescription)")
+    }
+
+    /// Throws the first diagnostic when the options are strict.
+    public func checkStrict() throws(HTMappingError) {
+        if options.strict, let first = diagnostics.first {
+            throw HTMappingError(path: first.path, message: first.message)
+        }
+    }
+}
+
+/// A mapping that failed: the response did not have the shape the request promised, or (in strict
+/// mode) a value could not be converted.
+public struct HTMappingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Where in the JSON document.
+    public var path: HTJSONPath
+    /// What went wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(path: HTJSONPath, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "mapping failed at \(path): \(message)" }
+}
+
+extension HTJSON {
+    /// A short description of the value's kind for diagnostics, e.g. `string "abc"` or `object`.
+    public var kindDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let value): return "boolean \(value)"
+        case .integer(let value): return "number \(value)"
+        case .double(let value): return "number \(value)"
+        case .string(let value):
+            let shown = value.count > 40 ? String(value.prefix(40)) + "…" : value
+            return "string \"\(shown)\""
+        case .array(let values): return "array of \(values.count)"
+        case .object: return "object"
+        }
+    }
+}

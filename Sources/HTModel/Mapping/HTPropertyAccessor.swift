@@ -1,0 +1,71 @@
+/// Typed access to one stored property of a model: the Swift replacement for the key-value coding that
+/// RestKit used. Generated models list one accessor per property (`htAccessors`); mappings refer to
+/// properties by name and use these accessors to read and write them without reflection.
+public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
+    /// The property's name in Swift.
+    public let name: String
+    /// The model type for relationship properties (a nested model or an array of models), else `nil`.
+    public let relationshipType: (any HTModelMappable.Type)?
+    /// A description of the property's type for diagnostics.
+    public let typeDescription: String
+
+    @usableFromInline let decode: @Sendable (Model, HTJSON, inout HTMappingContext) -> Void
+    @usableFromInline let encode: @Sendable (Model) -> HTJSON?
+    @usableFromInline let copyValue: @Sendable (Model, Model) -> Void
+
+    /// Creates an accessor from a getter and a setter of an optional property.
+    ///
+    /// When mapping, JSON `null` sets the property to `nil`; a value that cannot be converted leaves the
+    /// property as it was and records a diagnostic.
+    public init<Value: HTJSONValueConvertible>(
+        _ name: String,
+        get: @escaping @Sendable (Model) -> Value?,
+        set: @escaping @Sendable (Model, Value?) -> Void
+    ) {
+        self.name = name
+        self.relationshipType = Value.htModelType
+        self.typeDescription = Value.htTypeDescription
+        self.decode = { model, json, context in
+            if case .null = json {
+                set(model, nil)
+            } else if let value = Value.htDecode(json, context: &context) {
+                set(model, value)
+            }
+        }
+        self.encode = { model in get(model)?.htJSON }
+        self.copyValue = { source, target in set(target, get(source).map(Value.htDeepCopy)) }
+    }
+
+    /// Whether the property holds a model or an array of models.
+    public var isRelationship: Bool { relationshipType != nil }
+}
+
+extension HTJSONValueConvertible {
+    /// The model type behind this value type, for relationship detection: the type itself for models,
+    /// the element's model type for arrays, `nil` for everything else.
+    public static var htModelType: (any HTModelMappable.Type)? {
+        if let model = Self.self as? any HTModelMappable.Type { return model }
+        if let array = Self.self as? any HTArrayOfValues.Type { return array.htElementModelType }
+        return nil
+    }
+
+    /// A deep copy: models are copied property by property, everything else is a value already.
+    public static func htDeepCopy(_ value: Self) -> Self {
+        if let model = value as? any HTModelMappable, let copy = model.htCopy() as? Self { return copy }
+        if let array = value as? any HTArrayOfValues, let copy = array.htDeepCopyElements() as? Self { return copy }
+        return value
+    }
+}
+
+/// Lets the mapper look inside arrays without knowing their element type statically.
+public protocol HTArrayOfValues {
+    /// The model type of the elements, if they are models.
+    static var htElementModelType: (any HTModelMappable.Type)? { get }
+    /// A copy of the array whose model elements are deep copies.
+    func htDeepCopyElements() -> Any
+}
+
+extension Array: HTArrayOfValues where Element: HTJSONValueConvertible {
+    public static var htElementModelType: (any HTModelMappable.Type)? { Element.htModelType }
+    public func htDeepCopyElements() -> Any { map(Element.htDeepCopy) }
+}
