@@ -40,7 +40,7 @@ let package = Package(
 
         // Executables
         .executableTarget(name: "ht-demo", dependencies: ["HTNetworking"], plugins: ["HTCodegenPlugin"]),
-        .executableTarget(name: "ht-bench", dependencies: ["HTNetworking", "HTModel"], plugins: ["HTCodegenPlugin"]),
+        .executableTarget(name: "ht-bench", dependencies: ["HTNetworking", "HTModel"]),
 
         // Tests
         .testTarget(name: "HTModelTests", dependencies: ["HTModel"]),

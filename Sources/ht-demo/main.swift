@@ -1,1 +1,3 @@
-print("ht-demo")
+import HTNetworking
+let r = HTGetUserPhotoListRequest(userName: "alice")
+print(HTGetUserPhotoListRequest.path, r.parameters)

@@ -45,8 +45,8 @@ public struct CodegenCommand {
           --runtime-module <name>  The module generated files import (default: HTNetworking).
           --declare-abstract-types Declare <prefix><reqAbstract> and <prefix><modelAbstract> as
                                    aliases of the runtime's types when their names differ from
-                                   HTBaseRequest and HTHTTPModel (the build plugin passes this for
-                                   one spec per target).
+                                   HTBaseRequest and HTHTTPModel. Applies to the first spec given
+                                   (the build plugin passes it for one spec per target).
           --warnings-as-errors     Fail when any warning is reported.
           --dry-run                Print what would be written; write nothing.
           --quiet                  Print only diagnostics.
@@ -173,7 +173,7 @@ public struct CodegenCommand {
 
         var failed = false
         var warnings = 0
-        for spec in options.specs {
+        for (index, spec) in options.specs.enumerated() {
             let (document, parseDiagnostics) = Generator.readSpec(at: spec)
             report(parseDiagnostics)
             warnings += parseDiagnostics.filter { $0.severity == .warning }.count
@@ -183,7 +183,7 @@ public struct CodegenCommand {
             }
             do {
                 let (files, diagnostics) = try Generator.generate(
-                    document, config: config, declareAbstractTypes: options.declareAbstractTypes)
+                    document, config: config, declareAbstractTypes: options.declareAbstractTypes && index == 0)
                 report(diagnostics)
                 warnings += diagnostics.filter { $0.severity == .warning }.count
                 guard subcommand == "generate" else { continue }

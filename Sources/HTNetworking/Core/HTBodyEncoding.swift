@@ -1,0 +1,82 @@
+import Foundation
+
+/// How parameters are written into a request body (for methods other than GET, HEAD and DELETE, whose
+/// parameters go into the query string).
+public enum HTBodyEncoding: String, Sendable, Hashable {
+    /// `application/json`: the parameters object as JSON.
+    case json
+    /// `application/x-www-form-urlencoded`: `key=value&...` (arrays repeat the key; nested objects are
+    /// written as JSON text).
+    case form
+
+    /// The `Content-Type` header value.
+    public var contentType: String {
+        switch self {
+        case .json: return "application/json; charset=utf-8"
+        case .form: return "application/x-www-form-urlencoded; charset=utf-8"
+        }
+    }
+
+    /// The body for `parameters`.
+    public func encode(_ parameters: HTJSONObject) -> Data {
+        switch self {
+        case .json: return HTJSON.object(parameters).serializedData()
+        case .form: return Data(HTFormEncoding.encode(parameters).utf8)
+        }
+    }
+}
+
+/// Writes parameters as `key=value` pairs, the form of query strings and form bodies.
+public enum HTFormEncoding {
+    /// The pairs for `parameters`: scalars as their text, arrays as one pair per element, `null` left
+    /// out, nested objects as JSON text.
+    public static func pairs(_ parameters: HTJSONObject) -> [(String, String)] {
+        var result: [(String, String)] = []
+        for member in parameters.members {
+            append(member.key, member.value, to: &result)
+        }
+        return result
+    }
+
+    private static func append(_ key: String, _ value: HTJSON, to result: inout [(String, String)]) {
+        switch value {
+        case .null:
+            return
+        case .array(let elements):
+            for element in elements {
+                if case .array = element {
+                    result.append((key, element.serializedString()))
+                } else {
+                    append(key, element, to: &result)
+                }
+            }
+        case .object:
+            result.append((key, value.serializedString()))
+        default:
+            result.append((key, HTValueCoercion.string(value) ?? ""))
+        }
+    }
+
+    /// `key=value&...` with both sides percent-encoded (space as `%20`).
+    public static func encode(_ parameters: HTJSONObject) -> String {
+        pairs(parameters).map { escape($0.0) + "=" + escape($0.1) }.joined(separator: "&")
+    }
+
+    /// Percent-encodes everything but RFC 3986's unreserved characters.
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return result
+    }
+}

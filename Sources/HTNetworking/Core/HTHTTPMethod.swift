@@ -1,0 +1,26 @@
+/// An HTTP method. Generated requests use the static constants; any other token can be made with
+/// ``init(rawValue:)``.
+public struct HTHTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The method token, upper-cased.
+    public let rawValue: String
+
+    /// Creates a method from its token (upper-cased here).
+    public init(rawValue: String) {
+        self.rawValue = rawValue.uppercased()
+    }
+
+    public static let get = HTHTTPMethod(rawValue: "GET")
+    public static let post = HTHTTPMethod(rawValue: "POST")
+    public static let put = HTHTTPMethod(rawValue: "PUT")
+    public static let delete = HTHTTPMethod(rawValue: "DELETE")
+    public static let head = HTHTTPMethod(rawValue: "HEAD")
+    public static let patch = HTHTTPMethod(rawValue: "PATCH")
+    public static let options = HTHTTPMethod(rawValue: "OPTIONS")
+
+    /// Whether parameters go into the query string rather than a body (GET, HEAD and DELETE).
+    public var sendsParametersInQuery: Bool {
+        self == .get || self == .head || self == .delete
+    }
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,112 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Turns a request value into a `URLRequest`: fills path parameters, puts the remaining parameters into
+/// the query string or the body, and merges headers.
+enum HTRequestBuilder {
+    static func urlRequest<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) throws(HTNetworkingError) -> URLRequest {
+        let method = R.method
+        var parameters = request.parameters
+        for name in R.headerPropertyList {
+            parameters[name] = nil
+        }
+        let path: String
+        do {
+            path = try fillPath(R.path, from: &parameters)
+        } catch {
+            throw HTNetworkingError(.invalidRequest(error.message), request: describe(request, url: R.path))
+        }
+        guard var components = resolve(path: path, against: request.baseURL ?? configuration.baseURL) else {
+            throw HTNetworkingError(
+                .invalidRequest("'\(path)' does not make a valid URL with the base URL"), request: describe(request, url: path))
+        }
+        var body: Data?
+        var contentType: String?
+        if !parameters.isEmpty {
+            if method.sendsParametersInQuery {
+                let query = HTFormEncoding.encode(parameters)
+                let existing = components.percentEncodedQuery.map { $0.isEmpty ? "" : $0 + "&" } ?? ""
+                components.percentEncodedQuery = existing + query
+            } else {
+                let encoding = request.bodyEncoding ?? configuration.bodyEncoding
+                body = encoding.encode(parameters)
+                contentType = encoding.contentType
+            }
+        }
+        guard let url = components.url else {
+            throw HTNetworkingError(.invalidRequest("the URL could not be built"), request: describe(request, url: path))
+        }
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = method.rawValue
+        urlRequest.timeoutInterval = request.timeout ?? configuration.timeout
+        urlRequest.httpBody = body
+        if let contentType { urlRequest.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        for (name, value) in configuration.defaultHeaders.sorted(by: { $0.key < $1.key }) {
+            urlRequest.setValue(value, forHTTPHeaderField: name)
+        }
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+            urlRequest.setValue(value, forHTTPHeaderField: name)
+        }
+        return urlRequest
+    }
+
+    struct PathError: Error {
+        var message: String
+    }
+
+    /// Replaces `:name` and `{name}` segments with the parameter of that name (percent-encoded), and
+    /// removes the parameter so it is not sent again in the query or body.
+    static func fillPath(_ template: String, from parameters: inout HTJSONObject) throws(PathError) -> String {
+        guard template.contains(":") || template.contains("{") else { return template }
+        var result = ""
+        var rest = Substring(template)
+        if let schemeEnd = template.range(of: "://") {
+            // Keep `scheme://host:port` intact in absolute URLs.
+            let afterScheme = template[schemeEnd.upperBound...]
+            let pathStart = afterScheme.firstIndex(of: "/") ?? template.endIndex
+            result = String(template[..<pathStart])
+            rest = template[pathStart...]
+        }
+        let segments = rest.split(separator: "/", omittingEmptySubsequences: false)
+        var filled: [String] = []
+        for segment in segments {
+            var name: Substring?
+            if segment.hasPrefix(":"), segment.count > 1 {
+                name = segment.dropFirst()
+            } else if segment.hasPrefix("{"), segment.hasSuffix("}"), segment.count > 2 {
+                name = segment.dropFirst().dropLast()
+            }
+            guard let name else {
+                filled.append(String(segment))
+                continue
+            }
+            guard let value = parameters[String(name)], let text = HTValueCoercion.string(value) else {
+                throw PathError(message: "the path parameter '\(name)' has no value")
+            }
+            parameters[String(name)] = nil
+            filled.append(HTFormEncoding.escape(text))
+        }
+        return result + filled.joined(separator: "/")
+    }
+
+    /// The URL for `path`: absolute paths are used as they are, others are appended to the base URL's
+    /// path (so a base URL `https://host/api` and `/users` make `https://host/api/users`).
+    static func resolve(path: String, against baseURL: URL) -> URLComponents? {
+        if path.contains("://") { return URLComponents(string: path) }
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else { return nil }
+        let pathPart = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var basePath = components.percentEncodedPath
+        while basePath.hasSuffix("/") { basePath.removeLast() }
+        let relative = pathPart.first.map(String.init) ?? ""
+        components.percentEncodedPath = basePath + (relative.hasPrefix("/") ? relative : "/" + relative)
+        if pathPart.count == 2 { components.percentEncodedQuery = String(pathPart[1]) }
+        return components
+    }
+
+    static func describe<R: HTBaseRequest>(_ request: R, url: String) -> HTRequestDescription {
+        HTRequestDescription(method: R.method.rawValue, url: url, requestType: String(describing: R.self))
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A canned response for the mock transport.
+public struct HTMockResponse: Sendable {
+    /// The status code.
+    public var statusCode: Int
+    /// The header fields.
+    public var headers: [String: String]
+    /// The body.
+    public var body: Data
+
+    /// Creates a response.
+    public init(statusCode: Int = 200, headers: [String: String] = [:], body: Data = Data()) {
+        self.statusCode = statusCode
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A JSON response from its text.
+    public static func json(_ text: String, statusCode: Int = 200) -> HTMockResponse {
+        HTMockResponse(statusCode: statusCode, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
+    }
+
+    /// A JSON response from a value.
+    public static func json(_ value: HTJSON, statusCode: Int = 200) -> HTMockResponse {
+        HTMockResponse(statusCode: statusCode, headers: ["Content-Type": "application/json"], body: value.serializedData())
+    }
+}
+
+/// A transport that answers from memory or from files, never touching the network: for tests, demos
+/// and building an app before its server exists (the original's mock feature).
+///
+/// A request is answered by, in order: the `handler`, if it returns a response; a route registered for
+/// its method and path (routes may use `:name` segments, as request paths do); a file in `directory`
+/// named by the original convention (``fileName(method:path:)``: GET `/user/info` → `get_user_info.json`);
+/// otherwise a 404 whose body says which file was looked for.
+public struct HTMockTransport: HTTransport {
+    /// Decides per request; return `nil` to fall through to the routes and files.
+    public typealias Handler = @Sendable (URLRequest) -> HTMockResponse?
+
+    private let routes: [Route]
+    private let directory: URL?
+    private let handler: Handler?
+
+    private struct Route: Sendable {
+        var method: String
+        var segments: [Substring]
+        var response: HTMockResponse
+    }
+
+    /// Creates a mock transport.
+    ///
+    /// - Parameters:
+    ///   - routes: `"METHOD /path"` → response, e.g. `"GET /users/:userName/photos": .json("...")`.
+    ///   - directory: where to look for convention-named JSON files.
+    ///   - handler: decides per request before the routes and files are consulted.
+    public init(routes: [String: HTMockResponse] = [:], directory: URL? = nil, handler: Handler? = nil) {
+        self.routes = routes.sorted { $0.key < $1.key }.compactMap { key, response in
+            let parts = key.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2 else { return nil }
+            return Route(method: parts[0].uppercased(), segments: parts[1].split(separator: "/"), response: response)
+        }
+        self.directory = directory
+        self.handler = handler
+    }
+
+    /// The file name the original convention gives a request: the method in lower case, then the path
+    /// with `/` replaced by `_`, then `.json` (GET `/user/info` → `get_user_info.json`).
+    public static func fileName(method: String, path: String) -> String {
+        let trimmed = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
+        let body = trimmed.split(separator: "/").joined(separator: "_")
+        return method.lowercased() + (body.isEmpty ? "" : "_" + body) + ".json"
+    }
+
+    public func send(_ request: URLRequest) async throws -> HTTransportResponse {
+        if let handler, let response = handler(request) {
+            return transportResponse(response, for: request)
+        }
+        let method = (request.httpMethod ?? "GET").uppercased()
+        let path = request.url?.path ?? "/"
+        let segments = path.split(separator: "/")
+        if let route = routes.first(where: { $0.method == method && matches($0.segments, segments) }) {
+            return transportResponse(route.response, for: request)
+        }
+        let fileName = Self.fileName(method: method, path: path)
+        if let directory {
+            let file = directory.appendingPathComponent(fileName)
+            if let data = FileManager.default.contents(atPath: file.path) {
+                return transportResponse(.init(headers: ["Content-Type": "application/json"], body: data), for: request)
+            }
+        }
+        let message: HTJSON = ["error": "no mock response", "method": .string(method), "path": .string(path),
+                               "file": .string(fileName)]
+        return transportResponse(.json(message, statusCode: 404), for: request)
+    }
+
+    private func matches(_ pattern: [Substring], _ segments: [Substring]) -> Bool {
+        guard pattern.count == segments.count else { return false }
+        for (expected, actual) in zip(pattern, segments) where expected != actual {
+            let isParameter = expected.hasPrefix(":") || (expected.hasPrefix("{") && expected.hasSuffix("}"))
+            if !isParameter { return false }
+        }
+        return true
+    }
+
+    private func transportResponse(_ response: HTMockResponse, for request: URLRequest) -> HTTransportResponse {
+        HTTransportResponse(statusCode: response.statusCode, headers: response.headers, body: response.body, url: request.url)
+    }
+}
