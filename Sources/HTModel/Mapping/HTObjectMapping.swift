@@ -64,15 +64,16 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
         try self.init(pairs)
     }
 
-    /// The default mapping from the model's metadata lists (see the type's documentation). Names in the
-    /// lists that have no accessor are left out; generated models never have any.
+    /// The default mapping from the model's metadata lists (see the type's documentation): each property
+    /// from its accessor's JSON key. Names in the lists that have no accessor are left out; generated
+    /// models never have any.
     public static func defaultMapping() -> HTObjectMapping<Model> {
         var names = Model.baseTypePropertyList
         names += Model.customTypePropertyDic.keys.sorted()
         var entries: [Entry] = []
         for name in names {
             if let accessor = Model.htAccessor(named: name) {
-                entries.append(Entry(keyPath: [name], accessor: accessor))
+                entries.append(Entry(keyPath: [accessor.key], accessor: accessor))
             }
         }
         return HTObjectMapping(entries: entries)

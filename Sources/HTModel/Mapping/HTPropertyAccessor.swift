@@ -4,6 +4,9 @@
 public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
     /// The property's name in Swift.
     public let name: String
+    /// The JSON key the default mapping reads the property from (the spec's name, which differs from
+    /// ``name`` when the spec's name is not a valid or not a safe Swift identifier).
+    public let key: String
     /// The model type for relationship properties (a nested model or an array of models), else `nil`.
     public let relationshipType: (any HTModelMappable.Type)?
     /// A description of the property's type for diagnostics.
@@ -13,16 +16,19 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
     @usableFromInline let encode: @Sendable (Model) -> HTJSON?
     @usableFromInline let copyValue: @Sendable (Model, Model) -> Void
 
-    /// Creates an accessor from a getter and a setter of an optional property.
+    /// Creates an accessor from a getter and a setter of an optional property. `key` is the JSON key of
+    /// the default mapping, `name` when not given.
     ///
     /// When mapping, JSON `null` sets the property to `nil`; a value that cannot be converted leaves the
     /// property as it was and records a diagnostic.
     public init<Value: HTJSONValueConvertible>(
         _ name: String,
+        key: String? = nil,
         get: @escaping @Sendable (Model) -> Value?,
         set: @escaping @Sendable (Model, Value?) -> Void
     ) {
         self.name = name
+        self.key = key ?? name
         self.relationshipType = Value.htModelType
         self.typeDescription = Value.htTypeDescription
         self.decode = { model, json, context in
