@@ -1,4 +1,126 @@
+import Foundation
 import PackagePlugin
-@main struct GenerateClient: CommandPlugin {
-    func performCommand(context: PluginContext, arguments: [String]) async throws {}
+
+/// `swift package --allow-writing-to-package-directory generate-client [--target T]... [--output DIR] [--dry-run]`
+///
+/// Writes the code the build plugin would generate into the package, for teams that check generated
+/// code in. It finds the spec files and calls `ht-codegen`; everything else happens there.
+@main
+struct GenerateClient: CommandPlugin {
+    static let help = """
+        USAGE: swift package --allow-writing-to-package-directory generate-client [options]
+
+        Generates Swift from the *.htspec.json files in a target's folder (and its htcodegen.json)
+        into the target's Generated/ folder, for teams that check generated code in.
+
+        OPTIONS:
+          --target <name>   A target to generate for (repeatable). Default: every Swift target
+                            whose folder has spec files.
+          --output <dir>    Where to write, relative to the package (default:
+                            Sources/<target>/Generated). With several targets, a subfolder per
+                            target is used.
+          --dry-run         Show what would be written; write nothing.
+          --help            Show this help.
+
+        Don't also apply HTCodegenPlugin to a target whose generated code is checked in: the build
+        would declare every type twice.
+        """
+
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        var extractor = ArgumentExtractor(arguments)
+        if extractor.extractFlag(named: "help") > 0 {
+            print(Self.help)
+            return
+        }
+        let targetNames = extractor.extractOption(named: "target")
+        let outputOption = extractor.extractOption(named: "output").last
+        let dryRun = extractor.extractFlag(named: "dry-run") > 0
+        if !extractor.remainingArguments.isEmpty {
+            throw PluginFailure("unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); see --help")
+        }
+
+        var targets: [SwiftSourceModuleTarget] = []
+        if targetNames.isEmpty {
+            targets = context.package.targets.compactMap { $0 as? SwiftSourceModuleTarget }
+                .filter { !specFiles(in: $0.directoryURL).isEmpty }
+            if targets.isEmpty {
+                throw PluginFailure("no Swift target in this package has spec files (*.htspec.json or *.nei.json)")
+            }
+        } else {
+            for name in targetNames {
+                guard let target = try context.package.targets(named: [name]).first else {
+                    throw PluginFailure("no target named '\(name)'")
+                }
+                guard let swiftTarget = target as? SwiftSourceModuleTarget else {
+                    throw PluginFailure("'\(name)' is not a Swift target")
+                }
+                targets.append(swiftTarget)
+            }
+        }
+
+        let tool = try context.tool(named: "ht-codegen").url
+        let packageDirectory = context.package.directoryURL
+        var failures: [String] = []
+        for target in targets.sorted(by: { $0.name < $1.name }) {
+            let specs = specFiles(in: target.directoryURL)
+            if specs.isEmpty {
+                throw PluginFailure("target '\(target.name)' has no spec files in \(target.directoryURL.path(percentEncoded: false))")
+            }
+            let configs = findFiles(in: target.directoryURL) { $0 == SpecFileNaming.configFileName }
+            if configs.count > 1 {
+                throw PluginFailure("target '\(target.name)' has \(configs.count) \(SpecFileNaming.configFileName) files; keep one")
+            }
+            let output: URL
+            if let outputOption {
+                let base = outputOption.hasPrefix("/") ? URL(filePath: outputOption) : packageDirectory.appending(path: outputOption)
+                output = targets.count > 1 ? base.appending(path: target.name) : base
+            } else {
+                output = target.directoryURL.appending(path: SpecFileNaming.generatedFolderName)
+            }
+            var arguments = ["generate"] + specs.map { $0.path(percentEncoded: false) }
+            arguments += ["--output-dir", output.path(percentEncoded: false), "--declare-abstract-types"]
+            if let config = configs.first { arguments += ["--config", config.path(percentEncoded: false)] }
+            if dryRun { arguments.append("--dry-run") }
+            let specNames = specs.map(\.lastPathComponent).joined(separator: ", ")
+            print("\(target.name): \(specNames) → \(output.path(percentEncoded: false))\(dryRun ? " (dry run)" : "")")
+            let process = Process()
+            process.executableURL = tool
+            process.arguments = arguments
+            try process.run()
+            process.waitUntilExit()
+            if process.terminationStatus != 0 {
+                failures.append(target.name)
+            }
+        }
+        if !failures.isEmpty {
+            throw PluginFailure("generation failed for \(failures.joined(separator: ", ")); see the diagnostics above")
+        }
+    }
+
+    /// Spec files anywhere in the target's folder (outside its Generated folder), sorted. The folder is
+    /// scanned directly because specs of a target without the build plugin are not among its sources.
+    private func specFiles(in directory: URL) -> [URL] {
+        findFiles(in: directory) { SpecFileNaming.isSpec($0) }
+    }
+
+    private func findFiles(in directory: URL, matching predicate: (String) -> Bool) -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(
+            at: directory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        else { return [] }
+        var result: [URL] = []
+        for case let url as URL in enumerator {
+            if url.lastPathComponent == SpecFileNaming.generatedFolderName {
+                enumerator.skipDescendants()
+                continue
+            }
+            if predicate(url.lastPathComponent) { result.append(url) }
+        }
+        return result.sorted { $0.path(percentEncoded: false) < $1.path(percentEncoded: false) }
+    }
+}
+
+/// A misuse, reported as the command's error.
+struct PluginFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }

@@ -56,7 +56,7 @@ public struct Resolver {
             requests.append(request)
         }
         if rulesUsed.count > 1 {
-            let used = rulesUsed.keys.sorted().map { "rule \($0) (\(Self.ruleSummary[$0] ?? ""))" }.joined(separator: ", ")
+            let used = rulesUsed.keys.sorted().map { "\($0) (\(Self.ruleSummary[$0] ?? ""))" }.joined(separator: ", ")
             let location = rulesUsed.values.min() ?? SourceLocation(file: document.file, line: 1, column: 1)
             diagnostics.warning(
                 "this API mixes response rules \(used); an app should stick to one of rules 1 to 3 for all interfaces",
