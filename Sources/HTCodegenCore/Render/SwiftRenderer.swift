@@ -94,12 +94,18 @@ public struct SwiftRenderer {
         type.modelName == nil
     }
 
-    /// Unique property names for a list of spec names, reporting the ones that had to change.
+    /// Unique property names for a list of spec names, reporting the ones that had to change. Names that
+    /// are already safe identifiers keep them; names that had to be mapped yield on a collision.
     private mutating func propertyNames(_ names: [(String, SourceLocation)], reserved: Set<String> = []) -> [String] {
         var taken = reserved
-        var result: [String] = []
-        for (raw, location) in names {
-            var name = SwiftNaming.memberName(raw)
+        var result = [String?](repeating: nil, count: names.count)
+        let candidates = names.map { SwiftNaming.memberName($0.0) }
+        for (index, candidate) in candidates.enumerated() where candidate == names[index].0 && !taken.contains(candidate) {
+            taken.insert(candidate)
+            result[index] = candidate
+        }
+        for (index, (raw, location)) in names.enumerated() where result[index] == nil {
+            var name = candidates[index]
             if taken.contains(name) {
                 var counter = 2
                 while taken.contains("\(name)_\(counter)") { counter += 1 }
@@ -109,9 +115,9 @@ public struct SwiftRenderer {
                 name = "\(name)_\(counter)"
             }
             taken.insert(name)
-            result.append(name)
+            result[index] = name
         }
-        return result
+        return result.map { $0 ?? "_" }
     }
 
     // MARK: Files

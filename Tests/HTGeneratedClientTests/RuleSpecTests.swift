@@ -1,0 +1,109 @@
+import Foundation
+import HTNetworking
+import Testing
+
+/// The rule specs in `Specs/` are generated into this target by HTCodegenPlugin; these tests use the
+/// generated types, so the target only builds when the generated code compiles, and they check that the
+/// generated members behave as the rules say.
+@Suite struct RuleSpecTests {
+    @Test func typeTableMapsEveryKind() throws {
+        let json: HTJSON = [
+            "text": "hi", "amount": 1.5, "count": 3, "flag": true, "anything": ["free": [1, 2]],
+            "child": ["name": "a"], "children": [["name": "b"], ["name": "c"]], "aliased": [["name": "d"]],
+            "words": ["x", "y"], "matrix": [[1, 2], [3]], "kind": "l",
+        ]
+        let model = try HTTypeTable(json: json)
+        #expect(model.text == "hi")
+        #expect(model.amount == 1.5)
+        #expect(model.count == 3)
+        #expect(model.flag == true)
+        #expect(model.anything == ["free": [1, 2]])
+        #expect(model.child?.name == "a")
+        #expect(model.children?.map(\.name) == ["b", "c"])
+        #expect(model.aliased?.first?.name == "d")
+        #expect(model.words == ["x", "y"])
+        #expect(model.matrix == [[1, 2], [3]])
+        #expect(model.kind == .large)
+        #expect(Set(HTTypeTable.customTypePropertyDic.keys) == ["child", "children", "aliased"])
+        #expect(HTTypeTable.baseTypePropertyList == ["text", "amount", "count", "flag", "anything", "words", "matrix", "kind"])
+        #expect(HTTypeTableEmpty.htAccessors.isEmpty)
+    }
+
+    @Test func enumsAreOpenWithSafeConstantNames() throws {
+        #expect(HTMemberLevel.normal.rawValue == "0")
+        #expect(HTMemberLevel.vip.rawValue == "1")
+        #expect(HTMemberLevel.public.rawValue == "2")
+        #expect(HTMemberLevel._2fa.rawValue == "3")
+        #expect(HTMemberLevel.inReview.rawValue == "4")
+        #expect(HTMemberLevel.knownValues.count == 5)
+        let unknown = HTMemberLevel(rawValue: "99")
+        #expect(!unknown.isKnown)
+        #expect(HTMemberColor.red.rawValue == "#f00")
+    }
+
+    @Test func responseRulesSetTypesAndKeyPaths() {
+        #expect(HTRule1GetPhotoRequest.Response.self == HTRule1Photo.self)
+        #expect(HTRule1GetPhotoRequest.responseKeyPath == "photo")
+        #expect(HTRule1ListPhotosRequest.Response.self == [HTRule1Photo].self)
+        #expect(HTRule2GetArticleRequest.Response.self == HTRule2Article.self)
+        #expect(HTRule2GetArticleRequest.responseKeyPath == "data")
+        #expect(HTRule2ListArticlesRequest.Response.self == [HTRule2Article].self)
+        #expect(HTRule2GetCountRequest.Response.self == HTJSON.self)
+        #expect(HTRule2GetCountRequest.responseKeyPath == "data")
+        #expect(HTRule2UnboundRequest.Response.self == HTJSON.self)
+        #expect(HTRule2UnboundRequest.responseKeyPath == "data")
+        #expect(HTRule3GetProfileRequest.Response.self == HTRule3Profile.self)
+        #expect(HTRule3GetProfileRequest.responseKeyPath == nil)
+        #expect(HTRule4SearchRequest.Response.self == [HTRule4Item].self)
+        #expect(HTRule4SearchRequest.responseKeyPath == "items")
+        #expect(HTRule5NoOutputsRequest.Response.self == HTJSON.self)
+        #expect(HTRule5NoOutputsRequest.responseKeyPath == nil)
+        #expect(HTRule5SystemOutputRequest.Response.self == HTJSON.self)
+        #expect(HTRule5TwoModelsRequest.Response.self == HTJSON.self)
+    }
+
+    @Test func headersAreConstantOrVariableAndNeverParameters() {
+        var request = HTTestRequestHeaderRequest(user: "u", password: "p")
+        #expect(HTTestRequestHeaderRequest.method == .post)
+        #expect(request.headers == ["Content-Type": "application/json"])
+        request.cookie = "session=1"
+        request.userInfo = "info"
+        request.xRequestId = "abc"
+        #expect(request.headers == [
+            "Content-Type": "application/json", "Cookie": "session=1", "UserInfo": "info", "X-Request-Id": "abc",
+        ])
+        #expect(HTTestRequestHeaderRequest.headerPropertyList == ["cookie", "userInfo", "xRequestId"])
+        #expect(request.parameters == ["user": "u", "password": "p"])
+    }
+
+    @Test func importedInputIsOneModelWhoseJSONIsTheParameters() {
+        let address = HTShippingAddress()
+        address.city = "Hangzhou"
+        address.isDefault = true
+        let request = HTAddShippingAddressTask(shippingAddress: address, authorization: "t")
+        #expect(request.parameters == ["city": "Hangzhou", "isDefault": true])
+        #expect(HTAddShippingAddressTask.path == "/address/add")
+        #expect(HTApiGetAddressRequest.path == "api/get/address")
+    }
+
+    @Test func unsafeNamesBecomeSafeSwiftAndMapTheirKeys() throws {
+        let json: HTJSON = [
+            "class": "c", "description": "d", "hash": 1, "user-name": "u1", "2fa": true, "名字": "n", "self": "s",
+            "userName": "u2",
+        ]
+        let model = try HTNamingSample(json: json)
+        #expect(model.class == "c")
+        #expect(model.description_ == "d")
+        #expect(model.hash_ == 1)
+        #expect(model.userName == "u2")
+        #expect(model.userName_2 == "u1")
+        #expect(model._2fa == true)
+        #expect(model.名字 == "n")
+        #expect(model.self_ == "s")
+        #expect(model.htJSON == json)
+        let request = HTNamingCheckRequest(in: "i", parameters_: "p", default: 1)
+        #expect(request.parameters == ["in": "i", "parameters": "p", "default": 1])
+        #expect(HTNamingCheckRequest.path == "/naming/\"quoted\"/\\back")
+        #expect(request.headers["X-Note"] == "a \"quoted\" \\ value\nwith a newline")
+    }
+}
