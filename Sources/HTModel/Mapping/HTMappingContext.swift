@@ -107,6 +107,13 @@ public struct HTMappingContext: Sendable {
         return body(&self)
     }
 
+    /// Runs `body` with `components` pushed on the path (one per level of a nested key path).
+    public mutating func at<T>(_ components: [HTJSONPathComponent], _ body: (inout HTMappingContext) -> T) -> T {
+        path.append(contentsOf: components)
+        defer { path.removeLast(components.count) }
+        return body(&self)
+    }
+
     /// Records that the value at the current path could not be converted.
     public mutating func report(_ message: String) {
         diagnostics.append(HTMappingDiagnostic(path: HTJSONPath(path), message: message))

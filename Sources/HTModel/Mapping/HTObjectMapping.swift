@@ -95,13 +95,27 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
     }
 
     /// Sets `model`'s properties from `object`. Keys not in the mapping are ignored; mapped keys missing
-    /// from the object leave their property as it was.
+    /// from the object leave their property as it was. When a key occurs more than once, only its last
+    /// occurrence is mapped (earlier ones are neither applied nor reported), as for nested key paths.
     public func apply(_ object: HTJSONObject, to model: Model, context: inout HTMappingContext) {
-        for member in object.members {
-            guard let position = singleKeyIndex[member.key] else { continue }
-            let accessor = entries[position].accessor
-            context.at(.key(member.key)) { context in
-                accessor.decode(model, member.value, &context)
+        let members = object.members
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: members.count) { memberEntry in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: entries.count) { lastMember in
+                // Which entry each member feeds (-1: none), and the last member feeding each entry.
+                lastMember.initialize(repeating: -1)
+                for (index, member) in members.enumerated() {
+                    let position = singleKeyIndex[member.key] ?? -1
+                    memberEntry.initializeElement(at: index, to: position)
+                    if position >= 0 { lastMember[position] = index }
+                }
+                for (index, member) in members.enumerated() {
+                    let position = memberEntry[index]
+                    guard position >= 0, lastMember[position] == index else { continue }
+                    let accessor = entries[position].accessor
+                    context.at(.key(member.key)) { context in
+                        accessor.decode(model, member.value, &context)
+                    }
+                }
             }
         }
         for position in nestedEntries {
@@ -116,7 +130,7 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
                 current = next
             }
             guard found else { continue }
-            context.at(.key(entry.keyPathString)) { context in
+            context.at(entry.keyPath.map { .key($0) }) { context in
                 entry.accessor.decode(model, current, &context)
             }
         }
