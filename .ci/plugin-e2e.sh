@@ -50,6 +50,9 @@ build_or_fail() {
     fi
     end=$(now)
     LAST_BUILD_SECONDS=$(elapsed "$start" "$end")
+    # Warnings and the summary line; how many compile/link steps ran tells a real no-op from a rebuild.
+    grep -E 'warning:' "$LOG" | sort -u | sed 's/^/    | /' || true
+    echo "    | $(grep -cE '^\[[0-9]+/[0-9]+\] (Compiling|Linking)' "$LOG" || true) compile/link steps"
     tail -n 1 "$LOG" | sed 's/^/    | /'
     pass "$what: swift build succeeded in ${LAST_BUILD_SECONDS}s"
 }
@@ -109,6 +112,9 @@ echo "== plugin e2e: no-op rebuild"
 BEFORE=$(generated_fingerprint)
 build_or_fail "no-op rebuild"
 NOOP_BUILD=$LAST_BUILD_SECONDS
+if grep -q 'Generating Swift from' "$LOG"; then
+    echo "NOTE: the no-op rebuild ran the generator again (SwiftPM relinked ht-codegen-tool)"
+fi
 if [ -z "$BEFORE" ]; then
     echo "NOTE: no generated .swift files found under $SCRATCH/plugins; skipping the regeneration check"
 elif [ "$BEFORE" = "$(generated_fingerprint)" ]; then
