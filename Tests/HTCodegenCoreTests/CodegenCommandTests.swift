@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import HTCodegenCore
+
+/// The `ht-codegen` command line: options, exit statuses, and what it writes.
+@Suite struct CodegenCommandTests {
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appending(path: "ht-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func helpDocumentsEveryOption() throws {
+        #expect(try CodegenCommand.parse(["--help"]) == .help)
+        #expect(try CodegenCommand.parse([]) == .help)
+        #expect(try CodegenCommand.parse(["generate", "a.htspec.json", "-h"]) == .help)
+        for option in [
+            "--output-dir", "--config", "--name-prefix", "--req-abstract", "--model-abstract", "--access-level",
+            "--runtime-module", "--declare-abstract-types", "--warnings-as-errors", "--dry-run", "--quiet", "--version",
+        ] {
+            #expect(CodegenCommand.help.contains(option), "help does not mention \(option)")
+        }
+    }
+
+    @Test func usageErrorsExitWithTwo() {
+        #expect(CodegenCommand.run(arguments: ["frobnicate"]) == 2)
+        #expect(CodegenCommand.run(arguments: ["generate"]) == 2)
+        #expect(CodegenCommand.run(arguments: ["generate", "a.htspec.json"]) == 2)
+        #expect(CodegenCommand.run(arguments: ["generate", "a.htspec.json", "--output-dir"]) == 2)
+        #expect(CodegenCommand.run(arguments: ["check", "a.htspec.json", "--access-level", "private"]) == 2)
+        #expect(CodegenCommand.run(arguments: ["check", "a.htspec.json", "--bogus"]) == 2)
+    }
+
+    @Test func optionsOverrideTheConfigFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appending(path: "htcodegen.json")
+        try Data(#"{"namePrefix": "AB", "accessLevel": "public"}"#.utf8).write(to: config)
+        guard case .run(_, let options) = try CodegenCommand.parse(["check", "x.htspec.json", "--config", config.path, "--name-prefix", "CD"])
+        else {
+            Issue.record("expected a run")
+            return
+        }
+        let (resolved, diagnostics) = CodegenCommand.resolvedConfig(options)
+        #expect(diagnostics.isEmpty)
+        #expect(resolved.namePrefix == "CD")
+        #expect(resolved.accessLevel == .public)
+    }
+
+    @Test func generateWritesAllFilesAndFailsOnErrors() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = directory.appending(path: "good.htspec.json")
+        try Data(#"{"htspec": 1, "types": {"A": {"fields": {"x": "String"}}}}"#.utf8).write(to: good)
+        let output = directory.appending(path: "out")
+        #expect(CodegenCommand.run(arguments: ["generate", good.path, "--output-dir", output.path, "--quiet"]) == 0)
+        let written = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        #expect(written == ["good+Enums.swift", "good+Models.swift", "good+Requests.swift"])
+
+        let bad = directory.appending(path: "bad.htspec.json")
+        try Data(#"{"htspec": 1, "types": {"A": {"fields": {"x": "Nope"}}}}"#.utf8).write(to: bad)
+        #expect(CodegenCommand.run(arguments: ["generate", bad.path, "--output-dir", output.path, "--quiet"]) == 1)
+        #expect(!FileManager.default.fileExists(atPath: output.appending(path: "bad+Models.swift").path))
+        #expect(CodegenCommand.run(arguments: ["check", good.path]) == 0)
+        #expect(CodegenCommand.run(arguments: ["check", directory.appending(path: "missing.htspec.json").path]) == 1)
+    }
+
+    @Test func twoSpecsWithOneStemAreRejected() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sub = directory.appending(path: "v2")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        let spec = Data(#"{"htspec": 1}"#.utf8)
+        try spec.write(to: directory.appending(path: "orders.htspec.json"))
+        try spec.write(to: sub.appending(path: "orders.htspec.json"))
+        let status = CodegenCommand.run(arguments: [
+            "check", directory.appending(path: "orders.htspec.json").path, sub.appending(path: "orders.htspec.json").path,
+        ])
+        #expect(status == 1)
+    }
+
+    @Test func warningsCanBeErrors() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = directory.appending(path: "w.htspec.json")
+        try Data(#"{"htspec": 1, "types": {"M": {"fields": {}}}, "interfaces": {"I": {"method": "GET", "path": "/x", "outputs": {"n": "Integer", "m": "M"}}}}"#.utf8)
+            .write(to: spec)
+        #expect(CodegenCommand.run(arguments: ["check", spec.path]) == 0)
+        #expect(CodegenCommand.run(arguments: ["check", spec.path, "--warnings-as-errors"]) == 1)
+    }
+}
