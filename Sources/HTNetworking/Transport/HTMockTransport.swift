@@ -34,7 +34,8 @@ public struct HTMockResponse: Sendable {
 /// and building an app before its server exists (the original's mock feature).
 ///
 /// A request is answered by, in order: the `handler`, if it returns a response; a route registered for
-/// its method and path (routes may use `:name` segments, as request paths do); a file in `directory`
+/// its method and path (routes may use `:name` segments, as request paths do; the most specific route
+/// wins when several match); a file in `directory`
 /// named by the original convention (``fileName(method:path:)``: GET `/user/info` → `get_user_info.json`);
 /// otherwise a 404 whose body says which file was looked for.
 public struct HTMockTransport: HTTransport {
@@ -58,11 +59,21 @@ public struct HTMockTransport: HTTransport {
     ///   - directory: where to look for convention-named JSON files.
     ///   - handler: decides per request before the routes and files are consulted.
     public init(routes: [String: HTMockResponse] = [:], directory: URL? = nil, handler: Handler? = nil) {
-        self.routes = routes.sorted { $0.key < $1.key }.compactMap { key, response in
+        let parsed: [Route] = routes.sorted { $0.key < $1.key }.compactMap { key, response in
             let parts = key.split(separator: " ", maxSplits: 1)
             guard parts.count == 2 else { return nil }
             return Route(method: parts[0].uppercased(), segments: parts[1].split(separator: "/"), response: response)
         }
+        // When several routes match a path, the most specific wins: the one whose first parameter segment
+        // comes latest (`/users/me` before `/users/:id`); ties keep the order of the keys.
+        self.routes = parsed.enumerated().sorted { lhs, rhs in
+            let left = lhs.element.segments.map(Self.isParameter), right = rhs.element.segments.map(Self.isParameter)
+            if left != right {
+                for (l, r) in zip(left, right) where l != r { return !l }
+                return left.count < right.count
+            }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
         self.directory = directory
         self.handler = handler
     }
@@ -100,10 +111,14 @@ public struct HTMockTransport: HTTransport {
     private func matches(_ pattern: [Substring], _ segments: [Substring]) -> Bool {
         guard pattern.count == segments.count else { return false }
         for (expected, actual) in zip(pattern, segments) where expected != actual {
-            let isParameter = expected.hasPrefix(":") || (expected.hasPrefix("{") && expected.hasSuffix("}"))
-            if !isParameter { return false }
+            if !Self.isParameter(expected) { return false }
         }
         return true
+    }
+
+    /// Whether a route segment is a `:name` or `{name}` parameter.
+    private static func isParameter(_ segment: Substring) -> Bool {
+        segment.hasPrefix(":") || (segment.hasPrefix("{") && segment.hasSuffix("}"))
     }
 
     private func transportResponse(_ response: HTMockResponse, for request: URLRequest) -> HTTransportResponse {
