@@ -66,8 +66,10 @@ final class LoopbackServer: @unchecked Sendable {
         }
     }
 
-    /// The server script, found relative to this source file.
+    /// The server script, found relative to this source file (through symbolic links: other test
+    /// targets link this file into their own Support folder).
     static let scriptURL: URL = URL(fileURLWithPath: #filePath)
+        .resolvingSymlinksInPath()
         .deletingLastPathComponent()  // Support/
         .deletingLastPathComponent()  // HTNetworkingTests/
         .appendingPathComponent("Server", isDirectory: true)

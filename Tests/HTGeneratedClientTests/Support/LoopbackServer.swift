@@ -1,0 +1,1 @@
+../../HTNetworkingTests/Support/LoopbackServer.swift
