@@ -92,7 +92,10 @@ public struct HTMockTransport: HTTransport {
         }
         let method = (request.httpMethod ?? "GET").uppercased()
         let path = request.url?.path ?? "/"
-        let segments = path.split(separator: "/")
+        // Segments are split on the encoded path, so a parameter value holding `%2F` stays one segment,
+        // then decoded to compare with the routes' literal segments.
+        let encodedPath = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true)?.percentEncodedPath } ?? path
+        let segments = encodedPath.split(separator: "/").map { Substring($0.removingPercentEncoding ?? String($0)) }
         if let route = routes.first(where: { $0.method == method && matches($0.segments, segments) }) {
             return transportResponse(route.response, for: request)
         }
