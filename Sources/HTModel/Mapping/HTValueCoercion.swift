@@ -169,7 +169,7 @@ enum ISO8601Parser {
         }
 
         guard let year = digits(4), expect(UInt8(ascii: "-")), let month = digits(2), expect(UInt8(ascii: "-")),
-            let day = digits(2), (1...12).contains(month), (1...31).contains(day)
+            let day = digits(2), (1...12).contains(month), (1...daysInMonth(year: year, month: month)).contains(day)
         else { return nil }
         var hour = 0, minute = 0, second = 0
         var fraction = 0.0
@@ -238,6 +238,15 @@ enum ISO8601Parser {
         text += "\(pad(secondsOfDay % 3600 / 60, 2)):\(pad(secondsOfDay % 60, 2))"
         if millis != 0 { text += ".\(pad(millis, 3))" }
         return text + "Z"
+    }
+
+    /// The number of days in a month of the proleptic Gregorian calendar.
+    static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 
     /// Days since 1970-01-01 for a proleptic Gregorian date (Howard Hinnant's algorithm).
