@@ -1,0 +1,290 @@
+import Foundation
+import HTModel
+import Testing
+
+@Suite("Object mapping")
+struct ObjectMappingTests {
+    @Test("attributes, a nested object and an array of strings map from the default mapping")
+    func attributesAndOneRelationship() throws {
+        let json = try Fixture.json(#"""
+            {"id": 7, "name": "Ada", "email": "ada@example.com", "tags": ["math", "engines"],
+             "address": {"city": "London", "street": "St James's Square", "zip": "SW1Y"}}
+            """#)
+        let user = try HTUser(json: json)
+        #expect(user.id == 7)
+        #expect(user.name == "Ada")
+        #expect(user.email == "ada@example.com")
+        #expect(user.tags == ["math", "engines"])
+        let address = try #require(user.address)
+        #expect(address.city == "London")
+        #expect(address.street == "St James's Square")
+        #expect(address.zip == "SW1Y")
+    }
+
+    @Test("an object and an array of objects map as relationships, recursively")
+    func arrayRelationship() throws {
+        let json = try Fixture.json(#"""
+            {"id": 1, "title": "Notes", "author": {"id": 2, "name": "Ada"},
+             "comments": [
+                {"id": 10, "text": "first", "author": {"id": 3, "name": "Charles"}},
+                {"id": 11, "text": "second"}
+             ]}
+            """#)
+        let article = try HTArticle(json: json)
+        #expect(article.id == 1)
+        #expect(article.title == "Notes")
+        #expect(article.author?.id == 2)
+        #expect(article.author?.name == "Ada")
+        let comments = try #require(article.comments)
+        #expect(comments.count == 2)
+        #expect(comments.map(\.id) == [10, 11])
+        #expect(comments.map(\.text) == ["first", "second"])
+        #expect(comments[0].author?.name == "Charles")
+        #expect(comments[1].author == nil)
+    }
+
+    @Test("relationship metadata is derived from the accessor types")
+    func relationshipDetection() throws {
+        let author = try #require(HTArticle.htAccessor(named: "author"))
+        let comments = try #require(HTArticle.htAccessor(named: "comments"))
+        let title = try #require(HTArticle.htAccessor(named: "title"))
+        #expect(author.isRelationship)
+        #expect(author.relationshipType.map { ObjectIdentifier($0) } == ObjectIdentifier(HTUser.self))
+        #expect(comments.isRelationship)
+        #expect(comments.relationshipType.map { ObjectIdentifier($0) } == ObjectIdentifier(HTComment.self))
+        #expect(!title.isRelationship)
+        #expect(HTScalars.htAccessor(named: "numbers")?.isRelationship == false)
+        #expect(HTArticle.htAccessor(named: "nope") == nil)
+    }
+
+    @Test("a custom mapping reads nested key paths")
+    func nestedKeyPaths() throws {
+        let mapping = try HTObjectMapping<HTProfile>([
+            ("user.profile.name", "name"),
+            ("user.profile.address.city", "city"),
+            ("plain", "secret"),
+        ])
+        let json = try Fixture.json(#"""
+            {"user": {"profile": {"name": "Grace", "address": {"city": "Arlington"}}}, "plain": "s3cret",
+             "name": "top-level name is not mapped"}
+            """#)
+        let (profile, diagnostics) = Fixture.map(json, into: HTProfile.self, mapping: mapping)
+        #expect(diagnostics.isEmpty)
+        #expect(profile.name == "Grace")
+        #expect(profile.city == "Arlington")
+        #expect(profile.secret == "s3cret")
+
+        // And back: nested key paths rebuild the nested objects.
+        let object = mapping.json(from: profile)
+        #expect(object["plain"] == "s3cret")
+        #expect(object["user"] == ["profile": ["name": "Grace", "address": ["city": "Arlington"]]])
+    }
+
+    @Test("a nested key path that runs into a non-object or a missing key leaves the property alone")
+    func nestedKeyPathMissing() throws {
+        let mapping = try HTObjectMapping<HTProfile>([("user.profile.name", "name"), ("user.city", "city")])
+        let json = try Fixture.json(#"{"user": {"profile": "not an object"}}"#)
+        let model = HTProfile()
+        model.name = "kept"
+        var context = HTMappingContext()
+        guard case .object(let object) = json else {
+            Issue.record("not an object")
+            return
+        }
+        mapping.apply(object, to: model, context: &context)
+        #expect(model.name == "kept")
+        #expect(model.city == nil)
+        #expect(context.diagnostics.isEmpty)
+    }
+
+    @Test("a bad value at a nested key path is reported with the full path")
+    func nestedKeyPathDiagnostic() throws {
+        let mapping = try HTObjectMapping<HTScalars>([("outer.inner.count", "int")])
+        let json = try Fixture.json(#"{"outer": {"inner": {"count": "many"}}}"#)
+        let (model, diagnostics) = Fixture.map(json, into: HTScalars.self, mapping: mapping)
+        #expect(model.int == nil)
+        let diagnostic = try #require(diagnostics.first)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostic.path.description == "outer.inner.count")
+        #expect(diagnostic.path.components == [.key("outer"), .key("inner"), .key("count")])
+    }
+
+    @Test("the RestKit-style initializer: attributes, renamed attributes and relationships")
+    func restKitStyle() throws {
+        let mapping = try HTObjectMapping<HTArticle>(
+            attributes: ["id"],
+            keyedAttributes: ["headline": "title"],
+            relationships: ["writer": "author", "replies": "comments"]
+        )
+        #expect(mapping.entries.map(\.keyPathString) == ["id", "headline", "replies", "writer"])
+        let json = try Fixture.json(#"""
+            {"id": 5, "title": "ignored", "headline": "Hello", "writer": {"name": "Ada"},
+             "replies": [{"text": "hi"}], "author": {"name": "ignored"}}
+            """#)
+        let (article, diagnostics) = Fixture.map(json, into: HTArticle.self, mapping: mapping)
+        #expect(diagnostics.isEmpty)
+        #expect(article.id == 5)
+        #expect(article.title == "Hello")
+        #expect(article.author?.name == "Ada")
+        #expect(article.comments?.map(\.text) == ["hi"])
+    }
+
+    @Test("a mapping that names a missing property throws, never crashes")
+    func missingPropertyThrows() throws {
+        let error = #expect(throws: HTMappingDefinitionError.self) {
+            _ = try HTObjectMapping<HTUser>([("name", "name"), ("x", "doesNotExist")])
+        }
+        #expect(error?.model == "HTUser")
+        #expect(error?.message.contains("doesNotExist") == true)
+        #expect(error?.description.contains("HTUser") == true)
+
+        #expect(throws: HTMappingDefinitionError.self) {
+            _ = try HTObjectMapping<HTUser>(attributes: ["nope"])
+        }
+        #expect(throws: HTMappingDefinitionError.self) {
+            _ = try HTObjectMapping<HTUser>(keyedAttributes: ["full_name": "fullName"])
+        }
+        // A relationship must be model-typed.
+        let relationshipError = #expect(throws: HTMappingDefinitionError.self) {
+            _ = try HTObjectMapping<HTUser>(relationships: ["n": "name"])
+        }
+        #expect(relationshipError?.message.contains("name") == true)
+        #expect(throws: HTMappingDefinitionError.self) {
+            _ = try HTObjectMapping<HTUser>(relationships: ["a": "nowhere"])
+        }
+    }
+
+    @Test("a key path mapped twice or an empty key path is rejected")
+    func duplicateOrEmptyKeyPath() {
+        #expect(throws: HTMappingDefinitionError.self) {
+            _ = try HTObjectMapping<HTUser>([("name", "name"), ("name", "email")])
+        }
+        #expect(throws: HTMappingDefinitionError.self) {
+            _ = try HTObjectMapping<HTUser>([("", "name")])
+        }
+    }
+
+    @Test("keys outside the mapping are ignored and missing keys leave defaults")
+    func unknownAndMissingKeys() throws {
+        let user = HTUser()
+        user.name = "before"
+        user.email = "keep@example.com"
+        let diagnostics = try user.htSet(from: try Fixture.json(#"{"id": 3, "unknown": {"deep": [1, 2]}, "NAME": "x"}"#))
+        #expect(diagnostics.isEmpty)
+        #expect(user.id == 3)
+        #expect(user.name == "before")  // keys are case-sensitive; NAME is not name
+        #expect(user.email == "keep@example.com")
+        #expect(user.address == nil)
+        #expect(user.tags == nil)
+    }
+
+    @Test("null sets a property (attribute or relationship) to nil")
+    func nullSetsNil() throws {
+        let user = try HTUser(json: try Fixture.json(#"{"id": 1, "name": "x", "address": {"city": "c"}, "tags": ["t"]}"#))
+        #expect(user.address != nil)
+        let diagnostics = try user.htSet(from: try Fixture.json(#"{"name": null, "address": null, "tags": null}"#))
+        #expect(diagnostics.isEmpty)
+        #expect(user.id == 1)
+        #expect(user.name == nil)
+        #expect(user.address == nil)
+        #expect(user.tags == nil)
+    }
+
+    @Test("duplicate keys in a document: the last one wins")
+    func duplicateKeysLastWins() throws {
+        let json = try Fixture.json(#"{"name": "first", "id": 1, "name": "second", "address": {"city": "a", "city": "b"}}"#)
+        let user = try HTUser(json: json)
+        #expect(user.name == "second")
+        #expect(user.address?.city == "b")
+
+        // Nested key paths follow the same rule.
+        let mapping = try HTObjectMapping<HTProfile>([("user.name", "name")])
+        let nested = try Fixture.json(#"{"user": {"name": "one"}, "user": {"name": "two"}}"#)
+        let (profile, _) = Fixture.map(nested, into: HTProfile.self, mapping: mapping)
+        #expect(profile.name == "two")
+    }
+
+    @Test("duplicate keys: an earlier bad value that a later good one replaces is not reported")
+    func duplicateKeysDiagnostics() throws {
+        let json = try Fixture.json(#"{"id": "oops", "id": 4}"#)
+        let user = HTUser()
+        let diagnostics = try user.htSet(from: json)
+        #expect(user.id == 4)
+        #expect(diagnostics.isEmpty, "diagnostics: \(diagnostics)")
+        // Strict mode must not fail on a value the document itself overrides.
+        let strict = try HTUser(json: json, options: .strict)
+        #expect(strict.id == 4)
+    }
+
+    @Test("the two metadata lists drive defaultMapping(), not the accessor list")
+    func metadataListsDriveDefaultMapping() throws {
+        let mapping = HTProfile.htMapping
+        // `secret` has an accessor but is in no list; `ghost` is listed but has no accessor.
+        #expect(mapping.entries.map(\.accessor.name) == ["name", "city", "owner"])
+        let json = try Fixture.json(#"{"name": "n", "city": "c", "secret": "s", "ghost": 1, "owner": {"id": 9}}"#)
+        let profile = try HTProfile(json: json)
+        #expect(profile.name == "n")
+        #expect(profile.city == "c")
+        #expect(profile.secret == nil)
+        #expect(profile.owner?.id == 9)
+
+        // Base-type properties come first, then relationships sorted by name.
+        #expect(HTArticle.htMapping.entries.map(\.keyPathString) == ["id", "title", "author", "comments"])
+    }
+
+    @Test("a renamed property reads and writes its JSON key")
+    func renamedKey() throws {
+        let accessor = try #require(HTUser.htAccessor(named: "description_"))
+        #expect(accessor.key == "description")
+        #expect(HTUser.htAccessor(named: "id")?.key == "id")
+        let user = try HTUser(json: try Fixture.json(#"{"description": "about me", "description_": "wrong key"}"#))
+        #expect(user.description_ == "about me")
+        #expect(user.htJSONObject()["description"] == "about me")
+        #expect(user.htJSONObject()["description_"] == nil)
+        // Excluding works by Swift property name.
+        #expect(user.htJSONObject(excluding: ["description_"])["description"] == nil)
+    }
+
+    @Test("an element that cannot be converted is dropped from an array and reported with its index")
+    func badArrayElements() throws {
+        let json = try Fixture.json(#"{"comments": [{"id": 1}, "not an object", null, {"id": 4}]}"#)
+        let article = HTArticle()
+        let diagnostics = try article.htSet(from: json)
+        #expect(article.comments?.map(\.id) == [1, 4])
+        #expect(diagnostics.map(\.path.description) == ["comments[1]", "comments[2]"])
+        #expect(diagnostics[0].message.contains("object"))
+        #expect(diagnostics[1].message.contains("null"))
+    }
+
+    @Test("a relationship given a scalar is reported and leaves the property as it was")
+    func relationshipTypeMismatch() throws {
+        let user = HTUser()
+        let address = HTAddress()
+        address.city = "old"
+        user.address = address
+        let diagnostics = try user.htSet(from: try Fixture.json(#"{"address": "12 Main St", "tags": "solo"}"#))
+        #expect(user.address === address)
+        #expect(user.address?.city == "old")
+        #expect(user.tags == nil)
+        #expect(diagnostics.map(\.path.description) == ["address", "tags"])
+    }
+
+    @Test("htMap maps top-level arrays of models and rejects null")
+    func topLevelArray() throws {
+        let json = try Fixture.json(#"[{"id": 1}, {"id": 2, "name": "b"}]"#)
+        let users = try [HTUser].htMap(json)
+        #expect(users.map(\.id) == [1, 2])
+        #expect(users[1].name == "b")
+
+        let error = #expect(throws: HTMappingError.self) {
+            _ = try HTUser.htMap(.null, path: HTJSONPath(keyPath: "data.user"))
+        }
+        #expect(error?.path.description == "data.user")
+        #expect(error?.message.contains("null") == true)
+
+        let notObject = #expect(throws: HTMappingError.self) {
+            _ = try HTUser.htMap("text")
+        }
+        #expect(notObject?.message.contains("string") == true)
+    }
+}

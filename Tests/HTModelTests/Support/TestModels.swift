@@ -1,0 +1,191 @@
+import Foundation
+import HTModel
+
+// Hand-written models in the exact shape the generator emits (see SwiftRenderer): final classes deriving
+// from HTHTTPModel, optional stored properties, the two NEI metadata lists, one accessor per property and
+// the default mapping.
+
+/// A nested model: an address.
+final class HTAddress: HTHTTPModel, HTModelMappable {
+    var city: String?
+    var street: String?
+    var zip: String?
+
+    required init() { super.init() }
+
+    static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
+    static let baseTypePropertyList: [String] = ["city", "street", "zip"]
+    static let htAccessors: [HTPropertyAccessor<HTAddress>] = [
+        HTPropertyAccessor<HTAddress>("city", get: { (model: HTAddress) -> String? in model.city }, set: { (model: HTAddress, value: String?) in model.city = value }),
+        HTPropertyAccessor<HTAddress>("street", get: { (model: HTAddress) -> String? in model.street }, set: { (model: HTAddress, value: String?) in model.street = value }),
+        HTPropertyAccessor<HTAddress>("zip", get: { (model: HTAddress) -> String? in model.zip }, set: { (model: HTAddress, value: String?) in model.zip = value }),
+    ]
+    static let htMapping: HTObjectMapping<HTAddress> = .defaultMapping()
+}
+
+/// A user with a nested address, an array of strings, an email and a renamed property
+/// (`description_` ← JSON `description`).
+final class HTUser: HTHTTPModel, HTModelMappable {
+    var id: Int?
+    var name: String?
+    var email: String?
+    var address: HTAddress?
+    var tags: [String]?
+    var description_: String?
+
+    required init() { super.init() }
+
+    static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["address": HTAddress.self]
+    static let baseTypePropertyList: [String] = ["id", "name", "email", "tags", "description_"]
+    static let htAccessors: [HTPropertyAccessor<HTUser>] = [
+        HTPropertyAccessor<HTUser>("id", get: { (model: HTUser) -> Int? in model.id }, set: { (model: HTUser, value: Int?) in model.id = value }),
+        HTPropertyAccessor<HTUser>("name", get: { (model: HTUser) -> String? in model.name }, set: { (model: HTUser, value: String?) in model.name = value }),
+        HTPropertyAccessor<HTUser>("email", get: { (model: HTUser) -> String? in model.email }, set: { (model: HTUser, value: String?) in model.email = value }),
+        HTPropertyAccessor<HTUser>("address", get: { (model: HTUser) -> HTAddress? in model.address }, set: { (model: HTUser, value: HTAddress?) in model.address = value }),
+        HTPropertyAccessor<HTUser>("tags", get: { (model: HTUser) -> [String]? in model.tags }, set: { (model: HTUser, value: [String]?) in model.tags = value }),
+        HTPropertyAccessor<HTUser>("description_", key: "description", get: { (model: HTUser) -> String? in model.description_ }, set: { (model: HTUser, value: String?) in model.description_ = value }),
+    ]
+    static let htMapping: HTObjectMapping<HTUser> = .defaultMapping()
+}
+
+/// A comment with its own author.
+final class HTComment: HTHTTPModel, HTModelMappable {
+    var id: Int64?
+    var text: String?
+    var author: HTUser?
+
+    required init() { super.init() }
+
+    static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["author": HTUser.self]
+    static let baseTypePropertyList: [String] = ["id", "text"]
+    static let htAccessors: [HTPropertyAccessor<HTComment>] = [
+        HTPropertyAccessor<HTComment>("id", get: { (model: HTComment) -> Int64? in model.id }, set: { (model: HTComment, value: Int64?) in model.id = value }),
+        HTPropertyAccessor<HTComment>("text", get: { (model: HTComment) -> String? in model.text }, set: { (model: HTComment, value: String?) in model.text = value }),
+        HTPropertyAccessor<HTComment>("author", get: { (model: HTComment) -> HTUser? in model.author }, set: { (model: HTComment, value: HTUser?) in model.author = value }),
+    ]
+    static let htMapping: HTObjectMapping<HTComment> = .defaultMapping()
+}
+
+/// An article with an author (one object) and comments (an array of objects).
+final class HTArticle: HTHTTPModel, HTModelMappable {
+    var id: Int?
+    var title: String?
+    var author: HTUser?
+    var comments: [HTComment]?
+
+    required init() { super.init() }
+
+    static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["author": HTUser.self, "comments": HTComment.self]
+    static let baseTypePropertyList: [String] = ["id", "title"]
+    static let htAccessors: [HTPropertyAccessor<HTArticle>] = [
+        HTPropertyAccessor<HTArticle>("id", get: { (model: HTArticle) -> Int? in model.id }, set: { (model: HTArticle, value: Int?) in model.id = value }),
+        HTPropertyAccessor<HTArticle>("title", get: { (model: HTArticle) -> String? in model.title }, set: { (model: HTArticle, value: String?) in model.title = value }),
+        HTPropertyAccessor<HTArticle>("author", get: { (model: HTArticle) -> HTUser? in model.author }, set: { (model: HTArticle, value: HTUser?) in model.author = value }),
+        HTPropertyAccessor<HTArticle>("comments", get: { (model: HTArticle) -> [HTComment]? in model.comments }, set: { (model: HTArticle, value: [HTComment]?) in model.comments = value }),
+    ]
+    static let htMapping: HTObjectMapping<HTArticle> = .defaultMapping()
+}
+
+/// A feed: an array of articles, for deep diagnostic paths (`articles[3].author.email`).
+final class HTFeed: HTHTTPModel, HTModelMappable {
+    var articles: [HTArticle]?
+    var total: Int?
+
+    required init() { super.init() }
+
+    static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["articles": HTArticle.self]
+    static let baseTypePropertyList: [String] = ["total"]
+    static let htAccessors: [HTPropertyAccessor<HTFeed>] = [
+        HTPropertyAccessor<HTFeed>("articles", get: { (model: HTFeed) -> [HTArticle]? in model.articles }, set: { (model: HTFeed, value: [HTArticle]?) in model.articles = value }),
+        HTPropertyAccessor<HTFeed>("total", get: { (model: HTFeed) -> Int? in model.total }, set: { (model: HTFeed, value: Int?) in model.total = value }),
+    ]
+    static let htMapping: HTObjectMapping<HTFeed> = .defaultMapping()
+}
+
+/// An open enum, as generated.
+struct HTAccountState: HTStringEnum {
+    let rawValue: String
+    init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+    static let active = HTAccountState(rawValue: "active")
+    static let suspended = HTAccountState(rawValue: "suspended")
+    static let level1 = HTAccountState(rawValue: "1")
+    static let knownValues: [HTAccountState] = [active, suspended, level1]
+}
+
+/// Every scalar kind the runtime supports.
+final class HTScalars: HTHTTPModel, HTModelMappable {
+    var int: Int?
+    var int64: Int64?
+    var double: Double?
+    var bool: Bool?
+    var string: String?
+    var url: URL?
+    var date: Date?
+    var json: HTJSON?
+    var state: HTAccountState?
+    var states: [HTAccountState]?
+    var numbers: [Int]?
+
+    required init() { super.init() }
+
+    static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
+    static let baseTypePropertyList: [String] = ["int", "int64", "double", "bool", "string", "url", "date", "json", "state", "states", "numbers"]
+    static let htAccessors: [HTPropertyAccessor<HTScalars>] = [
+        HTPropertyAccessor<HTScalars>("int", get: { (model: HTScalars) -> Int? in model.int }, set: { (model: HTScalars, value: Int?) in model.int = value }),
+        HTPropertyAccessor<HTScalars>("int64", get: { (model: HTScalars) -> Int64? in model.int64 }, set: { (model: HTScalars, value: Int64?) in model.int64 = value }),
+        HTPropertyAccessor<HTScalars>("double", get: { (model: HTScalars) -> Double? in model.double }, set: { (model: HTScalars, value: Double?) in model.double = value }),
+        HTPropertyAccessor<HTScalars>("bool", get: { (model: HTScalars) -> Bool? in model.bool }, set: { (model: HTScalars, value: Bool?) in model.bool = value }),
+        HTPropertyAccessor<HTScalars>("string", get: { (model: HTScalars) -> String? in model.string }, set: { (model: HTScalars, value: String?) in model.string = value }),
+        HTPropertyAccessor<HTScalars>("url", get: { (model: HTScalars) -> URL? in model.url }, set: { (model: HTScalars, value: URL?) in model.url = value }),
+        HTPropertyAccessor<HTScalars>("date", get: { (model: HTScalars) -> Date? in model.date }, set: { (model: HTScalars, value: Date?) in model.date = value }),
+        HTPropertyAccessor<HTScalars>("json", get: { (model: HTScalars) -> HTJSON? in model.json }, set: { (model: HTScalars, value: HTJSON?) in model.json = value }),
+        HTPropertyAccessor<HTScalars>("state", get: { (model: HTScalars) -> HTAccountState? in model.state }, set: { (model: HTScalars, value: HTAccountState?) in model.state = value }),
+        HTPropertyAccessor<HTScalars>("states", get: { (model: HTScalars) -> [HTAccountState]? in model.states }, set: { (model: HTScalars, value: [HTAccountState]?) in model.states = value }),
+        HTPropertyAccessor<HTScalars>("numbers", get: { (model: HTScalars) -> [Int]? in model.numbers }, set: { (model: HTScalars, value: [Int]?) in model.numbers = value }),
+    ]
+    static let htMapping: HTObjectMapping<HTScalars> = .defaultMapping()
+}
+
+/// A model whose metadata lists name only some of its accessors, so tests can see that the lists (not
+/// the accessors) drive `defaultMapping()`; and a custom-mapped model reading nested key paths.
+final class HTProfile: HTHTTPModel, HTModelMappable {
+    var name: String?
+    var city: String?
+    var secret: String?
+    var owner: HTUser?
+
+    required init() { super.init() }
+
+    // `secret` has an accessor but is in neither list; `ghost` is listed but has no accessor.
+    static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["owner": HTUser.self]
+    static let baseTypePropertyList: [String] = ["name", "city", "ghost"]
+    static let htAccessors: [HTPropertyAccessor<HTProfile>] = [
+        HTPropertyAccessor<HTProfile>("name", get: { (model: HTProfile) -> String? in model.name }, set: { (model: HTProfile, value: String?) in model.name = value }),
+        HTPropertyAccessor<HTProfile>("city", get: { (model: HTProfile) -> String? in model.city }, set: { (model: HTProfile, value: String?) in model.city = value }),
+        HTPropertyAccessor<HTProfile>("secret", get: { (model: HTProfile) -> String? in model.secret }, set: { (model: HTProfile, value: String?) in model.secret = value }),
+        HTPropertyAccessor<HTProfile>("owner", get: { (model: HTProfile) -> HTUser? in model.owner }, set: { (model: HTProfile, value: HTUser?) in model.owner = value }),
+    ]
+    static let htMapping: HTObjectMapping<HTProfile> = .defaultMapping()
+}
+
+/// Test helpers.
+enum Fixture {
+    /// Parses JSON text with the runtime's parser.
+    static func json(_ text: String) throws -> HTJSON {
+        try HTJSON(parsing: text)
+    }
+
+    /// Maps `json` into a fresh `Model` with `mapping`, returning the model and the diagnostics.
+    static func map<Model: HTModelMappable>(
+        _ json: HTJSON, into type: Model.Type, mapping: HTObjectMapping<Model>, options: HTMappingOptions = .lenient
+    ) -> (Model, [HTMappingDiagnostic]) {
+        let model = Model()
+        var context = HTMappingContext(options: options)
+        if case .object(let object) = json {
+            mapping.apply(object, to: model, context: &context)
+        }
+        return (model, context.diagnostics)
+    }
+}

@@ -1,0 +1,370 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTNetworking
+import Testing
+
+/// The client over URLSession against the real loopback server (`Server/test_server.py`). Every test
+/// starts and stops its own server.
+@Suite("Client against the loopback server", .timeLimit(.minutes(1)))
+struct ClientIntegrationTests {
+    private func client(_ server: LoopbackServer, headers: [String: String] = [:], encoding: HTBodyEncoding = .json)
+        -> HTClient
+    {
+        HTClient(configuration: HTClientConfiguration(baseURL: server.baseURL, defaultHeaders: headers, bodyEncoding: encoding))
+    }
+
+    /// Runs `body` and returns the `HTNetworkingError` it threw, recording an issue when it threw
+    /// nothing or something else.
+    private func networkingError<T>(
+        sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws(HTNetworkingError) -> T
+    ) async -> HTNetworkingError? {
+        do {
+            let value = try await body()
+            Issue.record("expected an HTNetworkingError, got \(value)", sourceLocation: sourceLocation)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("GET with path parameters and query parameters (arrays repeat the key, encoding round-trips)")
+    func getWithQuery() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        var request = EchoUserRequest()
+        request.id = 42
+        request.q = "a b&c=d/ü"
+        request.tags = ["x", "y"]
+        let echo = try await client(server).send(request)
+        #expect(echo.method == "GET")
+        #expect(echo.path == "/echo/users/42")
+        #expect(EchoResult.values("q", in: echo.query) == ["a b&c=d/ü"])
+        #expect(EchoResult.values("tags", in: echo.query) == ["x", "y"])
+        #expect(EchoResult.values("id", in: echo.query) == nil)
+        #expect(echo.body == "")
+        #expect(echo.json == nil)
+    }
+
+    @Test("a path parameter is percent-encoded into one segment")
+    func pathParameterEncoding() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        var request = EchoUserRequest()
+        request.id = -7
+        let echo = try await client(server).send(request)
+        #expect(echo.path == "/echo/users/-7")
+        #expect(echo.query == .object(HTJSONObject()))
+    }
+
+    @Test("POST with a JSON body: the server sees the JSON and the content type")
+    func postJSON() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        var request = EchoPostRequest()
+        request.name = "Ada Lovelace"
+        request.age = 36
+        request.tags = ["math", "engines"]
+        request.nested = ["city": "London", "zip": nil]
+        let echo = try await client(server).send(request)
+        #expect(echo.method == "POST")
+        #expect(echo.path == "/echo")
+        #expect(echo.header("Content-Type") == "application/json; charset=utf-8")
+        #expect(echo.json == ["name": "Ada Lovelace", "age": 36, "tags": ["math", "engines"], "nested": ["city": "London", "zip": nil]])
+        #expect(echo.form == nil)
+        #expect(echo.body == #"{"name":"Ada Lovelace","age":36,"tags":["math","engines"],"nested":{"city":"London","zip":null}}"#)
+        #expect(echo.header("Content-Length") == echo.body.map { String($0.utf8.count) })
+    }
+
+    @Test("POST with a form body, chosen by the client and by the request")
+    func postForm() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        var request = EchoPostRequest()
+        request.name = "Ada Lovelace & co = ü"
+        request.tags = ["a", "b"]
+        request.age = 36
+
+        let byClient = try await client(server, encoding: .form).send(request)
+        #expect(byClient.header("Content-Type") == "application/x-www-form-urlencoded; charset=utf-8")
+        #expect(byClient.form == ["name": ["Ada Lovelace & co = ü"], "age": ["36"], "tags": ["a", "b"]])
+        #expect(byClient.json == nil)
+
+        request.encoding = .form
+        let byRequest = try await client(server, encoding: .json).send(request)
+        #expect(byRequest.form == byClient.form)
+        #expect(byRequest.body == byClient.body)
+    }
+
+    @Test("constant and variable headers arrive; unset variable headers are not sent; request headers beat defaults")
+    func headers() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let client = client(server, headers: ["X-Client": "default-client", "X-Default": "yes"])
+        var request = EchoUserRequest()
+        request.id = 1
+        request.authorization = "Bearer t0ken"
+        let echo = try await client.send(request)
+        #expect(echo.header("X-Client") == "ht-tests")
+        #expect(echo.header("X-Api-Version") == "2")
+        #expect(echo.header("Authorization") == "Bearer t0ken")
+        #expect(echo.header("X-Default") == "yes")
+        #expect(echo.header("Accept") == "application/json")
+        #expect(echo.header("X-Trace-Id") == nil)
+        // Header properties never leak into the query.
+        #expect(EchoResult.values("authorization", in: echo.query) == nil)
+        #expect(EchoResult.values("traceId", in: echo.query) == nil)
+
+        request.authorization = nil
+        request.traceId = "trace-1"
+        let second = try await client.send(request)
+        #expect(second.header("Authorization") == nil)
+        #expect(second.header("X-Trace-Id") == "trace-1")
+    }
+
+    @Test("a non-2xx status is a status error with the body and the URL")
+    func statusError() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let client = client(server)
+        var request = StatusRequest()
+        request.code = 404
+        let error = await networkingError { () async throws(HTNetworkingError) in try await client.send(request) }
+        guard case .status(let code, let body)? = error?.kind else {
+            Issue.record("expected a status error, got \(String(describing: error))")
+            return
+        }
+        #expect(code == 404)
+        #expect(error?.statusCode == 404)
+        #expect(try HTJSON(parsing: body) == ["status": 404, "message": "Not Found"])
+        #expect(error?.request.url == server.baseURL.absoluteString + "/status/404")
+        #expect(error?.request.method == "GET")
+        #expect(error?.request.requestType == "StatusRequest")
+        #expect(error?.description.contains("/status/404") == true)
+        #expect(error?.description.contains("404") == true)
+
+        request.code = 503
+        request.body = "busy now"
+        let textError = await networkingError { () async throws(HTNetworkingError) in try await client.send(request) }
+        guard case .status(let textCode, let textBody)? = textError?.kind else {
+            Issue.record("expected a status error, got \(String(describing: textError))")
+            return
+        }
+        #expect(textCode == 503)
+        #expect(String(decoding: textBody, as: UTF8.self) == "busy now")
+        #expect(textError?.request.url == server.baseURL.absoluteString + "/status/503?body=busy%20now")
+        #expect(textError?.description.hasSuffix("answered status 503: busy now") == true)
+    }
+
+    @Test("accepted status codes can be widened per request; 204 with no body maps to null")
+    func acceptedStatusCodes() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        var request = StatusRequest()
+        request.code = 404
+        request.accepted = [404]
+        let json = try await client(server).send(request)
+        #expect(json == ["status": 404, "message": "Not Found"])
+
+        request.code = 204
+        request.accepted = nil
+        let empty = try await client(server).response(for: request)
+        #expect(empty.statusCode == 204)
+        #expect(empty.value == .null)
+        #expect(empty.raw.body.isEmpty)
+    }
+
+    @Test("malformed JSON is a decoding error with an offset")
+    func malformedJSON() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let client = client(server)
+        let error = await networkingError { () async throws(HTNetworkingError) in try await client.send(MalformedRequest()) }
+        guard case .decoding(let parseError)? = error?.kind else {
+            Issue.record("expected a decoding error, got \(String(describing: error))")
+            return
+        }
+        // The body is `{"user": {"name": "x",` (22 bytes): it ends where a key should start.
+        #expect(parseError.offset == 22)
+        #expect(parseError.line == 1)
+        #expect(error?.statusCode == 200)
+        #expect(error?.description.contains("not valid JSON") == true)
+    }
+
+    @Test("a missing response key path is a mapping error naming the path")
+    func missingKeyPath() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let client = client(server)
+        let error = await networkingError { () async throws(HTNetworkingError) in try await client.send(MissingKeyPathRequest()) }
+        guard case .mapping(let mappingError)? = error?.kind else {
+            Issue.record("expected a mapping error, got \(String(describing: error))")
+            return
+        }
+        #expect(mappingError.path.description == "data.user")
+        #expect(error?.statusCode == 200)
+        #expect(error?.description.contains("data.user") == true)
+    }
+
+    @Test("response(for:) gives the raw status, headers and body, and the mapping diagnostics")
+    func rawResponseAndDiagnostics() async throws {
+        let folder = try TestSupport.temporaryDirectory("ClientIntegrationTests")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = #"{"code": 0, "data": {"id": 9, "name": "Ada", "score": "high", "tags": ["a", 2, {}], "address": {"city": "London"}}}"#
+        try Data(text.utf8).write(to: folder.appendingPathComponent("user.json"))
+        let server = try await LoopbackServer.start(fixtures: folder)
+        defer { server.stop() }
+        let client = client(server)
+
+        let response = try await client.response(for: FixtureUserRequest(file: "user.json"))
+        #expect(response.statusCode == 200)
+        #expect(response.raw.body == Data(text.utf8))
+        #expect(response.raw.header("content-type") == "application/json; charset=utf-8")
+        #expect(response.raw.header("Content-Length") == String(text.utf8.count))
+        #expect(response.raw.url?.absoluteString == server.baseURL.absoluteString + "/json?file=user.json")
+        #expect(response.isFromCache == false)
+        #expect(response.value.id == 9)
+        #expect(response.value.name == "Ada")
+        #expect(response.value.score == nil)
+        #expect(response.value.tags == ["a", "2"])
+        #expect(response.value.address?.city == "London")
+        #expect(response.diagnostics.map(\.path.description) == ["data.score", "data.tags[2]"])
+
+        // The same response in strict mode fails at the first bad value.
+        let error = await networkingError { () async throws(HTNetworkingError) in
+            try await client.send(FixtureUserRequest(file: "user.json", strict: true))
+        }
+        guard case .mapping(let mappingError)? = error?.kind else {
+            Issue.record("expected a mapping error, got \(String(describing: error))")
+            return
+        }
+        #expect(mappingError.path.description == "data.score")
+    }
+
+    @Test("an array payload maps at a nested key path")
+    func arrayPayload() async throws {
+        let folder = try TestSupport.temporaryDirectory("ClientIntegrationTests")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"data": {"items": [{"id": 1, "name": "a"}, {"id": 2, "address": {"zip": 12345}}]}}"#.utf8)
+            .write(to: folder.appendingPathComponent("users.json"))
+        let server = try await LoopbackServer.start(fixtures: folder)
+        defer { server.stop() }
+        let users = try await client(server).send(FixtureUserListRequest(file: "users.json"))
+        #expect(users.map(\.id) == [1, 2])
+        #expect(users[0].name == "a")
+        #expect(users[1].address?.zip == "12345")
+    }
+
+    @Test("redirects are followed and the raw response has the final URL")
+    func redirect() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        var request = RedirectRequest()
+        request.to = "/echo/target"
+        let response = try await client(server).response(for: request)
+        #expect(response.value.path == "/echo/target")
+        #expect(response.raw.url?.path == "/echo/target")
+    }
+
+    @Test("a refused connection is a transport error")
+    func connectionRefused() async throws {
+        let server = try await LoopbackServer.start()
+        let client = client(server)
+        server.stop()
+        let error = await networkingError { () async throws(HTNetworkingError) in try await client.send(DelayRequest(ms: 0)) }
+        guard case .transport(let code, let message)? = error?.kind else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        let connectionCodes = [URLError.cannotConnectToHost.rawValue, URLError.networkConnectionLost.rawValue]
+        #expect(code.map(connectionCodes.contains) == true, "code \(String(describing: code)): \(message)")
+        #expect(error?.statusCode == nil)
+        #expect(error?.request.url == server.baseURL.absoluteString + "/delay?ms=0")
+    }
+
+    @Test("a request timeout is a transport error with the timed-out code")
+    func requestTimeout() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let client = client(server)
+        let started = ContinuousClock.now
+        let error = await networkingError { () async throws(HTNetworkingError) in
+            try await client.send(DelayRequest(ms: 10_000, seconds: 0.5))
+        }
+        let elapsed = ContinuousClock.now - started
+        guard case .transport(let code, _)? = error?.kind else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        #expect(code == URLError.timedOut.rawValue)
+        #expect(elapsed < .seconds(8))
+    }
+
+    @Test("cancelling the task cancels the request with .cancelled, promptly")
+    func cancellation() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let client = client(server)
+        let started = ContinuousClock.now
+        let task = Task { () async throws -> HTJSON in
+            try await client.send(DelayRequest(ms: 5000))
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+        let result = await task.result
+        let elapsed = ContinuousClock.now - started
+        guard case .failure(let failure) = result else {
+            Issue.record("expected the request to fail, got \(result)")
+            return
+        }
+        let error = try #require(failure as? HTNetworkingError, "unexpected error \(failure)")
+        guard case .cancelled = error.kind else {
+            Issue.record("expected .cancelled, got \(error)")
+            return
+        }
+        #expect(elapsed < .seconds(4), "took \(elapsed)")
+        #expect(error.description.contains("was cancelled"))
+    }
+
+    @Test("a task cancelled before sending fails with .cancelled without sending")
+    func cancelledBeforeSending() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let client = client(server)
+        let task = Task { () async throws -> String? in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await client.send(EchoPostRequest(name: "never")).method
+        }
+        let result = await task.result
+        guard case .failure(let failure) = result, let error = failure as? HTNetworkingError,
+            case .cancelled = error.kind
+        else {
+            Issue.record("expected .cancelled, got \(result)")
+            return
+        }
+        #expect(error.request.requestType == "EchoPostRequest")
+    }
+
+    @Test("one client sends many requests concurrently")
+    func concurrentRequests() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let client = client(server)
+        let paths = try await withThrowingTaskGroup(of: String?.self) { group in
+            for id in 0..<12 {
+                group.addTask {
+                    var request = EchoUserRequest()
+                    request.id = id
+                    return try await client.send(request).path
+                }
+            }
+            var paths: [String] = []
+            for try await path in group {
+                if let path { paths.append(path) }
+            }
+            return paths
+        }
+        #expect(Set(paths) == Set((0..<12).map { "/echo/users/\($0)" }))
+    }
+}
