@@ -17,6 +17,7 @@ public struct CodegenCommand {
         public var dryRun = false
         public var quiet = false
         public var warningsAsErrors = false
+        public var timing = false
     }
 
     /// The help text, documenting every option.
@@ -50,6 +51,7 @@ public struct CodegenCommand {
           --warnings-as-errors     Fail when any warning is reported.
           --dry-run                Print what would be written; write nothing.
           --quiet                  Print only diagnostics.
+          --timing                 Print how long reading, generating and writing took.
           -h, --help               Show this help.
           --version                Show the generator's version.
 
@@ -129,6 +131,7 @@ public struct CodegenCommand {
             case "--warnings-as-errors": options.warningsAsErrors = true
             case "--dry-run": options.dryRun = true
             case "--quiet": options.quiet = true
+            case "--timing": options.timing = true
             default:
                 if argument.hasPrefix("-") { throw UsageError(message: "unknown option '\(argument)'") }
                 options.specs.append(argument)
@@ -174,7 +177,10 @@ public struct CodegenCommand {
         var failed = false
         var warnings = 0
         for (index, spec) in options.specs.enumerated() {
+            let clock = ContinuousClock()
+            let readStart = clock.now
             let (document, parseDiagnostics) = Generator.readSpec(at: spec)
+            let readTime = clock.now - readStart
             report(parseDiagnostics)
             warnings += parseDiagnostics.filter { $0.severity == .warning }.count
             guard let document, !parseDiagnostics.contains(where: { $0.severity == .error }) else {
@@ -182,8 +188,10 @@ public struct CodegenCommand {
                 continue
             }
             do {
+                let generateStart = clock.now
                 let (files, diagnostics) = try Generator.generate(
                     document, config: config, declareAbstractTypes: options.declareAbstractTypes && index == 0)
+                let generateTime = clock.now - generateStart
                 report(diagnostics)
                 warnings += diagnostics.filter { $0.severity == .warning }.count
                 guard subcommand == "generate" else { continue }
@@ -194,7 +202,16 @@ public struct CodegenCommand {
                     continue
                 }
                 guard let directory = options.outputDirectory else { continue }
+                let writeStart = clock.now
                 let written = try Generator.write(files, to: directory)
+                if options.timing {
+                    let milliseconds = { (duration: Duration) in
+                        String(format: "%.1f ms", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000)
+                    }
+                    print(
+                        "\(spec): read and parse \(milliseconds(readTime)), resolve and render \(milliseconds(generateTime)), write \(milliseconds(clock.now - writeStart))"
+                    )
+                }
                 if !options.quiet {
                     let unchanged = files.contents.count - written.count
                     print("\(spec): wrote \(written.count) file(s)\(unchanged > 0 ? ", \(unchanged) unchanged" : "") in \(directory)")

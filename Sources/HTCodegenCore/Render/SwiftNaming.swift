@@ -47,6 +47,19 @@ enum SwiftNaming {
         }
     }
 
+    /// Whether `text` is printable ASCII with no backslash (and no double quote unless allowed): text
+    /// that goes into a literal or a comment unchanged. The common case, checked without decoding.
+    static func isPlainASCII(_ text: String, allowingQuotes: Bool = false) -> Bool {
+        var plain = true
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == 0x5C || (byte == 0x22 && !allowingQuotes) {
+                plain = false
+                return
+            }
+        } ?? { plain = false }()
+        return plain
+    }
+
     /// The words of `raw`, split at characters that cannot be in an identifier.
     static func words(_ raw: String) -> [String] {
         var words: [String] = []
@@ -120,6 +133,7 @@ enum SwiftNaming {
     /// A Swift string literal with the exact contents of `text`: quotes, backslashes (so no `\(`
     /// interpolation), newlines and other control characters are escaped.
     static func stringLiteral(_ text: String) -> String {
+        if isPlainASCII(text) { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -147,6 +161,7 @@ enum SwiftNaming {
     /// control characters become spaces, so no text can end the comment early.
     static func docLines(_ text: String?) -> [String] {
         guard let text, !text.trimmingSpaces.isEmpty else { return [] }
+        if isPlainASCII(text, allowingQuotes: true) { return [text.trimmingTrailingSpaces] }
         var lines: [String] = []
         var current = ""
         var previousWasCR = false

@@ -1,8 +1,11 @@
+import Dispatch
+import Foundation
+
 /// Renders a ``ResolvedAPI`` as Swift: one file of models, one of requests, one of enumerations.
 ///
 /// Output is deterministic: declarations are sorted by name, fields keep their spec order, and nothing
 /// depends on the time, the machine or absolute paths.
-public struct SwiftRenderer {
+public struct SwiftRenderer: Sendable {
     /// The rendered text of the three files of one spec.
     public struct Output: Sendable, Hashable {
         /// `<stem>+Models.swift`.
@@ -19,6 +22,8 @@ public struct SwiftRenderer {
     private var diagnostics = DiagnosticBag()
     private var typeNames: [String: String] = [:]
     private var enumNames: Set<String> = []
+    /// `SwiftNaming.memberName` results: specs repeat the same field names (`id`, `name`) many times.
+    private var memberNameCache: [String: String] = [:]
 
     /// Renders `api`. `declareAbstractTypes` adds type aliases for the request protocol and model base
     /// class when the config names them differently from the runtime (pass it for one spec per target).
@@ -38,9 +43,27 @@ public struct SwiftRenderer {
 
     private var access: String { config.accessLevel.rawValue + " " }
 
+    /// Names the types, then renders the three files concurrently (they share nothing but the names).
+    /// Diagnostics are merged in file order, so the output does not depend on scheduling.
     private mutating func run() -> Output {
         assignTypeNames()
-        return Output(models: renderModels(), requests: renderRequests(), enums: renderEnums())
+        let named = self
+        let results = RenderSlots(count: 3)
+        DispatchQueue.concurrentPerform(iterations: 3) { index in
+            var renderer = named
+            let text: String
+            switch index {
+            case 0: text = renderer.renderModels()
+            case 1: text = renderer.renderRequests()
+            default: text = renderer.renderEnums()
+            }
+            results.store(index, text: text, diagnostics: renderer.diagnostics.all)
+        }
+        let rendered = results.contents
+        for slot in rendered {
+            diagnostics.append(contentsOf: slot.diagnostics)
+        }
+        return Output(models: rendered[0].text, requests: rendered[1].text, enums: rendered[2].text)
     }
 
     // MARK: Names
@@ -99,7 +122,12 @@ public struct SwiftRenderer {
     private mutating func propertyNames(_ names: [(String, SourceLocation)], reserved: Set<String> = []) -> [String] {
         var taken = reserved
         var result = [String?](repeating: nil, count: names.count)
-        let candidates = names.map { SwiftNaming.memberName($0.0) }
+        let candidates = names.map { name, _ in
+            if let cached = memberNameCache[name] { return cached }
+            let computed = SwiftNaming.memberName(name)
+            memberNameCache[name] = computed
+            return computed
+        }
         for (index, candidate) in candidates.enumerated() where candidate == names[index].0 && !taken.contains(candidate) {
             taken.insert(candidate)
             result[index] = candidate
@@ -409,5 +437,30 @@ public struct SwiftRenderer {
     private func methodExpression(_ method: String) -> String {
         let known = ["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS"]
         return known.contains(method) ? "." + method.lowercased() : "HTHTTPMethod(rawValue: \(SwiftNaming.stringLiteral(method)))"
+    }
+}
+
+/// The results of the concurrent rendering, one slot per file.
+///
+/// `@unchecked Sendable`, safety: `slots` is only read or written while holding `lock`; each slot is
+/// written once by one task, and `contents` is read after `concurrentPerform` has returned.
+private final class RenderSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [(text: String, diagnostics: [Diagnostic])]
+
+    init(count: Int) {
+        slots = Array(repeating: ("", []), count: count)
+    }
+
+    func store(_ index: Int, text: String, diagnostics: [Diagnostic]) {
+        lock.lock()
+        slots[index] = (text, diagnostics)
+        lock.unlock()
+    }
+
+    var contents: [(text: String, diagnostics: [Diagnostic])] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
     }
 }

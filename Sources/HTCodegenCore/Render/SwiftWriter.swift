@@ -3,13 +3,15 @@ struct SwiftWriter {
     private(set) var text = ""
     private var indentation = 0
 
+    private static let indents = (0..<16).map { String(repeating: "    ", count: $0) }
+
     /// Appends a line at the current indentation (an empty line stays empty).
     mutating func line(_ content: String = "") {
-        if content.isEmpty {
-            text += "\n"
-        } else {
-            text += String(repeating: "    ", count: indentation) + content + "\n"
+        if !content.isEmpty {
+            text += indentation < Self.indents.count ? Self.indents[indentation] : String(repeating: "    ", count: indentation)
+            text += content
         }
+        text += "\n"
     }
 
     /// Appends `///` doc comment lines for `text`, if any.

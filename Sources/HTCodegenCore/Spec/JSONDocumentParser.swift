@@ -7,7 +7,7 @@ public struct JSONDocumentParser {
     /// The deepest nesting accepted; spec files need a handful of levels.
     public static let maxDepth = 128
 
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
     private var index = 0
     private var line = 1
@@ -21,11 +21,18 @@ public struct JSONDocumentParser {
 
     /// Parses `bytes` read from `file` (the name used in locations).
     public static func parse(_ bytes: [UInt8], file: String) throws(SyntaxError) -> JSONNode {
-        var parser = JSONDocumentParser(bytes: bytes, file: file)
-        return try parser.parseDocument()
+        let result: Result<JSONNode, SyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONDocumentParser(bytes: buffer, file: file)
+            do throws(SyntaxError) {
+                return .success(try parser.parseDocument())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
-    private init(bytes: [UInt8], file: String) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
         self.file = file
     }
@@ -55,10 +62,28 @@ public struct JSONDocumentParser {
         return "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 
+    /// Skips spaces, tabs and line breaks in one loop over locals (this runs for most bytes of a spec,
+    /// and the generator runs in debug builds inside the build plugin, where every call counts).
     private mutating func skipWhitespace() {
-        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
-            advance()
+        var position = index
+        var currentLine = line
+        var currentColumn = column
+        let count = bytes.count
+        while position < count {
+            let byte = bytes[position]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                currentColumn += 1
+            } else if byte == 0x0A {
+                currentLine += 1
+                currentColumn = 1
+            } else {
+                break
+            }
+            position += 1
         }
+        index = position
+        line = currentLine
+        column = currentColumn
     }
 
     private mutating func parseDocument() throws(SyntaxError) -> JSONNode {
@@ -119,10 +144,20 @@ public struct JSONDocumentParser {
             }
             let keyLocation = location
             let key = try parseString()
-            if let first = seen[key] {
+            // Small objects (almost all of them) are checked for duplicates by a scan; large ones by hashing.
+            if members.count < 16 {
+                if let first = members.first(where: { $0.key == key }) {
+                    throw fail(
+                        "duplicate key '\(key)' (first defined at line \(first.keyLocation.line), column \(first.keyLocation.column))",
+                        at: keyLocation)
+                }
+                if members.count == 15 {
+                    for member in members { seen[member.key] = member.keyLocation }
+                }
+            } else if let first = seen[key] {
                 throw fail("duplicate key '\(key)' (first defined at line \(first.line), column \(first.column))", at: keyLocation)
             }
-            seen[key] = keyLocation
+            if members.count >= 15 { seen[key] = keyLocation }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw fail("expected ':' after the key '\(key)', found \(describeCurrent())") }
             advance()
@@ -169,6 +204,25 @@ public struct JSONDocumentParser {
     }
 
     private mutating func parseString() throws(SyntaxError) -> String {
+        // Fast path: printable ASCII up to the closing quote, without escapes: one scan, one String.
+        var end = index + 1
+        let count = bytes.count
+        while end < count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+            end += 1
+        }
+        if end < count, bytes[end] == UInt8(ascii: "\"") {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]), as: UTF8.self)
+            column += end + 1 - index
+            index = end + 1
+            return text
+        }
+        return try parseStringSlowly()
+    }
+
+    /// The general case: escapes, surrogate pairs, non-ASCII UTF-8 (validated), and the errors.
+    private mutating func parseStringSlowly() throws(SyntaxError) -> String {
         let start = location
         advance()
         var scalars = String.UnicodeScalarView()

@@ -158,6 +158,9 @@ public struct NativeSpecReader {
             diagnostics.error("a type must be written as a string such as \"String\" or \"[User]\", found \(node.kindName)", at: node.location)
             return nil
         }
+        if !text.isEmpty, !text.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x5B || $0 == 0x5D || $0 == 0x3C || $0 == 0x3E || $0 == 0x2C }) {
+            return TypeRef(name: text, arrayDepth: 0, location: node.location)
+        }
         var name = Substring(text.trimmingSpaces)
         var depth = 0
         while true {
