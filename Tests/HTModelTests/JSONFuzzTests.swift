@@ -74,8 +74,13 @@ struct JSONFuzzTests {
     /// Parses `bytes`; checks the error's location or the value's round trip. Returns whether it parsed.
     @discardableResult
     static func check(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        // Parse from a buffer of exactly the input's size, so that a read past its end is caught by
+        // the address sanitizer (an array may have spare capacity after its last element).
+        let exact = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
+        defer { exact.deallocate() }
+        exact.copyBytes(from: bytes)
         do {
-            let value = try HTJSONParser().parse(bytes)
+            let value = try HTJSONParser().parse(UnsafeRawBufferPointer(exact))
             let serialized = HTJSONSerializer().serialize(value)
             let again = try? HTJSONParser().parse(serialized)
             #expect(again == value, "round trip of \(bytes)", sourceLocation: sourceLocation)

@@ -104,6 +104,44 @@ struct JSONParserValueTests {
         #expect(elements[300] == ["a_final_key_longer_than_eight": "and a final value longer than 15"])
     }
 
+    @Test("the caches never confuse keys or values that share their first and last bytes")
+    func cacheCollisions() throws {
+        // Same length, same first and last eight bytes, different middles; short keys that differ
+        // only in length or in one byte; keys at the very end of the input.
+        var names: [String] = []
+        for middle in ["X", "Y", "XY", "YX", "", "XX", "é", "e\u{301}"] {
+            names.append("abcdefgh" + middle + "stuvwxyz")
+        }
+        names += ["", "a", "b", "ab", "ba", "abc", "abcd", "abcde", "abcdefg", "abcdefgh", "abcdefgi", "bbcdefgh"]
+        names += ["abcdefghabcdefgh", "abcdefghabcdefgi", "abcdefghabcdefghi", "\u{0}", "\u{0}\u{0}", "日本", "日本語"]
+        var text = "["
+        var expected: [HTJSON] = []
+        for round in 0..<6 {
+            for (index, name) in names.enumerated() {
+                let key = name.replacingOccurrences(of: "\u{0}", with: "\\u0000")
+                let value = "value of \(name) that is long enough to be cached"
+                let valueText = "value of \(key) that is long enough to be cached"
+                text += (text.count > 1 ? "," : "") + "{\"\(key)\":\"\(valueText)\",\"n\":\(round * 100 + index)}"
+                expected.append(.object(HTJSONObject(members: [
+                    .init(key: name, value: .string(value)), .init(key: "n", value: .integer(Int64(round * 100 + index))),
+                ])))
+            }
+        }
+        #expect(try HTJSON(parsing: text + "]") == .array(expected))
+        // Short keys right at the end of the input (no room for an eight-byte load past them).
+        for name in ["a", "ab", "abc", "abcdefg"] {
+            let many = String(repeating: "{\"\(name)\":1,\"\(name)x\":2},", count: 60)
+            let value = try HTJSON(parsing: "[" + many + "{\"" + name + "\":3}]")
+            guard case .array(let elements) = value, case .object(let last)? = elements.last else {
+                Issue.record("not an array of objects")
+                continue
+            }
+            #expect(last.keys == [name])
+            #expect(elements.count == 61)
+            #expect(elements.first == .object(HTJSONObject(members: [.init(key: name, value: 1), .init(key: name + "x", value: 2)])))
+        }
+    }
+
     @Test("every entry point gives the same value")
     func entryPoints() throws {
         let text = #"{"a": [1, "é"]}"#
@@ -304,7 +342,7 @@ struct JSONParserNumberTests {
         #expect(parsedDouble("123.456e-789") == 0)
         #expect(parsedDouble("1.0") == 1)
         #expect(parsedDouble("2.2250738585072014e-308") == 2.2250738585072014e-308)
-        #expect(parsedDouble("2.2250738585072011e-308") == 2.2250738585072011e-308)
+        #expect(parsedDouble("2.2250738585072011e-308") == Double("2.2250738585072011e-308"))
         #expect(parsedDouble("4.9e-324") == Double.leastNonzeroMagnitude)
         #expect(parsedDouble("1.7976931348623157e308") == Double.greatestFiniteMagnitude)
         #expect(parsedDouble("1.7976931348623158e308") == Double.greatestFiniteMagnitude)

@@ -1,28 +1,44 @@
+import Foundation
+
 /// A small direct-mapped cache of the member names met so far in one parse.
 ///
 /// API responses repeat the same keys in every element of an array; the cache lets the parser reuse
 /// the `String` made for the first occurrence of a key (sharing its storage when it is longer than
-/// the 15 bytes that fit in a small string) instead of validating and allocating it again. A slot
-/// remembers where in the input its key's bytes are (the input outlives the parse), so a hit is a
-/// hash of the key's first and last eight bytes, a length check and a comparison with the bytes of
-/// that earlier occurrence. Only keys without escapes are cached.
+/// the 15 bytes that fit in a small string) instead of validating and allocating it again.
+///
+/// A slot holds its key's length and first and last eight bytes, which are also what the hash is
+/// made of: for keys of up to 16 bytes a hit is the hash and three comparisons; for longer keys the
+/// middle bytes are also compared with those of the key's first occurrence (the input outlives the
+/// parse). Only keys without escapes are cached.
 struct _HTJSONKeyCache: ~Copyable {
     struct Slot {
-        var offset: Int
+        /// The key's first eight bytes (zero-padded when it is shorter).
+        var head: UInt64
+        /// The key's last eight bytes when it is longer than eight bytes, otherwise 0.
+        var tail: UInt64
         var length: Int
+        /// Where the key's bytes are in the input.
+        var offset: Int
         var string: String
     }
+
     static var slotCount: Int { 256 }
     private var slots: UnsafeMutablePointer<Slot>?
+    /// Lookups before the table is set up: small documents do not pay for it.
+    private var lookupsBeforeTable = 0
+
     init() {}
+
     deinit {
         if let slots {
             slots.deinitialize(count: Self.slotCount)
             slots.deallocate()
         }
     }
-    /// The key whose bytes are `p[start..<start + length]` (`inputCount` bytes in all at `p`): the
-    /// cached string when there is one, otherwise the result of `make`, which is then cached.
+
+    /// The key whose bytes are `p[start..<start + length]` (of the `inputCount` bytes at `p`): the
+    /// cached string when there is one, otherwise the result of `make`, which is then cached. The table
+    /// is only set up after the first 48 lookups, so small documents do not pay for it.
     @inline(__always)
     mutating func key<E: Error>(
         _ p: UnsafePointer<UInt8>, start: Int, length: Int, inputCount: Int, make: () throws(E) -> String
@@ -31,61 +47,43 @@ struct _HTJSONKeyCache: ~Copyable {
         if let slots {
             table = slots
         } else {
+            if lookupsBeforeTable < 48 {
+                lookupsBeforeTable &+= 1
+                return try make()
+            }
             table = .allocate(capacity: Self.slotCount)
-            table.initialize(repeating: Slot(offset: 0, length: -1, string: ""), count: Self.slotCount)
+            table.initialize(
+                repeating: Slot(head: 0, tail: 0, length: -1, offset: 0, string: ""), count: Self.slotCount)
             slots = table
         }
+        // The first and last eight bytes: together they are the whole key when it has at most 16.
         let raw = UnsafeRawPointer(p + start)
-        var hash: UInt64
+        let head: UInt64
+        let tail: UInt64
         if length >= 8 {
-            hash = raw.loadUnaligned(as: UInt64.self) &* 0x9E37_79B9_7F4A_7C15
-            hash ^= raw.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
-        } else if length >= 4 {
-            hash = UInt64(raw.loadUnaligned(as: UInt32.self)) << 32
-            hash |= UInt64(raw.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self))
-        } else if length > 0 {
-            hash = UInt64(p[start]) | UInt64(p[start &+ length >> 1]) << 8 | UInt64(p[start &+ length &- 1]) << 16
+            head = raw.loadUnaligned(as: UInt64.self)
+            tail = raw.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
         } else {
-            hash = 0
+            tail = 0
+            if start &+ 8 <= inputCount {
+                // Load past the key (still inside the input) and keep only its bytes.
+                head = raw.loadUnaligned(as: UInt64.self) & ((1 &<< UInt64(length &<< 3)) &- 1)
+            } else {
+                var word: UInt64 = 0
+                for index in 0..<length { word |= UInt64(p[start &+ index]) << UInt64(index &<< 3) }
+                head = word
+            }
         }
-        hash = (hash ^ UInt64(truncatingIfNeeded: length)) &* 0xBF58_476D_1CE4_E5B9
+        var hash = (head &* 0x9E37_79B9_7F4A_7C15) ^ tail ^ UInt64(truncatingIfNeeded: length)
+        hash = hash &* 0xBF58_476D_1CE4_E5B9
         let slot = table + Int(truncatingIfNeeded: hash >> 56)
-        if Self.matches(slot, p, start: start, length: length) { return slot.pointee.string }
+        if slot.pointee.length == length && slot.pointee.head == head && slot.pointee.tail == tail
+            && (length <= 16 || memcmp(p + slot.pointee.offset + 8, p + start + 8, length &- 16) == 0)
+        {
+            return slot.pointee.string
+        }
         let string = try make()
-        slot.pointee = Slot(offset: start, length: length, string: string)
+        slot.pointee = Slot(head: head, tail: tail, length: length, offset: start, string: string)
         return string
-    }
-    /// Whether `slot` holds the key whose bytes are `p[start..<start + length]`.
-    @inline(__always)
-    static func matches(_ slot: UnsafeMutablePointer<Slot>, _ p: UnsafePointer<UInt8>, start: Int, length: Int) -> Bool {
-        guard slot.pointee.length == length else { return false }
-        let a = UnsafeRawPointer(p + slot.pointee.offset)
-        let b = UnsafeRawPointer(p + start)
-        if length >= 8 {
-            var index = 0
-            while index &+ 8 < length {
-                if a.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    != b.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                {
-                    return false
-                }
-                index &+= 8
-            }
-            return a.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
-                == b.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
-        }
-        if length >= 4 {
-            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
-                && a.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)
-                    == b.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)
-        }
-        var index = 0
-        while index < length {
-            if a.load(fromByteOffset: index, as: UInt8.self) != b.load(fromByteOffset: index, as: UInt8.self) {
-                return false
-            }
-            index &+= 1
-        }
-        return true
     }
 }

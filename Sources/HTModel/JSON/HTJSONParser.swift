@@ -60,14 +60,18 @@ public struct HTJSONParser: Sendable {
     /// Parses the JSON text in `bytes` (UTF-8).
     /// - Throws: ``HTJSONParseError`` locating the first problem when `bytes` is not a JSON text.
     public func parse(_ bytes: UnsafeRawBufferPointer) throws(HTJSONParseError) -> HTJSON {
-        guard let base = bytes.baseAddress, bytes.count > 0 else {
-            throw HTJSONParseError(reason: .emptyInput, offset: 0, line: 1, column: 1)
+        let maxDepth = options.maxDepth
+        let result = bytes.withMemoryRebound(to: UInt8.self) { buffer -> Result<HTJSON, _HTJSONRawError> in
+            guard let base = buffer.baseAddress, buffer.count > 0 else {
+                return .failure(_HTJSONRawError(reason: .emptyInput, offset: 0))
+            }
+            var core = _HTJSONParserCore(bytes: base, count: buffer.count, maxDepth: maxDepth)
+            return Result { () throws(_HTJSONRawError) -> HTJSON in try core.parseDocument() }
         }
-        var core = _HTJSONParserCore(
-            bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: options.maxDepth)
-        do {
-            return try core.parseDocument()
-        } catch {
+        switch result {
+        case .success(let value):
+            return value
+        case .failure(let error):
             throw HTJSONParseError(reason: error.reason, offset: error.offset, in: bytes)
         }
     }
@@ -132,9 +136,9 @@ struct _HTJSONParserCore: ~Copyable {
     let maxDepth: Int
     /// The index of the next byte to read.
     var pos: Int = 0
-    var values = _HTJSONValueStack<HTJSON>(initialCapacity: 64)
-    var keys = _HTJSONValueStack<String>(initialCapacity: 32)
-    var frames = _HTJSONValueStack<Int>(initialCapacity: 32)
+    var values = _HTJSONValueStack<HTJSON>(initialCapacity: 32)
+    var keys = _HTJSONValueStack<String>(initialCapacity: 16)
+    var frames = _HTJSONValueStack<Int>(initialCapacity: 16)
     var keyCache = _HTJSONKeyCache()
     /// The same for string values longer than 15 bytes, which repeat often too (URLs, dates, names).
     var valueCache = _HTJSONKeyCache()
