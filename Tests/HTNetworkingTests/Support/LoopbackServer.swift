@@ -138,12 +138,12 @@ final class LoopbackServer: @unchecked Sendable {
         let port: Int
         do {
             port = try await readPort(from: standardOutput.fileHandleForReading, timeout: timeout)
-        } catch let failure as Failure {
+        } catch {
             terminate(process, standardInput: standardInput)
-            if case .exitedBeforeReady(_, let output) = failure {
+            if case .exitedBeforeReady(_, let output)? = error as? Failure {
                 throw Failure.exitedBeforeReady(status: process.terminationStatus, output: output)
             }
-            throw failure
+            throw error
         }
 
         guard let baseURL = URL(string: "http://127.0.0.1:\(port)") else {
