@@ -68,7 +68,6 @@ public struct Resolver {
             switch type.kind {
             case .hash(let fields):
                 let resolvedFields = resolveFields(fields, owner: "type '\(type.name)'")
-                if type.isHidden && !referencedHidden.contains(type.name) { continue }
                 models.append(ResolvedModel(
                     name: type.name, description: type.description, fields: resolvedFields, location: type.location))
             case .enumeration(let members):
@@ -81,7 +80,7 @@ public struct Resolver {
         }
         return ResolvedAPI(
             file: document.file, description: document.description,
-            models: models.sorted { $0.name < $1.name },
+            models: models.filter { typesByName[$0.name]?.isHidden != true || referencedHidden.contains($0.name) }.sorted { $0.name < $1.name },
             enums: enums.sorted { $0.name < $1.name },
             requests: requests.sorted { $0.className < $1.className })
     }
