@@ -32,7 +32,8 @@ public enum Generator {
         return parseSpec([UInt8](data), file: shown)
     }
 
-    /// Parses a spec from its bytes; `file` names it in diagnostics.
+    /// Parses a spec from its bytes, in any format `SpecFormat` detects (native, NEI v0.x or v3.x export);
+    /// `file` names it in diagnostics.
     public static func parseSpec(_ bytes: [UInt8], file: String) -> (SpecDocument?, [Diagnostic]) {
         let root: JSONNode
         do {
@@ -43,6 +44,12 @@ public enum Generator {
         switch SpecFormat.detect(root) {
         case .native:
             let (document, diagnostics) = NativeSpecReader.read(root, file: file)
+            return (document, diagnostics)
+        case .neiV0(let export):
+            let (document, diagnostics) = NEIV0Reader.read(export, file: file)
+            return (document, diagnostics)
+        case .neiV3(let export):
+            let (document, diagnostics) = NEIV3Reader.read(export, file: file)
             return (document, diagnostics)
         case .unknown(let reason):
             return (nil, [Diagnostic(.error, reason, at: root.location)])
@@ -117,26 +124,5 @@ public enum Generator {
             written.append(file.name)
         }
         return written
-    }
-}
-
-/// The formats a spec file can be in.
-enum SpecFormat {
-    case native
-    case unknown(String)
-
-    /// Looks at the top-level keys.
-    static func detect(_ root: JSONNode) -> SpecFormat {
-        guard let members = root.objectMembers else {
-            return .unknown("a spec must be a JSON object, found \(root.kindName)")
-        }
-        let keys = Set(members.map(\.key))
-        if keys.contains("htspec") || keys.contains("types") || keys.contains("interfaces") && !keys.contains("datatypes") {
-            return .native
-        }
-        if keys.contains("datatypes") || keys.contains("result") {
-            return .unknown("this looks like an NEI export; NEI exports are not supported yet (see the README's list of what is not built yet)")
-        }
-        return .unknown("not a spec: expected \"htspec\": 1 with \"types\" and \"interfaces\" (see Specs/htspec.schema.json)")
     }
 }

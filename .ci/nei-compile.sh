@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Compile check of the code generated from the two real NEI exports in the corpus, run by .ci/run (or by
+# hand from anywhere): HT_CORPUS=/path/to/shared/data bash .ci/nei-compile.sh
+#
+#   1. builds ht-codegen from this checkout;
+#   2. generates $HT_CORPUS/nei/heartouch-v0-export.json (NEI v0.x) and $HT_CORPUS/nei/nei-v3-export.json
+#      (NEI v3.x), each into its own library target of a temporary package that depends on this
+#      checkout (.package(path:)) and its HTNetworking product (one target per export, since both
+#      exports declare types of the same names, such as ResultData);
+#   3. builds that package with its own scratch path inside the temporary folder;
+#   4. fails on any generator error, any build error, and any compiler warning in a generated file.
+# Prints PASS or FAIL. Skips (exit 0, with a message) when HT_CORPUS is not set.
+# HT_SCRATCH_PATH, if set, is the scratch path for building ht-codegen (default: SwiftPM's .build).
+# Needs swift. Cleans up its temporary folder.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+
+pass() { printf 'PASS: %s\n' "$*"; }
+fail() {
+    printf 'FAIL: %s\n' "$*" >&2
+    exit 1
+}
+
+if [ -z "${HT_CORPUS:-}" ]; then
+    echo "SKIP: HT_CORPUS is not set; point it at the shared data folder (with nei/*.json) to compile the code generated from the NEI exports"
+    exit 0
+fi
+command -v swift >/dev/null || fail "swift is not on PATH"
+
+V0_EXPORT="$HT_CORPUS/nei/heartouch-v0-export.json"
+V3_EXPORT="$HT_CORPUS/nei/nei-v3-export.json"
+[ -f "$V0_EXPORT" ] || fail "the v0.x export is missing: $V0_EXPORT"
+[ -f "$V3_EXPORT" ] || fail "the v3.x export is missing: $V3_EXPORT"
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/ht-nei-compile.XXXXXX")
+PKG="$WORK/NEICompileCheck"
+SCRATCH="$WORK/scratch"
+LOG="$WORK/build.log"
+cleanup() { rm -rf "$WORK"; }
+trap cleanup EXIT
+
+SCRATCH_ARGS=()
+if [ -n "${HT_SCRATCH_PATH:-}" ]; then SCRATCH_ARGS=(--scratch-path "$HT_SCRATCH_PATH"); fi
+
+echo "== nei compile: building ht-codegen"
+if ! swift build --package-path "$ROOT" "${SCRATCH_ARGS[@]}" --product ht-codegen >"$LOG" 2>&1; then
+    sed 's/^/    | /' "$LOG"
+    fail "swift build --product ht-codegen failed"
+fi
+CODEGEN="$(swift build --package-path "$ROOT" "${SCRATCH_ARGS[@]}" --show-bin-path)/ht-codegen"
+[ -x "$CODEGEN" ] || fail "ht-codegen was not built at $CODEGEN"
+pass "built $CODEGEN"
+
+# generate TARGET EXPORT: generates one export into Sources/TARGET/ of the temporary package.
+generate() {
+    local target=$1 export=$2 spec
+    mkdir -p "$PKG/Sources/$target" "$WORK/specs"
+    # The spec keeps its name (nei.json ending) so diagnostics and file headers name the export.
+    spec="$WORK/specs/$(basename "$export" .json).nei.json"
+    cp "$export" "$spec"
+    if ! "$CODEGEN" generate "$spec" --output-dir "$PKG/Sources/$target" --quiet >"$LOG" 2>&1; then
+        sed 's/^/    | /' "$LOG"
+        fail "ht-codegen reported errors for $export"
+    fi
+    if [ -s "$LOG" ]; then
+        echo "    generator diagnostics for $(basename "$export"):"
+        sed 's/^/    | /' "$LOG"
+    fi
+    local count
+    count=$(find "$PKG/Sources/$target" -name '*.swift' | wc -l)
+    [ "$count" -eq 3 ] || fail "expected 3 generated files for $export, found $count"
+    pass "generated $(basename "$export") into Sources/$target ($(cat "$PKG/Sources/$target"/*.swift | wc -l) lines)"
+}
+
+echo "== nei compile: generating both exports"
+generate NEIV0 "$V0_EXPORT"
+generate NEIV3 "$V3_EXPORT"
+
+ROOT_LITERAL=$(printf '%s' "$ROOT" | sed 's/\\/\\\\/g; s/"/\\"/g')
+# SwiftPM names a path dependency after its folder (the package identity), whatever the checkout is called.
+IDENTITY_LITERAL=$(basename "$ROOT_LITERAL")
+cat >"$PKG/Package.swift" <<SWIFT
+// swift-tools-version: 6.2
+// Written by .ci/nei-compile.sh: the code generated from the NEI exports, one target per export.
+import PackageDescription
+
+let package = Package(
+    name: "NEICompileCheck",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    dependencies: [.package(path: "$ROOT_LITERAL")],
+    targets: [
+        .target(name: "NEIV0", dependencies: [.product(name: "HTNetworking", package: "$IDENTITY_LITERAL")]),
+        .target(name: "NEIV3", dependencies: [.product(name: "HTNetworking", package: "$IDENTITY_LITERAL")]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+SWIFT
+
+echo "== nei compile: swift build of the generated code"
+if ! swift build --package-path "$PKG" --scratch-path "$SCRATCH" >"$LOG" 2>&1; then
+    grep -E '(error|warning):' "$LOG" | sort -u | sed 's/^/    | /' || true
+    echo "    (full log:)"
+    sed 's/^/    | /' "$LOG"
+    fail "the generated code does not compile"
+fi
+tail -n 1 "$LOG" | sed 's/^/    | /'
+pass "the generated code compiles"
+
+WARNINGS=$(grep -E "^$PKG/Sources/[^:]+:[0-9]+:[0-9]+: warning:" "$LOG" | sort -u || true)
+if [ -n "$WARNINGS" ]; then
+    printf '%s\n' "$WARNINGS" | sed 's/^/    | /'
+    fail "the compiler warned about the generated code (above)"
+fi
+pass "no compiler warnings in the generated code"
+echo "PASS: NEI exports generate code that compiles without warnings"

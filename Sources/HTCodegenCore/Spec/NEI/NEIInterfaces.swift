@@ -1,0 +1,96 @@
+/// What v0.x and v3.x interfaces have in common once each reader has found the method and the
+/// parameter lists in its own places: the class name, the path, the inputs, outputs and headers.
+///
+/// **Class name.** As nei-toolkit's `getReqClassName`: `className` if it is a plain identifier
+/// (`[0-9A-Za-z_$]+`), else `name`, else the path in camel case; the ``Resolver`` appends `Request`.
+/// The reader passes `className` when it qualifies and `name` otherwise; a `name` that is not plain
+/// (NEI names are often Chinese, such as `获取todo列表`) makes the Resolver fall back to the path. A
+/// non-empty `className` that is not an identifier gets a warning, since it was meant to be used.
+///
+/// **Path.** Kept exactly as written: relative (`/address/add`), without the leading slash
+/// (`api/get/address`) or absolute (`http://127.0.0.1/api/get/address2`).
+///
+/// **Path parameters.** NEI lets a REST path have parameters (`/api/todos/:todoId`) that are not among
+/// the inputs. The generated request needs a property for each, so the reader adds a `String` input
+/// for every one that is missing, with a warning at the path.
+extension NEIReadContext {
+    /// The parameter lists of an interface, as found by the reader of each version.
+    struct InterfaceParameters {
+        /// The input parameters.
+        var inputs: [JSONNode]
+        /// The output parameters.
+        var outputs: [JSONNode]
+        /// The request headers.
+        var headers: [JSONNode]
+    }
+
+    /// How diagnostics name an interface: by `className`, `name` or `path`, whichever it has first.
+    static func interfaceLabel(_ node: JSONNode) -> String {
+        for key in ["className", "name", "path"] {
+            if let text = node[key]?.value.stringValue, !text.trimmingSpaces.isEmpty { return "interface '\(text)'" }
+        }
+        return "an interface"
+    }
+
+    /// The name an interface's class will be based on (before the `Request` suffix), the way the
+    /// ``Resolver`` will choose it; used to name anonymous types the interface uses.
+    static func classNameBase(_ node: JSONNode) -> String {
+        for key in ["className", "name"] {
+            if let text = node[key]?.value.stringValue, isPlainIdentifier(text) { return text }
+        }
+        return Resolver.pathClassName(node["path"]?.value.stringValue ?? "")
+    }
+
+    /// Whether nei-toolkit accepts `text` as a class name: `[0-9A-Za-z_$]+`.
+    static func isPlainIdentifier(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "$"
+        }
+    }
+
+    /// Reads the parts every interface has and assembles it. `nil` when it has no path (reported).
+    mutating func interface(
+        _ node: JSONNode, method: String, methodLocation: SourceLocation, parameters: InterfaceParameters
+    ) -> InterfaceDecl? {
+        let what = Self.interfaceLabel(node)
+        var name = ""
+        var nameLocation = node.location
+        let className = text(node, "className", in: what, required: false)
+        let plainName = text(node, "name", in: what, required: true)
+        if let (text, location) = className, !text.trimmingSpaces.isEmpty {
+            if Self.isPlainIdentifier(text) {
+                name = text
+                nameLocation = location
+            } else {
+                let fallback = plainName.map(\.0).flatMap { Self.isPlainIdentifier($0) ? "the name '\($0)'" : nil } ?? "the path"
+                diagnostics.warning(
+                    "the className '\(text)' of \(what) is not an identifier (letters, digits, _ and $ only); \(fallback) is used instead",
+                    at: location)
+            }
+        }
+        if name.isEmpty, let (text, location) = plainName {
+            name = text
+            nameLocation = location
+        }
+        guard let (path, pathLocation) = text(node, "path", in: what, required: true) else { return nil }
+
+        var inputs = self.parameters(parameters.inputs, of: "\(what) (inputs)")
+        if case .fields(var fields) = inputs {
+            for parameter in Resolver.pathParameters(in: path) where !fields.contains(where: { $0.name == parameter }) {
+                diagnostics.warning(
+                    "the path parameter '\(parameter)' of \(what) is not among its inputs; it is added as a String input",
+                    at: pathLocation)
+                fields.append(FieldDecl(
+                    name: parameter, location: pathLocation, type: TypeRef(name: "String", location: pathLocation),
+                    description: "The `\(parameter)` path parameter."))
+            }
+            inputs = .fields(fields)
+        }
+        let outputs = self.parameters(parameters.outputs, of: "\(what) (outputs)")
+        let headers = self.headers(parameters.headers, of: what)
+        return InterfaceDecl(
+            name: name, location: nameLocation, method: method, methodLocation: methodLocation, path: path,
+            pathLocation: pathLocation, description: description(node, in: what), inputs: inputs, outputs: outputs,
+            headers: headers)
+    }
+}
