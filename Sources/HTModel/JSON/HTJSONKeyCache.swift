@@ -78,12 +78,29 @@ struct _HTJSONKeyCache: ~Copyable {
         hash = hash &* 0xBF58_476D_1CE4_E5B9
         let slot = table + Int(truncatingIfNeeded: hash >> 56)
         if slot.pointee.length == length && slot.pointee.head == head && slot.pointee.tail == tail
-            && (length <= 16 || memcmp(p + slot.pointee.offset + 8, p + start + 8, length &- 16) == 0)
+            && (length <= 16 || Self.equalMiddles(p + slot.pointee.offset, p + start, length: length))
         {
             return slot.pointee.string
         }
         let string = try make()
         slot.pointee = Slot(head: head, tail: tail, length: length, offset: start, string: string)
         return string
+    }
+
+    /// Whether the bytes 8..<length-8 at `a` and `b` are equal (`length` > 16): eight bytes at a time,
+    /// the last word overlapping the one before.
+    @inline(__always)
+    static func equalMiddles(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, length: Int) -> Bool {
+        let x = UnsafeRawPointer(a)
+        let y = UnsafeRawPointer(b)
+        var offset = 8
+        let last = length &- 16
+        while offset < last {
+            if x.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != y.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset &+= 8
+        }
+        return x.loadUnaligned(fromByteOffset: last, as: UInt64.self) == y.loadUnaligned(fromByteOffset: last, as: UInt64.self)
     }
 }

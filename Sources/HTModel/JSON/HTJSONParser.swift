@@ -186,8 +186,15 @@ struct _HTJSONParserCore: ~Copyable {
                 i &+= 1
             } else if c == B.newline || c == B.carriageReturn || c == B.tab {
                 i &+= 1
-                // Skip the indentation of pretty-printed JSON eight spaces at a time.
-                while i &+ 8 <= n && UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+                // Skip the indentation of pretty-printed JSON a word at a time: the lowest non-zero
+                // byte of `word ^ "        "` is the first byte that is not a space.
+                while i &+ 8 <= n {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+                    let different = word ^ 0x2020_2020_2020_2020
+                    if different != 0 {
+                        i &+= different.trailingZeroBitCount &>> 3
+                        break
+                    }
                     i &+= 8
                 }
             } else {
@@ -326,7 +333,8 @@ struct _HTJSONParserCore: ~Copyable {
                 @inline(__always) func member(_ index: Int) -> Member {
                     Member(key: (keyPointer + index).move(), value: (valuePointer + index).move())
                 }
-                // Literals for small objects: see `_HTJSONValueStack.popArray(from:)`.
+                // Literals for small objects, reserved capacity for others: see
+                // `_HTJSONValueStack.popArray(from:)`.
                 switch n {
                 case 1: return [member(0)]
                 case 2: return [member(0), member(1)]
@@ -334,14 +342,12 @@ struct _HTJSONParserCore: ~Copyable {
                 case 4: return [member(0), member(1), member(2), member(3)]
                 default: break
                 }
-                return [Member](unsafeUninitializedCapacity: n) { buffer, initialized in
-                    guard let out = buffer.baseAddress else { return }
-                    for index in 0..<n {
-                        (out + index).initialize(
-                            to: HTJSONObject.Member(key: (keyPointer + index).move(), value: (valuePointer + index).move()))
-                    }
-                    initialized = n
+                var members: [Member] = []
+                members.reserveCapacity(n)
+                for index in 0..<n {
+                    members.append(member(index))
                 }
+                return members
             }
         }
         return HTJSONObject(members: members)

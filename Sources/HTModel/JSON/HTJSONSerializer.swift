@@ -50,7 +50,7 @@ public struct HTJSONSerializer: Sendable {
     public func serialize(_ value: HTJSON) -> [UInt8] {
         var writer = _HTJSONWriter(options: options)
         writer.write(value)
-        return writer.output
+        return writer.bytes()
     }
 }
 
@@ -66,8 +66,8 @@ extension HTJSON {
     }
 }
 
-/// The serializer's working state: the output and an explicit stack of open containers.
-struct _HTJSONWriter {
+/// The serializer's working state: the output buffer and an explicit stack of open containers.
+struct _HTJSONWriter: ~Copyable {
     private struct Frame {
         var isObject: Bool
         var elements: [HTJSON]
@@ -76,7 +76,7 @@ struct _HTJSONWriter {
         var count: Int { isObject ? members.count : elements.count }
     }
 
-    private(set) var output: [UInt8] = []
+    private var output: _HTJSONOutputBuffer
     private let pretty: Bool
     private let sorted: Bool
     private let escapeSlashes: Bool
@@ -85,7 +85,12 @@ struct _HTJSONWriter {
         pretty = options.contains(.prettyPrinted)
         sorted = options.contains(.sortedKeys)
         escapeSlashes = options.contains(.escapingSlashes)
-        output.reserveCapacity(256)
+        output = _HTJSONOutputBuffer(initialCapacity: 256)
+    }
+
+    /// The bytes written so far.
+    func bytes() -> [UInt8] {
+        output.bytes()
     }
 
     mutating func write(_ root: HTJSON) {
@@ -120,7 +125,7 @@ struct _HTJSONWriter {
     private mutating func newline(depth: Int) {
         guard pretty else { return }
         output.append(UInt8(ascii: "\n"))
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+        output.append(repeating: UInt8(ascii: " "), count: depth * 2)
     }
 
     /// Writes a scalar or an empty container whole; writes the opening bracket of a non-empty
@@ -128,9 +133,9 @@ struct _HTJSONWriter {
     private mutating func writeValue(_ value: HTJSON, stack: inout [Frame]) {
         switch value {
         case .null:
-            appendASCII("null")
+            output.append("null")
         case .bool(let flag):
-            appendASCII(flag ? "true" : "false")
+            output.append(flag ? "true" : "false")
         case .integer(let integer):
             writeInteger(integer)
         case .double(let double):
@@ -139,14 +144,14 @@ struct _HTJSONWriter {
             writeString(string)
         case .array(let elements):
             if elements.isEmpty {
-                appendASCII("[]")
+                output.append("[]")
             } else {
                 output.append(UInt8(ascii: "["))
                 stack.append(Frame(isObject: false, elements: elements, members: [], index: 0))
             }
         case .object(let object):
             if object.members.isEmpty {
-                appendASCII("{}")
+                output.append("{}")
             } else {
                 output.append(UInt8(ascii: "{"))
                 let members = sorted ? Self.sortedMembers(object.members) : object.members
@@ -166,15 +171,11 @@ struct _HTJSONWriter {
         return order.map { members[$0] }
     }
 
-    @inline(__always)
-    private mutating func appendASCII(_ text: StaticString) {
-        text.withUTF8Buffer { output.append(contentsOf: $0) }
-    }
-
     private mutating func writeInteger(_ value: Int64) {
         var magnitude = value.magnitude
-        // 20 digits and a sign at most.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { buffer in
+        // 19 digits and a sign at most.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
             var index = buffer.count
             repeat {
                 index -= 1
@@ -185,68 +186,186 @@ struct _HTJSONWriter {
                 index -= 1
                 buffer[index] = UInt8(ascii: "-")
             }
-            output.append(contentsOf: UnsafeMutableBufferPointer(rebasing: buffer[index...]))
+            output.append(UnsafeRawBufferPointer(rebasing: buffer[index...]))
         }
     }
 
     private mutating func writeDouble(_ value: Double) {
         guard value.isFinite else {
-            appendASCII("null")
+            output.append("null")
             return
         }
         // `description` is the shortest text that reads back as `value`, and contains `.` or `e`
         // for every finite value ("3.0", "1e-05", "5e-324", "-0.0"): all valid JSON numbers.
-        output.append(contentsOf: value.description.utf8)
+        // `write(to:)` writes the same text to a stream without making a `String` first.
+        var sink = _HTJSONNumberSink()
+        value.write(to: &sink)
+        if sink.overflowed {
+            var text = value.description
+            text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
+        } else {
+            withUnsafeBytes(of: sink.storage) { output.append(UnsafeRawBufferPointer(rebasing: $0.prefix(sink.count))) }
+        }
     }
 
     private mutating func writeString(_ string: String) {
         output.append(UInt8(ascii: "\""))
-        let done: Void? = string.utf8.withContiguousStorageIfAvailable { writeEscaped($0) }
-        if done == nil {
-            let bytes = Array(string.utf8)
-            bytes.withUnsafeBufferPointer { writeEscaped($0) }
-        }
+        var string = string
+        string.withUTF8 { writeEscaped($0) }
         output.append(UInt8(ascii: "\""))
     }
 
+    /// Writes `bytes` with `"`, `\\`, control characters (and `/` when asked) escaped, copying the runs
+    /// between them whole; finds them eight bytes at a time.
     private mutating func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let p = bytes.baseAddress else { return }
+        let count = bytes.count
         var runStart = 0
         var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            let needsEscape =
-                byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                || (byte == UInt8(ascii: "/") && escapeSlashes)
-            if !needsEscape {
-                index += 1
-                continue
+        while true {
+            // Find the next byte to escape.
+            var found = false
+            while index &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(p + index).loadUnaligned(as: UInt64.self))
+                var mask = _HTJSONBytes.stringStopMask(word)
+                if escapeSlashes {
+                    let slashes = word ^ 0x2F2F_2F2F_2F2F_2F2F
+                    mask |= (slashes &- 0x0101_0101_0101_0101) & ~slashes & 0x8080_8080_8080_8080
+                }
+                if mask != 0 {
+                    index &+= mask.trailingZeroBitCount &>> 3
+                    found = true
+                    break
+                }
+                index &+= 8
+            }
+            if !found {
+                while index < count {
+                    let byte = p[index]
+                    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                        || (byte == UInt8(ascii: "/") && escapeSlashes)
+                    {
+                        found = true
+                        break
+                    }
+                    index &+= 1
+                }
             }
             if index > runStart {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                output.append(UnsafeRawBufferPointer(start: p + runStart, count: index &- runStart))
             }
-            output.append(UInt8(ascii: "\\"))
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(byte)
-            case 0x08: output.append(UInt8(ascii: "b"))
-            case 0x0C: output.append(UInt8(ascii: "f"))
-            case 0x0A: output.append(UInt8(ascii: "n"))
-            case 0x0D: output.append(UInt8(ascii: "r"))
-            case 0x09: output.append(UInt8(ascii: "t"))
-            default:
-                let hex: StaticString = "0123456789abcdef"
-                let digits = hex.utf8Start
-                output.append(UInt8(ascii: "u"))
-                output.append(UInt8(ascii: "0"))
-                output.append(UInt8(ascii: "0"))
-                output.append(digits[Int(byte >> 4)])
-                output.append(digits[Int(byte & 0xF)])
-            }
-            index += 1
+            guard found else { return }
+            writeEscape(p[index])
+            index &+= 1
             runStart = index
         }
-        if count > runStart {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+    }
+
+    private mutating func writeEscape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): output.append("\\\"")
+        case UInt8(ascii: "\\"): output.append("\\\\")
+        case UInt8(ascii: "/"): output.append("\\/")
+        case 0x08: output.append("\\b")
+        case 0x0C: output.append("\\f")
+        case 0x0A: output.append("\\n")
+        case 0x0D: output.append("\\r")
+        case 0x09: output.append("\\t")
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            let digits = hex.utf8Start
+            output.append("\\u00")
+            output.append(digits[Int(byte >> 4)])
+            output.append(digits[Int(byte & 0xF)])
         }
+    }
+}
+
+/// A text output stream with room for one number's text (32 bytes, where a `Double` needs at most 24),
+/// taking the standard library's ASCII fast path (`_writeASCII`) when it offers one.
+struct _HTJSONNumberSink: TextOutputStream {
+    var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    var count = 0
+    /// Set when more was written than fits; the text is then incomplete.
+    var overflowed = false
+
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { _writeASCII($0) }
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard count + buffer.count <= MemoryLayout.size(ofValue: storage) else {
+            overflowed = true
+            return
+        }
+        let start = count
+        withUnsafeMutableBytes(of: &storage) { raw in
+            for (offset, byte) in buffer.enumerated() { raw[start + offset] = byte }
+        }
+        count += buffer.count
+    }
+}
+
+/// A growable byte buffer in manually managed memory: appends are a capacity check and a copy, with
+/// none of `Array`'s uniqueness checks.
+struct _HTJSONOutputBuffer: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
+
+    init(initialCapacity: Int) {
+        capacity = Swift.max(initialCapacity, 16)
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// A copy of the bytes written.
+    func bytes() -> [UInt8] {
+        Array(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count &+ extra > capacity { grow(to: count &+ extra) }
+    }
+
+    @inline(never)
+    private mutating func grow(to needed: Int) {
+        let newCapacity = Swift.max(needed, capacity &* 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count &+= 1
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress else { return }
+        reserve(bytes.count)
+        UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
+        count &+= bytes.count
+    }
+
+    @inline(__always)
+    mutating func append(_ text: StaticString) {
+        append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    mutating func append(repeating byte: UInt8, count repetitions: Int) {
+        reserve(repetitions)
+        (base + count).initialize(repeating: byte, count: repetitions)
+        count &+= repetitions
     }
 }
