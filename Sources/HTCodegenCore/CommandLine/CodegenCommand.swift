@@ -27,9 +27,11 @@ public struct CodegenCommand {
         USAGE: ht-codegen generate <spec>... --output-dir <dir> [options]
                ht-codegen check <spec>... [options]
 
-        Spec files are native specs (*.htspec.json, described by Specs/htspec.schema.json).
-        For each spec <stem>.htspec.json three files are written, always all three (empty ones
-        included) and only when their contents change:
+        A spec file is a native spec (described by Specs/htspec.schema.json) or an NEI platform
+        export (v0.x or v3.x, as downloaded, with or without its {"code": 200, "result": ...}
+        wrapper); the format is detected from the contents. Name specs *.htspec.json or *.nei.json.
+        For each spec <stem>.htspec.json (or <stem>.nei.json) three files are written, always all
+        three (empty ones included) and only when their contents change:
           <stem>+Models.swift   <stem>+Requests.swift   <stem>+Enums.swift
 
         SUBCOMMANDS:
