@@ -51,6 +51,7 @@ public struct SwiftRenderer: Sendable {
         let results = RenderSlots(count: 3)
         DispatchQueue.concurrentPerform(iterations: 3) { index in
             var renderer = named
+            renderer.diagnostics = DiagnosticBag()  // the naming pass's own are already in `self`
             let text: String
             switch index {
             case 0: text = renderer.renderModels()

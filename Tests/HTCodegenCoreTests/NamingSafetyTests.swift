@@ -1,0 +1,68 @@
+import Testing
+
+@testable import HTCodegenCore
+
+/// Spec names always become valid, collision-free Swift; every rename is reported.
+@Suite struct NamingSafetyTests {
+    func generate(_ spec: String, prefix: String = "HT") throws -> (Generator.Files, [String]) {
+        var config = GeneratorConfig()
+        config.namePrefix = prefix
+        let (files, diagnostics) = try Generator.generate(specBytes: Array(spec.utf8), file: "n.htspec.json", config: config)
+        return (files, diagnostics.map(\.description))
+    }
+
+    @Test func typesThatWouldShadowSwiftFoundationOrRuntimeTypesAreRenamed() throws {
+        let spec = """
+            {"htspec": 1, "types": {
+              "Data": {"fields": {}}, "URL": {"fields": {}}, "Error": {"fields": {}}, "Result": {"fields": {}},
+              "Type": {"fields": {}}, "HTJSON": {"fields": {}}, "Self": {"enum": [{"key": "a"}]}
+            }}
+            """
+        let (files, diagnostics) = try generate(spec, prefix: "")
+        let models = files.contents[0].text
+        for name in ["Data_", "URL_", "Error_", "Result_", "Type_", "HTJSON_"] {
+            #expect(models.contains("final class \(name): HTTPModel"), "\(name) missing")
+        }
+        #expect(files.contents[2].text.contains("struct Self_: HTStringEnum"))
+        #expect(diagnostics.count == 7)
+        #expect(diagnostics.contains(
+            "n.htspec.json:2:3: warning: the type 'Data' would be named 'Data', which is a Swift, Foundation or runtime type; it is generated as 'Data_'"))
+    }
+
+    @Test func typeNamesThatCollideAfterMappingAreDisambiguated() throws {
+        let spec = """
+            {"htspec": 1, "types": {"user-info": {"fields": {}}, "userInfo": {"fields": {}}, "UserInfo": {"fields": {}}}}
+            """
+        let (files, diagnostics) = try generate(spec)
+        let models = files.contents[0].text
+        #expect(models.contains("final class HTUserInfo:"))
+        #expect(models.contains("final class HTUserInfo_2:"))
+        #expect(models.contains("final class HTUserInfo_3:"))
+        #expect(diagnostics.count == 2)
+    }
+
+    @Test func namesAreAlwaysIdentifiers() {
+        #expect(SwiftNaming.memberName("class") == "class")
+        #expect(SwiftNaming.escaped("class") == "`class`")
+        #expect(SwiftNaming.memberName("description") == "description_")
+        #expect(SwiftNaming.memberName("2fa") == "_2fa")
+        #expect(SwiftNaming.memberName("user-name") == "userName")
+        #expect(SwiftNaming.memberName("名字") == "名字")
+        #expect(SwiftNaming.memberName("😀") == "_")
+        #expect(SwiftNaming.memberName("a.b/c d") == "aBCD")
+        #expect(SwiftNaming.identifier("", upperFirst: true) == "_")
+        #expect(SwiftNaming.enumCaseName("VIP") == "vip")
+        #expect(SwiftNaming.enumCaseName("Friends") == "friends")
+    }
+
+    @Test func textCannotEscapeCommentsOrLiterals() {
+        #expect(SwiftNaming.stringLiteral(#"a"b\c"#) == #""a\"b\\c""#)
+        #expect(SwiftNaming.stringLiteral("\\(x)") == #""\\(x)""#)
+        #expect(SwiftNaming.stringLiteral("line\nbreak\u{2028}") == #""line\nbreak\u{2028}""#)
+        #expect(SwiftNaming.stringLiteral("\u{202E}rtl") == #""\u{202E}rtl""#)
+        #expect(SwiftNaming.docLines("one\ntwo\r\nthree\u{2028}four") == ["one", "two", "three", "four"])
+        #expect(SwiftNaming.docLines("ends */ here") == ["ends */ here"])
+        #expect(SwiftNaming.docLines("tab\there\u{0}") == ["tab here"])
+        #expect(SwiftNaming.docLines("   ").isEmpty)
+    }
+}
