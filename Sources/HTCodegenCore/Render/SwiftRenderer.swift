@@ -1,6 +1,3 @@
-import Dispatch
-import Foundation
-
 /// Renders a ``ResolvedAPI`` as Swift: one file of models, one of requests, one of enumerations.
 ///
 /// Output is deterministic: declarations are sorted by name, fields keep their spec order, and nothing
@@ -47,24 +44,18 @@ public struct SwiftRenderer: Sendable {
     /// Diagnostics are merged in file order, so the output does not depend on scheduling.
     private mutating func run() -> Output {
         assignTypeNames()
-        let named = self
-        let results = RenderSlots(count: 3)
-        DispatchQueue.concurrentPerform(iterations: 3) { index in
-            var renderer = named
-            renderer.diagnostics = DiagnosticBag()  // the naming pass's own are already in `self`
-            let text: String
-            switch index {
-            case 0: text = renderer.renderModels()
-            case 1: text = renderer.renderRequests()
-            default: text = renderer.renderEnums()
-            }
-            results.store(index, text: text, diagnostics: renderer.diagnostics.all)
+        var named = self
+        named.diagnostics = DiagnosticBag()  // the naming pass's own stay in `self`
+        let copy = named
+        let rendered = concurrently([
+            { @Sendable in var renderer = copy; return (renderer.renderModels(), renderer.diagnostics.all) },
+            { @Sendable in var renderer = copy; return (renderer.renderRequests(), renderer.diagnostics.all) },
+            { @Sendable in var renderer = copy; return (renderer.renderEnums(), renderer.diagnostics.all) },
+        ])
+        for (_, found) in rendered {
+            diagnostics.append(contentsOf: found)
         }
-        let rendered = results.contents
-        for slot in rendered {
-            diagnostics.append(contentsOf: slot.diagnostics)
-        }
-        return Output(models: rendered[0].text, requests: rendered[1].text, enums: rendered[2].text)
+        return Output(models: rendered[0].0, requests: rendered[1].0, enums: rendered[2].0)
     }
 
     // MARK: Names
@@ -232,11 +223,9 @@ public struct SwiftRenderer: Sendable {
             } else {
                 writer.line("\(access)static let htAccessors: [HTPropertyAccessor<\(typeName)>] = [")
                 for (field, name) in zip(model.fields, names) {
-                    let member = SwiftNaming.escaped(name)
                     let key = field.name == name ? "" : ", key: \(SwiftNaming.stringLiteral(field.name))"
-                    let valueType = swiftType(field.type)
                     writer.line(
-                        "    HTPropertyAccessor<\(typeName)>(\(SwiftNaming.stringLiteral(name))\(key), get: { (model: \(typeName)) -> \(valueType)? in model.\(member) }, set: { (model: \(typeName), value: \(valueType)?) in model.\(member) = value }),"
+                        "    HTPropertyAccessor<\(typeName)>(\(SwiftNaming.stringLiteral(name))\(key), \\\(typeName).\(SwiftNaming.escaped(name))),"
                     )
                 }
                 writer.line("]")
@@ -438,30 +427,5 @@ public struct SwiftRenderer: Sendable {
     private func methodExpression(_ method: String) -> String {
         let known = ["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS"]
         return known.contains(method) ? "." + method.lowercased() : "HTHTTPMethod(rawValue: \(SwiftNaming.stringLiteral(method)))"
-    }
-}
-
-/// The results of the concurrent rendering, one slot per file.
-///
-/// `@unchecked Sendable`, safety: `slots` is only read or written while holding `lock`; each slot is
-/// written once by one task, and `contents` is read after `concurrentPerform` has returned.
-private final class RenderSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [(text: String, diagnostics: [Diagnostic])]
-
-    init(count: Int) {
-        slots = Array(repeating: ("", []), count: count)
-    }
-
-    func store(_ index: Int, text: String, diagnostics: [Diagnostic]) {
-        lock.lock()
-        slots[index] = (text, diagnostics)
-        lock.unlock()
-    }
-
-    var contents: [(text: String, diagnostics: [Diagnostic])] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
     }
 }

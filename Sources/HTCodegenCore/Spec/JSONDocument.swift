@@ -49,7 +49,11 @@ public struct JSONNode: Sendable, Hashable {
 
     /// The member called `key`, if this is an object that has one.
     public subscript(key: String) -> JSONMember? {
-        objectMembers?.first { $0.key == key }
+        guard case .object(let members) = value else { return nil }
+        for member in members where member.key == key {
+            return member
+        }
+        return nil
     }
 }
 

@@ -21,7 +21,7 @@
 /// ```
 /// `input` (a type name) and `output` (a type name, or `{ "import": "ResultData", "bind": { "result": "[User]" } }`)
 /// import a whole data type instead of listing parameters.
-public struct NativeSpecReader {
+public struct NativeSpecReader: Sendable {
     private let file: String
     private var diagnostics = DiagnosticBag()
 
@@ -41,7 +41,7 @@ public struct NativeSpecReader {
     private mutating func readDocument(_ root: JSONNode) -> SpecDocument {
         var document = SpecDocument(file: file)
         guard let members = expectObject(root, "the spec") else { return document }
-        checkKeys(members, allowed: ["$schema", "htspec", "description", "types", "interfaces"], in: "the spec")
+        checkKeys(members, allowed: Keys.document, in: "the spec")
         if let version = root["htspec"] {
             if case .number(let text) = version.value.value, text == "1" {
             } else {
@@ -51,15 +51,25 @@ public struct NativeSpecReader {
             diagnostics.error("missing \"htspec\": 1 at the top of the spec (it marks the file as a native spec)", at: root.location)
         }
         document.description = optionalString(root["description"])
-        if let types = root["types"], let typeMembers = expectObject(types.value, "'types'") {
-            for member in typeMembers {
-                if let type = readType(member) { document.types.append(type) }
-            }
-        }
-        if let interfaces = root["interfaces"], let interfaceMembers = expectObject(interfaces.value, "'interfaces'") {
-            for member in interfaceMembers {
-                if let interface = readInterface(member) { document.interfaces.append(interface) }
-            }
+        let typeMembers = root["types"].flatMap { expectObject($0.value, "'types'") } ?? []
+        let interfaceMembers = root["interfaces"].flatMap { expectObject($0.value, "'interfaces'") } ?? []
+        // Types and interfaces are read independently, so they are read concurrently; diagnostics are
+        // merged in the order of the file's sections.
+        let empty = NativeSpecReader(file: file)
+        let parts = concurrently([
+            { @Sendable () -> ([TypeDecl], [InterfaceDecl], [Diagnostic]) in
+                var reader = empty
+                return (typeMembers.compactMap { reader.readType($0) }, [], reader.diagnostics.all)
+            },
+            { @Sendable () -> ([TypeDecl], [InterfaceDecl], [Diagnostic]) in
+                var reader = empty
+                return ([], interfaceMembers.compactMap { reader.readInterface($0) }, reader.diagnostics.all)
+            },
+        ])
+        for (types, interfaces, found) in parts {
+            document.types += types
+            document.interfaces += interfaces
+            diagnostics.append(contentsOf: found)
         }
         return document
     }
@@ -69,7 +79,7 @@ public struct NativeSpecReader {
     private mutating func readType(_ member: JSONMember) -> TypeDecl? {
         let what = "type '\(member.key)'"
         guard let members = expectObject(member.value, what) else { return nil }
-        checkKeys(members, allowed: ["description", "fields", "enum", "array"], in: what)
+        checkKeys(members, allowed: Keys.type, in: what)
         let description = optionalString(member.value["description"])
         let kinds = ["fields", "enum", "array"].compactMap { member.value[$0] }
         guard kinds.count == 1, let kindMember = kinds.first else {
@@ -107,7 +117,7 @@ public struct NativeSpecReader {
             guard let type = readTypeRef(member.value) else { return nil }
             return FieldDecl(name: member.key, location: member.keyLocation, type: type, description: nil)
         case .object(let members):
-            checkKeys(members, allowed: ["type", "description"], in: "field '\(member.key)'")
+            checkKeys(members, allowed: Keys.field, in: "field '\(member.key)'")
             guard let typeMember = member.value["type"] else {
                 diagnostics.error("field '\(member.key)' has no \"type\"", at: member.keyLocation)
                 return nil
@@ -132,7 +142,7 @@ public struct NativeSpecReader {
         var result: [EnumMemberDecl] = []
         for element in elements {
             guard let members = expectObject(element, "an enum member of \(what)") else { continue }
-            checkKeys(members, allowed: ["key", "value", "description"], in: "an enum member of \(what)")
+            checkKeys(members, allowed: Keys.enumMember, in: "an enum member of \(what)")
             guard let key = requiredString(element, "key", in: "an enum member of \(what)") else { continue }
             let value: String
             if let valueMember = element["value"] {
@@ -186,10 +196,7 @@ public struct NativeSpecReader {
     private mutating func readInterface(_ member: JSONMember) -> InterfaceDecl? {
         let what = "interface '\(member.key)'"
         guard let members = expectObject(member.value, what) else { return nil }
-        checkKeys(
-            members,
-            allowed: ["className", "description", "method", "path", "inputs", "input", "outputs", "output", "headers"],
-            in: what)
+        checkKeys(members, allowed: Keys.interface, in: what)
         let node = member.value
         var method = "GET"
         var methodLocation = member.keyLocation
@@ -226,7 +233,7 @@ public struct NativeSpecReader {
                 case .string(let value):
                     headers.append(HeaderDecl(name: header.key, value: value, description: nil, location: header.keyLocation))
                 case .object(let fields):
-                    checkKeys(fields, allowed: ["value", "description"], in: "header '\(header.key)'")
+                    checkKeys(fields, allowed: Keys.header, in: "header '\(header.key)'")
                     var value: String?
                     if let valueMember = header.value["value"] {
                         value = valueMember.value.stringValue
@@ -265,7 +272,7 @@ public struct NativeSpecReader {
                 guard let type = readTypeRef(imported.value) else { return .none }
                 return .imported(type, bindings: [:])
             case .object(let members):
-                checkKeys(members, allowed: ["import", "bind"], in: "\"\(importKey)\" of \(what)")
+                checkKeys(members, allowed: Keys.imported, in: "\"\(importKey)\" of \(what)")
                 guard let typeMember = imported.value["import"], let type = readTypeRef(typeMember.value) else {
                     if imported.value["import"] == nil {
                         diagnostics.error("\"\(importKey)\" needs \"import\": the name of the data type", at: imported.value.location)
@@ -294,19 +301,30 @@ public struct NativeSpecReader {
 
     // MARK: Helpers
 
-    private mutating func expectObject(_ node: JSONNode, _ what: String) -> [JSONMember]? {
+    /// The keys each kind of object may have, in the order error messages list them.
+    private enum Keys {
+        static let document = ["$schema", "htspec", "description", "types", "interfaces"]
+        static let type = ["description", "fields", "enum", "array"]
+        static let field = ["type", "description"]
+        static let enumMember = ["key", "value", "description"]
+        static let interface = ["className", "description", "method", "path", "inputs", "input", "outputs", "output", "headers"]
+        static let header = ["value", "description"]
+        static let imported = ["import", "bind"]
+    }
+
+    private mutating func expectObject(_ node: JSONNode, _ what: @autoclosure () -> String) -> [JSONMember]? {
         guard let members = node.objectMembers else {
-            diagnostics.error("\(what) must be an object, found \(node.kindName)", at: node.location)
+            diagnostics.error("\(what()) must be an object, found \(node.kindName)", at: node.location)
             return nil
         }
         return members
     }
 
-    private mutating func checkKeys(_ members: [JSONMember], allowed: [String], in what: String) {
+    private mutating func checkKeys(_ members: [JSONMember], allowed: [String], in what: @autoclosure () -> String) {
         for member in members where !allowed.contains(member.key) {
             let suggestion = allowed.first { $0.lowercased() == member.key.lowercased() }.map { " (did you mean '\($0)'?)" } ?? ""
             diagnostics.error(
-                "unknown key '\(member.key)' in \(what)\(suggestion); expected one of: \(allowed.joined(separator: ", "))",
+                "unknown key '\(member.key)' in \(what())\(suggestion); expected one of: \(allowed.joined(separator: ", "))",
                 at: member.keyLocation)
         }
     }

@@ -42,6 +42,17 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
         self.copyValue = { source, target in set(target, get(source).map(Value.htDeepCopy)) }
     }
 
+    /// Creates an accessor from a key path to an optional property: what generated models use
+    /// (`HTPropertyAccessor<HTUser>("name", \HTUser.name)`). `key` is the JSON key of the default
+    /// mapping, `name` when not given.
+    public init<Value: HTJSONValueConvertible>(
+        _ name: String,
+        key: String? = nil,
+        _ keyPath: ReferenceWritableKeyPath<Model, Value?> & Sendable
+    ) {
+        self.init(name, key: key, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+    }
+
     /// Whether the property holds a model or an array of models.
     public var isRelationship: Bool { relationshipType != nil }
 }

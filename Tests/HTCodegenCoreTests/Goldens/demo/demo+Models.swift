@@ -27,9 +27,9 @@ internal final class HTAddress: HTHTTPModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTAddress>] = [
-        HTPropertyAccessor<HTAddress>("province", get: { (model: HTAddress) -> String? in model.province }, set: { (model: HTAddress, value: String?) in model.province = value }),
-        HTPropertyAccessor<HTAddress>("city", get: { (model: HTAddress) -> String? in model.city }, set: { (model: HTAddress, value: String?) in model.city = value }),
-        HTPropertyAccessor<HTAddress>("street", get: { (model: HTAddress) -> String? in model.street }, set: { (model: HTAddress, value: String?) in model.street = value }),
+        HTPropertyAccessor<HTAddress>("province", \HTAddress.province),
+        HTPropertyAccessor<HTAddress>("city", \HTAddress.city),
+        HTPropertyAccessor<HTAddress>("street", \HTAddress.street),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.
@@ -72,13 +72,13 @@ internal final class HTArticle: HTHTTPModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTArticle>] = [
-        HTPropertyAccessor<HTArticle>("id", get: { (model: HTArticle) -> Int? in model.id }, set: { (model: HTArticle, value: Int?) in model.id = value }),
-        HTPropertyAccessor<HTArticle>("title", get: { (model: HTArticle) -> String? in model.title }, set: { (model: HTArticle, value: String?) in model.title = value }),
-        HTPropertyAccessor<HTArticle>("body", get: { (model: HTArticle) -> String? in model.body }, set: { (model: HTArticle, value: String?) in model.body = value }),
-        HTPropertyAccessor<HTArticle>("status", get: { (model: HTArticle) -> HTArticleStatus? in model.status }, set: { (model: HTArticle, value: HTArticleStatus?) in model.status = value }),
-        HTPropertyAccessor<HTArticle>("author", get: { (model: HTArticle) -> HTUser? in model.author }, set: { (model: HTArticle, value: HTUser?) in model.author = value }),
-        HTPropertyAccessor<HTArticle>("comments", get: { (model: HTArticle) -> [HTComment]? in model.comments }, set: { (model: HTArticle, value: [HTComment]?) in model.comments = value }),
-        HTPropertyAccessor<HTArticle>("cover", get: { (model: HTArticle) -> HTPhoto? in model.cover }, set: { (model: HTArticle, value: HTPhoto?) in model.cover = value }),
+        HTPropertyAccessor<HTArticle>("id", \HTArticle.id),
+        HTPropertyAccessor<HTArticle>("title", \HTArticle.title),
+        HTPropertyAccessor<HTArticle>("body", \HTArticle.body),
+        HTPropertyAccessor<HTArticle>("status", \HTArticle.status),
+        HTPropertyAccessor<HTArticle>("author", \HTArticle.author),
+        HTPropertyAccessor<HTArticle>("comments", \HTArticle.comments),
+        HTPropertyAccessor<HTArticle>("cover", \HTArticle.cover),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.
@@ -112,10 +112,10 @@ internal final class HTComment: HTHTTPModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTComment>] = [
-        HTPropertyAccessor<HTComment>("id", get: { (model: HTComment) -> Int? in model.id }, set: { (model: HTComment, value: Int?) in model.id = value }),
-        HTPropertyAccessor<HTComment>("author", get: { (model: HTComment) -> HTUser? in model.author }, set: { (model: HTComment, value: HTUser?) in model.author = value }),
-        HTPropertyAccessor<HTComment>("text", get: { (model: HTComment) -> String? in model.text }, set: { (model: HTComment, value: String?) in model.text = value }),
-        HTPropertyAccessor<HTComment>("likes", get: { (model: HTComment) -> Int? in model.likes }, set: { (model: HTComment, value: Int?) in model.likes = value }),
+        HTPropertyAccessor<HTComment>("id", \HTComment.id),
+        HTPropertyAccessor<HTComment>("author", \HTComment.author),
+        HTPropertyAccessor<HTComment>("text", \HTComment.text),
+        HTPropertyAccessor<HTComment>("likes", \HTComment.likes),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.
@@ -156,14 +156,14 @@ internal final class HTPhoto: HTHTTPModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTPhoto>] = [
-        HTPropertyAccessor<HTPhoto>("id", get: { (model: HTPhoto) -> Int? in model.id }, set: { (model: HTPhoto, value: Int?) in model.id = value }),
-        HTPropertyAccessor<HTPhoto>("title", get: { (model: HTPhoto) -> String? in model.title }, set: { (model: HTPhoto, value: String?) in model.title = value }),
-        HTPropertyAccessor<HTPhoto>("url", get: { (model: HTPhoto) -> String? in model.url }, set: { (model: HTPhoto, value: String?) in model.url = value }),
-        HTPropertyAccessor<HTPhoto>("width", get: { (model: HTPhoto) -> Double? in model.width }, set: { (model: HTPhoto, value: Double?) in model.width = value }),
-        HTPropertyAccessor<HTPhoto>("height", get: { (model: HTPhoto) -> Double? in model.height }, set: { (model: HTPhoto, value: Double?) in model.height = value }),
-        HTPropertyAccessor<HTPhoto>("visibility", get: { (model: HTPhoto) -> HTVisibility? in model.visibility }, set: { (model: HTPhoto, value: HTVisibility?) in model.visibility = value }),
-        HTPropertyAccessor<HTPhoto>("tags", get: { (model: HTPhoto) -> [String]? in model.tags }, set: { (model: HTPhoto, value: [String]?) in model.tags = value }),
-        HTPropertyAccessor<HTPhoto>("exif", get: { (model: HTPhoto) -> HTJSON? in model.exif }, set: { (model: HTPhoto, value: HTJSON?) in model.exif = value }),
+        HTPropertyAccessor<HTPhoto>("id", \HTPhoto.id),
+        HTPropertyAccessor<HTPhoto>("title", \HTPhoto.title),
+        HTPropertyAccessor<HTPhoto>("url", \HTPhoto.url),
+        HTPropertyAccessor<HTPhoto>("width", \HTPhoto.width),
+        HTPropertyAccessor<HTPhoto>("height", \HTPhoto.height),
+        HTPropertyAccessor<HTPhoto>("visibility", \HTPhoto.visibility),
+        HTPropertyAccessor<HTPhoto>("tags", \HTPhoto.tags),
+        HTPropertyAccessor<HTPhoto>("exif", \HTPhoto.exif),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.
@@ -194,8 +194,8 @@ internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTProfileUpdate>] = [
-        HTPropertyAccessor<HTProfileUpdate>("displayName", get: { (model: HTProfileUpdate) -> String? in model.displayName }, set: { (model: HTProfileUpdate, value: String?) in model.displayName = value }),
-        HTPropertyAccessor<HTProfileUpdate>("address", get: { (model: HTProfileUpdate) -> HTAddress? in model.address }, set: { (model: HTProfileUpdate, value: HTAddress?) in model.address = value }),
+        HTPropertyAccessor<HTProfileUpdate>("displayName", \HTProfileUpdate.displayName),
+        HTPropertyAccessor<HTProfileUpdate>("address", \HTProfileUpdate.address),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.
@@ -226,9 +226,9 @@ internal final class HTResultData: HTHTTPModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTResultData>] = [
-        HTPropertyAccessor<HTResultData>("code", get: { (model: HTResultData) -> Int? in model.code }, set: { (model: HTResultData, value: Int?) in model.code = value }),
-        HTPropertyAccessor<HTResultData>("message", get: { (model: HTResultData) -> String? in model.message }, set: { (model: HTResultData, value: String?) in model.message = value }),
-        HTPropertyAccessor<HTResultData>("result", get: { (model: HTResultData) -> HTJSON? in model.result }, set: { (model: HTResultData, value: HTJSON?) in model.result = value }),
+        HTPropertyAccessor<HTResultData>("code", \HTResultData.code),
+        HTPropertyAccessor<HTResultData>("message", \HTResultData.message),
+        HTPropertyAccessor<HTResultData>("result", \HTResultData.result),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.
@@ -267,12 +267,12 @@ internal final class HTUser: HTHTTPModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTUser>] = [
-        HTPropertyAccessor<HTUser>("id", get: { (model: HTUser) -> Int? in model.id }, set: { (model: HTUser, value: Int?) in model.id = value }),
-        HTPropertyAccessor<HTUser>("userName", get: { (model: HTUser) -> String? in model.userName }, set: { (model: HTUser, value: String?) in model.userName = value }),
-        HTPropertyAccessor<HTUser>("displayName", get: { (model: HTUser) -> String? in model.displayName }, set: { (model: HTUser, value: String?) in model.displayName = value }),
-        HTPropertyAccessor<HTUser>("followers", get: { (model: HTUser) -> Int? in model.followers }, set: { (model: HTUser, value: Int?) in model.followers = value }),
-        HTPropertyAccessor<HTUser>("verified", get: { (model: HTUser) -> Bool? in model.verified }, set: { (model: HTUser, value: Bool?) in model.verified = value }),
-        HTPropertyAccessor<HTUser>("address", get: { (model: HTUser) -> HTAddress? in model.address }, set: { (model: HTUser, value: HTAddress?) in model.address = value }),
+        HTPropertyAccessor<HTUser>("id", \HTUser.id),
+        HTPropertyAccessor<HTUser>("userName", \HTUser.userName),
+        HTPropertyAccessor<HTUser>("displayName", \HTUser.displayName),
+        HTPropertyAccessor<HTUser>("followers", \HTUser.followers),
+        HTPropertyAccessor<HTUser>("verified", \HTUser.verified),
+        HTPropertyAccessor<HTUser>("address", \HTUser.address),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.

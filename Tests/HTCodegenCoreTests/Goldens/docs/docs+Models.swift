@@ -28,8 +28,8 @@ internal final class HTDocNote: HTHTTPModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTDocNote>] = [
-        HTPropertyAccessor<HTDocNote>("body", get: { (model: HTDocNote) -> String? in model.body }, set: { (model: HTDocNote, value: String?) in model.body = value }),
-        HTPropertyAccessor<HTDocNote>("plain", get: { (model: HTDocNote) -> String? in model.plain }, set: { (model: HTDocNote, value: String?) in model.plain = value }),
+        HTPropertyAccessor<HTDocNote>("body", \HTDocNote.body),
+        HTPropertyAccessor<HTDocNote>("plain", \HTDocNote.plain),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.

@@ -25,9 +25,9 @@ internal final class HTShippingAddress: HTHTTPModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTShippingAddress>] = [
-        HTPropertyAccessor<HTShippingAddress>("province", get: { (model: HTShippingAddress) -> String? in model.province }, set: { (model: HTShippingAddress, value: String?) in model.province = value }),
-        HTPropertyAccessor<HTShippingAddress>("city", get: { (model: HTShippingAddress) -> String? in model.city }, set: { (model: HTShippingAddress, value: String?) in model.city = value }),
-        HTPropertyAccessor<HTShippingAddress>("isDefault", get: { (model: HTShippingAddress) -> Bool? in model.isDefault }, set: { (model: HTShippingAddress, value: Bool?) in model.isDefault = value }),
+        HTPropertyAccessor<HTShippingAddress>("province", \HTShippingAddress.province),
+        HTPropertyAccessor<HTShippingAddress>("city", \HTShippingAddress.city),
+        HTPropertyAccessor<HTShippingAddress>("isDefault", \HTShippingAddress.isDefault),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.

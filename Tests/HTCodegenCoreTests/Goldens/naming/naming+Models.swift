@@ -23,7 +23,7 @@ internal final class HTError: HTHTTPModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTError>] = [
-        HTPropertyAccessor<HTError>("code", get: { (model: HTError) -> Int? in model.code }, set: { (model: HTError, value: Int?) in model.code = value }),
+        HTPropertyAccessor<HTError>("code", \HTError.code),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.
@@ -64,14 +64,14 @@ internal final class HTNamingSample: HTHTTPModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTNamingSample>] = [
-        HTPropertyAccessor<HTNamingSample>("class", get: { (model: HTNamingSample) -> String? in model.`class` }, set: { (model: HTNamingSample, value: String?) in model.`class` = value }),
-        HTPropertyAccessor<HTNamingSample>("description_", key: "description", get: { (model: HTNamingSample) -> String? in model.description_ }, set: { (model: HTNamingSample, value: String?) in model.description_ = value }),
-        HTPropertyAccessor<HTNamingSample>("hash_", key: "hash", get: { (model: HTNamingSample) -> Int? in model.hash_ }, set: { (model: HTNamingSample, value: Int?) in model.hash_ = value }),
-        HTPropertyAccessor<HTNamingSample>("userName_2", key: "user-name", get: { (model: HTNamingSample) -> String? in model.userName_2 }, set: { (model: HTNamingSample, value: String?) in model.userName_2 = value }),
-        HTPropertyAccessor<HTNamingSample>("_2fa", key: "2fa", get: { (model: HTNamingSample) -> Bool? in model._2fa }, set: { (model: HTNamingSample, value: Bool?) in model._2fa = value }),
-        HTPropertyAccessor<HTNamingSample>("名字", get: { (model: HTNamingSample) -> String? in model.名字 }, set: { (model: HTNamingSample, value: String?) in model.名字 = value }),
-        HTPropertyAccessor<HTNamingSample>("self_", key: "self", get: { (model: HTNamingSample) -> String? in model.self_ }, set: { (model: HTNamingSample, value: String?) in model.self_ = value }),
-        HTPropertyAccessor<HTNamingSample>("userName", get: { (model: HTNamingSample) -> String? in model.userName }, set: { (model: HTNamingSample, value: String?) in model.userName = value }),
+        HTPropertyAccessor<HTNamingSample>("class", \HTNamingSample.`class`),
+        HTPropertyAccessor<HTNamingSample>("description_", key: "description", \HTNamingSample.description_),
+        HTPropertyAccessor<HTNamingSample>("hash_", key: "hash", \HTNamingSample.hash_),
+        HTPropertyAccessor<HTNamingSample>("userName_2", key: "user-name", \HTNamingSample.userName_2),
+        HTPropertyAccessor<HTNamingSample>("_2fa", key: "2fa", \HTNamingSample._2fa),
+        HTPropertyAccessor<HTNamingSample>("名字", \HTNamingSample.名字),
+        HTPropertyAccessor<HTNamingSample>("self_", key: "self", \HTNamingSample.self_),
+        HTPropertyAccessor<HTNamingSample>("userName", \HTNamingSample.userName),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.

@@ -24,8 +24,8 @@ internal final class HTRule1Photo: HTHTTPModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTRule1Photo>] = [
-        HTPropertyAccessor<HTRule1Photo>("id", get: { (model: HTRule1Photo) -> Int? in model.id }, set: { (model: HTRule1Photo, value: Int?) in model.id = value }),
-        HTPropertyAccessor<HTRule1Photo>("title", get: { (model: HTRule1Photo) -> String? in model.title }, set: { (model: HTRule1Photo, value: String?) in model.title = value }),
+        HTPropertyAccessor<HTRule1Photo>("id", \HTRule1Photo.id),
+        HTPropertyAccessor<HTRule1Photo>("title", \HTRule1Photo.title),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.

@@ -24,8 +24,8 @@ internal final class HTRule2Article: HTHTTPModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTRule2Article>] = [
-        HTPropertyAccessor<HTRule2Article>("id", get: { (model: HTRule2Article) -> Int? in model.id }, set: { (model: HTRule2Article, value: Int?) in model.id = value }),
-        HTPropertyAccessor<HTRule2Article>("title", get: { (model: HTRule2Article) -> String? in model.title }, set: { (model: HTRule2Article, value: String?) in model.title = value }),
+        HTPropertyAccessor<HTRule2Article>("id", \HTRule2Article.id),
+        HTPropertyAccessor<HTRule2Article>("title", \HTRule2Article.title),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.
@@ -53,9 +53,9 @@ internal final class HTRule2Envelope: HTHTTPModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTRule2Envelope>] = [
-        HTPropertyAccessor<HTRule2Envelope>("code", get: { (model: HTRule2Envelope) -> Int? in model.code }, set: { (model: HTRule2Envelope, value: Int?) in model.code = value }),
-        HTPropertyAccessor<HTRule2Envelope>("errorMsg", get: { (model: HTRule2Envelope) -> String? in model.errorMsg }, set: { (model: HTRule2Envelope, value: String?) in model.errorMsg = value }),
-        HTPropertyAccessor<HTRule2Envelope>("data", get: { (model: HTRule2Envelope) -> HTJSON? in model.data }, set: { (model: HTRule2Envelope, value: HTJSON?) in model.data = value }),
+        HTPropertyAccessor<HTRule2Envelope>("code", \HTRule2Envelope.code),
+        HTPropertyAccessor<HTRule2Envelope>("errorMsg", \HTRule2Envelope.errorMsg),
+        HTPropertyAccessor<HTRule2Envelope>("data", \HTRule2Envelope.data),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.

@@ -24,8 +24,8 @@ internal final class HTRule3Profile: HTHTTPModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTRule3Profile>] = [
-        HTPropertyAccessor<HTRule3Profile>("name", get: { (model: HTRule3Profile) -> String? in model.name }, set: { (model: HTRule3Profile, value: String?) in model.name = value }),
-        HTPropertyAccessor<HTRule3Profile>("age", get: { (model: HTRule3Profile) -> Int? in model.age }, set: { (model: HTRule3Profile, value: Int?) in model.age = value }),
+        HTPropertyAccessor<HTRule3Profile>("name", \HTRule3Profile.name),
+        HTPropertyAccessor<HTRule3Profile>("age", \HTRule3Profile.age),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.

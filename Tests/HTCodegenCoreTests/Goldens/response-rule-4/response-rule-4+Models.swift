@@ -23,7 +23,7 @@ internal final class HTRule4Item: HTHTTPModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTRule4Item>] = [
-        HTPropertyAccessor<HTRule4Item>("id", get: { (model: HTRule4Item) -> Int? in model.id }, set: { (model: HTRule4Item, value: Int?) in model.id = value }),
+        HTPropertyAccessor<HTRule4Item>("id", \HTRule4Item.id),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.

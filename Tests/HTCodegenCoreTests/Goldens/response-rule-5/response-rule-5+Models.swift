@@ -23,7 +23,7 @@ internal final class HTRule5Thing: HTHTTPModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTRule5Thing>] = [
-        HTPropertyAccessor<HTRule5Thing>("id", get: { (model: HTRule5Thing) -> Int? in model.id }, set: { (model: HTRule5Thing, value: Int?) in model.id = value }),
+        HTPropertyAccessor<HTRule5Thing>("id", \HTRule5Thing.id),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.

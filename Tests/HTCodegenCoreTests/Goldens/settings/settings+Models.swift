@@ -31,8 +31,8 @@ public final class NEAccount: NEModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     public static let htAccessors: [HTPropertyAccessor<NEAccount>] = [
-        HTPropertyAccessor<NEAccount>("id", get: { (model: NEAccount) -> Int? in model.id }, set: { (model: NEAccount, value: Int?) in model.id = value }),
-        HTPropertyAccessor<NEAccount>("owner", get: { (model: NEAccount) -> NEOwner? in model.owner }, set: { (model: NEAccount, value: NEOwner?) in model.owner = value }),
+        HTPropertyAccessor<NEAccount>("id", \NEAccount.id),
+        HTPropertyAccessor<NEAccount>("owner", \NEAccount.owner),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.
@@ -58,7 +58,7 @@ public final class NEOwner: NEModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     public static let htAccessors: [HTPropertyAccessor<NEOwner>] = [
-        HTPropertyAccessor<NEOwner>("name", get: { (model: NEOwner) -> String? in model.name }, set: { (model: NEOwner, value: String?) in model.name = value }),
+        HTPropertyAccessor<NEOwner>("name", \NEOwner.name),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.

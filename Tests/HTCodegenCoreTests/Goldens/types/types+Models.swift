@@ -48,17 +48,17 @@ internal final class HTTypeTable: HTHTTPModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTTypeTable>] = [
-        HTPropertyAccessor<HTTypeTable>("text", get: { (model: HTTypeTable) -> String? in model.text }, set: { (model: HTTypeTable, value: String?) in model.text = value }),
-        HTPropertyAccessor<HTTypeTable>("amount", get: { (model: HTTypeTable) -> Double? in model.amount }, set: { (model: HTTypeTable, value: Double?) in model.amount = value }),
-        HTPropertyAccessor<HTTypeTable>("count", get: { (model: HTTypeTable) -> Int? in model.count }, set: { (model: HTTypeTable, value: Int?) in model.count = value }),
-        HTPropertyAccessor<HTTypeTable>("flag", get: { (model: HTTypeTable) -> Bool? in model.flag }, set: { (model: HTTypeTable, value: Bool?) in model.flag = value }),
-        HTPropertyAccessor<HTTypeTable>("anything", get: { (model: HTTypeTable) -> HTJSON? in model.anything }, set: { (model: HTTypeTable, value: HTJSON?) in model.anything = value }),
-        HTPropertyAccessor<HTTypeTable>("child", get: { (model: HTTypeTable) -> HTTypeTableChild? in model.child }, set: { (model: HTTypeTable, value: HTTypeTableChild?) in model.child = value }),
-        HTPropertyAccessor<HTTypeTable>("children", get: { (model: HTTypeTable) -> [HTTypeTableChild]? in model.children }, set: { (model: HTTypeTable, value: [HTTypeTableChild]?) in model.children = value }),
-        HTPropertyAccessor<HTTypeTable>("aliased", get: { (model: HTTypeTable) -> [HTTypeTableChild]? in model.aliased }, set: { (model: HTTypeTable, value: [HTTypeTableChild]?) in model.aliased = value }),
-        HTPropertyAccessor<HTTypeTable>("words", get: { (model: HTTypeTable) -> [String]? in model.words }, set: { (model: HTTypeTable, value: [String]?) in model.words = value }),
-        HTPropertyAccessor<HTTypeTable>("matrix", get: { (model: HTTypeTable) -> [[Double]]? in model.matrix }, set: { (model: HTTypeTable, value: [[Double]]?) in model.matrix = value }),
-        HTPropertyAccessor<HTTypeTable>("kind", get: { (model: HTTypeTable) -> HTTypeTableKind? in model.kind }, set: { (model: HTTypeTable, value: HTTypeTableKind?) in model.kind = value }),
+        HTPropertyAccessor<HTTypeTable>("text", \HTTypeTable.text),
+        HTPropertyAccessor<HTTypeTable>("amount", \HTTypeTable.amount),
+        HTPropertyAccessor<HTTypeTable>("count", \HTTypeTable.count),
+        HTPropertyAccessor<HTTypeTable>("flag", \HTTypeTable.flag),
+        HTPropertyAccessor<HTTypeTable>("anything", \HTTypeTable.anything),
+        HTPropertyAccessor<HTTypeTable>("child", \HTTypeTable.child),
+        HTPropertyAccessor<HTTypeTable>("children", \HTTypeTable.children),
+        HTPropertyAccessor<HTTypeTable>("aliased", \HTTypeTable.aliased),
+        HTPropertyAccessor<HTTypeTable>("words", \HTTypeTable.words),
+        HTPropertyAccessor<HTTypeTable>("matrix", \HTTypeTable.matrix),
+        HTPropertyAccessor<HTTypeTable>("kind", \HTTypeTable.kind),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.
@@ -84,7 +84,7 @@ internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable {
 
     /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTTypeTableChild>] = [
-        HTPropertyAccessor<HTTypeTableChild>("name", get: { (model: HTTypeTableChild) -> String? in model.name }, set: { (model: HTTypeTableChild, value: String?) in model.name = value }),
+        HTPropertyAccessor<HTTypeTableChild>("name", \HTTypeTableChild.name),
     ]
 
     /// The default mapping: each property from the JSON key of the same name.
