@@ -290,28 +290,13 @@ public struct Resolver {
         }
         var base = interface.name
         if !isPlain(base) {
-            base = pathClassName(interface.path)
+            base = interface.path.asciiUpperCamel
         }
         base = base.replacingDollars
         if base.isEmpty { base = "Unnamed" }
         if let first = base.first, first.isLowercase { base = first.uppercased() + base.dropFirst() }
         if base.hasSuffix("Request") || base.hasSuffix("Task") { return base }
         return base + "Request"
-    }
-
-    /// `/a/b-c/:id` becomes `ABCId`.
-    static func pathClassName(_ path: String) -> String {
-        var result = ""
-        var upperNext = true
-        for scalar in path.unicodeScalars {
-            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-                result += upperNext ? String(scalar).uppercased() : String(scalar)
-                upperNext = false
-            } else {
-                upperNext = true
-            }
-        }
-        return result
     }
 
     /// The property name of a variable header: first letter lower-cased, `-x` becomes `X`

@@ -38,7 +38,7 @@ extension NEIReadContext {
         for key in ["className", "name"] {
             if let text = node[key]?.value.stringValue, isPlainIdentifier(text) { return text }
         }
-        return Resolver.pathClassName(node["path"]?.value.stringValue ?? "")
+        return (node["path"]?.value.stringValue ?? "").asciiUpperCamel
     }
 
     /// Whether nei-toolkit accepts `text` as a class name: `[0-9A-Za-z_$]+`.

@@ -68,28 +68,13 @@ struct NEITypeTable {
         }
         for reference in references {
             guard let entry = entries[reference.typeID], entry.name.isEmpty else { continue }
-            let owner = Self.upperCamel(reference.owner)
-            let field = Self.upperCamel(reference.field)
+            let owner = reference.owner.asciiUpperCamel
+            let field = reference.field.asciiUpperCamel
             let base = (owner.isEmpty ? "Anonymous" : owner) + (field.isEmpty ? "Item" : field)
             entries[reference.typeID]?.name = claim(base)
         }
         for id in entries.keys.sorted() where entries[id]?.name.isEmpty == true {
             entries[id]?.name = claim("Anonymous\(id.magnitude)")
         }
-    }
-
-    /// `user_name` → `UserName`: ASCII letters and digits kept, everything else separates words.
-    static func upperCamel(_ text: String) -> String {
-        var result = ""
-        var upperNext = true
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-                result += upperNext ? String(scalar).uppercased() : String(scalar)
-                upperNext = false
-            } else {
-                upperNext = true
-            }
-        }
-        return result
     }
 }
