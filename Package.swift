@@ -39,7 +39,9 @@ let package = Package(
         ),
 
         // Executables
-        .executableTarget(name: "ht-demo", dependencies: ["HTNetworking"], plugins: ["HTCodegenPlugin"]),
+        .executableTarget(
+            name: "ht-demo", dependencies: ["HTNetworking"], resources: [.copy("Responses")],
+            plugins: ["HTCodegenPlugin"]),
         .executableTarget(name: "ht-bench", dependencies: ["HTNetworking", "HTModel"]),
 
         // Tests

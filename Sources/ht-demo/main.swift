@@ -13,7 +13,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
         USAGE: ht-demo [--base-url <url>]
 
         Sends every request of the demo API (Specs/demo.htspec.json) and prints the requests and
-        the mapped models. Without --base-url it answers from built-in mock responses.
+        the mapped models. Without --base-url it answers from built-in mock responses (the JSON
+        files in Sources/ht-demo/Responses, named by the mock convention: GET /user/info →
+        get_user_info.json); any server that answers those paths works with --base-url.
         """)
     exit(0)
 }
@@ -27,10 +29,18 @@ if let index = arguments.firstIndex(of: "--base-url") {
     client = HTClient(baseURL: url)
     print("Server: \(url.absoluteString)")
 } else {
+    // The canned responses are JSON files named by the original mock convention (GET /users/alice/photos
+    // → get_users_alice_photos.json), shipped as this executable's resources.
+    guard let responses = Bundle.module.url(forResource: "Responses", withExtension: nil),
+        let baseURL = URL(string: "https://api.demo.invalid")
+    else {
+        FileHandle.standardError.write(Data("error: the demo's Responses folder is missing from its resources\n".utf8))
+        exit(1)
+    }
     client = HTClient(
-        configuration: HTClientConfiguration(baseURL: URL(string: "https://api.demo.invalid")!, defaultHeaders: ["Accept-Language": "en"]),
-        transport: HTMockTransport(routes: DemoResponses.routes))
-    print("Server: built-in mock transport (pass --base-url to use a real server)")
+        configuration: HTClientConfiguration(baseURL: baseURL, defaultHeaders: ["Accept-Language": "en"]),
+        transport: HTMockTransport(directory: responses))
+    print("Server: built-in mock transport, answering from \(responses.lastPathComponent)/ (pass --base-url to use a real server)")
 }
 
 var failures = 0

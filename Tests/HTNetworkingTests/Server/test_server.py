@@ -36,6 +36,9 @@ route with an unsupported method 405; HEAD works wherever GET does):
     The file NAME from the ``--fixtures`` folder (plain file names only: a name
     containing ``/``, ``\\`` or ``..`` is a 400; a missing file or no fixtures
     folder is a 404).
+``ANY /other/paths`` (with ``--fixtures``)
+    The fixture named by the mock transport's convention, ``<method>_<path with / as _>.json``
+    (GET /user/info -> ``get_user_info.json``), when it exists; otherwise the 404 of an unknown route.
 ``GET /delay?ms=N``
     Sleeps N milliseconds (at most 60000) then 200 ``{"delayed": N}``.
 ``GET /redirect?to=PATH&code=302``
@@ -417,10 +420,29 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/upload":
             self.require_method("POST")
             self.send_json(200, parse_multipart(body, self.headers.get("Content-Type", "")))
-        else:
+        elif not self.route_convention_file(path):
             raise HTTPError(404, "no route for %s" % path)
 
     # MARK: - Routes
+
+    def route_convention_file(self, path: str) -> bool:
+        """Serves ``<method>_<path with / as _>.json`` from the fixtures folder, the file-name convention
+        of HTNetworking's mock transport (GET /user/info -> get_user_info.json), so a folder of mock
+        responses can also be served over real HTTP. Returns False when there is no such file."""
+        if not self.server.fixtures:
+            return False
+        segments = [segment for segment in path.split("/") if segment]
+        if any(segment in (".", "..") or "\\" in segment or "\0" in segment for segment in segments):
+            return False
+        name = "_".join([self.command.lower()] + segments) + ".json"
+        full = os.path.join(self.server.fixtures, name)
+        try:
+            with open(full, "rb") as handle:
+                data = handle.read()
+        except (FileNotFoundError, IsADirectoryError):
+            return False
+        self.send_body(200, data)
+        return True
 
     def route_echo(self, path: str, query: Dict[str, List[str]], body: bytes) -> None:
         headers: Dict[str, str] = {}
