@@ -21,7 +21,7 @@ config_schema = json.load(open("Specs/htcodegen.schema.json", encoding="utf-8"))
 jsonschema.Draft202012Validator.check_schema(config_schema)
 validator = jsonschema.Draft202012Validator(schema)
 
-files = sorted(set(glob.glob("Specs/*.htspec.json") + glob.glob("Tests/**/*.htspec.json", recursive=True)))
+files = sorted(set(glob.glob("Specs/*.htspec.json") + glob.glob("Sources/**/*.htspec.json", recursive=True) + glob.glob("Tests/**/*.htspec.json", recursive=True)))
 failed = 0
 for path in files:
     errors = list(validator.iter_errors(json.load(open(path, encoding="utf-8"))))
