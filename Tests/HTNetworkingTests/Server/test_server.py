@@ -51,6 +51,14 @@ route with an unsupported method 405; HEAD works wherever GET does):
     ``{"count": <number of /flaky requests seen for K>}``.
 ``POST /reset-counters``
     Clears every /flaky counter; ``{"reset": true}``.
+``ANY /idempotent``
+    Applies a request once per ``Idempotency-Key`` header (400 without one): the
+    first request with a key answers 201 ``{"key", "replayed": false, "body"}``
+    and is recorded as applied; later ones with the same key answer 200
+    ``{"key", "replayed": true}``. Every request counts as a delivery.
+``GET /idempotent-stats``
+    ``{"applied": [keys in the order first applied], "deliveries": {key: count},
+    "bodies": {key: UTF-8 text of the first body}}``.
 ``GET /bytes?size=N&chunk=65536``
     N bytes (byte i is ``i % 251``), ``application/octet-stream``, with a
     Content-Length, written chunk by chunk (never N bytes in memory).
@@ -237,6 +245,31 @@ class FlakyCounters:
             self._counts.clear()
 
 
+class IdempotencyLedger:
+    """Thread-safe record of /idempotent requests: which keys were applied, in order, and how often each came."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._applied: List[str] = []
+        self._deliveries: Dict[str, int] = {}
+        self._bodies: Dict[str, str] = {}
+
+    def deliver(self, key: str, body: str) -> bool:
+        """Counts a delivery of ``key``; returns True when it is the first (the request is applied)."""
+        with self._lock:
+            count = self._deliveries.get(key, 0) + 1
+            self._deliveries[key] = count
+            if count == 1:
+                self._applied.append(key)
+                self._bodies[key] = body
+            return count == 1
+
+    def stats(self) -> Dict[str, Any]:
+        with self._lock:
+            return {"applied": list(self._applied), "deliveries": dict(self._deliveries),
+                    "bodies": dict(self._bodies)}
+
+
 class LoopbackServer(ThreadingHTTPServer):
     """The HTTP server: one daemon thread per connection, plus the shared state of the routes."""
 
@@ -248,6 +281,7 @@ class LoopbackServer(ThreadingHTTPServer):
         super().__init__(address, Handler)
         self.fixtures = fixtures
         self.counters = FlakyCounters()
+        self.ledger = IdempotencyLedger()
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         # Clients that hang up mid-response are normal in tests; only show tracebacks when verbose.
@@ -411,6 +445,18 @@ class Handler(BaseHTTPRequestHandler):
             self.require_method("POST")
             self.server.counters.reset()
             self.send_json(200, {"reset": True})
+        elif path == "/idempotent":
+            key = self.headers.get("Idempotency-Key", "")
+            if not key:
+                raise HTTPError(400, "missing Idempotency-Key header")
+            text = body.decode("utf-8", "replace")
+            if self.server.ledger.deliver(key, text):
+                self.send_json(201, {"key": key, "replayed": False, "body": text})
+            else:
+                self.send_json(200, {"key": key, "replayed": True})
+        elif path == "/idempotent-stats":
+            self.require_method("GET")
+            self.send_json(200, self.server.ledger.stats())
         elif path == "/bytes":
             self.require_method("GET")
             self.route_bytes(query)
