@@ -42,7 +42,7 @@ let package = Package(
         .executableTarget(
             name: "ht-demo", dependencies: ["HTNetworking"], resources: [.copy("Responses")],
             plugins: ["HTCodegenPlugin"]),
-        .executableTarget(name: "ht-bench", dependencies: ["HTNetworking", "HTModel"]),
+        .executableTarget(name: "ht-bench", dependencies: ["HTNetworking", "HTModel"], plugins: ["HTCodegenPlugin"]),
 
         // Tests
         .testTarget(name: "HTModelTests", dependencies: ["HTModel"]),

@@ -1,1 +1,56 @@
-print("ht-bench")
+// ht-bench: the mapping engine against Foundation's JSONDecoder and JSONEncoder, in one process, on the
+// same bytes. Usage: swift run -c release ht-bench [--json] [--corpus DIR] [--quick]
+import Foundation
+import HTModel
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+var printJSON = false
+var quick = false
+var corpusOverride: String?
+var index = 0
+while index < arguments.count {
+    switch arguments[index] {
+    case "--json":
+        printJSON = true
+    case "--quick":
+        quick = true
+    case "--corpus":
+        index += 1
+        guard index < arguments.count else {
+            FileHandle.standardError.write(Data("ht-bench: --corpus needs a directory\n".utf8))
+            exit(2)
+        }
+        corpusOverride = arguments[index]
+    case "--help", "-h":
+        print("""
+            usage: ht-bench [--json] [--corpus DIR] [--quick]
+              --json      print one JSON object with every figure
+              --corpus    the folder holding twitter.json, citm_catalog.json, canada.json, weibo.json and
+                          github-user.json (default: $HT_CORPUS/json/payloads, else
+                          ../shared/data/json/payloads next to the package)
+              --quick     fewer, shorter samples (a smoke run; the figures are noisier)
+            """)
+        exit(0)
+    default:
+        FileHandle.standardError.write(Data("ht-bench: unknown argument \(arguments[index])\n".utf8))
+        exit(2)
+    }
+    index += 1
+}
+
+let corpus = BenchCorpus.locate(override: corpusOverride)
+let clock = quick
+    ? BenchClock(samples: 5, minimumBatch: .milliseconds(10), warmUp: 2)
+    : BenchClock(samples: 15, minimumBatch: .milliseconds(25), warmUp: 5)
+
+do {
+    let report = try BenchRunner(corpus: corpus, clock: clock, log: !printJSON).run()
+    if printJSON {
+        print(report.jsonText)
+    } else {
+        print(report.summary)
+    }
+} catch {
+    FileHandle.standardError.write(Data("ht-bench: \(error)\n".utf8))
+    exit(1)
+}

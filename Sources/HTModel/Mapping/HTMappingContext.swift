@@ -71,9 +71,16 @@ public struct HTMappingOptions: Sendable, Hashable {
     /// ``HTMappingError`` instead of leaving the property unset.
     public var strict: Bool
 
-    /// Creates options. Mapping is lenient unless `strict` is set.
-    public init(strict: Bool = false) {
+    /// Whether a JSON key that matches no mapped key exactly may still reach a property through its
+    /// canonical form (RestGoatee's implicit mapping: `foo_bar`, `foo-bar` and `FooBar` all reach
+    /// `fooBar`). On by default; see ``HTObjectMapping`` for the rules.
+    public var implicitKeyMatching: Bool
+
+    /// Creates options. Mapping is lenient unless `strict` is set; implicit key matching is on unless
+    /// `implicitKeyMatching` is `false`.
+    public init(strict: Bool = false, implicitKeyMatching: Bool = true) {
         self.strict = strict
+        self.implicitKeyMatching = implicitKeyMatching
     }
 
     /// The default options: lenient.
