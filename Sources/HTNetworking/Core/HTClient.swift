@@ -71,7 +71,9 @@ public final class HTClient: Sendable {
         description: HTRequestDescription
     ) throws(HTNetworkingError) -> HTResponse<R.Response> {
         guard accepted.contains(raw.statusCode) else {
-            throw HTNetworkingError(.status(code: raw.statusCode, body: raw.body), request: description, statusCode: raw.statusCode)
+            throw HTNetworkingError(
+                .status(code: raw.statusCode, body: raw.body), request: description, statusCode: raw.statusCode,
+                responseHeaders: raw.headers)
         }
         let json: HTJSON
         if raw.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {

@@ -45,12 +45,16 @@ public struct HTNetworkingError: Error, Sendable, CustomStringConvertible {
     public var request: HTRequestDescription
     /// The response's status code, when a response came.
     public var statusCode: Int?
+    /// The response's header fields, when a response came (e.g. `Retry-After` on a 429 or 503); empty
+    /// otherwise.
+    public var responseHeaders: [String: String]
 
     /// Creates an error.
-    public init(_ kind: Kind, request: HTRequestDescription, statusCode: Int? = nil) {
+    public init(_ kind: Kind, request: HTRequestDescription, statusCode: Int? = nil, responseHeaders: [String: String] = [:]) {
         self.kind = kind
         self.request = request
         self.statusCode = statusCode
+        self.responseHeaders = responseHeaders
     }
 
     public var description: String {
