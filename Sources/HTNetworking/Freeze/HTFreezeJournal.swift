@@ -1,0 +1,375 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The frozen requests on disk: an append-only journal that survives crashes and restarts.
+///
+/// ## Format
+/// The file starts with the 8-byte header `HTFZJNL1`. Each record follows as
+/// `F7 5A | payload length (UInt32 LE) | CRC-32 of the payload (UInt32 LE) | payload`, where the payload
+/// is a *put* (a whole ``HTFrozenRequest``, new or replacing the one with the same id) or a *remove*
+/// (an id). Each change is one `write(2)` of whole records followed (with ``Durability/synchronous``) by
+/// `fsync(2)`, so a crash leaves at most one torn record at the end. Opening replays the records in order.
+/// A torn or corrupt record is skipped (the reader looks for the next record whose checksum matches),
+/// reported in ``loadReport`` and removed by rewriting the file.
+///
+/// ## Compaction
+/// ``compact()`` writes the live entries to a temporary file, `fsync`s it, renames it over the journal
+/// (atomic) and `fsync`s the folder; it runs by itself when removed records outnumber live ones (and
+/// there are more than 1,024 of them).
+///
+/// A journal is not thread-safe; ``HTFreezeManager`` owns one inside its actor. Only one journal (one
+/// process) may use a file at a time.
+public final class HTFreezeJournal {
+    /// When a change counts as stored.
+    public enum Durability: Sendable {
+        /// Each change is `fsync`ed before the call returns: it survives a power loss.
+        case synchronous
+        /// Changes are written to the OS without `fsync`: they survive the process being killed, not a
+        /// power loss. For benchmarks and tests.
+        case buffered
+    }
+
+    /// The journal file.
+    public let fileURL: URL
+    /// The durability of changes.
+    public let durability: Durability
+    /// What opening the file found.
+    public private(set) var loadReport: HTFreezeJournalLoadReport
+
+    static let header: [UInt8] = Array("HTFZJNL1".utf8)
+    static let recordMagic: (UInt8, UInt8) = (0xF7, 0x5A)
+    static let recordHeaderSize = 10
+    static let maximumPayload = 64 << 20
+
+    private var byID: [String: HTFrozenRequest] = [:]
+    private var idByKey: [String: String] = [:]
+    private var nextSequence: UInt64 = 1
+    private var recordCount = 0
+    private var descriptor: Int32 = -1
+    private var fileSize: off_t = 0
+
+    /// Opens (or creates) the journal at `fileURL`, creating its folder, and loads every intact entry.
+    ///
+    /// - Throws: ``HTFreezeJournalError`` when the file can't be read, created or repaired.
+    public init(fileURL: URL, durability: Durability = .synchronous) throws(HTFreezeJournalError) {
+        self.fileURL = fileURL
+        self.durability = durability
+        self.loadReport = HTFreezeJournalLoadReport()
+        let directory = fileURL.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw HTFreezeJournalError(operation: "create folder", path: directory.path, code: nil)
+        }
+        var needsRewrite = false
+        if FileManager.default.fileExists(atPath: fileURL.path) {
+            let data: Data
+            do {
+                data = try Data(contentsOf: fileURL)
+            } catch {
+                throw HTFreezeJournalError(operation: "read", path: fileURL.path, code: nil)
+            }
+            if data.isEmpty {
+                needsRewrite = true
+            } else if data.count < Self.header.count || !data.starts(with: Self.header) {
+                let aside = fileURL.path + ".unreadable-\(Int(Date().timeIntervalSince1970))"
+                guard rename(fileURL.path, aside) == 0 else {
+                    throw HTFreezeJournalError(operation: "set aside", path: fileURL.path, code: errno)
+                }
+                loadReport.setAsideFile = aside
+                needsRewrite = true
+            } else {
+                data.withUnsafeBytes { replay($0) }
+                needsRewrite = !loadReport.damaged.isEmpty
+            }
+        } else {
+            needsRewrite = true
+        }
+        loadReport.entriesLoaded = byID.count
+        if needsRewrite {
+            try compact()
+        } else {
+            try openForAppending()
+        }
+    }
+
+    deinit {
+        if descriptor >= 0 {
+            _ = posixClose(descriptor)
+        }
+    }
+
+    // MARK: Reading
+
+    /// The live entries, in freeze order.
+    public var entries: [HTFrozenRequest] {
+        byID.values.sorted { $0.sequence < $1.sequence }
+    }
+
+    /// How many entries are live.
+    public var count: Int { byID.count }
+
+    /// The entry with this id.
+    public func entry(id: String) -> HTFrozenRequest? {
+        byID[id]
+    }
+
+    /// The entry with this freeze key.
+    public func entry(freezeKey: String) -> HTFrozenRequest? {
+        idByKey[freezeKey].flatMap { byID[$0] }
+    }
+
+    /// The number of records in the file (live and superseded): compaction brings it down to ``count``.
+    public var recordsInFile: Int { recordCount }
+
+    /// The sequence number the next new entry gets.
+    public func makeSequence() -> UInt64 {
+        defer { nextSequence += 1 }
+        return nextSequence
+    }
+
+    // MARK: Writing
+
+    /// Stores `request` (new, or replacing the entry with the same id). A new request with sequence 0
+    /// gets the next sequence number. Returns the stored entry.
+    @discardableResult
+    public func put(_ request: HTFrozenRequest) throws(HTFreezeJournalError) -> HTFrozenRequest {
+        try put(contentsOf: [request])[0]
+    }
+
+    /// Stores several requests with one write (and one `fsync`). Returns the stored entries.
+    @discardableResult
+    public func put(contentsOf requests: [HTFrozenRequest]) throws(HTFreezeJournalError) -> [HTFrozenRequest] {
+        var stored = requests
+        var bytes: [UInt8] = []
+        let firstSequence = nextSequence
+        for index in stored.indices {
+            if stored[index].sequence == 0 {
+                stored[index].sequence = byID[stored[index].id]?.sequence ?? makeSequence()
+            } else {
+                nextSequence = max(nextSequence, stored[index].sequence + 1)
+            }
+            Self.appendRecord(.put(stored[index]), to: &bytes)
+        }
+        do {
+            try append(bytes)
+        } catch {
+            nextSequence = firstSequence
+            throw error
+        }
+        recordCount += stored.count
+        for request in stored {
+            apply(.put(request))
+        }
+        return stored
+    }
+
+    /// Removes the entry with this id (nothing happens when there is none). Returns the removed entry.
+    @discardableResult
+    public func remove(id: String) throws(HTFreezeJournalError) -> HTFrozenRequest? {
+        guard let existing = byID[id] else { return nil }
+        var bytes: [UInt8] = []
+        Self.appendRecord(.remove(id: id), to: &bytes)
+        try append(bytes)
+        recordCount += 1
+        apply(.remove(id: id))
+        if recordCount - byID.count > 1_024 && recordCount - byID.count > byID.count {
+            try compact()
+        }
+        return existing
+    }
+
+    /// Removes every entry (the file is replaced by an empty journal).
+    public func removeAll() throws(HTFreezeJournalError) {
+        let saved = (byID, idByKey)
+        byID = [:]
+        idByKey = [:]
+        do {
+            try compact()
+        } catch {
+            (byID, idByKey) = saved
+            throw error
+        }
+    }
+
+    /// Rewrites the file with only the live entries (write a temporary file, `fsync`, rename, `fsync`
+    /// the folder).
+    public func compact() throws(HTFreezeJournalError) {
+        let live = entries
+        var bytes = Self.header
+        for request in live {
+            Self.appendRecord(.put(request), to: &bytes)
+        }
+        let temporary = fileURL.path + ".compacting"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw HTFreezeJournalError(operation: "create", path: temporary, code: errno) }
+        do throws(HTFreezeJournalError) {
+            try Self.writeAll(fd, bytes, path: temporary)
+            guard fsync(fd) == 0 else { throw HTFreezeJournalError(operation: "fsync", path: temporary, code: errno) }
+        } catch {
+            _ = posixClose(fd)
+            unlink(temporary)
+            throw error
+        }
+        _ = posixClose(fd)
+        guard rename(temporary, fileURL.path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw HTFreezeJournalError(operation: "rename", path: fileURL.path, code: code)
+        }
+        Self.syncFolder(of: fileURL)
+        recordCount = live.count
+        if descriptor >= 0 {
+            _ = posixClose(descriptor)
+            descriptor = -1
+        }
+        try openForAppending()
+    }
+
+    // MARK: Internals
+
+    private func openForAppending() throws(HTFreezeJournalError) {
+        let fd = open(fileURL.path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard fd >= 0 else { throw HTFreezeJournalError(operation: "open", path: fileURL.path, code: errno) }
+        let size = lseek(fd, 0, SEEK_END)
+        guard size >= 0 else {
+            let code = errno
+            _ = posixClose(fd)
+            throw HTFreezeJournalError(operation: "seek", path: fileURL.path, code: code)
+        }
+        descriptor = fd
+        fileSize = size
+    }
+
+    /// Appends whole records; on a failed or short write the file is cut back to its previous size.
+    private func append(_ bytes: [UInt8]) throws(HTFreezeJournalError) {
+        guard descriptor >= 0 else { throw HTFreezeJournalError(operation: "write", path: fileURL.path, code: EBADF) }
+        do throws(HTFreezeJournalError) {
+            try Self.writeAll(descriptor, bytes, path: fileURL.path)
+            if durability == .synchronous {
+                guard fsync(descriptor) == 0 else {
+                    throw HTFreezeJournalError(operation: "fsync", path: fileURL.path, code: errno)
+                }
+            }
+        } catch {
+            _ = ftruncate(descriptor, fileSize)
+            throw error
+        }
+        fileSize += off_t(bytes.count)
+    }
+
+    private func apply(_ record: HTFreezeRecordCoding.Record) {
+        switch record {
+        case .put(let request):
+            if let old = byID[request.id], idByKey[old.freezeKey] == old.id {
+                idByKey[old.freezeKey] = nil
+            }
+            byID[request.id] = request
+            idByKey[request.freezeKey] = request.id
+            nextSequence = max(nextSequence, request.sequence + 1)
+        case .remove(let id):
+            if let old = byID.removeValue(forKey: id), idByKey[old.freezeKey] == id {
+                idByKey[old.freezeKey] = nil
+            }
+        }
+    }
+
+    private static func appendRecord(_ record: HTFreezeRecordCoding.Record, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        bytes.append(recordMagic.0)
+        bytes.append(recordMagic.1)
+        bytes.append(contentsOf: repeatElement(0, count: 8))
+        HTFreezeRecordCoding.encode(record, into: &bytes)
+        let length = bytes.count - start - recordHeaderSize
+        let crc = bytes.withUnsafeBytes { HTCRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[(start + recordHeaderSize)...])) }
+        for index in 0..<4 {
+            bytes[start + 2 + index] = UInt8(truncatingIfNeeded: UInt32(length) >> UInt32(index * 8))
+            bytes[start + 6 + index] = UInt8(truncatingIfNeeded: crc >> UInt32(index * 8))
+        }
+    }
+
+    /// Reads the records in `file` (which starts with a valid header), skipping damaged ranges.
+    private func replay(_ file: UnsafeRawBufferPointer) {
+        var offset = Self.header.count
+        while offset < file.count {
+            switch Self.record(in: file, at: offset) {
+            case .valid(let payload):
+                do throws(HTFreezeRecordCoding.Malformed) {
+                    apply(try HTFreezeRecordCoding.decode(payload))
+                    recordCount += 1
+                    loadReport.recordsRead += 1
+                } catch {
+                    loadReport.damaged.append(.init(
+                        offset: offset, length: Self.recordHeaderSize + payload.count, reason: "undecodable payload"))
+                }
+                offset += Self.recordHeaderSize + payload.count
+            case .invalid(let reason):
+                var next = offset + 1
+                while next < file.count {
+                    if case .valid = Self.record(in: file, at: next) { break }
+                    next += 1
+                }
+                loadReport.damaged.append(.init(offset: offset, length: next - offset, reason: reason))
+                offset = next
+            }
+        }
+    }
+
+    private enum RecordScan {
+        case valid(UnsafeRawBufferPointer)
+        case invalid(String)
+    }
+
+    private static func record(in file: UnsafeRawBufferPointer, at offset: Int) -> RecordScan {
+        let remaining = file.count - offset
+        guard remaining >= recordHeaderSize else { return .invalid("torn record header") }
+        guard file[offset] == recordMagic.0, file[offset + 1] == recordMagic.1 else {
+            return .invalid("no record marker")
+        }
+        var length = 0
+        var crc: UInt32 = 0
+        for index in (0..<4).reversed() {
+            length = length << 8 | Int(file[offset + 2 + index])
+            crc = crc << 8 | UInt32(file[offset + 6 + index])
+        }
+        guard length <= maximumPayload else { return .invalid("record length out of range") }
+        guard length <= remaining - recordHeaderSize else { return .invalid("torn record") }
+        let payload = UnsafeRawBufferPointer(rebasing: file[(offset + recordHeaderSize)..<(offset + recordHeaderSize + length)])
+        guard HTCRC32.checksum(payload) == crc else { return .invalid("checksum mismatch") }
+        return .valid(payload)
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(HTFreezeJournalError) {
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                write(fd, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw HTFreezeJournalError(operation: "write", path: path, code: errno)
+            }
+            written += result
+        }
+    }
+
+    private static func syncFolder(of file: URL) {
+        let fd = open(file.deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
+        if fd >= 0 {
+            _ = fsync(fd)
+            _ = posixClose(fd)
+        }
+    }
+}
+
+/// `close(2)`, named apart from the many `close` methods in scope.
+@inline(__always)
+private func posixClose(_ fd: Int32) -> Int32 {
+    close(fd)
+}

@@ -1,0 +1,30 @@
+/// What opening a freeze journal found: how many records were read and what had to be skipped.
+///
+/// A crash in the middle of an append leaves a torn record at the end of the file; a damaged disk can
+/// corrupt any byte. Every intact record is loaded; the damaged byte ranges are reported here and
+/// removed from the file (it is rewritten with the intact entries).
+public struct HTFreezeJournalLoadReport: Sendable, Equatable {
+    /// A byte range of the file that held no readable record.
+    public struct DamagedRange: Sendable, Equatable {
+        /// Where it starts in the file.
+        public var offset: Int
+        /// How many bytes it spans.
+        public var length: Int
+        /// Why it could not be read (a torn header, a checksum mismatch, an undecodable payload).
+        public var reason: String
+    }
+
+    /// Records read (puts and removes).
+    public var recordsRead = 0
+    /// Frozen requests live after replaying the records.
+    public var entriesLoaded = 0
+    /// The damaged byte ranges, in file order; empty for a clean journal.
+    public var damaged: [DamagedRange] = []
+    /// Whether the file had no valid header and was set aside (renamed with a `.unreadable` suffix).
+    public var setAsideFile: String?
+
+    /// Whether everything in the file was readable.
+    public var isClean: Bool { damaged.isEmpty && setAsideFile == nil }
+    /// The total number of skipped bytes.
+    public var damagedBytes: Int { damaged.reduce(0) { $0 + $1.length } }
+}

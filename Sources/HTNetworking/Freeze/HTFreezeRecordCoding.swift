@@ -1,0 +1,190 @@
+import Foundation
+
+/// The byte layout of one freeze-journal record's payload: little-endian integers, length-prefixed UTF-8
+/// strings and data, a flag byte before optional values. Decoding never traps: any malformed input is a
+/// thrown ``HTFreezeRecordCoding/Malformed``.
+enum HTFreezeRecordCoding {
+    /// What a journal record says.
+    enum Record: Equatable {
+        /// The request, new or replacing the one with the same id.
+        case put(HTFrozenRequest)
+        /// The request with this id is gone (sent, dropped or removed).
+        case remove(id: String)
+    }
+
+    /// The payload does not decode.
+    struct Malformed: Error {}
+
+    private static let putKind: UInt8 = 1
+    private static let removeKind: UInt8 = 2
+    private static let putVersion: UInt8 = 1
+
+    // MARK: Encoding
+
+    static func encode(_ record: Record, into bytes: inout [UInt8]) {
+        switch record {
+        case .put(let request):
+            bytes.append(putKind)
+            bytes.append(putVersion)
+            writeString(request.id, &bytes)
+            writeUInt64(request.sequence, &bytes)
+            writeString(request.method, &bytes)
+            writeString(request.url.absoluteString, &bytes)
+            writeUInt32(UInt32(request.headers.count), &bytes)
+            for name in request.headers.keys.sorted() {
+                writeString(name, &bytes)
+                writeString(request.headers[name] ?? "", &bytes)
+            }
+            writeOptional(request.body, &bytes) { writeData($0, &$1) }
+            writeOptional(request.timeout, &bytes) { writeDouble($0, &$1) }
+            writeString(request.requestType, &bytes)
+            writeString(request.policyID.rawValue, &bytes)
+            writeString(request.freezeKey, &bytes)
+            writeDouble(request.createdAt.timeIntervalSince1970, &bytes)
+            writeOptional(request.expiresAt, &bytes) { writeDouble($0.timeIntervalSince1970, &$1) }
+            writeUInt64(UInt64(max(0, request.attempts)), &bytes)
+            writeOptional(request.nextAttemptAt, &bytes) { writeDouble($0.timeIntervalSince1970, &$1) }
+        case .remove(let id):
+            bytes.append(removeKind)
+            writeString(id, &bytes)
+        }
+    }
+
+    private static func writeUInt32(_ value: UInt32, _ bytes: inout [UInt8]) {
+        for shift in stride(from: 0, to: 32, by: 8) {
+            bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
+        }
+    }
+
+    private static func writeUInt64(_ value: UInt64, _ bytes: inout [UInt8]) {
+        for shift in stride(from: 0, to: 64, by: 8) {
+            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        }
+    }
+
+    private static func writeDouble(_ value: Double, _ bytes: inout [UInt8]) {
+        writeUInt64(value.bitPattern, &bytes)
+    }
+
+    private static func writeString(_ value: String, _ bytes: inout [UInt8]) {
+        let utf8 = value.utf8
+        writeUInt32(UInt32(utf8.count), &bytes)
+        bytes.append(contentsOf: utf8)
+    }
+
+    private static func writeData(_ value: Data, _ bytes: inout [UInt8]) {
+        writeUInt32(UInt32(value.count), &bytes)
+        bytes.append(contentsOf: value)
+    }
+
+    private static func writeOptional<T>(_ value: T?, _ bytes: inout [UInt8], _ write: (T, inout [UInt8]) -> Void) {
+        if let value {
+            bytes.append(1)
+            write(value, &bytes)
+        } else {
+            bytes.append(0)
+        }
+    }
+
+    // MARK: Decoding
+
+    static func decode(_ payload: UnsafeRawBufferPointer) throws(Malformed) -> Record {
+        var reader = Reader(bytes: payload)
+        switch try reader.byte() {
+        case putKind:
+            guard try reader.byte() == putVersion else { throw Malformed() }
+            let id = try reader.string()
+            let sequence = try reader.uint64()
+            let method = try reader.string()
+            guard let url = URL(string: try reader.string()) else { throw Malformed() }
+            let headerCount = try reader.uint32()
+            var headers: [String: String] = [:]
+            for _ in 0..<headerCount {
+                let name = try reader.string()
+                headers[name] = try reader.string()
+            }
+            let body = try reader.flag() ? try reader.data() : nil
+            let timeout = try reader.flag() ? try reader.double() : nil
+            let requestType = try reader.string()
+            let policy = try reader.string()
+            let key = try reader.string()
+            let created = try reader.double()
+            let expires = try reader.flag() ? try reader.double() : nil
+            let attempts = try reader.uint64()
+            let next = try reader.flag() ? try reader.double() : nil
+            guard reader.isAtEnd, attempts <= UInt64(Int.max), created.isFinite, expires?.isFinite ?? true,
+                next?.isFinite ?? true
+            else { throw Malformed() }
+            return .put(
+                HTFrozenRequest(
+                    id: id, sequence: sequence, method: method, url: url, headers: headers, body: body,
+                    timeout: timeout, requestType: requestType, policyID: HTFreezePolicyID(rawValue: policy),
+                    freezeKey: key, createdAt: Date(timeIntervalSince1970: created),
+                    expiresAt: expires.map { Date(timeIntervalSince1970: $0) }, attempts: Int(attempts),
+                    nextAttemptAt: next.map { Date(timeIntervalSince1970: $0) }))
+        case removeKind:
+            let id = try reader.string()
+            guard reader.isAtEnd else { throw Malformed() }
+            return .remove(id: id)
+        default:
+            throw Malformed()
+        }
+    }
+
+    /// A bounds-checked cursor over a payload.
+    private struct Reader {
+        let bytes: UnsafeRawBufferPointer
+        var offset = 0
+
+        var isAtEnd: Bool { offset == bytes.count }
+
+        mutating func take(_ count: Int) throws(Malformed) -> UnsafeRawBufferPointer {
+            guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
+            defer { offset += count }
+            return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
+        }
+
+        mutating func byte() throws(Malformed) -> UInt8 {
+            try take(1)[0]
+        }
+
+        mutating func flag() throws(Malformed) -> Bool {
+            switch try byte() {
+            case 0: return false
+            case 1: return true
+            default: throw Malformed()
+            }
+        }
+
+        mutating func uint32() throws(Malformed) -> UInt32 {
+            let raw = try take(4)
+            var value: UInt32 = 0
+            for index in (0..<4).reversed() {
+                value = value << 8 | UInt32(raw[index])
+            }
+            return value
+        }
+
+        mutating func uint64() throws(Malformed) -> UInt64 {
+            let raw = try take(8)
+            var value: UInt64 = 0
+            for index in (0..<8).reversed() {
+                value = value << 8 | UInt64(raw[index])
+            }
+            return value
+        }
+
+        mutating func double() throws(Malformed) -> Double {
+            Double(bitPattern: try uint64())
+        }
+
+        mutating func string() throws(Malformed) -> String {
+            // The record's checksum already vouches for the bytes; decoding repairs rather than traps.
+            String(decoding: try take(Int(try uint32())), as: UTF8.self)
+        }
+
+        mutating func data() throws(Malformed) -> Data {
+            Data(try take(Int(try uint32())))
+        }
+    }
+}
