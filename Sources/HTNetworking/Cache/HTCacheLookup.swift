@@ -1,0 +1,43 @@
+import Foundation
+
+/// What a policy decides with: the request's key, expiry and version, the time, and the stored entry
+/// (the original passed the request operation to `HTCachePolicyProtocol`).
+public struct HTCacheLookup: Sendable {
+    /// The request's key.
+    public let key: HTCacheKey
+    /// The cache the client uses.
+    public let cache: HTResponseCache
+    /// The request's expiry in seconds (its own or the client default), or `nil` for none.
+    public let expiry: TimeInterval?
+    /// The request's cache version.
+    public let version: Int
+    /// The time of the lookup.
+    public let now: Date
+
+    /// Creates a lookup.
+    public init(key: HTCacheKey, cache: HTResponseCache, expiry: TimeInterval?, version: Int, now: Date = Date()) {
+        self.key = key
+        self.cache = cache
+        self.expiry = expiry
+        self.version = version
+        self.now = now
+    }
+
+    /// The entry stored under the key, whatever its age or version (memory tier, then disk tier).
+    public func storedResponse() -> HTCachedResponse? {
+        cache.storedResponse(for: key)
+    }
+
+    /// Whether `entry` may be served to this request: its version must match, it must not be dated in
+    /// the future, and it must be younger than the request's expiry, its own expiry date and the cache's
+    /// maximum age.
+    public func validity(of entry: HTCachedResponse) -> HTCacheValidity {
+        guard entry.version == version else { return .versionMismatch }
+        let age = now.timeIntervalSince(entry.created)
+        guard age >= 0 else { return .fromTheFuture }
+        if let expires = entry.expires, now >= expires { return .expired }
+        if let expiry, age >= expiry { return .expired }
+        if age >= cache.maximumAge { return .expired }
+        return .fresh
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The cache settings of a request (the original's `cacheId`, `cacheExpireTimeInterval`,
+/// `cacheKeyFilteredRequestParams:`, `cacheSensitiveData` and `cacheKey`). Every requirement has a
+/// default, so a generated request opts in with an empty extension and overrides what it needs:
+///
+/// ```swift
+/// extension HTGetUserPhotoListRequest: HTCacheableRequest {
+///     var cachePolicy: HTCachePolicyID? { .cacheFirst }
+///     var cacheExpiry: TimeInterval? { 3600 }
+///     func cacheKeyFilteredParameters(_ parameters: HTJSONObject) -> HTJSONObject {
+///         var filtered = parameters
+///         filtered["timestamp"] = nil
+///         return filtered
+///     }
+/// }
+/// ```
+///
+/// Requests that don't conform use the client's defaults (``HTCacheSettings``) and the default key.
+public protocol HTCacheableRequest: HTBaseRequest {
+    /// The policy, or `nil` for the client's ``HTCacheSettings/defaultPolicy``.
+    var cachePolicy: HTCachePolicyID? { get }
+    /// How long a stored response is served, in seconds, or `nil` for the client's
+    /// ``HTCacheSettings/defaultExpiry``. The cache's ``HTResponseCache/maximumAge`` caps it.
+    var cacheExpiry: TimeInterval? { get }
+    /// The cache version: a stored response with another version is a miss. Raise it when the shape of
+    /// the response changes. Default 0.
+    var cacheVersion: Int { get }
+    /// The parameters that go into the key: drop those that change on every call (`timestamp`, a nonce).
+    /// Default: all of them.
+    func cacheKeyFilteredParameters(_ parameters: HTJSONObject) -> HTJSONObject
+    /// Extra data that goes into the key: the app version, the signed-in user id, a header value, so a
+    /// change of it makes the old entries misses. Default `nil`.
+    var cacheSensitiveData: HTJSON? { get }
+    /// A key the request computes itself, replacing the whole default key (``HTCacheKey/init(custom:)``).
+    /// Default `nil`.
+    var cacheKey: String? { get }
+}
+
+extension HTCacheableRequest {
+    public var cachePolicy: HTCachePolicyID? { nil }
+    public var cacheExpiry: TimeInterval? { nil }
+    public var cacheVersion: Int { 0 }
+    public func cacheKeyFilteredParameters(_ parameters: HTJSONObject) -> HTJSONObject { parameters }
+    public var cacheSensitiveData: HTJSON? { nil }
+    public var cacheKey: String? { nil }
+}

@@ -1,0 +1,184 @@
+import Foundation
+
+/// The response cache and its manager (the original's `HTCacheManager`): a memory tier and a disk
+/// tier of whole responses, the registered policies, and the management calls.
+///
+/// ```swift
+/// let cache = HTResponseCache(directory: appCaches.appendingPathComponent("api"), diskByteLimit: 20 << 20)
+/// var configuration = HTClientConfiguration(baseURL: apiURL)
+/// configuration.cache = HTCacheSettings(cache: cache, defaultPolicy: .cacheFirst, defaultExpiry: 300)
+/// let client = HTClient(configuration: configuration)
+///
+/// cache.hasCachedResponse(for: key)              // or client.hasCachedResponse(for: request)
+/// await cache.removeCachedResponses(since: lastLogin)
+/// cache.clearMemoryCache()
+/// let bytes = await cache.computeDiskSize()
+/// ```
+///
+/// Reads look in memory, then on disk (a disk hit is copied into memory). Writes go to both tiers; a
+/// failed disk write is reported to the logger and the response stays in memory. All calls are
+/// thread-safe; the `async` ones run their file work on a private queue, off the caller's executor.
+public final class HTResponseCache: Sendable {
+    /// The cache clients use unless configured otherwise, in
+    /// `<platform caches directory>/HTNetworking/ResponseCache` (created on first use).
+    public static let shared = HTResponseCache()
+
+    /// The directory of the disk tier.
+    public var directory: URL { disk.directory }
+    /// The most entries the memory tier keeps.
+    public var memoryCountLimit: Int { memory.countLimit }
+    /// The most bytes (``HTCachedResponse/byteSize``) the memory tier keeps.
+    public var memoryByteLimit: Int { memory.byteLimit }
+    /// The most bytes of files the disk tier keeps.
+    public var diskByteLimit: Int { disk.byteLimit }
+    /// The oldest an entry may be to be served, whatever the request's expiry (default one week).
+    public let maximumAge: TimeInterval
+
+    let memory: HTMemoryCacheTier
+    let disk: HTDiskCacheTier
+    let log: @Sendable (HTCacheLogEvent) -> Void
+    private let policies = HTCachePolicyRegistry()
+    private let queue = DispatchQueue(label: "HTResponseCache.io")
+
+    /// Creates a cache.
+    ///
+    /// - Parameters:
+    ///   - directory: where the disk tier keeps its files (created with mode 0700; entry files are
+    ///     0600). `nil`: ``defaultDirectory``. Use a separate directory for each cache instance.
+    ///   - memoryCountLimit: the most entries in memory (default 100).
+    ///   - memoryByteLimit: the most bytes in memory (default 10 MB).
+    ///   - diskByteLimit: the most bytes of files on disk (default 50 MB).
+    ///   - maximumAge: the oldest an entry may be to be served (default one week).
+    ///   - logger: receives failed writes and removed corrupt files; default: warnings and errors to
+    ///     standard error.
+    public init(
+        directory: URL? = nil, memoryCountLimit: Int = 100, memoryByteLimit: Int = 10 << 20,
+        diskByteLimit: Int = 50 << 20, maximumAge: TimeInterval = 7 * 24 * 3600,
+        logger: (@Sendable (HTCacheLogEvent) -> Void)? = nil
+    ) {
+        let log = logger ?? Self.standardErrorLogger
+        self.log = log
+        self.maximumAge = maximumAge
+        self.memory = HTMemoryCacheTier(countLimit: memoryCountLimit, byteLimit: memoryByteLimit)
+        self.disk = HTDiskCacheTier(directory: directory ?? Self.defaultDirectory, byteLimit: diskByteLimit, log: log)
+    }
+
+    /// `<platform caches directory>/HTNetworking/ResponseCache`: `~/Library/Caches` on Apple platforms,
+    /// `$XDG_CACHE_HOME` or `~/.cache` on Linux; the temporary directory when there is none.
+    public static var defaultDirectory: URL {
+        let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+            ?? FileManager.default.temporaryDirectory
+        return caches.appendingPathComponent("HTNetworking", isDirectory: true)
+            .appendingPathComponent("ResponseCache", isDirectory: true)
+    }
+
+    /// Writes warnings and errors to standard error.
+    public static let standardErrorLogger: @Sendable (HTCacheLogEvent) -> Void = { event in
+        guard event.level >= .warning else { return }
+        FileHandle.standardError.write(Data((event.description + "\n").utf8))
+    }
+
+    // MARK: Policies
+
+    /// Registers `policy` under `id`, replacing what was registered there (built-in ones included).
+    public func register(_ policy: any HTCachePolicy, for id: HTCachePolicyID) {
+        policies.register(policy, for: id)
+    }
+
+    /// Removes the policy registered under `id`; requests naming it are then sent without the cache.
+    public func unregisterPolicy(_ id: HTCachePolicyID) {
+        policies.unregister(id)
+    }
+
+    /// The policy registered under `id`.
+    public func policy(for id: HTCachePolicyID) -> (any HTCachePolicy)? {
+        policies.policy(for: id)
+    }
+
+    // MARK: Entries
+
+    /// The entry stored under `key`, whatever its age or version: from memory, else from disk (then
+    /// kept in memory too). A damaged file is removed and is a miss.
+    public func storedResponse(for key: HTCacheKey) -> HTCachedResponse? {
+        if let entry = memory.get(key.value) { return entry }
+        guard let entry = disk.get(key.value) else { return nil }
+        memory.set(entry, for: key.value)
+        return entry
+    }
+
+    /// Stores `response` under `key` in both tiers. Returns whether the disk write succeeded (a failure
+    /// is also logged; the entry is in memory either way, unless it is larger than the memory limit).
+    @discardableResult
+    public func store(_ response: HTCachedResponse, for key: HTCacheKey) -> Bool {
+        memory.set(response, for: key.value)
+        return disk.set(response, for: key.value)
+    }
+
+    // MARK: Manager (HTCacheManager)
+
+    /// Whether an entry that is neither dated in the future nor older than ``maximumAge`` is stored
+    /// under `key` (`hasCacheForRequest:`). Request-specific checks (expiry, version) are the policy's:
+    /// see ``HTClient/hasCachedResponse(for:)``.
+    public func hasCachedResponse(for key: HTCacheKey) -> Bool {
+        cachedResponse(for: key) != nil
+    }
+
+    /// The entry stored under `key` if it is neither dated in the future nor older than ``maximumAge``
+    /// (`cachedResponseForRequest:`).
+    public func cachedResponse(for key: HTCacheKey) -> HTCachedResponse? {
+        guard let entry = storedResponse(for: key) else { return nil }
+        let age = Date().timeIntervalSince(entry.created)
+        guard age >= 0, age < maximumAge, entry.expires.map({ Date() < $0 }) ?? true else { return nil }
+        return entry
+    }
+
+    /// Removes the entry stored under `key` from both tiers.
+    public func removeCachedResponse(for key: HTCacheKey) async {
+        memory.remove(key.value)
+        await onQueue { $0.disk.remove(key.value) }
+    }
+
+    /// Removes every entry from both tiers.
+    public func removeAllCachedResponses() async {
+        memory.removeAll()
+        await onQueue { $0.disk.removeAll() }
+    }
+
+    /// Removes the entries stored at or after `date` from both tiers.
+    public func removeCachedResponses(since date: Date) async {
+        memory.remove(since: date)
+        await onQueue { $0.disk.remove(since: date) }
+    }
+
+    /// Empties the memory tier (the disk tier keeps its entries).
+    public func clearMemoryCache() {
+        memory.removeAll()
+    }
+
+    /// The bytes of the disk tier's files, from its index (`getCurCacheSize`). The first call after
+    /// launch reads the directory to build the index; later ones don't touch the disk.
+    public var currentDiskSize: Int {
+        disk.currentSize
+    }
+
+    /// The bytes of the entry files in the directory, measured on disk (`calculateSizeWithCompletionBlock:`).
+    public func computeDiskSize() async -> Int {
+        await onQueue { $0.disk.measuredSize() }
+    }
+
+    /// The number of entries and bytes in the memory tier.
+    public var memoryUsage: (count: Int, bytes: Int) {
+        memory.usage
+    }
+
+    /// The number of entries in the disk tier.
+    public var diskEntryCount: Int {
+        disk.count
+    }
+
+    private func onQueue<T: Sendable>(_ work: @escaping @Sendable (HTResponseCache) -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: work(self)) }
+        }
+    }
+}
