@@ -48,7 +48,14 @@ route with an unsupported method 405; HEAD works wherever GET does):
     ``Retry-After: 0`` when it is 429 or 503) and the body
     ``{"status", "message", "attempts"}``; later ones 200 ``{"attempts": <count>}``.
 ``GET /counter?key=K``
-    ``{"count": <number of /flaky requests seen for K>}``.
+    ``{"count": <number of /flaky requests seen for K>}`` (/etag requests count too).
+``GET /etag?key=K&tag=T``
+    A response with validators, for cache revalidation: ``ETag: "T"`` and
+    ``Last-Modified: Sun, 01 Nov 2026 00:00:00 GMT`` on every answer. When the
+    request's ``If-None-Match`` holds ``"T"`` (or ``*``), or it has no
+    ``If-None-Match`` and its ``If-Modified-Since`` equals that date: 304 with no
+    body. Otherwise 200 ``{"tag": T, "count": <requests seen for K>}``. Every
+    request increments K's counter (shared with /flaky and /counter).
 ``POST /reset-counters``
     Clears every /flaky counter; ``{"reset": true}``.
 ``ANY /idempotent``
@@ -438,6 +445,9 @@ class Handler(BaseHTTPRequestHandler):
             self.send_json(code, {"status": code, "location": target}, {"Location": target})
         elif path == "/flaky":
             self.route_flaky(query)
+        elif path == "/etag":
+            self.require_method("GET")
+            self.route_etag(query)
         elif path == "/counter":
             self.require_method("GET")
             self.send_json(200, {"count": self.server.counters.get(self.str_param(query, "key"))})
@@ -470,6 +480,24 @@ class Handler(BaseHTTPRequestHandler):
             raise HTTPError(404, "no route for %s" % path)
 
     # MARK: - Routes
+
+    ETAG_LAST_MODIFIED = "Sun, 01 Nov 2026 00:00:00 GMT"
+
+    def route_etag(self, query: Dict[str, List[str]]) -> None:
+        key = self.str_param(query, "key")
+        tag = '"%s"' % self.str_param(query, "tag", "v1")
+        count = self.server.counters.increment(key)
+        headers = {"ETag": tag, "Last-Modified": self.ETAG_LAST_MODIFIED}
+        if_none_match = self.headers.get("If-None-Match")
+        if if_none_match is not None:
+            candidates = [candidate.strip() for candidate in if_none_match.split(",")]
+            not_modified = tag in candidates or "*" in candidates
+        else:
+            not_modified = self.headers.get("If-Modified-Since") == self.ETAG_LAST_MODIFIED
+        if not_modified:
+            self.send_body(304, b"", JSON_TYPE, headers)
+        else:
+            self.send_json(200, {"tag": tag.strip('"'), "count": count}, headers)
 
     def route_convention_file(self, path: str) -> bool:
         """Serves ``<method>_<path with / as _>.json`` from the fixtures folder, the file-name convention
