@@ -1,0 +1,25 @@
+/// A policy that replaces every request's own for the requests sent inside ``with(_:operation:)``
+/// (a task-local value, so it follows child tasks and nothing else).
+///
+/// ```swift
+/// // Force a refresh that still updates the cache:
+/// let fresh = try await HTCachePolicyOverride.with(.writeOnly) { try await client.send(request) }
+/// ```
+public enum HTCachePolicyOverride {
+    @TaskLocal static var value: HTCachePolicyID?
+
+    /// The policy in force for the current task, if any.
+    public static var current: HTCachePolicyID? { value }
+
+    /// Runs `operation` with every request using `policy`.
+    public static func with<T, Failure: Error>(
+        _ policy: HTCachePolicyID, isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws(Failure) -> T
+    ) async throws(Failure) -> T {
+        do {
+            return try await $value.withValue(policy, operation: operation, isolation: isolation)
+        } catch {
+            throw error as! Failure  // withValue rethrows exactly what `operation` threw
+        }
+    }
+}
