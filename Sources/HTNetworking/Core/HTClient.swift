@@ -39,8 +39,21 @@ public final class HTClient: Sendable {
             method: R.method.rawValue, url: urlRequest.url?.absoluteString ?? R.path, requestType: String(describing: R.self))
         let accepted = request.acceptedStatusCodes ?? configuration.acceptedStatusCodes
         let options = request.mappingOptions ?? configuration.mappingOptions
-        let raw = try await perform(urlRequest, description: description)
-        return try Self.map(raw, as: R.self, accepted: accepted, options: options, description: description)
+        // The response cache (Cache/HTCacheExchange.swift): a hit skips the transport; a 304 to a
+        // revalidation serves the stored response; a mapped network response is stored per policy.
+        var cache = HTCacheExchange(for: request, urlRequest: urlRequest, configuration: configuration)
+        if let hit = cache.hit {
+            if var cached = try? Self.map(hit, as: R.self, accepted: accepted, options: options, description: description) {
+                cached.isFromCache = true
+                return cached
+            }
+            cache.discardHit()
+        }
+        let (raw, fromCache) = cache.resolve(try await perform(cache.request, description: description))
+        var response = try Self.map(raw, as: R.self, accepted: accepted, options: options, description: description)
+        response.isFromCache = fromCache
+        cache.store(raw, fromCache: fromCache)
+        return response
     }
 
     /// The `URLRequest` the client would send for `request`.

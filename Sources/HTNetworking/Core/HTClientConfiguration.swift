@@ -14,6 +14,9 @@ public struct HTClientConfiguration: Sendable {
     public var acceptedStatusCodes: Set<Int>
     /// How strictly responses are mapped, for requests that don't choose.
     public var mappingOptions: HTMappingOptions
+    /// The response cache, its default policy and expiry (``HTCacheSettings``; by default the shared
+    /// cache with the no-cache policy, so nothing is read or stored unless a request asks).
+    public var cache = HTCacheSettings()
 
     /// Creates a configuration.
     public init(
