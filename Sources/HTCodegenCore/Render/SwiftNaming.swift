@@ -24,7 +24,8 @@ enum SwiftNaming {
         "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable", "Identifiable", "Type", "Self",
         "Protocol", "Foundation", "HTJSON", "HTJSONObject", "HTHTTPModel", "HTBaseRequest", "HTClient",
         "HTHTTPMethod", "HTModel", "HTNetworking", "HTModelMappable", "HTStringEnum", "HTPropertyAccessor",
-        "HTObjectMapping",
+        "HTObjectMapping", "HTMapper", "HTJSONWriter", "HTMappingContext", "HTMappingHooks", "HTValueTransform",
+        "HTShouldTransformValue",
     ]
 
     /// Member names every model or request already has (from its protocols and base class).
@@ -32,7 +33,8 @@ enum SwiftNaming {
         "description", "debugDescription", "hash", "hashValue", "htJSON", "htJSONValue", "htAccessors",
         "htMapping", "customTypePropertyDic", "baseTypePropertyList", "parameters", "headers", "method", "path",
         "responseKeyPath", "headerPropertyList", "rawValue", "knownValues", "isKnown", "init", "deinit",
-        "subscript", "Type", "Protocol", "self", "Self", "Response",
+        "subscript", "Type", "Protocol", "self", "Self", "Response", "htDecodeProperty", "htEncodeProperty", "htWrite",
+        "htOverrideKeys", "htValueTransforms", "htShouldTransformValue", "htSerializationBlacklist",
     ]
 
     /// Whether a scalar may appear in a generated identifier. ASCII letters, digits and `_`, Latin

@@ -233,6 +233,36 @@ public struct SwiftRenderer: Sendable {
             writer.line()
             writer.line("/// The default mapping: each property from the JSON key of the same name.")
             writer.line("\(access)static let htMapping: HTObjectMapping<\(typeName)> = .defaultMapping()")
+            writer.line()
+            writer.line("/// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).")
+            writer.block(
+                "\(access)static func htDecodeProperty(_ index: Int, of model: \(typeName), from json: HTJSON, context: inout HTMappingContext)"
+            ) { writer in
+                if !model.fields.isEmpty {
+                    writer.line("switch index {")
+                    for (offset, name) in names.enumerated() {
+                        writer.line("case \(offset): HTMapper.decode(json, into: &model.\(SwiftNaming.escaped(name)), context: &context)")
+                    }
+                    writer.line("default: break")
+                    writer.line("}")
+                }
+            }
+            writer.line()
+            writer.line("/// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.")
+            writer.block(
+                "\(access)static func htEncodeProperty(_ index: Int, of model: \(typeName), to writer: HTJSONWriter) -> Bool"
+            ) { writer in
+                if model.fields.isEmpty {
+                    writer.line("false")
+                } else {
+                    writer.line("switch index {")
+                    for (offset, name) in names.enumerated() {
+                        writer.line("case \(offset): return HTMapper.encode(model.\(SwiftNaming.escaped(name)), to: writer)")
+                    }
+                    writer.line("default: return false")
+                    writer.line("}")
+                }
+            }
         }
     }
 

@@ -76,7 +76,7 @@ struct _HTJSONWriter: ~Copyable {
         var count: Int { isObject ? members.count : elements.count }
     }
 
-    private var output: _HTJSONOutputBuffer
+    var output: _HTJSONOutputBuffer
     private let pretty: Bool
     private let sorted: Bool
     private let escapeSlashes: Bool
@@ -171,7 +171,7 @@ struct _HTJSONWriter: ~Copyable {
         return order.map { members[$0] }
     }
 
-    private mutating func writeInteger(_ value: Int64) {
+    mutating func writeInteger(_ value: Int64) {
         var magnitude = value.magnitude
         // 19 digits and a sign at most.
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
@@ -190,7 +190,7 @@ struct _HTJSONWriter: ~Copyable {
         }
     }
 
-    private mutating func writeDouble(_ value: Double) {
+    mutating func writeDouble(_ value: Double) {
         guard value.isFinite else {
             output.append("null")
             return
@@ -208,7 +208,7 @@ struct _HTJSONWriter: ~Copyable {
         }
     }
 
-    private mutating func writeString(_ string: String) {
+    mutating func writeString(_ string: String) {
         output.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { writeEscaped($0) }
@@ -312,7 +312,8 @@ struct _HTJSONNumberSink: TextOutputStream {
 struct _HTJSONOutputBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    private var count = 0
+    /// The number of bytes written.
+    private(set) var count = 0
 
     init(initialCapacity: Int) {
         capacity = Swift.max(initialCapacity, 16)
@@ -326,6 +327,17 @@ struct _HTJSONOutputBuffer: ~Copyable {
     /// A copy of the bytes written.
     func bytes() -> [UInt8] {
         Array(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// The bytes written, as `Data`.
+    func data() -> Data {
+        Data(bytes: base, count: count)
+    }
+
+    /// Forgets the bytes written after the first `newCount` (`newCount` at most ``count``).
+    @inline(__always)
+    mutating func truncate(to newCount: Int) {
+        if newCount >= 0 && newCount < count { count = newCount }
     }
 
     @inline(__always)

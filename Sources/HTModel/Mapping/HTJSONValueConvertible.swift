@@ -3,6 +3,9 @@ import Foundation
 /// A type the mapper can read from JSON and write back: the property types of generated models
 /// (strings, numbers, booleans, enums, nested models, arrays of any of them, and ``HTJSON`` itself),
 /// and what a request's response maps to.
+///
+/// The conversions of the standard types are `@inlinable`: code that maps a property of a known type
+/// (the `switch` generated per model) gets the exact-type case inlined and calls out only to coerce.
 public protocol HTJSONValueConvertible: SendableMetatype {
     /// Converts `json` (never `null`; the mapper handles `null` itself) into a value, coercing where
     /// the ``HTValueCoercion`` table allows. Returns `nil` after recording a diagnostic in `context`
@@ -12,11 +15,19 @@ public protocol HTJSONValueConvertible: SendableMetatype {
     /// The value as JSON.
     var htJSON: HTJSON { get }
 
+    /// Writes the value as JSON text. The default writes ``htJSON``; the standard types and models
+    /// write themselves without building an ``HTJSON`` first.
+    func htWrite(to writer: HTJSONWriter)
+
     /// A word for diagnostics, e.g. `string`, `integer`, `HTUser`.
     static var htTypeDescription: String { get }
 }
 
 extension HTJSONValueConvertible {
+    public func htWrite(to writer: HTJSONWriter) {
+        writer.write(htJSON)
+    }
+
     /// Maps a whole JSON value, throwing when it is `null` (unless the type is ``HTJSON``), cannot be
     /// converted, or (in strict mode)
     /// when any nested value could not be converted.
@@ -44,6 +55,7 @@ extension HTJSONValueConvertible {
 }
 
 extension String: HTJSONValueConvertible {
+    @inlinable
     public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> String? {
         if case .string(let value) = json { return value }
         if let value = HTValueCoercion.string(json) { return value }
@@ -51,10 +63,13 @@ extension String: HTJSONValueConvertible {
         return nil
     }
     public var htJSON: HTJSON { .string(self) }
+    @inlinable
+    public func htWrite(to writer: HTJSONWriter) { writer.write(self) }
     public static var htTypeDescription: String { "string" }
 }
 
 extension Int: HTJSONValueConvertible {
+    @inlinable
     public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> Int? {
         if case .integer(let value) = json, let exact = Int(exactly: value) { return exact }
         if let value = HTValueCoercion.int(json) { return value }
@@ -62,10 +77,13 @@ extension Int: HTJSONValueConvertible {
         return nil
     }
     public var htJSON: HTJSON { .integer(Int64(self)) }
+    @inlinable
+    public func htWrite(to writer: HTJSONWriter) { writer.write(Int64(self)) }
     public static var htTypeDescription: String { "integer" }
 }
 
 extension Int64: HTJSONValueConvertible {
+    @inlinable
     public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> Int64? {
         if case .integer(let value) = json { return value }
         if let value = HTValueCoercion.int64(json) { return value }
@@ -73,21 +91,28 @@ extension Int64: HTJSONValueConvertible {
         return nil
     }
     public var htJSON: HTJSON { .integer(self) }
+    @inlinable
+    public func htWrite(to writer: HTJSONWriter) { writer.write(self) }
     public static var htTypeDescription: String { "64-bit integer" }
 }
 
 extension Double: HTJSONValueConvertible {
+    @inlinable
     public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> Double? {
         if case .double(let value) = json { return value }
+        if case .integer(let value) = json { return Double(value) }
         if let value = HTValueCoercion.double(json) { return value }
         context.reportMismatch(expected: htTypeDescription, found: json)
         return nil
     }
     public var htJSON: HTJSON { .double(self) }
+    @inlinable
+    public func htWrite(to writer: HTJSONWriter) { writer.write(self) }
     public static var htTypeDescription: String { "number" }
 }
 
 extension Bool: HTJSONValueConvertible {
+    @inlinable
     public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> Bool? {
         if case .bool(let value) = json { return value }
         if let value = HTValueCoercion.bool(json) { return value }
@@ -95,6 +120,8 @@ extension Bool: HTJSONValueConvertible {
         return nil
     }
     public var htJSON: HTJSON { .bool(self) }
+    @inlinable
+    public func htWrite(to writer: HTJSONWriter) { writer.write(self) }
     public static var htTypeDescription: String { "boolean" }
 }
 
@@ -105,6 +132,7 @@ extension URL: HTJSONValueConvertible {
         return nil
     }
     public var htJSON: HTJSON { .string(absoluteString) }
+    public func htWrite(to writer: HTJSONWriter) { writer.write(absoluteString) }
     public static var htTypeDescription: String { "URL" }
 }
 
@@ -116,18 +144,22 @@ extension Date: HTJSONValueConvertible {
     }
     /// Dates are written as ISO 8601 strings in UTC.
     public var htJSON: HTJSON { .string(HTValueCoercion.iso8601String(self)) }
+    public func htWrite(to writer: HTJSONWriter) { writer.write(HTValueCoercion.iso8601String(self)) }
     public static var htTypeDescription: String { "date" }
 }
 
 extension HTJSON: HTJSONValueConvertible {
+    @inlinable
     public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> HTJSON? { json }
     public var htJSON: HTJSON { self }
+    public func htWrite(to writer: HTJSONWriter) { writer.write(self) }
     public static var htTypeDescription: String { "any JSON value" }
 }
 
 extension Array: HTJSONValueConvertible where Element: HTJSONValueConvertible {
     /// Maps an array element by element. An element that cannot be converted (or is `null`) is left
     /// out and reported; the rest are kept.
+    @inlinable
     public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> [Element]? {
         guard case .array(let values) = json else {
             context.reportMismatch(expected: htTypeDescription, found: json)
@@ -135,17 +167,36 @@ extension Array: HTJSONValueConvertible where Element: HTJSONValueConvertible {
         }
         var result: [Element] = []
         result.reserveCapacity(values.count)
-        for (index, value) in values.enumerated() {
-            context.at(.index(index)) { context in
-                if case .null = value {
-                    context.report("expected \(Element.htTypeDescription), found null")
-                } else if let element = Element.htDecode(value, context: &context) {
-                    result.append(element)
-                }
+        for index in values.indices {
+            let before = context.diagnosticCount
+            let value = values[index]
+            if case .null = value {
+                context.report("expected \(Element.htTypeDescription), found null")
+            } else if let element = Element.htDecode(value, context: &context) {
+                result.append(element)
+            }
+            if context.diagnosticCount != before {
+                context.prefixDiagnostics(since: before, with: .index(index))
             }
         }
         return result
     }
     public var htJSON: HTJSON { .array(map(\.htJSON)) }
+    @inlinable
+    public func htWrite(to writer: HTJSONWriter) {
+        writer.beginArray()
+        var first = true
+        for element in self {
+            if !first { writer.writeComma() }
+            first = false
+            element.htWrite(to: writer)
+        }
+        writer.endArray()
+    }
     public static var htTypeDescription: String { "array of \(Element.htTypeDescription)" }
+}
+
+extension HTStringEnum {
+    /// Writes the raw value as a string.
+    public func htWrite(to writer: HTJSONWriter) { writer.write(rawValue) }
 }

@@ -91,8 +91,12 @@ public struct HTMappingOptions: Sendable, Hashable {
 
 /// The state of one mapping run: where the mapper is in the document and what it found wrong.
 ///
-/// The path is tracked as a stack of components; it costs an array append and removal per nested
-/// value, and is only turned into text when a diagnostic is recorded.
+/// The mapper does not push a path component for every value it maps: that would cost an append and a
+/// removal per value on the success path. Instead a diagnostic is recorded with the path known where it
+/// is reported (``path``: the starting path plus whatever ``at(_:_:)`` pushed), and each level of the
+/// mapper that sees new diagnostics after mapping a child inserts the child's key or index into their
+/// paths on the way back (``prefixDiagnostics(since:with:)``). Paths are therefore only built for
+/// values that fail.
 public struct HTMappingContext: Sendable {
     /// The options of this run.
     public let options: HTMappingOptions
@@ -124,6 +128,37 @@ public struct HTMappingContext: Sendable {
     /// Records that the value at the current path could not be converted.
     public mutating func report(_ message: String) {
         diagnostics.append(HTMappingDiagnostic(path: HTJSONPath(path), message: message))
+    }
+
+    /// Records a diagnostic about the child `component` of the value at the current path.
+    public mutating func report(_ message: String, at component: HTJSONPathComponent) {
+        diagnostics.append(HTMappingDiagnostic(path: HTJSONPath(path + [component]), message: message))
+    }
+
+    /// The number of diagnostics so far: compare it before and after mapping a child to know whether
+    /// the child reported anything.
+    @inlinable
+    public var diagnosticCount: Int { diagnostics.count }
+
+    /// Inserts `component` into the paths of the diagnostics recorded since the first `start`, where the
+    /// mapper would have pushed it: call it after mapping the child `component` when
+    /// ``diagnosticCount`` grew.
+    public mutating func prefixDiagnostics(since start: Int, with component: HTJSONPathComponent) {
+        prefixDiagnostics(since: start, with: CollectionOfOne(component))
+    }
+
+    /// Inserts `components` (a nested key path) into the paths of the diagnostics recorded since the
+    /// first `start` (see ``prefixDiagnostics(since:with:)-(_,HTJSONPathComponent)``).
+    public mutating func prefixDiagnostics<C: Collection>(since start: Int, with components: C)
+    where C.Element == HTJSONPathComponent {
+        let depth = path.count
+        var index = Swift.max(start, 0)
+        while index < diagnostics.count {
+            var components_ = diagnostics[index].path.components
+            components_.insert(contentsOf: components, at: Swift.min(depth, components_.count))
+            diagnostics[index].path = HTJSONPath(components_)
+            index += 1
+        }
     }
 
     /// Records a type mismatch: `expected` is what the property needs, `found` the JSON value.

@@ -18,10 +18,8 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
 
     /// The entries, in the order they were given.
     public let entries: [Entry]
-    /// Entries whose key path is a single key, by that key.
-    @usableFromInline let singleKeyIndex: [String: Int]
-    /// Indices of entries whose key path has several components.
-    @usableFromInline let nestedEntries: [Int]
+    /// The compiled form the mapper runs (see ``HTMappingPlan``).
+    let plan: HTMappingPlan
 
     /// Creates a mapping from `(JSON key path, property name)` pairs.
     ///
@@ -65,15 +63,20 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
     }
 
     /// The default mapping from the model's metadata lists (see the type's documentation): each property
-    /// from its accessor's JSON key. Names in the lists that have no accessor are left out; generated
-    /// models never have any.
+    /// from its accessor's JSON key, or from the key ``HTMappingHooks/htOverrideKeys`` gives it (when
+    /// several keys name one property, the first in sorted order). Names in the lists that have no
+    /// accessor are left out; generated models never have any.
     public static func defaultMapping() -> HTObjectMapping<Model> {
+        var overrides: [String: String] = [:]
+        for (key, property) in Model.htOverrideKeys.sorted(by: { $0.key < $1.key }) where overrides[property] == nil {
+            overrides[property] = key
+        }
         var names = Model.baseTypePropertyList
         names += Model.customTypePropertyDic.keys.sorted()
         var entries: [Entry] = []
         for name in names {
             if let accessor = Model.htAccessor(named: name) {
-                entries.append(Entry(keyPath: [accessor.key], accessor: accessor))
+                entries.append(Entry(keyPath: [overrides[name] ?? accessor.key], accessor: accessor))
             }
         }
         return HTObjectMapping(entries: entries)
@@ -81,74 +84,117 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
 
     init(entries: [Entry]) {
         self.entries = entries
-        var index: [String: Int] = [:]
-        var nested: [Int] = []
-        for (position, entry) in entries.enumerated() {
-            if entry.keyPath.count == 1 {
-                index[entry.keyPath[0]] = position
-            } else {
-                nested.append(position)
+        let accessors = Model.htAccessors
+        let transforms = Model.htValueTransforms
+        let blacklist = Model.htSerializationBlacklist
+        var slots: [HTMappingPlan.Slot] = []
+        var transformed: Set<String> = []
+        for entry in entries {
+            let keyPath = entry.keyPathString
+            let transform = transforms[keyPath]
+            if transform != nil { transformed.insert(keyPath) }
+            let accessor = entry.accessor
+            let index = accessors.firstIndex { $0.name == accessor.name } ?? -1
+            var fromJSON = transform?.fromJSON.map { Self.erased($0) }
+            if fromJSON == nil && index < 0 {
+                // An accessor the model does not list: map through the accessor itself.
+                fromJSON = { object, json, context in accessor.decode(unsafeDowncast(object, to: Model.self), json, &context) }
             }
+            slots.append(HTMappingPlan.Slot(
+                keyPath: entry.keyPath, name: accessor.name, accessorIndex: index, fromJSON: fromJSON,
+                toJSON: transform?.toJSON.map { Self.erased($0) }, blacklisted: blacklist.contains(accessor.name)))
         }
-        self.singleKeyIndex = index
-        self.nestedEntries = nested
+        // Transforms for key paths no entry maps: extra slots without a property.
+        for (keyPath, transform) in transforms.sorted(by: { $0.key < $1.key }) where !transformed.contains(keyPath) {
+            guard !keyPath.isEmpty else { continue }
+            slots.append(HTMappingPlan.Slot(
+                keyPath: keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init),
+                name: keyPath, accessorIndex: -1, fromJSON: transform.fromJSON.map { Self.erased($0) },
+                toJSON: transform.toJSON.map { Self.erased($0) }, blacklisted: blacklist.contains(keyPath)))
+        }
+        var shouldTransform: (@Sendable (AnyObject, HTJSON, String) -> Bool)? = nil
+        if let hook = Model.htShouldTransformValue {
+            shouldTransform = { object, json, name in hook(unsafeDowncast(object, to: Model.self), json, name) }
+        }
+        plan = HTMappingPlan(
+            slots: slots, shouldTransform: shouldTransform,
+            decodeProperty: { index, object, json, context in
+                Model.htDecodeProperty(index, of: unsafeDowncast(object, to: Model.self), from: json, context: &context)
+            },
+            encodeProperty: { index, object, writer in
+                Model.htEncodeProperty(index, of: unsafeDowncast(object, to: Model.self), to: writer)
+            })
     }
 
-    /// Sets `model`'s properties from `object`. Keys not in the mapping are ignored; mapped keys missing
-    /// from the object leave their property as it was. When a key occurs more than once, only its last
-    /// occurrence is mapped (earlier ones are neither applied nor reported), as for nested key paths.
+    private static func erased(
+        _ transform: @escaping @Sendable (Model, HTJSON, inout HTMappingContext) -> Void
+    ) -> @Sendable (AnyObject, HTJSON, inout HTMappingContext) -> Void {
+        { object, json, context in transform(unsafeDowncast(object, to: Model.self), json, &context) }
+    }
+
+    private static func erased(_ transform: @escaping @Sendable (Model) -> HTJSON?) -> @Sendable (AnyObject) -> HTJSON? {
+        { object in transform(unsafeDowncast(object, to: Model.self)) }
+    }
+
+    /// Sets `model`'s properties from `object`.
+    ///
+    /// Each member's name is matched exactly against the mapped keys first. When none matches and
+    /// ``HTMappingOptions/implicitKeyMatching`` is on (the default), its canonical form (ASCII letters
+    /// lower-cased, digits kept, everything else dropped: `foo_bar`, `foo-bar` and `FooBar` all give
+    /// `foobar`) is matched against the canonical forms of the mapped keys; two mapped keys with the
+    /// same canonical form only match exactly. Nested key paths (`a.b.c`) match exactly.
+    ///
+    /// Keys not in the mapping are ignored; mapped keys missing from the object leave their property as
+    /// it was. When a key occurs more than once, only its last occurrence is mapped (earlier ones are
+    /// neither applied nor reported), as for nested key paths. When two different keys reach one
+    /// property, an exact match wins over a canonical one (between two canonical matches, the later
+    /// wins) and the key left out is reported as a diagnostic.
     public func apply(_ object: HTJSONObject, to model: Model, context: inout HTMappingContext) {
-        let members = object.members
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: members.count) { memberEntry in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: entries.count) { lastMember in
-                // Which entry each member feeds (-1: none), and the last member feeding each entry.
-                lastMember.initialize(repeating: -1)
-                for (index, member) in members.enumerated() {
-                    let position = singleKeyIndex[member.key] ?? -1
-                    memberEntry.initializeElement(at: index, to: position)
-                    if position >= 0 { lastMember[position] = index }
-                }
-                for (index, member) in members.enumerated() {
-                    let position = memberEntry[index]
-                    guard position >= 0, lastMember[position] == index else { continue }
-                    let accessor = entries[position].accessor
-                    context.at(.key(member.key)) { context in
-                        accessor.decode(model, member.value, &context)
-                    }
-                }
-            }
-        }
-        for position in nestedEntries {
-            let entry = entries[position]
-            var current = HTJSON.object(object)
-            var found = true
-            for key in entry.keyPath {
-                guard case .object(let level) = current, let next = level[key] else {
-                    found = false
-                    break
-                }
-                current = next
-            }
-            guard found else { continue }
-            context.at(entry.keyPath.map { .key($0) }) { context in
-                entry.accessor.decode(model, current, &context)
-            }
-        }
+        plan.apply(object, to: model, context: &context)
     }
 
     /// The model as a JSON object. `nil` properties are left out, as are properties named in `excluding`.
     public func json(from model: Model, excluding: Set<String> = []) -> HTJSONObject {
+        json(from: model, excluding: excluding, applyingBlacklist: false)
+    }
+
+    /// The model as a JSON object, leaving out `nil` properties, the properties named in `excluding`, and
+    /// when `applyingBlacklist` is set those on the model's ``HTMappingHooks/htSerializationBlacklist``.
+    func json(from model: Model, excluding: Set<String>, applyingBlacklist: Bool) -> HTJSONObject {
         var object = HTJSONObject()
-        object.members.reserveCapacity(entries.count)
-        for entry in entries where !excluding.contains(entry.accessor.name) {
-            guard let value = entry.accessor.encode(model) else { continue }
-            if entry.keyPath.count == 1 {
-                object.append(entry.keyPath[0], value)
+        let slotCount = plan.accessorIndices.count
+        object.members.reserveCapacity(slotCount)
+        for slot in 0..<slotCount {
+            if applyingBlacklist && plan.blacklisted[slot] { continue }
+            let name = plan.names[slot]
+            if excluding.contains(name) { continue }
+            let value: HTJSON?
+            if let transform = plan.toJSON[slot] {
+                value = transform(model)
+            } else if slot < entries.count {
+                value = entries[slot].accessor.encode(model)
             } else {
-                object.insert(value, atKeyPath: entry.keyPath[...])
+                value = nil
+            }
+            guard let value else { continue }
+            let keyPath = plan.keyPaths[slot]
+            if keyPath.count == 1 {
+                object.append(keyPath[0], value)
+            } else {
+                object.insert(value, atKeyPath: keyPath[...])
             }
         }
         return object
+    }
+
+    /// Writes the model as a compact JSON object, leaving out `nil` properties and, when
+    /// `applyingBlacklist` is set, those on the model's ``HTMappingHooks/htSerializationBlacklist``.
+    func write(_ model: Model, to writer: HTJSONWriter, applyingBlacklist: Bool) {
+        if plan.writesDirectly {
+            plan.write(model, to: writer, applyingBlacklist: applyingBlacklist)
+        } else {
+            writer.write(.object(json(from: model, excluding: [], applyingBlacklist: applyingBlacklist)))
+        }
     }
 }
 

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Conformers are final classes with a parameterless initializer, optional stored properties, an
 /// accessor per property, and the two metadata lists of NEI's generated Objective-C models.
-public protocol HTModelMappable: AnyObject, HTJSONValueConvertible, SendableMetatype {
+public protocol HTModelMappable: AnyObject, HTJSONValueConvertible, HTMappingHooks, SendableMetatype {
     /// Creates a model with every property at its default.
     init()
 
@@ -22,6 +22,16 @@ public protocol HTModelMappable: AnyObject, HTJSONValueConvertible, SendableMeta
     /// The mapping used when nothing else is asked for. Generated models store
     /// `HTObjectMapping.defaultMapping()` here once.
     static var htMapping: HTObjectMapping<Self> { get }
+
+    /// Sets the property at `index` in ``htAccessors`` from `json`: the mapper's fast path. Generated
+    /// models implement it with a `switch` that writes each stored property directly through
+    /// ``HTMapper/decode(_:into:context:)``; the default goes through the accessor.
+    static func htDecodeProperty(_ index: Int, of model: Self, from json: HTJSON, context: inout HTMappingContext)
+
+    /// Writes the property at `index` in ``htAccessors`` as JSON and returns `true`, or returns `false`
+    /// without writing anything when it is `nil`. Generated models implement it with a `switch` over
+    /// ``HTMapper/encode(_:to:)``; the default goes through the accessor.
+    static func htEncodeProperty(_ index: Int, of model: Self, to writer: HTJSONWriter) -> Bool
 }
 
 extension HTModelMappable {
@@ -30,6 +40,20 @@ extension HTModelMappable {
         htAccessors.first { $0.name == name }
     }
 
+    public static func htDecodeProperty(_ index: Int, of model: Self, from json: HTJSON, context: inout HTMappingContext) {
+        let accessors = htAccessors
+        guard accessors.indices.contains(index) else { return }
+        accessors[index].decode(model, json, &context)
+    }
+
+    public static func htEncodeProperty(_ index: Int, of model: Self, to writer: HTJSONWriter) -> Bool {
+        let accessors = htAccessors
+        guard accessors.indices.contains(index), let value = accessors[index].encode(model) else { return false }
+        writer.write(value)
+        return true
+    }
+
+    @inlinable
     public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> Self? {
         guard case .object(let object) = json else {
             context.reportMismatch(expected: "object (\(htTypeDescription))", found: json)
@@ -40,7 +64,13 @@ extension HTModelMappable {
         return model
     }
 
-    public var htJSON: HTJSON { .object(Self.htMapping.json(from: self)) }
+    /// The model as a JSON object, without the properties on its serialisation blacklist.
+    public var htJSON: HTJSON { .object(Self.htMapping.json(from: self, excluding: [], applyingBlacklist: true)) }
+
+    /// Writes the model as a JSON object (without the properties on its serialisation blacklist).
+    public func htWrite(to writer: HTJSONWriter) {
+        Self.htMapping.write(self, to: writer, applyingBlacklist: true)
+    }
 
     public static var htTypeDescription: String { String(describing: Self.self) }
 
@@ -82,20 +112,28 @@ extension HTModelMappable {
 
     // MARK: Turning models into JSON
 
-    /// The model as a JSON object, leaving out `nil` properties and the properties named in `excluding`
-    /// (the original's `ht_modelToJSONObject:` blacklist).
+    /// The model as a JSON object, leaving out `nil` properties, the properties named in `excluding`
+    /// (the original's `ht_modelToJSONObject:` blacklist) and those on the model's
+    /// ``HTMappingHooks/htSerializationBlacklist``.
     public func htJSONObject(excluding: Set<String> = []) -> HTJSONObject {
-        Self.htMapping.json(from: self, excluding: excluding)
+        Self.htMapping.json(from: self, excluding: excluding, applyingBlacklist: true)
     }
 
-    /// The model as JSON bytes.
+    /// The model as JSON bytes. Compact output (no options) is written straight from the properties;
+    /// other options go through ``htJSON``.
     public func htJSONData(options: HTJSONSerializer.Options = []) -> Data {
-        htJSON.serializedData(options: options)
+        guard options.isEmpty else { return htJSON.serializedData(options: options) }
+        let writer = HTJSONWriter()
+        htWrite(to: writer)
+        return writer.data
     }
 
     /// The model as a JSON string.
     public func htJSONString(options: HTJSONSerializer.Options = []) -> String {
-        htJSON.serializedString(options: options)
+        guard options.isEmpty else { return htJSON.serializedString(options: options) }
+        let writer = HTJSONWriter()
+        htWrite(to: writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// A deep copy: nested models and arrays of models are copied too.

@@ -34,6 +34,26 @@ internal final class HTAddress: HTHTTPModel, HTModelMappable {
 
     /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTAddress> = .defaultMapping()
+
+    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
+    internal static func htDecodeProperty(_ index: Int, of model: HTAddress, from json: HTJSON, context: inout HTMappingContext) {
+        switch index {
+        case 0: HTMapper.decode(json, into: &model.province, context: &context)
+        case 1: HTMapper.decode(json, into: &model.city, context: &context)
+        case 2: HTMapper.decode(json, into: &model.street, context: &context)
+        default: break
+        }
+    }
+
+    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
+    internal static func htEncodeProperty(_ index: Int, of model: HTAddress, to writer: HTJSONWriter) -> Bool {
+        switch index {
+        case 0: return HTMapper.encode(model.province, to: writer)
+        case 1: return HTMapper.encode(model.city, to: writer)
+        case 2: return HTMapper.encode(model.street, to: writer)
+        default: return false
+        }
+    }
 }
 
 // MARK: - HTArticle
@@ -83,6 +103,34 @@ internal final class HTArticle: HTHTTPModel, HTModelMappable {
 
     /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTArticle> = .defaultMapping()
+
+    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
+    internal static func htDecodeProperty(_ index: Int, of model: HTArticle, from json: HTJSON, context: inout HTMappingContext) {
+        switch index {
+        case 0: HTMapper.decode(json, into: &model.id, context: &context)
+        case 1: HTMapper.decode(json, into: &model.title, context: &context)
+        case 2: HTMapper.decode(json, into: &model.body, context: &context)
+        case 3: HTMapper.decode(json, into: &model.status, context: &context)
+        case 4: HTMapper.decode(json, into: &model.author, context: &context)
+        case 5: HTMapper.decode(json, into: &model.comments, context: &context)
+        case 6: HTMapper.decode(json, into: &model.cover, context: &context)
+        default: break
+        }
+    }
+
+    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
+    internal static func htEncodeProperty(_ index: Int, of model: HTArticle, to writer: HTJSONWriter) -> Bool {
+        switch index {
+        case 0: return HTMapper.encode(model.id, to: writer)
+        case 1: return HTMapper.encode(model.title, to: writer)
+        case 2: return HTMapper.encode(model.body, to: writer)
+        case 3: return HTMapper.encode(model.status, to: writer)
+        case 4: return HTMapper.encode(model.author, to: writer)
+        case 5: return HTMapper.encode(model.comments, to: writer)
+        case 6: return HTMapper.encode(model.cover, to: writer)
+        default: return false
+        }
+    }
 }
 
 // MARK: - HTComment
@@ -120,6 +168,28 @@ internal final class HTComment: HTHTTPModel, HTModelMappable {
 
     /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTComment> = .defaultMapping()
+
+    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
+    internal static func htDecodeProperty(_ index: Int, of model: HTComment, from json: HTJSON, context: inout HTMappingContext) {
+        switch index {
+        case 0: HTMapper.decode(json, into: &model.id, context: &context)
+        case 1: HTMapper.decode(json, into: &model.author, context: &context)
+        case 2: HTMapper.decode(json, into: &model.text, context: &context)
+        case 3: HTMapper.decode(json, into: &model.likes, context: &context)
+        default: break
+        }
+    }
+
+    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
+    internal static func htEncodeProperty(_ index: Int, of model: HTComment, to writer: HTJSONWriter) -> Bool {
+        switch index {
+        case 0: return HTMapper.encode(model.id, to: writer)
+        case 1: return HTMapper.encode(model.author, to: writer)
+        case 2: return HTMapper.encode(model.text, to: writer)
+        case 3: return HTMapper.encode(model.likes, to: writer)
+        default: return false
+        }
+    }
 }
 
 // MARK: - HTPhoto
@@ -168,6 +238,36 @@ internal final class HTPhoto: HTHTTPModel, HTModelMappable {
 
     /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTPhoto> = .defaultMapping()
+
+    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
+    internal static func htDecodeProperty(_ index: Int, of model: HTPhoto, from json: HTJSON, context: inout HTMappingContext) {
+        switch index {
+        case 0: HTMapper.decode(json, into: &model.id, context: &context)
+        case 1: HTMapper.decode(json, into: &model.title, context: &context)
+        case 2: HTMapper.decode(json, into: &model.url, context: &context)
+        case 3: HTMapper.decode(json, into: &model.width, context: &context)
+        case 4: HTMapper.decode(json, into: &model.height, context: &context)
+        case 5: HTMapper.decode(json, into: &model.visibility, context: &context)
+        case 6: HTMapper.decode(json, into: &model.tags, context: &context)
+        case 7: HTMapper.decode(json, into: &model.exif, context: &context)
+        default: break
+        }
+    }
+
+    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
+    internal static func htEncodeProperty(_ index: Int, of model: HTPhoto, to writer: HTJSONWriter) -> Bool {
+        switch index {
+        case 0: return HTMapper.encode(model.id, to: writer)
+        case 1: return HTMapper.encode(model.title, to: writer)
+        case 2: return HTMapper.encode(model.url, to: writer)
+        case 3: return HTMapper.encode(model.width, to: writer)
+        case 4: return HTMapper.encode(model.height, to: writer)
+        case 5: return HTMapper.encode(model.visibility, to: writer)
+        case 6: return HTMapper.encode(model.tags, to: writer)
+        case 7: return HTMapper.encode(model.exif, to: writer)
+        default: return false
+        }
+    }
 }
 
 // MARK: - HTProfileUpdate
@@ -200,6 +300,24 @@ internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable {
 
     /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTProfileUpdate> = .defaultMapping()
+
+    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
+    internal static func htDecodeProperty(_ index: Int, of model: HTProfileUpdate, from json: HTJSON, context: inout HTMappingContext) {
+        switch index {
+        case 0: HTMapper.decode(json, into: &model.displayName, context: &context)
+        case 1: HTMapper.decode(json, into: &model.address, context: &context)
+        default: break
+        }
+    }
+
+    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
+    internal static func htEncodeProperty(_ index: Int, of model: HTProfileUpdate, to writer: HTJSONWriter) -> Bool {
+        switch index {
+        case 0: return HTMapper.encode(model.displayName, to: writer)
+        case 1: return HTMapper.encode(model.address, to: writer)
+        default: return false
+        }
+    }
 }
 
 // MARK: - HTResultData
@@ -233,6 +351,26 @@ internal final class HTResultData: HTHTTPModel, HTModelMappable {
 
     /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTResultData> = .defaultMapping()
+
+    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
+    internal static func htDecodeProperty(_ index: Int, of model: HTResultData, from json: HTJSON, context: inout HTMappingContext) {
+        switch index {
+        case 0: HTMapper.decode(json, into: &model.code, context: &context)
+        case 1: HTMapper.decode(json, into: &model.message, context: &context)
+        case 2: HTMapper.decode(json, into: &model.result, context: &context)
+        default: break
+        }
+    }
+
+    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
+    internal static func htEncodeProperty(_ index: Int, of model: HTResultData, to writer: HTJSONWriter) -> Bool {
+        switch index {
+        case 0: return HTMapper.encode(model.code, to: writer)
+        case 1: return HTMapper.encode(model.message, to: writer)
+        case 2: return HTMapper.encode(model.result, to: writer)
+        default: return false
+        }
+    }
 }
 
 // MARK: - HTUser
@@ -277,4 +415,30 @@ internal final class HTUser: HTHTTPModel, HTModelMappable {
 
     /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTUser> = .defaultMapping()
+
+    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
+    internal static func htDecodeProperty(_ index: Int, of model: HTUser, from json: HTJSON, context: inout HTMappingContext) {
+        switch index {
+        case 0: HTMapper.decode(json, into: &model.id, context: &context)
+        case 1: HTMapper.decode(json, into: &model.userName, context: &context)
+        case 2: HTMapper.decode(json, into: &model.displayName, context: &context)
+        case 3: HTMapper.decode(json, into: &model.followers, context: &context)
+        case 4: HTMapper.decode(json, into: &model.verified, context: &context)
+        case 5: HTMapper.decode(json, into: &model.address, context: &context)
+        default: break
+        }
+    }
+
+    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
+    internal static func htEncodeProperty(_ index: Int, of model: HTUser, to writer: HTJSONWriter) -> Bool {
+        switch index {
+        case 0: return HTMapper.encode(model.id, to: writer)
+        case 1: return HTMapper.encode(model.userName, to: writer)
+        case 2: return HTMapper.encode(model.displayName, to: writer)
+        case 3: return HTMapper.encode(model.followers, to: writer)
+        case 4: return HTMapper.encode(model.verified, to: writer)
+        case 5: return HTMapper.encode(model.address, to: writer)
+        default: return false
+        }
+    }
 }

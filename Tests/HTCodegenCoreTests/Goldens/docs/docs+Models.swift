@@ -34,4 +34,22 @@ internal final class HTDocNote: HTHTTPModel, HTModelMappable {
 
     /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTDocNote> = .defaultMapping()
+
+    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
+    internal static func htDecodeProperty(_ index: Int, of model: HTDocNote, from json: HTJSON, context: inout HTMappingContext) {
+        switch index {
+        case 0: HTMapper.decode(json, into: &model.body, context: &context)
+        case 1: HTMapper.decode(json, into: &model.plain, context: &context)
+        default: break
+        }
+    }
+
+    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
+    internal static func htEncodeProperty(_ index: Int, of model: HTDocNote, to writer: HTJSONWriter) -> Bool {
+        switch index {
+        case 0: return HTMapper.encode(model.body, to: writer)
+        case 1: return HTMapper.encode(model.plain, to: writer)
+        default: return false
+        }
+    }
 }

@@ -32,4 +32,24 @@ internal final class HTShippingAddress: HTHTTPModel, HTModelMappable {
 
     /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTShippingAddress> = .defaultMapping()
+
+    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
+    internal static func htDecodeProperty(_ index: Int, of model: HTShippingAddress, from json: HTJSON, context: inout HTMappingContext) {
+        switch index {
+        case 0: HTMapper.decode(json, into: &model.province, context: &context)
+        case 1: HTMapper.decode(json, into: &model.city, context: &context)
+        case 2: HTMapper.decode(json, into: &model.isDefault, context: &context)
+        default: break
+        }
+    }
+
+    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
+    internal static func htEncodeProperty(_ index: Int, of model: HTShippingAddress, to writer: HTJSONWriter) -> Bool {
+        switch index {
+        case 0: return HTMapper.encode(model.province, to: writer)
+        case 1: return HTMapper.encode(model.city, to: writer)
+        case 2: return HTMapper.encode(model.isDefault, to: writer)
+        default: return false
+        }
+    }
 }

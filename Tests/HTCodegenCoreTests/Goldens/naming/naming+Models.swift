@@ -28,6 +28,22 @@ internal final class HTError: HTHTTPModel, HTModelMappable {
 
     /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTError> = .defaultMapping()
+
+    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
+    internal static func htDecodeProperty(_ index: Int, of model: HTError, from json: HTJSON, context: inout HTMappingContext) {
+        switch index {
+        case 0: HTMapper.decode(json, into: &model.code, context: &context)
+        default: break
+        }
+    }
+
+    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
+    internal static func htEncodeProperty(_ index: Int, of model: HTError, to writer: HTJSONWriter) -> Bool {
+        switch index {
+        case 0: return HTMapper.encode(model.code, to: writer)
+        default: return false
+        }
+    }
 }
 
 // MARK: - HTNamingSample
@@ -76,4 +92,34 @@ internal final class HTNamingSample: HTHTTPModel, HTModelMappable {
 
     /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTNamingSample> = .defaultMapping()
+
+    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
+    internal static func htDecodeProperty(_ index: Int, of model: HTNamingSample, from json: HTJSON, context: inout HTMappingContext) {
+        switch index {
+        case 0: HTMapper.decode(json, into: &model.`class`, context: &context)
+        case 1: HTMapper.decode(json, into: &model.description_, context: &context)
+        case 2: HTMapper.decode(json, into: &model.hash_, context: &context)
+        case 3: HTMapper.decode(json, into: &model.userName_2, context: &context)
+        case 4: HTMapper.decode(json, into: &model._2fa, context: &context)
+        case 5: HTMapper.decode(json, into: &model.名字, context: &context)
+        case 6: HTMapper.decode(json, into: &model.self_, context: &context)
+        case 7: HTMapper.decode(json, into: &model.userName, context: &context)
+        default: break
+        }
+    }
+
+    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
+    internal static func htEncodeProperty(_ index: Int, of model: HTNamingSample, to writer: HTJSONWriter) -> Bool {
+        switch index {
+        case 0: return HTMapper.encode(model.`class`, to: writer)
+        case 1: return HTMapper.encode(model.description_, to: writer)
+        case 2: return HTMapper.encode(model.hash_, to: writer)
+        case 3: return HTMapper.encode(model.userName_2, to: writer)
+        case 4: return HTMapper.encode(model._2fa, to: writer)
+        case 5: return HTMapper.encode(model.名字, to: writer)
+        case 6: return HTMapper.encode(model.self_, to: writer)
+        case 7: return HTMapper.encode(model.userName, to: writer)
+        default: return false
+        }
+    }
 }

@@ -30,6 +30,24 @@ internal final class HTRule2Article: HTHTTPModel, HTModelMappable {
 
     /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTRule2Article> = .defaultMapping()
+
+    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
+    internal static func htDecodeProperty(_ index: Int, of model: HTRule2Article, from json: HTJSON, context: inout HTMappingContext) {
+        switch index {
+        case 0: HTMapper.decode(json, into: &model.id, context: &context)
+        case 1: HTMapper.decode(json, into: &model.title, context: &context)
+        default: break
+        }
+    }
+
+    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
+    internal static func htEncodeProperty(_ index: Int, of model: HTRule2Article, to writer: HTJSONWriter) -> Bool {
+        switch index {
+        case 0: return HTMapper.encode(model.id, to: writer)
+        case 1: return HTMapper.encode(model.title, to: writer)
+        default: return false
+        }
+    }
 }
 
 // MARK: - HTRule2Envelope
@@ -60,4 +78,24 @@ internal final class HTRule2Envelope: HTHTTPModel, HTModelMappable {
 
     /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTRule2Envelope> = .defaultMapping()
+
+    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
+    internal static func htDecodeProperty(_ index: Int, of model: HTRule2Envelope, from json: HTJSON, context: inout HTMappingContext) {
+        switch index {
+        case 0: HTMapper.decode(json, into: &model.code, context: &context)
+        case 1: HTMapper.decode(json, into: &model.errorMsg, context: &context)
+        case 2: HTMapper.decode(json, into: &model.data, context: &context)
+        default: break
+        }
+    }
+
+    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
+    internal static func htEncodeProperty(_ index: Int, of model: HTRule2Envelope, to writer: HTJSONWriter) -> Bool {
+        switch index {
+        case 0: return HTMapper.encode(model.code, to: writer)
+        case 1: return HTMapper.encode(model.errorMsg, to: writer)
+        case 2: return HTMapper.encode(model.data, to: writer)
+        default: return false
+        }
+    }
 }

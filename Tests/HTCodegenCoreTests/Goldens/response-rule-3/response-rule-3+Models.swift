@@ -30,4 +30,22 @@ internal final class HTRule3Profile: HTHTTPModel, HTModelMappable {
 
     /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTRule3Profile> = .defaultMapping()
+
+    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
+    internal static func htDecodeProperty(_ index: Int, of model: HTRule3Profile, from json: HTJSON, context: inout HTMappingContext) {
+        switch index {
+        case 0: HTMapper.decode(json, into: &model.name, context: &context)
+        case 1: HTMapper.decode(json, into: &model.age, context: &context)
+        default: break
+        }
+    }
+
+    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
+    internal static func htEncodeProperty(_ index: Int, of model: HTRule3Profile, to writer: HTJSONWriter) -> Bool {
+        switch index {
+        case 0: return HTMapper.encode(model.name, to: writer)
+        case 1: return HTMapper.encode(model.age, to: writer)
+        default: return false
+        }
+    }
 }

@@ -37,6 +37,24 @@ public final class NEAccount: NEModel, HTModelMappable {
 
     /// The default mapping: each property from the JSON key of the same name.
     public static let htMapping: HTObjectMapping<NEAccount> = .defaultMapping()
+
+    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
+    public static func htDecodeProperty(_ index: Int, of model: NEAccount, from json: HTJSON, context: inout HTMappingContext) {
+        switch index {
+        case 0: HTMapper.decode(json, into: &model.id, context: &context)
+        case 1: HTMapper.decode(json, into: &model.owner, context: &context)
+        default: break
+        }
+    }
+
+    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
+    public static func htEncodeProperty(_ index: Int, of model: NEAccount, to writer: HTJSONWriter) -> Bool {
+        switch index {
+        case 0: return HTMapper.encode(model.id, to: writer)
+        case 1: return HTMapper.encode(model.owner, to: writer)
+        default: return false
+        }
+    }
 }
 
 // MARK: - NEOwner
@@ -63,4 +81,20 @@ public final class NEOwner: NEModel, HTModelMappable {
 
     /// The default mapping: each property from the JSON key of the same name.
     public static let htMapping: HTObjectMapping<NEOwner> = .defaultMapping()
+
+    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
+    public static func htDecodeProperty(_ index: Int, of model: NEOwner, from json: HTJSON, context: inout HTMappingContext) {
+        switch index {
+        case 0: HTMapper.decode(json, into: &model.name, context: &context)
+        default: break
+        }
+    }
+
+    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
+    public static func htEncodeProperty(_ index: Int, of model: NEOwner, to writer: HTJSONWriter) -> Bool {
+        switch index {
+        case 0: return HTMapper.encode(model.name, to: writer)
+        default: return false
+        }
+    }
 }

@@ -63,6 +63,42 @@ internal final class HTTypeTable: HTHTTPModel, HTModelMappable {
 
     /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTTypeTable> = .defaultMapping()
+
+    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
+    internal static func htDecodeProperty(_ index: Int, of model: HTTypeTable, from json: HTJSON, context: inout HTMappingContext) {
+        switch index {
+        case 0: HTMapper.decode(json, into: &model.text, context: &context)
+        case 1: HTMapper.decode(json, into: &model.amount, context: &context)
+        case 2: HTMapper.decode(json, into: &model.count, context: &context)
+        case 3: HTMapper.decode(json, into: &model.flag, context: &context)
+        case 4: HTMapper.decode(json, into: &model.anything, context: &context)
+        case 5: HTMapper.decode(json, into: &model.child, context: &context)
+        case 6: HTMapper.decode(json, into: &model.children, context: &context)
+        case 7: HTMapper.decode(json, into: &model.aliased, context: &context)
+        case 8: HTMapper.decode(json, into: &model.words, context: &context)
+        case 9: HTMapper.decode(json, into: &model.matrix, context: &context)
+        case 10: HTMapper.decode(json, into: &model.kind, context: &context)
+        default: break
+        }
+    }
+
+    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
+    internal static func htEncodeProperty(_ index: Int, of model: HTTypeTable, to writer: HTJSONWriter) -> Bool {
+        switch index {
+        case 0: return HTMapper.encode(model.text, to: writer)
+        case 1: return HTMapper.encode(model.amount, to: writer)
+        case 2: return HTMapper.encode(model.count, to: writer)
+        case 3: return HTMapper.encode(model.flag, to: writer)
+        case 4: return HTMapper.encode(model.anything, to: writer)
+        case 5: return HTMapper.encode(model.child, to: writer)
+        case 6: return HTMapper.encode(model.children, to: writer)
+        case 7: return HTMapper.encode(model.aliased, to: writer)
+        case 8: return HTMapper.encode(model.words, to: writer)
+        case 9: return HTMapper.encode(model.matrix, to: writer)
+        case 10: return HTMapper.encode(model.kind, to: writer)
+        default: return false
+        }
+    }
 }
 
 // MARK: - HTTypeTableChild
@@ -89,6 +125,22 @@ internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable {
 
     /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTTypeTableChild> = .defaultMapping()
+
+    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
+    internal static func htDecodeProperty(_ index: Int, of model: HTTypeTableChild, from json: HTJSON, context: inout HTMappingContext) {
+        switch index {
+        case 0: HTMapper.decode(json, into: &model.name, context: &context)
+        default: break
+        }
+    }
+
+    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
+    internal static func htEncodeProperty(_ index: Int, of model: HTTypeTableChild, to writer: HTJSONWriter) -> Bool {
+        switch index {
+        case 0: return HTMapper.encode(model.name, to: writer)
+        default: return false
+        }
+    }
 }
 
 // MARK: - HTTypeTableEmpty
@@ -111,4 +163,13 @@ internal final class HTTypeTableEmpty: HTHTTPModel, HTModelMappable {
 
     /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTTypeTableEmpty> = .defaultMapping()
+
+    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
+    internal static func htDecodeProperty(_ index: Int, of model: HTTypeTableEmpty, from json: HTJSON, context: inout HTMappingContext) {
+    }
+
+    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
+    internal static func htEncodeProperty(_ index: Int, of model: HTTypeTableEmpty, to writer: HTJSONWriter) -> Bool {
+        false
+    }
 }

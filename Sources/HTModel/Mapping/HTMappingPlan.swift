@@ -1,0 +1,245 @@
+/// The compiled form of an ``HTObjectMapping``: everything the mapper needs per object, in flat tables
+/// that are not generic, built once per mapping.
+///
+/// ## The hot path
+/// For each object, one pass over its members looks every member name up in a hash table of the mapped
+/// keys (by its UTF-8 bytes; see ``HTMappingKeyTable``) and, only when that fails and implicit matching
+/// is on, in a table of canonical keys. A second pass hands each member that won its property to the
+/// model type's `htDecodeProperty`, a `switch` generated per model that writes the stored property
+/// directly, with the value converted by code specialised for the property's type. Nothing is hashed
+/// as a `String`, no path is pushed (see ``HTMappingContext``), and no existential or key path is
+/// touched. Hooks are looked at only when the model has some (``hasDecodeHooks``), which is decided
+/// when the plan is built.
+final class HTMappingPlan: Sendable {
+    /// Per slot: the JSON key path, one component per object level.
+    let keyPaths: [[String]]
+    /// Per slot: the property's name (for a transform without a property, the key path).
+    let names: [String]
+    /// Per slot: the property's position in the model's `htAccessors`, or -1 for a transform that has
+    /// no property.
+    let accessorIndices: [Int]
+    /// Per slot: the custom conversion from JSON, if the model has one for this key path.
+    let fromJSON: [(@Sendable (AnyObject, HTJSON, inout HTMappingContext) -> Void)?]
+    /// Per slot: the custom conversion to JSON, if the model has one for this key path.
+    let toJSON: [(@Sendable (AnyObject) -> HTJSON?)?]
+    /// Per slot: whether the property is on the model's serialisation blacklist.
+    let blacklisted: [Bool]
+    /// Exact JSON keys of the single-key slots → slot.
+    let exact: HTMappingKeyTable
+    /// Canonical keys of the single-key slots → slot, for implicit matching; keys whose canonical form
+    /// is shared by two slots are left out (they only match exactly).
+    let canonical: HTMappingKeyTable
+    /// The slots whose key path has several components.
+    let nested: [Int]
+    /// The single-key slots, in mapping order, for writing.
+    let singleKeySlots: [Int]
+    /// `"key":` for each slot, as JSON text: the bytes in `keyText`, slot by slot.
+    let keyText: [UInt8]
+    let keyTextRanges: [Range<Int>]
+    /// Whether any slot has a custom conversion from JSON, or the model a should-transform hook.
+    let hasDecodeHooks: Bool
+    let shouldTransform: (@Sendable (AnyObject, HTJSON, String) -> Bool)?
+    let decodeProperty: @Sendable (Int, AnyObject, HTJSON, inout HTMappingContext) -> Void
+    let encodeProperty: @Sendable (Int, AnyObject, HTJSONWriter) -> Bool
+
+    struct Slot {
+        var keyPath: [String]
+        var name: String
+        var accessorIndex: Int
+        var fromJSON: (@Sendable (AnyObject, HTJSON, inout HTMappingContext) -> Void)?
+        var toJSON: (@Sendable (AnyObject) -> HTJSON?)?
+        var blacklisted: Bool
+    }
+
+    init(
+        slots: [Slot],
+        shouldTransform: (@Sendable (AnyObject, HTJSON, String) -> Bool)?,
+        decodeProperty: @escaping @Sendable (Int, AnyObject, HTJSON, inout HTMappingContext) -> Void,
+        encodeProperty: @escaping @Sendable (Int, AnyObject, HTJSONWriter) -> Bool
+    ) {
+        keyPaths = slots.map(\.keyPath)
+        names = slots.map(\.name)
+        accessorIndices = slots.map(\.accessorIndex)
+        fromJSON = slots.map(\.fromJSON)
+        toJSON = slots.map(\.toJSON)
+        blacklisted = slots.map(\.blacklisted)
+        self.shouldTransform = shouldTransform
+        self.decodeProperty = decodeProperty
+        self.encodeProperty = encodeProperty
+        hasDecodeHooks = shouldTransform != nil || slots.contains { $0.fromJSON != nil }
+
+        var exactPairs: [(key: [UInt8], value: Int)] = []
+        var canonicalSlots: [[UInt8]: [Int]] = [:]
+        var canonicalOrder: [[UInt8]] = []
+        var nested: [Int] = []
+        var single: [Int] = []
+        var keyText: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        for (position, slot) in slots.enumerated() {
+            let start = keyText.count
+            if slot.keyPath.count == 1 {
+                let key = slot.keyPath[0]
+                exactPairs.append((Array(key.utf8), position))
+                let canonicalKey = HTCanonicalKey.canonical(key)
+                if canonicalSlots[canonicalKey] == nil { canonicalOrder.append(canonicalKey) }
+                canonicalSlots[canonicalKey, default: []].append(position)
+                single.append(position)
+                keyText += HTJSONSerializer().serialize(.string(key))
+                keyText.append(UInt8(ascii: ":"))
+            } else {
+                nested.append(position)
+            }
+            ranges.append(start..<keyText.count)
+        }
+        exact = HTMappingKeyTable(exactPairs)
+        canonical = HTMappingKeyTable(canonicalOrder.compactMap { key in
+            guard let positions = canonicalSlots[key], positions.count == 1, !key.isEmpty else { return nil }
+            return (key, positions[0])
+        })
+        self.nested = nested
+        self.singleKeySlots = single
+        self.keyText = keyText
+        self.keyTextRanges = ranges
+    }
+
+    // MARK: Mapping from JSON
+
+    /// Sets `model`'s properties from `object` (see ``HTObjectMapping/apply(_:to:context:)``).
+    func apply(_ object: HTJSONObject, to model: AnyObject, context: inout HTMappingContext) {
+        let implicit = context.options.implicitKeyMatching && !canonical.isEmpty
+        object.members.withUnsafeBufferPointer { members in
+            let count = members.count
+            let slotCount = accessorIndices.count
+            guard count > 0, slotCount > 0 else { return }
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: count + slotCount) { buffer in
+                guard let base = buffer.baseAddress else { return }
+                // The slot each member feeds (-1: none), then per slot the member that wins it: its index
+                // when it matched exactly, -(index + 2) when it matched through its canonical form, -1.
+                let memberSlot = base
+                let winner = base + count
+                winner.initialize(repeating: -1, count: slotCount)
+                for index in 0..<count {
+                    let key = members[index].key
+                    var slot = exact.value(for: key)
+                    if slot >= 0 {
+                        let previous = winner[slot]
+                        if previous <= -2 {
+                            reportIgnored(members[-(previous + 2)].key, slot: slot, winner: key, context: &context)
+                        }
+                        // A key that occurs twice: the last occurrence wins, silently.
+                        winner[slot] = index
+                    } else if implicit {
+                        slot = HTCanonicalKey.withCanonical(key) { canonical.value(for: $0) }
+                        if slot >= 0 {
+                            let previous = winner[slot]
+                            if previous >= 0 {
+                                reportIgnored(key, slot: slot, winner: members[previous].key, context: &context)
+                                slot = -1
+                            } else {
+                                if previous <= -2 {
+                                    reportIgnored(members[-(previous + 2)].key, slot: slot, winner: key, context: &context)
+                                }
+                                winner[slot] = -(index + 2)
+                            }
+                        }
+                    }
+                    memberSlot[index] = slot
+                }
+                for index in 0..<count {
+                    let slot = memberSlot[index]
+                    guard slot >= 0 else { continue }
+                    let won = winner[slot]
+                    guard won == index || won == -(index + 2) else { continue }
+                    let before = context.diagnosticCount
+                    if hasDecodeHooks {
+                        decodeWithHooks(slot, model, members[index].value, &context)
+                    } else {
+                        decodeProperty(accessorIndices[slot], model, members[index].value, &context)
+                    }
+                    if context.diagnosticCount != before {
+                        context.prefixDiagnostics(since: before, with: .key(members[index].key))
+                    }
+                }
+            }
+        }
+        if !nested.isEmpty { applyNested(object, to: model, context: &context) }
+    }
+
+    /// Maps the slots whose key path has several components (exact keys only).
+    private func applyNested(_ object: HTJSONObject, to model: AnyObject, context: inout HTMappingContext) {
+        for slot in nested {
+            let keyPath = keyPaths[slot]
+            var current = HTJSON.object(object)
+            var found = true
+            for key in keyPath {
+                guard case .object(let level) = current, let next = level[key] else {
+                    found = false
+                    break
+                }
+                current = next
+            }
+            guard found else { continue }
+            let before = context.diagnosticCount
+            if hasDecodeHooks {
+                decodeWithHooks(slot, model, current, &context)
+            } else if accessorIndices[slot] >= 0 {
+                decodeProperty(accessorIndices[slot], model, current, &context)
+            }
+            if context.diagnosticCount != before {
+                context.prefixDiagnostics(since: before, with: keyPath.map { HTJSONPathComponent.key($0) })
+            }
+        }
+    }
+
+    @inline(never)
+    private func decodeWithHooks(_ slot: Int, _ model: AnyObject, _ value: HTJSON, _ context: inout HTMappingContext) {
+        if let shouldTransform, !shouldTransform(model, value, names[slot]) { return }
+        if let transform = fromJSON[slot] {
+            transform(model, value, &context)
+        } else if accessorIndices[slot] >= 0 {
+            decodeProperty(accessorIndices[slot], model, value, &context)
+        }
+    }
+
+    @inline(never)
+    private func reportIgnored(_ key: String, slot: Int, winner: String, context: inout HTMappingContext) {
+        context.report(
+            "key '\(key)' also reaches property '\(names[slot])', which is mapped from '\(winner)'; '\(key)' is ignored",
+            at: .key(key))
+    }
+
+    // MARK: Writing JSON
+
+    /// Whether ``write(_:to:applyingBlacklist:)`` can write models of this plan (no nested key paths).
+    var writesDirectly: Bool { nested.isEmpty }
+
+    /// Writes `model` as a JSON object: each non-`nil` property under its key, in mapping order.
+    func write(_ model: AnyObject, to writer: HTJSONWriter, applyingBlacklist: Bool) {
+        writer.beginObject()
+        var first = true
+        keyText.withUnsafeBytes { keyBytes in
+            for slot in singleKeySlots {
+                if applyingBlacklist && blacklisted[slot] { continue }
+                let mark = writer.count
+                if !first { writer.writeComma() }
+                let range = keyTextRanges[slot]
+                writer.writeRaw(UnsafeRawBufferPointer(rebasing: keyBytes[range]))
+                let wrote: Bool
+                if let transform = toJSON[slot] {
+                    if let value = transform(model) {
+                        writer.write(value)
+                        wrote = true
+                    } else {
+                        wrote = false
+                    }
+                } else if accessorIndices[slot] >= 0 {
+                    wrote = encodeProperty(accessorIndices[slot], model, writer)
+                } else {
+                    wrote = false
+                }
+                if wrote { first = false } else { writer.truncate(to: mark) }
+            }
+        }
+        writer.endObject()
+    }
+}
