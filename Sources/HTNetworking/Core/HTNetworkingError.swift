@@ -37,6 +37,8 @@ public struct HTNetworkingError: Error, Sendable, CustomStringConvertible {
         case mapping(HTMappingError)
         /// The task was cancelled.
         case cancelled
+        /// The request was frozen to be sent later (offline), under this identifier.
+        case frozen(id: String)
     }
 
     /// What went wrong.
@@ -72,6 +74,8 @@ public struct HTNetworkingError: Error, Sendable, CustomStringConvertible {
             return "\(request): \(error)"
         case .cancelled:
             return "\(request) was cancelled"
+        case .frozen(let id):
+            return "\(request) was frozen to be sent later (id \(id))"
         }
     }
 }
