@@ -1,12 +1,24 @@
 /// The base class of generated models (the original's `HTHTTPModel`).
 ///
 /// It gives every model value semantics for comparison (two models are equal when they are of the same
-/// type and their JSON is equal), hashing, and a JSON-formatted description. An app that wants its own
-/// base class declares a class with the same name in its module (it shadows this one) or sets
-/// `modelAbstract` in `htcodegen.json`; that class should inherit from this one.
-open class HTHTTPModel: Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+/// type and their JSON is equal), hashing, a JSON-formatted description, and `Codable` through the
+/// model's JSON (the original's `NSCoding`). An app that wants its own base class declares a class with
+/// the same name in its module (it shadows this one) or sets `modelAbstract` in `htcodegen.json`; that
+/// class should inherit from this one.
+open class HTHTTPModel: Hashable, CustomStringConvertible, CustomDebugStringConvertible, Codable {
     /// Creates a model with every property at its default.
     public required init() {}
+
+    /// Creates a model from any `Decoder` holding its JSON object; subclasses inherit it.
+    public required convenience init(from decoder: any Decoder) throws {
+        self.init()
+        try (self as? any HTModelMappable)?.htSet(from: decoder)
+    }
+
+    /// Encodes the model as its JSON object (``htJSONValue``).
+    open func encode(to encoder: any Encoder) throws {
+        try htJSONValue.encode(to: encoder)
+    }
 
     /// The model's JSON, when its class conforms to ``HTModelMappable`` (generated models do), else an
     /// empty object.
