@@ -95,10 +95,16 @@ public enum HTValueCoercion {
         }
     }
 
-    /// The date for an epoch value in seconds or milliseconds.
+    /// The earliest and latest epoch seconds a date may have: 0001-01-01T00:00:00Z and
+    /// 9999-12-31T23:59:59Z, the dates ISO 8601's four-digit years can write.
+    public static let epochSecondsRange: ClosedRange<Double> = -62_135_596_800...253_402_300_799
+
+    /// The date for an epoch value in seconds or milliseconds; `nil` when it falls outside
+    /// ``epochSecondsRange`` (it could not be written back as an ISO 8601 string).
     public static func epochDate(_ value: Double) -> Date? {
         guard value.isFinite else { return nil }
         let seconds = abs(value) > millisecondsThreshold ? value / 1000 : value
+        guard epochSecondsRange.contains(seconds) else { return nil }
         return Date(timeIntervalSince1970: seconds)
     }
 
@@ -220,7 +226,12 @@ enum ISO8601Parser {
     }
 
     static func format(_ date: Date) -> String {
-        let interval = date.timeIntervalSince1970
+        // Dates made in code may lie outside the years 1...9999 (or be infinite or NaN): write the
+        // nearest date that has a four-digit year rather than trap converting to `Int`.
+        var interval = date.timeIntervalSince1970
+        if interval.isNaN { interval = 0 }
+        interval = Swift.min(Swift.max(interval, HTValueCoercion.epochSecondsRange.lowerBound),
+                             HTValueCoercion.epochSecondsRange.upperBound)
         var whole = Int(interval.rounded(.down))
         var millis = Int(((interval - Double(whole)) * 1000).rounded())
         if millis == 1000 {
