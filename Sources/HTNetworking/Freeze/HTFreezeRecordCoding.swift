@@ -40,10 +40,10 @@ enum HTFreezeRecordCoding {
             writeString(request.requestType, &bytes)
             writeString(request.policyID.rawValue, &bytes)
             writeString(request.freezeKey, &bytes)
-            writeDouble(request.createdAt.timeIntervalSince1970, &bytes)
-            writeOptional(request.expiresAt, &bytes) { writeDouble($0.timeIntervalSince1970, &$1) }
+            writeDouble(request.createdAt.timeIntervalSinceReferenceDate, &bytes)
+            writeOptional(request.expiresAt, &bytes) { writeDouble($0.timeIntervalSinceReferenceDate, &$1) }
             writeUInt64(UInt64(max(0, request.attempts)), &bytes)
-            writeOptional(request.nextAttemptAt, &bytes) { writeDouble($0.timeIntervalSince1970, &$1) }
+            writeOptional(request.nextAttemptAt, &bytes) { writeDouble($0.timeIntervalSinceReferenceDate, &$1) }
         case .remove(let id):
             bytes.append(removeKind)
             writeString(id, &bytes)
@@ -119,9 +119,9 @@ enum HTFreezeRecordCoding {
                 HTFrozenRequest(
                     id: id, sequence: sequence, method: method, url: url, headers: headers, body: body,
                     timeout: timeout, requestType: requestType, policyID: HTFreezePolicyID(rawValue: policy),
-                    freezeKey: key, createdAt: Date(timeIntervalSince1970: created),
-                    expiresAt: expires.map { Date(timeIntervalSince1970: $0) }, attempts: Int(attempts),
-                    nextAttemptAt: next.map { Date(timeIntervalSince1970: $0) }))
+                    freezeKey: key, createdAt: Date(timeIntervalSinceReferenceDate: created),
+                    expiresAt: expires.map { Date(timeIntervalSinceReferenceDate: $0) }, attempts: Int(attempts),
+                    nextAttemptAt: next.map { Date(timeIntervalSinceReferenceDate: $0) }))
         case removeKind:
             let id = try reader.string()
             guard reader.isAtEnd else { throw Malformed() }

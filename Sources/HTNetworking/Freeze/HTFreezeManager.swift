@@ -1,0 +1,421 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Keeps requests made while offline and sends them again when the network returns (the original's
+/// `HTFreezeManager`), across restarts and crashes.
+///
+/// ```swift
+/// let manager = try HTFreezeManager(directory: appSupport.appendingPathComponent("Freeze"),
+///                                   monitor: HTProbeConnectivityMonitor(url: client.configuration.baseURL))
+/// await manager.setup(delegate: clients, startMonitoring: true)
+/// do {
+///     let comment = try await manager.send(HTPostCommentRequest(text: "hi"), via: client)
+/// } catch let error where error.frozenID != nil {
+///     // offline: it was kept and goes out when the network returns
+/// }
+/// for await event in manager.events() { ... }
+/// ```
+///
+/// ## When a request is frozen
+/// ``send(_:via:)`` freezes a request whose policy is not ``HTFreezePolicyID/none`` when the monitor
+/// says the network is unreachable (it is not sent), and when sending it fails with a connectivity error
+/// (see ``HTNetworkingError``'s transport codes). The request is persisted in the journal before the
+/// caller gets an ``HTNetworkingError`` of kind `frozen(id:)`.
+///
+/// ## Resending and delivery
+/// When the monitor reports a usable network (expensive networks only with
+/// ``Configuration/allowsExpensiveNetworks``), or on ``resendNow()``, the frozen requests go out one at
+/// a time in freeze order, each through the transport of the client the delegate supplies, exactly as
+/// stored. A request leaves the journal only after the server accepted it, so delivery is
+/// **at least once**: a crash between the answer and the journal update sends it again. Every frozen
+/// request carries an `Idempotency-Key` header holding its freeze id, so a server that honours the header
+/// applies it exactly once. (A request frozen after a live attempt that timed out may already have
+/// reached the server without that header; give such requests an `Idempotency-Key` header of their own:
+/// the freeze keeps it and uses it as the freeze id.)
+///
+/// ## Duplicates
+/// A request whose freeze key matches a frozen one is not kept again: the first one wins (its id, its
+/// place in the order, its expiry), and the caller gets the first one's id.
+public actor HTFreezeManager {
+    /// Settings.
+    public struct Configuration: Sendable {
+        /// Whether frozen requests are resent on expensive (cellular) networks: the original's WWAN mode.
+        /// Off by default.
+        public var allowsExpensiveNetworks: Bool
+        /// The header that carries the freeze id.
+        public var idempotencyHeader: String
+        /// Whether each change to the journal is `fsync`ed.
+        public var durability: HTFreezeJournal.Durability
+        /// Where the resend notifications are posted; `nil` for none.
+        public var notificationCenter: NotificationCenter?
+
+        /// Creates settings.
+        public init(
+            allowsExpensiveNetworks: Bool = false, idempotencyHeader: String = "Idempotency-Key",
+            durability: HTFreezeJournal.Durability = .synchronous, notificationCenter: NotificationCenter? = .default
+        ) {
+            self.allowsExpensiveNetworks = allowsExpensiveNetworks
+            self.idempotencyHeader = idempotencyHeader
+            self.durability = durability
+            self.notificationCenter = notificationCenter
+        }
+    }
+
+    /// The journal file.
+    public let journalURL: URL
+    /// The connectivity monitor.
+    public let monitor: any HTConnectivityMonitor
+    /// The settings.
+    public let configuration: Configuration
+
+    private var journal: HTFreezeJournal?
+    private var loadReport: HTFreezeJournalLoadReport
+    private var policies: [HTFreezePolicyID: any HTFreezePolicy] = [.sendFreezeAutomatically: HTDefaultFreezePolicy()]
+    private var delegate: (any HTFreezeManagerDelegate)?
+    private var monitoringTask: Task<Void, Never>?
+    private var wakeTask: Task<Void, Never>?
+    private var resendTask: Task<HTFreezeResendSummary, Never>?
+    private let broadcast = HTFreezeEventBroadcast()
+
+    /// Opens (or creates) the journal `freeze.journal` in `directory` and loads the frozen requests.
+    ///
+    /// - Throws: ``HTFreezeJournalError`` when the journal can't be read or created.
+    public init(directory: URL, monitor: any HTConnectivityMonitor, configuration: Configuration = Configuration())
+        throws(HTFreezeJournalError)
+    {
+        let url = directory.appendingPathComponent("freeze.journal", isDirectory: false)
+        let opened = try HTFreezeJournal(fileURL: url, durability: configuration.durability)
+        self.journalURL = url
+        self.monitor = monitor
+        self.configuration = configuration
+        self.journal = opened
+        self.loadReport = opened.loadReport
+    }
+
+    /// What loading the journal found (damaged records skipped at start-up, say).
+    public var journalLoadReport: HTFreezeJournalLoadReport { loadReport }
+
+    // MARK: Set-up
+
+    /// Sets the delegate that supplies clients for resends (held strongly: it is usually an app-wide
+    /// object, and resends must not stop because the code that set it up went away) and, with `startMonitoring`,
+    /// starts the monitor and resends whenever the network becomes usable (the original's
+    /// `setupWithDelegate:isStartMonitoring:`).
+    public func setup(delegate: any HTFreezeManagerDelegate, startMonitoring: Bool) {
+        self.delegate = delegate
+        if startMonitoring {
+            self.startMonitoring()
+        }
+    }
+
+    /// Starts the monitor and resends whenever it reports a usable network. Idempotent.
+    public func startMonitoring() {
+        guard monitoringTask == nil else { return }
+        monitor.start()
+        let updates = monitor.updates()
+        monitoringTask = Task { [weak self] in
+            for await status in updates {
+                guard let self else { return }
+                if await self.allowsResend(status) {
+                    _ = await self.resendNow()
+                }
+            }
+        }
+    }
+
+    /// Stops resending on connectivity changes and stops the monitor.
+    public func stopMonitoring() {
+        monitoringTask?.cancel()
+        monitoringTask = nil
+        wakeTask?.cancel()
+        wakeTask = nil
+        monitor.stop()
+    }
+
+    /// Registers `policy` for requests whose ``HTFreezableRequest/freezePolicyID`` is `id` (replacing
+    /// any policy registered for it, including the built-in ``HTFreezePolicyID/sendFreezeAutomatically``).
+    /// Requests under an id with no policy stay frozen (but still expire) until one is registered.
+    public func register(_ policy: any HTFreezePolicy, for id: HTFreezePolicyID) {
+        policies[id] = policy
+    }
+
+    /// Frozen-request events (frozen, resent, failed, dropped) from now on, for as long as the stream is
+    /// kept. Each call makes an independent stream.
+    public nonisolated func events() -> AsyncStream<HTFreezeEvent> {
+        broadcast.stream()
+    }
+
+    // MARK: Sending and freezing
+
+    /// Sends `request` through `client`, freezing it instead when the network is unreachable or the send
+    /// fails for lack of connectivity (then it throws an error of kind `frozen(id:)`). Requests whose
+    /// policy is ``HTFreezePolicyID/none`` are simply sent.
+    public nonisolated func send<R: HTFreezableRequest>(_ request: sending R, via client: HTClient)
+        async throws(HTNetworkingError) -> sending R.Response
+    {
+        guard request.freezePolicyID != .none else {
+            return try await client.send(request)
+        }
+        let snapshot = try snapshot(of: request, client: client)
+        if monitor.status == .unreachable {
+            throw try await freezeOrThrow(snapshot)
+        }
+        do {
+            return try await client.send(request)
+        } catch {
+            guard error.isFreezeConnectivityFailure else { throw error }
+            monitor.reportConnectivityFailure()
+            throw try await freezeOrThrow(snapshot)
+        }
+    }
+
+    /// Freezes `request` without trying to send it (to send it when the network is next usable).
+    /// Returns the freeze id (that of the request already frozen under the same key, if any).
+    public func freeze<R: HTFreezableRequest>(_ request: R, via client: HTClient) throws(HTNetworkingError) -> String {
+        let snapshot = try snapshot(of: request, client: client)
+        return try persist(snapshot).id
+    }
+
+    /// Stores an already built frozen request (e.g. one exported from another store). A request with
+    /// the same freeze key wins over it. Returns the stored (or winning) request.
+    @discardableResult
+    public func freeze(_ request: HTFrozenRequest) throws(HTFreezeJournalError) -> HTFrozenRequest {
+        let journal = try openJournal()
+        if let existing = journal.entry(freezeKey: request.freezeKey) { return existing }
+        var request = request
+        request.sequence = 0
+        let stored = try journal.put(request)
+        broadcast.publish(.frozen(stored))
+        return stored
+    }
+
+    /// The data to keep for `request`: the URL request the client builds, plus the freeze metadata.
+    private nonisolated func snapshot<R: HTFreezableRequest>(of request: R, client: HTClient) throws(HTNetworkingError)
+        -> HTFrozenRequest
+    {
+        let urlRequest = try client.urlRequest(for: request)
+        let method = urlRequest.httpMethod ?? R.method.rawValue
+        let url = urlRequest.url ?? client.configuration.baseURL
+        var headers = urlRequest.allHTTPHeaderFields ?? [:]
+        let headerName = configuration.idempotencyHeader
+        let existingKey = headers.first { $0.key.caseInsensitiveCompare(headerName) == .orderedSame }
+        let id = existingKey?.value ?? UUID().uuidString
+        if existingKey == nil {
+            headers[headerName] = id
+        }
+        let now = Date()
+        let key = request.freezeKey
+            ?? HTFreezeKey.derive(method: method, url: url, body: urlRequest.httpBody, sensitiveData: request.freezeSensitiveData)
+        return HTFrozenRequest(
+            id: id, method: method, url: url, headers: headers, body: urlRequest.httpBody,
+            timeout: request.timeout, requestType: String(describing: R.self), policyID: request.freezePolicyID,
+            freezeKey: key, createdAt: now, expiresAt: request.freezeExpiryInterval.map { now.addingTimeInterval($0) })
+    }
+
+    /// Persists `snapshot` and returns the `frozen` error to throw.
+    private func freezeOrThrow(_ snapshot: HTFrozenRequest) throws(HTNetworkingError) -> HTNetworkingError {
+        let stored = try persist(snapshot)
+        return HTNetworkingError(.frozen(id: stored.id), request: snapshot.requestDescription)
+    }
+
+    private func persist(_ snapshot: HTFrozenRequest) throws(HTNetworkingError) -> HTFrozenRequest {
+        do {
+            return try freeze(snapshot)
+        } catch {
+            throw HTNetworkingError(.invalidRequest("could not freeze the request: \(error)"), request: snapshot.requestDescription)
+        }
+    }
+
+    // MARK: Resending
+
+    /// Resends the frozen requests that their policies allow now, one at a time in freeze order, and
+    /// returns what happened. A pass already running is joined rather than doubled.
+    @discardableResult
+    public func resendNow() async -> HTFreezeResendSummary {
+        if let running = resendTask {
+            return await running.value
+        }
+        let task = Task { await self.resendPass() }
+        resendTask = task
+        let summary = await task.value
+        resendTask = nil
+        scheduleWake()
+        return summary
+    }
+
+    private func allowsResend(_ status: HTConnectivityStatus) -> Bool {
+        switch status {
+        case .reachable(let isExpensive): return !isExpensive || configuration.allowsExpensiveNetworks
+        case .unknown: return true
+        case .unreachable: return false
+        }
+    }
+
+    private func resendPass() async -> HTFreezeResendSummary {
+        var summary = HTFreezeResendSummary()
+        guard let pending = try? openJournal().entries else { return summary }
+        for (index, candidate) in pending.enumerated() {
+            // It may have been removed, sent or cleared while an earlier one was in flight.
+            guard let journal = try? openJournal(), let entry = journal.entry(id: candidate.id) else { continue }
+            let now = Date()
+            let policy = policies[entry.policyID]
+            if (policy ?? HTDefaultFreezePolicy()).shouldDrop(entry, now: now) {
+                if (try? journal.remove(id: entry.id)) != nil {
+                    summary.dropped += 1
+                    broadcast.publish(.dropped(entry, reason: .policy))
+                }
+                continue
+            }
+            guard let policy, policy.canSend(entry, now: now) else {
+                summary.deferred += 1
+                continue
+            }
+            guard allowsResend(monitor.status) else {
+                summary.deferred += pending.count - index
+                break
+            }
+            guard let client = await delegate?.client(for: entry) else {
+                summary.deferred += 1
+                continue
+            }
+            let outcome: Result<HTTransportResponse, HTNetworkingError>
+            do {
+                outcome = .success(try await client.transport.send(entry.urlRequest))
+            } catch {
+                outcome = .failure(.fromTransport(error, request: entry.requestDescription))
+            }
+            guard let journal = try? openJournal(), journal.entry(id: entry.id) != nil else { continue }
+            switch outcome {
+            case .success(let response) where client.configuration.acceptedStatusCodes.contains(response.statusCode):
+                _ = try? journal.remove(id: entry.id)
+                summary.succeeded += 1
+                publishSuccess(entry, response)
+            case .success(let response):
+                let error = HTNetworkingError(
+                    .status(code: response.statusCode, body: response.body), request: entry.requestDescription,
+                    statusCode: response.statusCode)
+                fail(entry, error, policy: policy, journal: journal, summary: &summary)
+            case .failure(let error) where error.isFreezeConnectivityFailure || error.isCancelledKind:
+                // The network went away (or the pass was cancelled): not the request's fault, no attempt
+                // is counted. The rest waits for the next usable network.
+                if error.isFreezeConnectivityFailure { monitor.reportConnectivityFailure() }
+                publishFailure(entry, error, willRetry: true)
+                summary.deferred += pending.count - index
+                return summary
+            case .failure(let error):
+                fail(entry, error, policy: policy, journal: journal, summary: &summary)
+            }
+        }
+        return summary
+    }
+
+    private func fail(
+        _ entry: HTFrozenRequest, _ error: HTNetworkingError, policy: any HTFreezePolicy, journal: HTFreezeJournal,
+        summary: inout HTFreezeResendSummary
+    ) {
+        var updated = entry
+        updated.attempts += 1
+        if let delay = policy.retryDelay(after: error, request: updated) {
+            updated.nextAttemptAt = Date().addingTimeInterval(max(0, delay))
+            if (try? journal.put(updated)) != nil {
+                summary.failed += 1
+                publishFailure(updated, error, willRetry: true)
+                return
+            }
+        }
+        _ = try? journal.remove(id: entry.id)
+        summary.dropped += 1
+        publishFailure(updated, error, willRetry: false)
+        broadcast.publish(.dropped(updated, reason: .failed))
+    }
+
+    /// After a pass: if requests wait for their backoff, wake up when the first is due.
+    private func scheduleWake() {
+        wakeTask?.cancel()
+        wakeTask = nil
+        guard monitoringTask != nil, let journal = try? openJournal() else { return }
+        guard let due = journal.entries.compactMap(\.nextAttemptAt).min() else { return }
+        let delay = max(0.05, due.timeIntervalSinceNow)
+        wakeTask = Task { [weak self] in
+            try? await Task.sleep(for: .seconds(delay))
+            guard !Task.isCancelled, let self else { return }
+            if await self.allowsResend(self.monitor.status) {
+                await self.resendNow()
+            }
+        }
+    }
+
+    private func publishSuccess(_ request: HTFrozenRequest, _ response: HTTransportResponse) {
+        broadcast.publish(.resendSucceeded(request, response))
+        configuration.notificationCenter?.post(
+            name: .htResendFrozenRequestSuccessful, object: self,
+            userInfo: [HTFreezeNotificationKey.request: request, HTFreezeNotificationKey.result: response])
+    }
+
+    private func publishFailure(_ request: HTFrozenRequest, _ error: HTNetworkingError, willRetry: Bool) {
+        broadcast.publish(.resendFailed(request, error, willRetry: willRetry))
+        configuration.notificationCenter?.post(
+            name: .htResendFrozenRequestFailure, object: self,
+            userInfo: [
+                HTFreezeNotificationKey.request: request, HTFreezeNotificationKey.error: error,
+                HTFreezeNotificationKey.willRetry: willRetry,
+            ])
+    }
+
+    // MARK: Management
+
+    /// Removes the frozen request with this id (the original's `remove:`). Returns it, or `nil` when
+    /// there was none.
+    @discardableResult
+    public func remove(id: String) throws(HTFreezeJournalError) -> HTFrozenRequest? {
+        try openJournal().remove(id: id)
+    }
+
+    /// The frozen request with this id (the original's `queryByFreezeId:`).
+    public func frozenRequest(id: String) throws(HTFreezeJournalError) -> HTFrozenRequest? {
+        try openJournal().entry(id: id)
+    }
+
+    /// Every frozen request, in freeze order (the original's `allFreezedRequests`).
+    public func allFrozenRequests() throws(HTFreezeJournalError) -> [HTFrozenRequest] {
+        try openJournal().entries
+    }
+
+    /// Removes every frozen request, from memory and disk (the original's
+    /// `clearAllFreezedRequestsOnCompletion:`).
+    public func clearAll() async throws(HTFreezeJournalError) {
+        try openJournal().removeAll()
+    }
+
+    /// Frees the frozen requests held in memory (the original's `clearAllFreezedRequestsInMemory`). They
+    /// stay on disk and are read again when next needed.
+    public func clearInMemory() {
+        journal = nil
+    }
+
+    /// Whether the frozen requests are currently held in memory.
+    public var isLoadedInMemory: Bool { journal != nil }
+
+    private func openJournal() throws(HTFreezeJournalError) -> HTFreezeJournal {
+        if let journal { return journal }
+        let opened = try HTFreezeJournal(fileURL: journalURL, durability: configuration.durability)
+        journal = opened
+        loadReport = opened.loadReport
+        return opened
+    }
+}
+
+extension HTNetworkingError {
+    /// The freeze id when this error says the request was frozen (kind `frozen(id:)`).
+    public var frozenID: String? {
+        if case .frozen(let id) = kind { return id }
+        return nil
+    }
+
+    var isCancelledKind: Bool {
+        if case .cancelled = kind { return true }
+        return false
+    }
+}

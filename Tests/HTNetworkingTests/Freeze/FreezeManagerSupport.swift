@@ -1,0 +1,120 @@
+import Foundation
+@testable import HTNetworking
+
+/// A delegate that resends everything through one client.
+final class FreezeOneClient: HTFreezeManagerDelegate {
+    let client: HTClient
+    init(_ client: HTClient) { self.client = client }
+    func client(for request: HTFrozenRequest) async -> HTClient? { client }
+}
+
+/// A request to any path of the test server, with a text body.
+struct FreezePathRequest: HTFreezableRequest {
+    typealias Response = HTJSON
+    static var method: HTHTTPMethod { .post }
+    static var path: String { ":route" }
+    var route: String
+    var text: String
+    var policy: HTFreezePolicyID = .sendFreezeAutomatically
+    var expiry: TimeInterval? = 3_600
+    var sensitive: String? = nil
+
+    var parameters: HTJSONObject { ["route": .string(route), "text": .string(text)] }
+    var freezePolicyID: HTFreezePolicyID { policy }
+    var freezeExpiryInterval: TimeInterval? { expiry }
+    var freezeSensitiveData: String? { sensitive }
+}
+
+/// A POST to `/status/<code>`.
+struct FreezeStatusRequest: HTFreezableRequest {
+    typealias Response = HTJSON
+    static var method: HTHTTPMethod { .post }
+    static var path: String { "/status/:code" }
+    var code: Int
+    var parameters: HTJSONObject { ["code": .integer(Int64(code))] }
+}
+
+/// Thread-safe list of received notifications.
+final class FreezeNotificationLog: @unchecked Sendable {
+    // @unchecked Sendable, safety: `entries` is only touched under `lock`; the observer tokens are
+    // immutable after init.
+    private let lock = NSLock()
+    private var entries: [(Notification.Name, [AnyHashable: Any])] = []
+    private var tokens: [NSObjectProtocol] = []
+    let center: NotificationCenter
+
+    init(center: NotificationCenter) {
+        self.center = center
+        for name in [Notification.Name.htResendFrozenRequestSuccessful, .htResendFrozenRequestFailure] {
+            tokens.append(center.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
+                self?.append(note.name, note.userInfo ?? [:])
+            })
+        }
+    }
+
+    deinit {
+        for token in tokens { center.removeObserver(token) }
+    }
+
+    private func append(_ name: Notification.Name, _ info: [AnyHashable: Any]) {
+        lock.lock()
+        entries.append((name, info))
+        lock.unlock()
+    }
+
+    var all: [(Notification.Name, [AnyHashable: Any])] {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries
+    }
+}
+
+/// Collects events from `stream` until `done` says so or `timeout` passes.
+func collectFreezeEvents(
+    _ stream: AsyncStream<HTFreezeEvent>, timeout: Duration = .seconds(30),
+    until done: @escaping @Sendable ([HTFreezeEvent]) -> Bool
+) async -> [HTFreezeEvent] {
+    await withTaskGroup(of: [HTFreezeEvent]?.self) { group in
+        group.addTask {
+            var seen: [HTFreezeEvent] = []
+            for await event in stream {
+                seen.append(event)
+                if done(seen) { break }
+            }
+            return seen
+        }
+        group.addTask {
+            try? await Task.sleep(for: timeout)
+            return nil
+        }
+        var result: [HTFreezeEvent] = []
+        for await value in group {
+            if let value {
+                result = value
+                group.cancelAll()
+                break
+            }
+            group.cancelAll()
+        }
+        return result
+    }
+}
+
+extension HTFreezeEvent {
+    var isSuccess: Bool { if case .resendSucceeded = self { return true }; return false }
+    var isFrozen: Bool { if case .frozen = self { return true }; return false }
+}
+
+/// The server's /idempotent ledger.
+struct FreezeLedger {
+    var applied: [String]
+    var deliveries: [String: Int]
+    var bodies: [String: String]
+
+    init(_ server: FreezeServerProcess) async throws {
+        let json = try await server.json("/idempotent-stats")
+        applied = json["applied"] as? [String] ?? []
+        deliveries = (json["deliveries"] as? [String: Any] ?? [:]).compactMapValues { ($0 as? NSNumber)?.intValue ?? ($0 as? Int) }
+        bodies = json["bodies"] as? [String: String] ?? [:]
+    }
+}
