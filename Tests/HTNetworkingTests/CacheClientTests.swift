@@ -62,7 +62,7 @@ struct AnyAgePolicy: HTCachePolicy {
 
 extension HTJSON {
     /// The integer member `name` of an object.
-    func integer(_ name: String) -> Int64? {
+    func cacheTestInteger(_ name: String) -> Int64? {
         guard case .object(let object) = self, case .integer(let value)? = object[name] else { return nil }
         return value
     }
@@ -90,7 +90,7 @@ struct CacheClientTests {
         }
 
         func count(_ key: String) async throws -> Int64? {
-            try await client.send(CounterRequest(key: key)).integer("count")
+            try await client.send(CounterRequest(key: key)).cacheTestInteger("count")
         }
 
         func finish() {
@@ -108,10 +108,10 @@ struct CacheClientTests {
         let key = Self.uniqueKey()
         let first = try await fixture.client.response(for: CountedRequest(key: key))
         #expect(first.isFromCache == false)
-        #expect(first.value.integer("attempts") == 1)
+        #expect(first.value.cacheTestInteger("attempts") == 1)
         let second = try await fixture.client.response(for: CountedRequest(key: key))  // another timestamp: filtered
         #expect(second.isFromCache == true)
-        #expect(second.value.integer("attempts") == 1)
+        #expect(second.value.cacheTestInteger("attempts") == 1)
         #expect(second.statusCode == 200)
         #expect(try await fixture.count(key) == 1)
         let other = try await fixture.client.response(for: CountedRequest(key: key + "-other"))
@@ -143,10 +143,10 @@ struct CacheClientTests {
         for expected in Int64(1)...2 {
             let response = try await fixture.client.response(for: CountedRequest(key: key, policy: .writeOnly))
             #expect(response.isFromCache == false)
-            #expect(response.value.integer("attempts") == expected)
+            #expect(response.value.cacheTestInteger("attempts") == expected)
         }
         let cached = try await fixture.client.response(for: CountedRequest(key: key, policy: .cacheFirst))
-        #expect(cached.isFromCache && cached.value.integer("attempts") == 2)
+        #expect(cached.isFromCache && cached.value.cacheTestInteger("attempts") == 2)
         #expect(try await fixture.count(key) == 2)
     }
 
@@ -160,7 +160,7 @@ struct CacheClientTests {
         let forced = try await HTCachePolicyOverride.with(.writeOnly) { () async throws(HTNetworkingError) in
             try await fixture.client.response(for: CountedRequest(key: key, policy: .cacheFirst))
         }
-        #expect(forced.isFromCache == false && forced.value.integer("attempts") == 2)
+        #expect(forced.isFromCache == false && forced.value.cacheTestInteger("attempts") == 2)
         #expect(HTCachePolicyOverride.current == nil)
     }
 
@@ -193,7 +193,7 @@ struct CacheClientTests {
         _ = try await fixture.client.send(CountedRequest(key: key, version: 1))
         #expect(try await fixture.client.response(for: CountedRequest(key: key, version: 1)).isFromCache)
         let other = try await fixture.client.response(for: CountedRequest(key: key, version: 2))
-        #expect(other.isFromCache == false && other.value.integer("attempts") == 2)
+        #expect(other.isFromCache == false && other.value.cacheTestInteger("attempts") == 2)
         #expect(try await fixture.client.response(for: CountedRequest(key: key, version: 2)).isFromCache)
         #expect(try await fixture.client.response(for: CountedRequest(key: key, version: 1)).isFromCache == false)
     }
@@ -209,7 +209,7 @@ struct CacheClientTests {
             HTCachedResponse(statusCode: 200, body: body, created: Date().addingTimeInterval(3600)), for: fixture.client.cacheKey(for: request))
         #expect(fixture.client.hasCachedResponse(for: request) == false)
         let response = try await fixture.client.response(for: request)
-        #expect(response.isFromCache == false && response.value.integer("attempts") == 1)
+        #expect(response.isFromCache == false && response.value.cacheTestInteger("attempts") == 1)
     }
 
     @Test("ETag revalidation: an expired entry is sent with If-None-Match and a 304 serves the stored body")
@@ -218,7 +218,7 @@ struct CacheClientTests {
         defer { fixture.finish() }
         let key = Self.uniqueKey()
         let first = try await fixture.client.response(for: ETagRequest(key: key, expiry: 0.2))
-        #expect(first.isFromCache == false && first.value.integer("count") == 1)
+        #expect(first.isFromCache == false && first.value.cacheTestInteger("count") == 1)
         let stored = fixture.client.responseCache.storedResponse(for: fixture.client.cacheKey(for: ETagRequest(key: key)))
         #expect(stored?.etag == "\"v1\"" && stored?.lastModified == "Sun, 01 Nov 2026 00:00:00 GMT")
         try await Task.sleep(for: .milliseconds(300))
@@ -226,7 +226,7 @@ struct CacheClientTests {
         let revalidated = try await fixture.client.response(for: ETagRequest(key: key, expiry: 0.2))
         #expect(revalidated.isFromCache == true)
         #expect(revalidated.statusCode == 200)
-        #expect(revalidated.value.integer("count") == 1, "the stored body, not a new one")
+        #expect(revalidated.value.cacheTestInteger("count") == 1, "the stored body, not a new one")
         #expect(try await fixture.count(key) == 2, "the 304 went over the network")
         // Revalidation renewed the entry (a new date, the same body and validators).
         let renewed = fixture.client.responseCache.storedResponse(for: fixture.client.cacheKey(for: ETagRequest(key: key)))
@@ -265,11 +265,11 @@ struct CacheClientTests {
         try await Task.sleep(for: .milliseconds(200))
         #expect(try await fixture.client.response(for: CountedRequest(key: key, expiry: 0.1)).isFromCache == false)
         let offline = try await fixture.client.response(for: CountedRequest(key: key, policy: "anyAge", expiry: 0.1))
-        #expect(offline.isFromCache && offline.value.integer("attempts") == 2)
+        #expect(offline.isFromCache && offline.value.cacheTestInteger("attempts") == 2)
         #expect(fixture.client.hasCachedResponse(for: CountedRequest(key: key, policy: "anyAge", expiry: 0.1)))
 
         let unknown = try await fixture.client.response(for: CountedRequest(key: key, policy: "missing"))
-        #expect(unknown.isFromCache == false && unknown.value.integer("attempts") == 3)
+        #expect(unknown.isFromCache == false && unknown.value.cacheTestInteger("attempts") == 3)
         #expect(fixture.log.recorded.contains { $0.kind == .unknownPolicy })
     }
 
@@ -318,10 +318,10 @@ struct CacheClientTests {
         responses = []
         for try await response in fixture.client.cachedThenFresh(CountedRequest(key: key, policy: nil)) { responses.append(response) }
         #expect(responses.map(\.isFromCache) == [true, false])
-        #expect(responses.map { $0.value.integer("attempts") } == [1, 2])
+        #expect(responses.map { $0.value.cacheTestInteger("attempts") } == [1, 2])
         // The fresh value was stored.
         let next = try await fixture.client.response(for: CountedRequest(key: key))
-        #expect(next.isFromCache && next.value.integer("attempts") == 2)
+        #expect(next.isFromCache && next.value.cacheTestInteger("attempts") == 2)
     }
 
     @Test("A failed disk write does not fail the request; the response is served from memory")
@@ -338,7 +338,7 @@ struct CacheClientTests {
         let client = HTClient(configuration: configuration)
         let key = Self.uniqueKey()
         let first = try await client.response(for: CountedRequest(key: key))
-        #expect(first.value.integer("attempts") == 1)
+        #expect(first.value.cacheTestInteger("attempts") == 1)
         #expect(log.recorded.contains { $0.kind == .writeFailed || $0.kind == .directoryUnavailable })
         #expect(try await client.response(for: CountedRequest(key: key)).isFromCache)
     }
@@ -359,7 +359,7 @@ struct CacheClientTests {
                     } else {
                         let response = try await client.response(for: CountedRequest(key: key))
                         #expect(response.isFromCache)
-                        #expect((response.value.integer("attempts") ?? 0) >= 1)
+                        #expect((response.value.cacheTestInteger("attempts") ?? 0) >= 1)
                     }
                 }
             }

@@ -16,10 +16,12 @@ public enum HTCachePolicyOverride {
         _ policy: HTCachePolicyID, isolation: isolated (any Actor)? = #isolation,
         operation: () async throws(Failure) -> T
     ) async throws(Failure) -> T {
-        do {
-            return try await $value.withValue(policy, operation: operation, isolation: isolation)
-        } catch {
-            throw error as! Failure  // withValue rethrows exactly what `operation` threw
-        }
+        // `withValue` has untyped `throws`; the typed error travels in a Result instead (no cast).
+        let result: Result<T, Failure> = await $value.withValue(
+            policy,
+            operation: { () async -> Result<T, Failure> in
+                do throws(Failure) { return .success(try await operation()) } catch { return .failure(error) }
+            }, isolation: isolation)
+        return try result.get()
     }
 }
