@@ -1,5 +1,9 @@
 /// Reading values out of an ``HTJSON`` without mapping it to a model: children by key, index or key
 /// path, and scalars converted through the shared ``HTValueCoercion`` table.
+///
+/// These return optionals, one step at a time. ``HTJSON/responseData`` gives the full accessor
+/// (``HTResponseData``): non-optional chains that remember their path, value kinds, and lenient or
+/// throwing scalars and dates whose errors say where and what was found.
 extension HTJSON {
     /// The member `key` of an object; `nil` for other kinds or a missing key.
     public subscript(key: String) -> HTJSON? {

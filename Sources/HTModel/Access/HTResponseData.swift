@@ -37,6 +37,7 @@ public struct HTResponseData: Sendable, CustomStringConvertible {
         /// An object (the original's dictionary).
         case dictionary
 
+        /// The kind in words, as error messages use it (`nothing`, `null`, `object`, …).
         public var description: String {
             switch self {
             case .none: return "nothing"

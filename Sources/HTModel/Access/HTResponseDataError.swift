@@ -21,5 +21,6 @@ public struct HTResponseDataError: Error, Sendable, Hashable, CustomStringConver
         self.message = message
     }
 
+    /// `path: message`, e.g. `data.age: expected integer, found string "forty"`.
     public var description: String { "\(path): \(message)" }
 }

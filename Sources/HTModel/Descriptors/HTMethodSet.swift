@@ -24,10 +24,12 @@ public struct HTMethodSet: Sendable, Hashable, ExpressibleByStringLiteral, Expre
         self.methods = methods
     }
 
+    /// A set of one method: `"GET"`.
     public init(stringLiteral value: String) {
         self.init([value])
     }
 
+    /// A set of several methods: `["POST", "PUT"]`.
     public init(arrayLiteral elements: String...) {
         self.init(elements)
     }

@@ -33,6 +33,7 @@ public struct HTPathPattern: Sendable, Hashable, ExpressibleByStringLiteral, Cus
         self.segments = Self.segments(of: Self.stripQuery(pattern)).map { Self.pieces(of: Array($0)) }
     }
 
+    /// Parses a pattern written as a literal: `"/users/:id"`.
     public init(stringLiteral value: String) {
         self.init(value)
     }
@@ -42,6 +43,7 @@ public struct HTPathPattern: Sendable, Hashable, ExpressibleByStringLiteral, Cus
         segments.flatMap { $0.compactMap { if case .parameter(let name) = $0 { name } else { nil } } }
     }
 
+    /// The pattern as written.
     public var description: String { pattern }
 
     // MARK: Matching

@@ -9,6 +9,7 @@ public enum HTResponseMappingError: Error, Sendable, Hashable, CustomStringConve
     /// A value could not be converted in strict mode.
     case mapping(HTMappingError)
 
+    /// What went wrong, in words.
     public var description: String {
         switch self {
         case .noMatchingDescriptor(let method, let path, let statusCode):

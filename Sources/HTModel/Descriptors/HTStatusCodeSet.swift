@@ -65,10 +65,12 @@ public struct HTStatusCodeSet: Sendable, Hashable, ExpressibleByIntegerLiteral, 
         self.ranges = merged
     }
 
+    /// A set of one code: `200`.
     public init(integerLiteral value: Int) {
         self.init([value])
     }
 
+    /// A set of several codes: `[200, 201, 204]`.
     public init(arrayLiteral elements: Int...) {
         self.init(elements)
     }

@@ -15,6 +15,7 @@ import Foundation
 /// - Decoders do not report the order of an object's keys, so decoded objects list their members sorted
 ///   by key, which makes the result the same on every run.
 extension HTJSON: Codable {
+    /// Decodes any value a decoder holds (see the extension's rules).
     public init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer(), single.decodeNil() {
             self = .null
@@ -52,6 +53,7 @@ extension HTJSON: Codable {
         }
     }
 
+    /// Encodes the value with the container that matches its kind.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:

@@ -1,7 +1,9 @@
 /// A coding key for any object key or array index: what ``HTJSON`` and the models' `Codable`
 /// conformance use, and how mapping paths become `codingPath`s.
 public struct HTJSONCodingKey: CodingKey, Sendable, Hashable {
+    /// The key, or the index as text.
     public let stringValue: String
+    /// The index, for array elements.
     public let intValue: Int?
 
     /// A key for an object member.
@@ -16,10 +18,12 @@ public struct HTJSONCodingKey: CodingKey, Sendable, Hashable {
         self.intValue = index
     }
 
+    /// A key for an object member (never fails).
     public init?(stringValue: String) {
         self.init(stringValue)
     }
 
+    /// A key for an array element (never fails).
     public init?(intValue: Int) {
         self.init(index: intValue)
     }

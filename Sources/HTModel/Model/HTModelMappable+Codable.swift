@@ -1,10 +1,10 @@
 import Foundation
 
 extension CodingUserInfoKey {
+    // `init(rawValue:)` is failable only for historical reasons; it returns a key for every string.
     /// The ``HTMappingOptions`` models use when they are decoded through `Codable`; put them in a
     /// decoder's `userInfo`. Without it, decoding is strict: a value the model cannot take fails the
     /// decoding, as `Decodable` types usually do.
-    // `init(rawValue:)` is failable only for historical reasons; it returns a key for every string.
     public static let htMappingOptions = CodingUserInfoKey(rawValue: "HTModel.HTMappingOptions")!
 }
 

@@ -28,6 +28,7 @@ public struct HTXMLParseError: Error, Sendable, Hashable, CustomStringConvertibl
         self.column = column
     }
 
+    /// What went wrong and where, in words.
     public var description: String {
         let position = line > 0 ? " at line \(line), column \(column)" : ""
         switch reason {
