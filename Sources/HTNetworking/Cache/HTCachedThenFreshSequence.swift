@@ -2,12 +2,15 @@
 /// then the fresh one; or only the network's when nothing valid was cached. A network failure on the
 /// refresh is thrown after the cached value was yielded.
 public struct HTCachedThenFreshSequence<Request: HTBaseRequest & Sendable>: AsyncSequence, Sendable {
+    /// A mapped response; ``HTResponse/isFromCache`` tells the cached one from the fresh one.
     public typealias Element = HTResponse<Request.Response>
+    /// The client's error type.
     public typealias Failure = HTNetworkingError
 
     let client: HTClient
     let request: Request
 
+    /// An iterator that sends the request when asked for the first and second elements.
     public func makeAsyncIterator() -> Iterator {
         Iterator(client: client, request: request)
     }
@@ -18,10 +21,12 @@ public struct HTCachedThenFreshSequence<Request: HTBaseRequest & Sendable>: Asyn
         let request: Request
         var step = 0
 
+        /// The next response, or `nil` after the fresh one.
         public mutating func next() async throws(HTNetworkingError) -> Element? {
             try await next(isolation: nil)
         }
 
+        /// The next response, or `nil` after the fresh one, on the caller's actor.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(HTNetworkingError) -> Element? {
             let client = self.client
             let request = self.request
