@@ -173,12 +173,25 @@ public final class HTFreezeJournal {
     /// Removes the entry with this id (nothing happens when there is none). Returns the removed entry.
     @discardableResult
     public func remove(id: String) throws(HTFreezeJournalError) -> HTFrozenRequest? {
-        guard let existing = byID[id] else { return nil }
+        try remove(ids: [id]).first
+    }
+
+    /// Removes the entries with these ids with one write (and one `fsync`); unknown ids are ignored.
+    /// Returns the removed entries.
+    @discardableResult
+    public func remove(ids: [String]) throws(HTFreezeJournalError) -> [HTFrozenRequest] {
+        var seen = Set<String>()
+        let existing = ids.compactMap { id in seen.insert(id).inserted ? byID[id] : nil }
+        guard !existing.isEmpty else { return [] }
         var bytes: [UInt8] = []
-        Self.appendRecord(.remove(id: id), to: &bytes)
+        for entry in existing {
+            Self.appendRecord(.remove(id: entry.id), to: &bytes)
+        }
         try append(bytes)
-        recordCount += 1
-        apply(.remove(id: id))
+        recordCount += existing.count
+        for entry in existing {
+            apply(.remove(id: entry.id))
+        }
         if recordCount - byID.count > 1_024 && recordCount - byID.count > byID.count {
             try compact()
         }

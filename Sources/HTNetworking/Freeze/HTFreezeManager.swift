@@ -255,7 +255,17 @@ public actor HTFreezeManager {
 
     private func resendPass() async -> HTFreezeResendSummary {
         var summary = HTFreezeResendSummary()
-        guard let pending = try? openJournal().entries else { return summary }
+        guard let journal = try? openJournal() else { return summary }
+        // First the requests the policies drop, removed with one journal write.
+        let start = Date()
+        let drops = journal.entries.filter { (policies[$0.policyID] ?? HTDefaultFreezePolicy()).shouldDrop($0, now: start) }
+        if let dropped = try? journal.remove(ids: drops.map(\.id)) {
+            summary.dropped += dropped.count
+            for entry in dropped {
+                broadcast.publish(.dropped(entry, reason: .policy))
+            }
+        }
+        let pending = journal.entries
         for (index, candidate) in pending.enumerated() {
             // It may have been removed, sent or cleared while an earlier one was in flight.
             guard let journal = try? openJournal(), let entry = journal.entry(id: candidate.id) else { continue }

@@ -38,10 +38,11 @@ struct FreezeConnectivityTests {
         #expect(await iterator.next() == .unreachable)
         #expect(monitor.status == .unreachable)
         let before = monitor.probesSent
-        try await Task.sleep(for: .seconds(1.5))
+        try await Task.sleep(for: .seconds(2))
         let probes = monitor.probesSent - before
-        // Backoff 0.1, 0.2, 0.4, 0.4 ...: about 4-5 probes in 1.5 s, far fewer than one every 0.1 s.
-        #expect(probes >= 2 && probes <= 8, "\(probes) probes")
+        // Backoff 0.1, 0.2, 0.4, 0.4 ...: at most about 6 probes in 2 s (fewer on a loaded machine), far
+        // fewer than the 20 of a fixed 0.1 s interval; and it keeps probing.
+        #expect(probes >= 1 && probes <= 8, "\(probes) probes")
         #expect(monitor.status == .unreachable)
 
         try await server.start()

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+@testable import HTNetworking
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The child side of the crash tests: this same test binary, launched by ``FreezeCrashTests`` with
+/// `HT_FREEZE_CHILD_MODE` set, freezes or resends in a loop until it is killed with SIGKILL.
+@Suite("Freeze crash child (runs only when launched by the crash tests)")
+struct FreezeCrashChild {
+    static let environment = ProcessInfo.processInfo.environment
+
+    @Test("Child loop", .enabled(if: environment["HT_FREEZE_CHILD_MODE"] != nil))
+    func childLoop() async throws {
+        let env = Self.environment
+        let directory = URL(fileURLWithPath: try #require(env["HT_FREEZE_DIR"]))
+        let base = try #require(env["HT_FREEZE_BASE"].flatMap(URL.init(string:)))
+        let client = HTClient(baseURL: base)
+        switch env["HT_FREEZE_CHILD_MODE"] {
+        case "freeze":
+            let manager = try HTFreezeManager(
+                directory: directory, monitor: HTManualConnectivityMonitor(.unreachable),
+                configuration: .init(notificationCenter: nil))
+            var index = Int(env["HT_FREEZE_START"] ?? "0") ?? 0
+            while true {
+                do {
+                    _ = try await manager.send(FreezePathRequest(route: "idempotent", text: "c\(index)"), via: client)
+                } catch {
+                    let id = try #require(error.frozenID)
+                    // Acknowledged only after the journal write returned (fsync'd).
+                    FileHandle.standardOutput.write(Data("ACK \(index) \(id)\n".utf8))
+                }
+                index += 1
+            }
+        case "resend":
+            let manager = try HTFreezeManager(
+                directory: directory, monitor: HTManualConnectivityMonitor(.reachable(isExpensive: false)),
+                configuration: .init(notificationCenter: nil))
+            await manager.setup(delegate: FreezeOneClient(client), startMonitoring: false)
+            while try await !manager.allFrozenRequests().isEmpty {
+                await manager.resendNow()
+            }
+            FileHandle.standardOutput.write(Data("DONE\n".utf8))
+        default:
+            Issue.record("unknown child mode")
+        }
+    }
+}
+
+@Suite("Freeze survives SIGKILL", .serialized, .timeLimit(.minutes(3)))
+struct FreezeCrashTests {
+    /// Runs the child in `mode`, kills it with SIGKILL after `killAfter` (unless it ends first) and
+    /// returns its stdout lines and whether it was killed.
+    private func runChild(mode: String, folder: FreezeTemporaryFolder, base: URL, start: Int = 0, killAfter: Duration)
+        async throws -> (lines: [String], killed: Bool)
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.arguments = ["--testing-library", "swift-testing", "--filter", "FreezeCrashChild"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["HT_FREEZE_CHILD_MODE"] = mode
+        environment["HT_FREEZE_DIR"] = folder.url.path
+        environment["HT_FREEZE_BASE"] = base.absoluteString
+        environment["HT_FREEZE_START"] = String(start)
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Drain stdout on a thread so the child never blocks on a full pipe.
+        let collected = FreezeOutputCollector(output.fileHandleForReading)
+        let deadline = ContinuousClock.now + killAfter
+        while process.isRunning && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        let killed = process.isRunning
+        if killed {
+            kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+        let text = await collected.finish()
+        // The child also prints the test library's own output; keep only our protocol lines.
+        let lines = text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("ACK ") || $0 == "DONE" }
+        return (lines, killed)
+    }
+
+    @Test("SIGKILL while freezing, then while resending: no request lost, none applied twice, order kept")
+    func killWhileFreezingAndResending() async throws {
+        let folder = FreezeTemporaryFolder()
+        defer { folder.cleanUp() }
+        let server = FreezeServerProcess()
+        try await server.start()
+        defer { server.stop() }
+        var generator = SplitMix(seed: UInt64(Date().timeIntervalSince1970))
+
+        // Freezing: each child is killed at a random moment; what it acknowledged must be on disk.
+        var acknowledged: [String] = []
+        var next = 0
+        var kills = 0
+        for _ in 0..<5 {
+            let delay = Duration.milliseconds(Int(400 + generator.next() % 800))
+            let run = try await runChild(mode: "freeze", folder: folder, base: server.baseURL, start: next, killAfter: delay)
+            kills += run.killed ? 1 : 0
+            for line in run.lines {
+                let parts = line.split(separator: " ")
+                acknowledged.append(String(parts[2]))
+                next = max(next, Int(parts[1]).map { $0 + 1 } ?? next)
+            }
+            next += 1  // a freeze in flight at the kill may or may not have been stored; never reuse its text
+        }
+        let journal = try HTFreezeJournal(fileURL: folder.journalURL)
+        let stored = journal.entries.map(\.id)
+        print("freeze crash test: \(acknowledged.count) acknowledged freezes over \(kills) kills; \(stored.count) stored; load report \(journal.loadReport)")
+        #expect(kills == 5)
+        #expect(acknowledged.count > 0)
+        // No acknowledged freeze is lost, and they are in freeze order.
+        let acknowledgedStored = stored.filter(Set(acknowledged).contains) == acknowledged
+        #expect(acknowledgedStored)
+        // At most one unacknowledged freeze per kill (the one in flight).
+        #expect(stored.count - acknowledged.count <= kills)
+        #expect(Set(stored).count == stored.count)
+
+        // Resending: kill the resending child at random moments until one finishes.
+        var runs = 0
+        var resendKills = 0
+        var done = false
+        while !done && runs < 40 {
+            runs += 1
+            let delay = Duration.milliseconds(runs > 30 ? 60_000 : Int(300 + generator.next() % 500))
+            let run = try await runChild(mode: "resend", folder: folder, base: server.baseURL, killAfter: delay)
+            resendKills += run.killed ? 1 : 0
+            done = run.lines.contains("DONE")
+        }
+        #expect(done)
+        let ledger = try await FreezeLedger(server)
+        let redeliveries = ledger.deliveries.values.reduce(0, +) - ledger.applied.count
+        print("freeze crash test: \(stored.count) resent over \(runs) runs with \(resendKills) kills; \(redeliveries) redeliveries absorbed by the Idempotency-Key")
+        #expect(resendKills >= 1)
+        // Every stored request applied exactly once, in freeze order; nothing the test did not freeze.
+        let appliedOnceInOrder = ledger.applied == stored
+        #expect(appliedOnceInOrder, "\(ledger.applied.count) applied of \(stored.count)")
+        #expect(try HTFreezeJournal(fileURL: folder.journalURL).count == 0)
+    }
+}
+
+/// Reads a pipe to its end on a dedicated thread.
+final class FreezeOutputCollector: @unchecked Sendable {
+    // @unchecked Sendable, safety: `data` is written once by the reader thread before it signals
+    // `done`, and read only after waiting on `done`, so the two never overlap.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// Waits (off the cooperative pool) for the end of the pipe and returns what was read.
+    func finish() async -> String {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { [self] in
+                done.wait()
+                continuation.resume(returning: String(decoding: data, as: UTF8.self))
+            }
+        }
+    }
+}
