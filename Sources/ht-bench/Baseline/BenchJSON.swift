@@ -39,3 +39,25 @@ enum BenchJSON: Codable, Equatable {
         }
     }
 }
+
+/// An integer sent as a number or as a string holding one (weibo.json's picture sizes): what a Codable
+/// user writes for such a field.
+struct BenchLenientInt: Codable, Equatable {
+    var value: Int
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Int.self) {
+            value = number
+        } else if let number = Int(try container.decode(String.self)) {
+            value = number
+        } else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an integer")
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+}

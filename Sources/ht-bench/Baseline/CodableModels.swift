@@ -2,7 +2,8 @@
 // as the generated models (Sources/ht-bench/Specs), each optional, named as the JSON keys so the
 // synthesized conformances need no CodingKeys. Types are structs, as a Codable user would write them
 // (a class only where a type contains itself); `Variable` fields are `BenchJSON`, except the
-// id-keyed maps of citm_catalog.json, typed as dictionaries (the natural Codable form).
+// id-keyed maps of citm_catalog.json and weibo.json, typed as dictionaries (the natural Codable
+// form, and faster for JSONDecoder than a generic JSON value).
 
 import Foundation
 
@@ -279,7 +280,7 @@ struct CodableWeiboStatus: Codable {
     var attitudes_count: Int?
     var darwin_tags: [BenchJSON]?
     var userType: Int?
-    var pic_infos: BenchJSON?
+    var pic_infos: [String: CodableWeiboPicInfo]?
     var in_reply_to_user_id: String?
     var original_pic: String?
 }
@@ -388,6 +389,29 @@ struct CodableWeiboAnnotation: Codable {
 struct CodableWeiboVisible: Codable {
     var type: Int?
     var list_id: Int?
+}
+
+/// An entry of weibo.json's `pic_infos` map (a `Variable` field of the generated models).
+struct CodableWeiboPicInfo: Codable {
+    var thumbnail: CodableWeiboPicture?
+    var bmiddle: CodableWeiboPicture?
+    var large: CodableWeiboPicture?
+    var largest: CodableWeiboPicture?
+    var original: CodableWeiboPicture?
+    var middleplus: CodableWeiboPicture?
+    var pic_id: String?
+    var photo_tag: Int?
+    var filter_id: String?
+    var object_id: String?
+}
+
+/// One size of a weibo.json picture; `width` and `height` are numbers or strings holding numbers.
+struct CodableWeiboPicture: Codable {
+    var cut_type: Int?
+    var type: String?
+    var url: String?
+    var width: BenchLenientInt?
+    var height: BenchLenientInt?
 }
 
 // MARK: - github-user.json
