@@ -25,7 +25,8 @@ struct FreezeCrashChild {
                 directory: directory, monitor: HTManualConnectivityMonitor(.unreachable),
                 configuration: .init(notificationCenter: nil))
             var index = Int(env["HT_FREEZE_START"] ?? "0") ?? 0
-            while true {
+            let end = index + 120  // bounded, so the resend phase stays short; the parent kills before
+            while index < end {
                 do {
                     _ = try await manager.send(FreezePathRequest(route: "idempotent", text: "c\(index)"), via: client)
                 } catch {
@@ -35,11 +36,19 @@ struct FreezeCrashChild {
                 }
                 index += 1
             }
+            try await Task.sleep(for: .seconds(600))
         case "resend":
             let manager = try HTFreezeManager(
                 directory: directory, monitor: HTManualConnectivityMonitor(.reachable(isExpensive: false)),
                 configuration: .init(notificationCenter: nil))
             await manager.setup(delegate: FreezeOneClient(client), startMonitoring: false)
+            let events = manager.events()
+            let printer = Task {
+                for await case .resendSucceeded(let request, _) in events {
+                    FileHandle.standardOutput.write(Data("SENT \(request.id)\n".utf8))
+                }
+            }
+            defer { printer.cancel() }
             while try await !manager.allFrozenRequests().isEmpty {
                 await manager.resendNow()
             }
@@ -50,13 +59,15 @@ struct FreezeCrashChild {
     }
 }
 
-@Suite("Freeze survives SIGKILL", .serialized, .timeLimit(.minutes(3)))
+@Suite("Freeze survives SIGKILL", .serialized, .timeLimit(.minutes(6)))
 struct FreezeCrashTests {
-    /// Runs the child in `mode`, kills it with SIGKILL after `killAfter` (unless it ends first) and
-    /// returns its stdout lines and whether it was killed.
-    private func runChild(mode: String, folder: FreezeTemporaryFolder, base: URL, start: Int = 0, killAfter: Duration)
-        async throws -> (lines: [String], killed: Bool)
-    {
+    /// Runs the child in `mode`, kills it with SIGKILL once it printed `killAfterLines` lines starting
+    /// with `prefix` (or after `timeLimit`), unless it ends first, and returns its stdout lines and
+    /// whether it was killed.
+    private func runChild(
+        mode: String, folder: FreezeTemporaryFolder, base: URL, start: Int = 0, prefix: String, killAfterLines: Int,
+        timeLimit: Duration = .seconds(60)
+    ) async throws -> (lines: [String], killed: Bool) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
         process.arguments = ["--testing-library", "swift-testing", "--filter", "FreezeCrashChild"]
@@ -72,8 +83,8 @@ struct FreezeCrashTests {
         try process.run()
         // Drain stdout on a thread so the child never blocks on a full pipe.
         let collected = FreezeOutputCollector(output.fileHandleForReading)
-        let deadline = ContinuousClock.now + killAfter
-        while process.isRunning && ContinuousClock.now < deadline {
+        let deadline = ContinuousClock.now + timeLimit
+        while process.isRunning && ContinuousClock.now < deadline && collected.count(prefix) < killAfterLines {
             try await Task.sleep(for: .milliseconds(5))
         }
         let killed = process.isRunning
@@ -83,7 +94,7 @@ struct FreezeCrashTests {
         process.waitUntilExit()
         let text = await collected.finish()
         // The child also prints the test library's own output; keep only our protocol lines.
-        let lines = text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("ACK ") || $0 == "DONE" }
+        let lines = text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("ACK ") || $0.hasPrefix("SENT ") || $0 == "DONE" }
         return (lines, killed)
     }
 
@@ -101,8 +112,10 @@ struct FreezeCrashTests {
         var next = 0
         var kills = 0
         for _ in 0..<5 {
-            let delay = Duration.milliseconds(Int(400 + generator.next() % 800))
-            let run = try await runChild(mode: "freeze", folder: folder, base: server.baseURL, start: next, killAfter: delay)
+            // Killed after a random number of acknowledged freezes: always in the middle of its loop.
+            let target = Int(10 + generator.next() % 80)
+            let run = try await runChild(
+                mode: "freeze", folder: folder, base: server.baseURL, start: next, prefix: "ACK ", killAfterLines: target)
             kills += run.killed ? 1 : 0
             for line in run.lines {
                 let parts = line.split(separator: " ")
@@ -114,9 +127,9 @@ struct FreezeCrashTests {
         let journal = try HTFreezeJournal(fileURL: folder.journalURL)
         let stored = journal.entries.map(\.id)
         print("freeze crash test: \(acknowledged.count) acknowledged freezes over \(kills) kills; \(stored.count) stored; load report \(journal.loadReport)")
-        #expect(kills == 5)
-        #expect(acknowledged.count > 0)
+        #expect(acknowledged.count >= 50)
         // No acknowledged freeze is lost, and they are in freeze order.
+        #expect(kills == 5)
         let acknowledgedStored = stored.filter(Set(acknowledged).contains) == acknowledged
         #expect(acknowledgedStored)
         // At most one unacknowledged freeze per kill (the one in flight).
@@ -129,8 +142,11 @@ struct FreezeCrashTests {
         var done = false
         while !done && runs < 40 {
             runs += 1
-            let delay = Duration.milliseconds(runs > 30 ? 60_000 : Int(300 + generator.next() % 500))
-            let run = try await runChild(mode: "resend", folder: folder, base: server.baseURL, killAfter: delay)
+            // Killed after a random number of successful resends (none left to kill after 30 runs).
+            let target = runs > 30 ? Int.max : Int(3 + generator.next() % 40)
+            let run = try await runChild(
+                mode: "resend", folder: folder, base: server.baseURL, prefix: "SENT ", killAfterLines: target,
+                timeLimit: .seconds(120))
             resendKills += run.killed ? 1 : 0
             done = run.lines.contains("DONE")
         }
@@ -146,18 +162,32 @@ struct FreezeCrashTests {
     }
 }
 
-/// Reads a pipe to its end on a dedicated thread.
+/// Reads a pipe to its end on a dedicated thread, counting lines as they come.
 final class FreezeOutputCollector: @unchecked Sendable {
-    // @unchecked Sendable, safety: `data` is written once by the reader thread before it signals
-    // `done`, and read only after waiting on `done`, so the two never overlap.
+    // @unchecked Sendable, safety: `data` is only read or written while `lock` is held.
     private var data = Data()
+    private let lock = NSLock()
     private let done = DispatchSemaphore(value: 0)
 
     init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                lock.lock()
+                data.append(chunk)
+                lock.unlock()
+            }
             done.signal()
         }
+    }
+
+    /// How many complete lines read so far start with `prefix`.
+    func count(_ prefix: String) -> Int {
+        lock.lock()
+        let text = String(decoding: data, as: UTF8.self)
+        lock.unlock()
+        return text.split(separator: "\n").filter { $0.hasPrefix(prefix) }.count
     }
 
     /// Waits (off the cooperative pool) for the end of the pipe and returns what was read.
@@ -165,7 +195,10 @@ final class FreezeOutputCollector: @unchecked Sendable {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread { [self] in
                 done.wait()
-                continuation.resume(returning: String(decoding: data, as: UTF8.self))
+                lock.lock()
+                let text = String(decoding: data, as: UTF8.self)
+                lock.unlock()
+                continuation.resume(returning: text)
             }
         }
     }
