@@ -1,0 +1,123 @@
+/// Dependent requests as one value: each step's request is built from the previous step's result (the
+/// original's `flattenMap` chains). Nothing is sent until ``send()``; a failing step ends the chain
+/// with its error, and cancelling the task cancels the step in flight and skips the rest.
+///
+/// ```swift
+/// let photos = try await client.chain(GetUserInfoRequest())
+///     .then { user in GetUserPhotoListRequest(userName: user.name) }
+///     .then { list in GetPhotoRequest(id: list.first?.id) }
+///     .send()
+/// ```
+///
+/// In async code a chain is the same as awaiting the requests one after another; the type is for
+/// building a dependent sequence in one place and running it elsewhere (or more than once: each
+/// ``send()`` starts from the first request again).
+///
+/// `Failure` is ``HTNetworkingError`` while every step throws only that (steps that build a request
+/// without `try`, or closures declared `throws(HTNetworkingError)`); a step that may throw anything
+/// else (a closure containing `try` whose thrown type is not spelled out) makes it `any Error`.
+///
+/// The steps run in the isolation of the caller of ``send()`` (on the main actor when called from it),
+/// so the closures may capture its state; a chain is not `Sendable`.
+public struct HTChain<Value, Failure: Error> {
+    /// Runs the chain so far.
+    private let body: nonisolated(nonsending) () async throws(Failure) -> sending Value
+    /// The client every request step is sent through.
+    public let client: HTClient
+
+    init(client: HTClient, body: nonisolated(nonsending) @escaping () async throws(Failure) -> sending Value) {
+        self.client = client
+        self.body = body
+    }
+
+    /// Runs the chain and returns the last step's value.
+    ///
+    /// - Throws: the first failing step's error (later steps are not run); `cancelled` when the task is
+    ///   cancelled.
+    nonisolated(nonsending) public func send() async throws(Failure) -> sending Value {
+        try await body()
+    }
+
+    /// Adds a step: once this chain has a value, `makeRequest` builds the next request from it and the
+    /// chain sends that request.
+    public func then<R: HTBaseRequest>(
+        _ makeRequest: @escaping (sending Value) throws -> sending R
+    ) -> HTChain<R.Response, any Error> {
+        let body = self.body
+        let client = self.client
+        return HTChain<R.Response, any Error>(client: client) { () async throws -> sending R.Response in
+            try await client.send(try makeRequest(try await body()))
+        }
+    }
+
+    /// Adds a step that runs `next` with this chain's value; `next` may send any number of requests
+    /// (through ``client``), in parallel or not, or none.
+    public func then<T>(
+        _ next: nonisolated(nonsending) @escaping (sending Value) async throws -> sending T
+    ) -> HTChain<T, any Error> {
+        let body = self.body
+        return HTChain<T, any Error>(client: client) { () async throws -> sending T in
+            try await next(try await body())
+        }
+    }
+
+    /// Changes the chain's value without sending anything.
+    public func map<T>(_ transform: @escaping (sending Value) throws -> sending T) -> HTChain<T, any Error> {
+        let body = self.body
+        return HTChain<T, any Error>(client: client) { () async throws -> sending T in
+            try transform(try await body())
+        }
+    }
+}
+
+extension HTChain where Failure == HTNetworkingError {
+    /// Adds a step: once this chain has a value, `makeRequest` builds the next request from it and the
+    /// chain sends that request. The chain keeps throwing only ``HTNetworkingError``.
+    public func then<R: HTBaseRequest>(
+        _ makeRequest: @escaping (sending Value) throws(HTNetworkingError) -> sending R
+    ) -> HTChain<R.Response, HTNetworkingError> {
+        let body = self.body
+        let client = self.client
+        return HTChain<R.Response, HTNetworkingError>(client: client) { () async throws(HTNetworkingError) -> sending R.Response in
+            try await client.send(try makeRequest(try await body()))
+        }
+    }
+
+    /// Adds a step that runs `next` with this chain's value; `next` may send any number of requests
+    /// (through ``client``), in parallel or not, or none. The chain keeps throwing only
+    /// ``HTNetworkingError``.
+    public func then<T>(
+        _ next: nonisolated(nonsending) @escaping (sending Value) async throws(HTNetworkingError) -> sending T
+    ) -> HTChain<T, HTNetworkingError> {
+        let body = self.body
+        return HTChain<T, HTNetworkingError>(client: client) { () async throws(HTNetworkingError) -> sending T in
+            try await next(try await body())
+        }
+    }
+
+    /// Changes the chain's value without sending anything. The chain keeps throwing only
+    /// ``HTNetworkingError``.
+    public func map<T>(_ transform: @escaping (sending Value) throws(HTNetworkingError) -> sending T) -> HTChain<T, HTNetworkingError> {
+        let body = self.body
+        return HTChain<T, HTNetworkingError>(client: client) { () async throws(HTNetworkingError) -> sending T in
+            try transform(try await body())
+        }
+    }
+}
+
+extension HTClient {
+    /// Starts a chain of dependent requests with `first`; add steps with `then`.
+    public func chain<R: HTBaseRequest & Sendable>(_ first: R) -> HTChain<R.Response, HTNetworkingError> {
+        HTChain(client: self) { () async throws(HTNetworkingError) -> sending R.Response in
+            try await self.send(first)
+        }
+    }
+
+    /// Starts a chain whose first request `makeFirst` builds each time the chain is sent (for requests
+    /// that are not `Sendable`).
+    public func chain<R: HTBaseRequest>(_ makeFirst: @escaping () -> sending R) -> HTChain<R.Response, HTNetworkingError> {
+        HTChain(client: self) { () async throws(HTNetworkingError) -> sending R.Response in
+            try await self.send(makeFirst())
+        }
+    }
+}
