@@ -1,0 +1,76 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension HTClient {
+    /// Sends `request` and streams the response body into the file at `destination` (the original had
+    /// no downloads).
+    ///
+    /// ```swift
+    /// let file = try await client.download(GetReportRequest(year: 2025), to: reportURL) { progress in
+    ///     print(progress.fractionCompleted ?? 0)
+    /// }
+    /// print(file.value.byteCount, "bytes at", file.value.fileURL.path)
+    /// ```
+    ///
+    /// The request is built as for ``send(_:)``. The body is never held in memory: with
+    /// ``HTURLSessionTransport`` (see ``HTDownloadTransport``) each chunk is written as it arrives, to a
+    /// temporary file beside `destination` that replaces `destination` only once the whole body has
+    /// arrived with an accepted status. On any failure (a status the request does not accept, a
+    /// connection reset halfway, cancellation) the temporary file is removed before the error is thrown
+    /// and `destination` is left as it was.
+    ///
+    /// - Parameters:
+    ///   - destination: the file to write; its folder is created if needed, and a file already there is
+    ///     replaced on success.
+    ///   - progress: called as bytes arrive (about every 0.5 % of the body, on a URLSession queue).
+    /// - Returns: the response (status and headers; its `raw.body` is empty) with the file.
+    /// - Throws: `status` with up to 64 KiB of the rejected body, `transport` for connection failures and
+    ///   truncated bodies, `cancelled`.
+    public func download<R: HTBaseRequest>(
+        _ request: R, to destination: URL, progress: (@Sendable (HTTransferProgress) -> Void)? = nil
+    ) async throws(HTNetworkingError) -> sending HTResponse<HTDownloadedFile> {
+        let (raw, file) = try await downloadJob(for: request, to: destination).run(transport: transport, progress: progress ?? { _ in })
+        return HTResponse(value: file, raw: raw)
+    }
+
+    /// Sends `urlRequest` as it is (no base URL, default headers or timeout are applied) and streams
+    /// the body to `destination`, like ``download(_:to:progress:)``; 2xx statuses are accepted.
+    public func download(
+        _ urlRequest: URLRequest, to destination: URL, progress: (@Sendable (HTTransferProgress) -> Void)? = nil
+    ) async throws(HTNetworkingError) -> sending HTResponse<HTDownloadedFile> {
+        let (raw, file) = try await downloadJob(for: urlRequest, to: destination).run(transport: transport, progress: progress ?? { _ in })
+        return HTResponse(value: file, raw: raw)
+    }
+
+    /// The events of downloading `request` to `destination`: `started`, `progress` as bytes arrive,
+    /// then `response` (with the file) or `failed`, then `finished`. See ``HTDownloadEvents``.
+    public func downloadEvents<R: HTBaseRequest>(_ request: R, to destination: URL) -> HTDownloadEvents {
+        HTDownloadEvents(client: self, job: downloadJob(for: request, to: destination))
+    }
+
+    /// The events of downloading `urlRequest`, sent as it is, to `destination`.
+    public func downloadEvents(_ urlRequest: URLRequest, to destination: URL) -> HTDownloadEvents {
+        HTDownloadEvents(client: self, job: downloadJob(for: urlRequest, to: destination))
+    }
+
+    func downloadJob<R: HTBaseRequest>(for request: R, to destination: URL) -> HTDownloadJob {
+        let built: Result<URLRequest, HTNetworkingError> = Result { () throws(HTNetworkingError) in try urlRequest(for: request) }
+        let url = (try? built.get())?.url?.absoluteString ?? R.path
+        return HTDownloadJob(
+            urlRequest: built,
+            description: HTRequestDescription(method: R.method.rawValue, url: url, requestType: String(describing: R.self)),
+            acceptedStatusCodes: request.acceptedStatusCodes ?? configuration.acceptedStatusCodes,
+            destination: destination)
+    }
+
+    func downloadJob(for urlRequest: URLRequest, to destination: URL) -> HTDownloadJob {
+        HTDownloadJob(
+            urlRequest: .success(urlRequest),
+            description: HTRequestDescription(
+                method: urlRequest.httpMethod ?? "GET", url: urlRequest.url?.absoluteString ?? "", requestType: "URLRequest"),
+            acceptedStatusCodes: Set(200..<300),
+            destination: destination)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension HTClient {
+    /// Sends `request` with `form` as its `multipart/form-data` body and returns the mapped response
+    /// (the original's `constructingBodyBlock` uploads, which needed `needCustomRequest`).
+    ///
+    /// ```swift
+    /// var form = HTMultipartFormData()
+    /// form.append("Alice", name: "name")
+    /// form.appendFile(at: photoURL, name: "avatar")
+    /// let profile = try await client.upload(UpdateAvatarRequest(userId: 7), form: form)
+    /// ```
+    ///
+    /// The request is built as for ``send(_:)`` (URL, path and query parameters, headers, timeout); for
+    /// methods with a body, its body parameters become text fields at the start of the form, as
+    /// AFNetworking did. The body is written to a temporary file, files copied into it in chunks, and
+    /// sent from that file (``HTUploadTransport``); the file is removed afterwards. The response is
+    /// checked and mapped as for ``send(_:)``.
+    ///
+    /// - Throws: `invalidRequest` when a file of the form can't be read; otherwise as ``send(_:)``.
+    public func upload<R: HTBaseRequest>(
+        _ request: sending R, form: HTMultipartFormData
+    ) async throws(HTNetworkingError) -> sending R.Response {
+        try await uploadResponse(for: request, form: form).value
+    }
+
+    /// Sends `request` with `form` as its body, like ``upload(_:form:)``, and returns the mapped value
+    /// with the raw response.
+    public func uploadResponse<R: HTBaseRequest>(
+        for request: sending R, form: HTMultipartFormData
+    ) async throws(HTNetworkingError) -> sending HTResponse<R.Response> {
+        let description = HTRequestDescription(method: R.method.rawValue, url: R.path, requestType: String(describing: R.self))
+        var fullForm = HTMultipartFormData(boundary: form.boundary)
+        if !R.method.sendsParametersInQuery {
+            for (name, value) in Self.bodyFields(of: request) {
+                fullForm.append(value, name: name)
+            }
+        }
+        fullForm.parts += form.parts
+
+        let bodyFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("htnetworking-upload-\(UUID().uuidString).multipart", isDirectory: false)
+        defer { try? FileManager.default.removeItem(at: bodyFile) }
+        let length: Int64
+        do {
+            length = try await Self.writeOffThread(fullForm, to: bodyFile)
+        } catch {
+            throw HTNetworkingError(.invalidRequest("the multipart body could not be written: \(error)"), request: description)
+        }
+        if Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
+
+        // A client like this one whose transport sends the body file; it checks and maps the response.
+        let uploader = HTClient(
+            configuration: configuration,
+            transport: HTFileBodyTransport(base: transport, file: bodyFile, contentType: fullForm.contentType, contentLength: length))
+        return try await uploader.response(for: request)
+    }
+
+    /// The parameters the client would put in the body, as form fields: without path and header
+    /// parameters, flattened like a form body (arrays repeat the name, objects become JSON text).
+    static func bodyFields<R: HTBaseRequest>(of request: R) -> [(String, String)] {
+        var parameters = request.parameters
+        for name in R.headerPropertyList {
+            parameters[name] = nil
+        }
+        for segment in R.path.split(separator: "/") {
+            if segment.hasPrefix(":"), segment.count > 1 {
+                parameters[String(segment.dropFirst())] = nil
+            } else if segment.hasPrefix("{"), segment.hasSuffix("}"), segment.count > 2 {
+                parameters[String(segment.dropFirst().dropLast())] = nil
+            }
+        }
+        return HTFormEncoding.pairs(parameters)
+    }
+
+    /// Writes `form` to `file` on a global queue, so copying large files does not hold one of the
+    /// few threads that run Swift tasks.
+    private static func writeOffThread(_ form: HTMultipartFormData, to file: URL) async throws -> Int64 {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .utility).async {
+                continuation.resume(with: Result { try form.writeBody(to: file) })
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One download, ready to run: the URL request, what counts as success, and where the body goes.
+///
+/// The body is written to a temporary file beside the destination (`.<name>.<random>.htdownload`),
+/// which replaces the destination in one `rename` once the whole body has arrived with an accepted
+/// status. After any failure or cancellation the temporary file is removed before the error is
+/// reported, and the destination is as it was (absent, or the previous file).
+struct HTDownloadJob: Sendable {
+    /// The request to send, or why it could not be built.
+    var urlRequest: Result<URLRequest, HTNetworkingError>
+    /// The request, for errors and events.
+    var description: HTRequestDescription
+    /// The statuses that count as success.
+    var acceptedStatusCodes: Set<Int>
+    /// Where the body goes.
+    var destination: URL
+
+    /// How many bytes of a rejected response's body the status error carries.
+    static let errorBodyLimit = 64 * 1024
+
+    /// Runs the download through `transport`, reporting progress.
+    func run(
+        transport: any HTTransport, progress: @escaping @Sendable (HTTransferProgress) -> Void
+    ) async throws(HTNetworkingError) -> (HTTransportResponse, HTDownloadedFile) {
+        let request = try urlRequest.get()
+        if Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
+        let directory = destination.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(
+            ".\(destination.lastPathComponent).\(UUID().uuidString.prefix(8)).htdownload", isDirectory: false)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw HTNetworkingError(.invalidRequest("cannot create the folder \(directory.path): \(error)"), request: description)
+        }
+        defer { try? FileManager.default.removeItem(at: temporary) }
+
+        let response: HTTransportResponse
+        do {
+            if let downloader = transport as? any HTDownloadTransport {
+                response = try await downloader.download(request, to: temporary, progress: progress)
+            } else {
+                var full = try await transport.send(request)
+                try full.body.write(to: temporary)
+                progress(HTTransferProgress(completedBytes: Int64(full.body.count), expectedBytes: Int64(full.body.count)))
+                full.body = Data()
+                response = full
+            }
+        } catch {
+            throw HTTransferError.networkingError(error, request: description)
+        }
+
+        let size = (try? HTMultipartFormData.fileSize(temporary)) ?? 0
+        guard acceptedStatusCodes.contains(response.statusCode) else {
+            let body = (try? FileHandle(forReadingFrom: temporary)).flatMap { handle in
+                defer { try? handle.close() }
+                return try? handle.read(upToCount: Self.errorBodyLimit)
+            } ?? Data()
+            throw HTNetworkingError(
+                .status(code: response.statusCode, body: body), request: description, statusCode: response.statusCode,
+                responseHeaders: response.headers)
+        }
+        if let declared = response.header("Content-Length").flatMap({ Int64($0) }), declared != size {
+            throw HTNetworkingError(
+                .transport(code: URLError.Code.networkConnectionLost.rawValue,
+                           message: "the body has \(size) bytes but Content-Length says \(declared)"),
+                request: description, statusCode: response.statusCode)
+        }
+        if Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
+        guard rename(temporary.path, destination.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw HTNetworkingError(.invalidRequest("cannot move the download to \(destination.path): \(reason)"), request: description)
+        }
+        return (response, HTDownloadedFile(fileURL: destination, byteCount: size))
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A transport that can stream a response body into a file (for ``HTClient/download(_:to:progress:)``).
+///
+/// ``HTURLSessionTransport`` conforms, writing each chunk as it arrives. Other transports still work
+/// for downloads: their ``HTTransport/send(_:)`` response body (held in memory, fine for mocks) is
+/// written to the file.
+public protocol HTDownloadTransport: HTTransport {
+    /// Sends `request` and writes the response body to `file` (created, or emptied if it exists) as it
+    /// arrives, calling `progress` as bytes are written.
+    ///
+    /// - Returns: the response with an empty `body` (the body is in `file`).
+    /// - Throws: transport failures only, including a body that ends before its `Content-Length`; any
+    ///   HTTP status is a response. The caller removes `file` after a failure.
+    func download(
+        _ request: URLRequest, to file: URL, progress: @escaping @Sendable (HTTransferProgress) -> Void
+    ) async throws -> HTTransportResponse
+}

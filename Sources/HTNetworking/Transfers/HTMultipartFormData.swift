@@ -1,0 +1,178 @@
+import Foundation
+
+/// A `multipart/form-data` body (RFC 7578): text fields, data and files, in order.
+///
+/// Files are referenced, not read: ``writeBody(to:)`` copies them into the body file in fixed-size
+/// chunks, so a form holding a large file never holds it in memory. Uploads go through
+/// ``HTClient/upload(_:form:)``.
+///
+/// ```swift
+/// var form = HTMultipartFormData()
+/// form.append("Holiday", name: "title")
+/// form.append(thumbnail, name: "thumbnail", fileName: "thumb.png", contentType: "image/png")
+/// form.appendFile(at: videoURL, name: "video")
+/// let result = try await client.upload(UploadVideoRequest(), form: form)
+/// ```
+public struct HTMultipartFormData: Sendable {
+    /// Where a part's content comes from.
+    public enum Content: Sendable, Hashable {
+        /// Bytes in memory.
+        case data(Data)
+        /// A file, read when the body is written.
+        case file(URL)
+    }
+
+    /// One part of the form.
+    public struct Part: Sendable, Hashable {
+        /// The field name.
+        public var name: String
+        /// The file name, for file parts (`filename=` in the part's `Content-Disposition`).
+        public var fileName: String?
+        /// The part's `Content-Type`; `nil` for text fields (which the receiver reads as text).
+        public var contentType: String?
+        /// The content.
+        public var content: Content
+
+        /// Creates a part.
+        public init(name: String, fileName: String? = nil, contentType: String? = nil, content: Content) {
+            self.name = name
+            self.fileName = fileName
+            self.contentType = contentType
+            self.content = content
+        }
+    }
+
+    /// The parts, in order.
+    public var parts: [Part]
+    /// The boundary between parts. It is random, so it does not occur in the content.
+    public let boundary: String
+
+    /// Creates an empty form.
+    public init(boundary: String = "HTNetworking-Boundary-" + UUID().uuidString) {
+        self.parts = []
+        self.boundary = boundary
+    }
+
+    /// The `Content-Type` of the body, with the boundary.
+    public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
+
+    /// Appends a text field.
+    public mutating func append(_ value: String, name: String) {
+        parts.append(Part(name: name, content: .data(Data(value.utf8))))
+    }
+
+    /// Appends bytes; with a `fileName` the receiver sees them as an uploaded file.
+    ///
+    /// - Parameter contentType: the part's type; by default `application/octet-stream` for files and
+    ///   none for plain data.
+    public mutating func append(_ data: Data, name: String, fileName: String? = nil, contentType: String? = nil) {
+        let type = contentType ?? (fileName == nil ? nil : HTMIMEType.forFileName(fileName ?? ""))
+        parts.append(Part(name: name, fileName: fileName, contentType: type, content: .data(data)))
+    }
+
+    /// Appends the file at `fileURL`, which is read when the body is written.
+    ///
+    /// - Parameters:
+    ///   - fileName: the name the receiver sees; the file's own name by default.
+    ///   - contentType: the part's type; guessed from the file name's extension by default.
+    public mutating func appendFile(at fileURL: URL, name: String, fileName: String? = nil, contentType: String? = nil) {
+        let shownName = fileName ?? fileURL.lastPathComponent
+        parts.append(Part(
+            name: name, fileName: shownName, contentType: contentType ?? HTMIMEType.forFileName(shownName), content: .file(fileURL)))
+    }
+
+    /// The size of the body in bytes, from the parts' sizes (files are not read).
+    ///
+    /// - Throws: when a file's size can't be read (it does not exist, or is not a regular file).
+    public func contentLength() throws -> Int64 {
+        var total: Int64 = 0
+        for part in parts {
+            total += Int64(header(for: part).count)
+            switch part.content {
+            case .data(let data): total += Int64(data.count)
+            case .file(let url): total += try Self.fileSize(url)
+            }
+            total += 2  // CRLF after the content
+        }
+        return total + Int64(closingDelimiter.count)
+    }
+
+    /// Writes the body to `destination` (replacing it), copying files in chunks of `chunkSize` bytes.
+    ///
+    /// - Returns: the number of bytes written.
+    /// - Throws: when a file can't be read or the destination can't be written.
+    @discardableResult
+    public func writeBody(to destination: URL, chunkSize: Int = 256 * 1024) throws -> Int64 {
+        guard FileManager.default.createFile(atPath: destination.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
+        }
+        let output = try FileHandle(forWritingTo: destination)
+        defer { try? output.close() }
+        var written: Int64 = 0
+        func write(_ data: Data) throws {
+            try output.write(contentsOf: data)
+            written += Int64(data.count)
+        }
+        let crlf = Data("\r\n".utf8)
+        for part in parts {
+            try write(header(for: part))
+            switch part.content {
+            case .data(let data):
+                try write(data)
+            case .file(let url):
+                let input = try FileHandle(forReadingFrom: url)
+                defer { try? input.close() }
+                while let chunk = try input.read(upToCount: max(1, chunkSize)), !chunk.isEmpty {
+                    try write(chunk)
+                }
+            }
+            try write(crlf)
+        }
+        try write(closingDelimiter)
+        return written
+    }
+
+    /// The delimiter line and headers before a part's content.
+    func header(for part: Part) -> Data {
+        var text = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.quoted(part.name))\""
+        if let fileName = part.fileName {
+            text += "; filename=\"\(Self.quoted(fileName))\""
+        }
+        text += "\r\n"
+        if let contentType = part.contentType {
+            text += "Content-Type: \(Self.headerValue(contentType))\r\n"
+        }
+        text += "\r\n"
+        return Data(text.utf8)
+    }
+
+    private var closingDelimiter: Data { Data("--\(boundary)--\r\n".utf8) }
+
+    /// A name or file name inside a quoted header parameter: `"`, CR and LF percent-encoded, as browsers
+    /// do (HTML's form submission algorithm), so no value can end the parameter or the header.
+    static func quoted(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "%22"
+            case "\r": result += "%0D"
+            case "\n": result += "%0A"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A header value with CR and LF removed, so it can't start another header.
+    private static func headerValue(_ text: String) -> String {
+        String(text.unicodeScalars.filter { $0 != "\r" && $0 != "\n" }.map(Character.init))
+    }
+
+    static func fileSize(_ url: URL) throws -> Int64 {
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        guard (attributes[.type] as? FileAttributeType) == .typeRegular, let size = attributes[.size] as? NSNumber else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        return size.int64Value
+    }
+}
