@@ -1,0 +1,241 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTNetworking
+import Testing
+
+// Requests, sleepers and helpers for the scheduling and transfer tests (against `Server/test_server.py`).
+
+// MARK: - Sleepers
+
+/// Records every requested wait and returns at once (still failing when the task is cancelled).
+final class SchedRecordingSleeper: HTSleeper, @unchecked Sendable {
+    // @unchecked Sendable, safety: `recorded` is only read and written under `lock`.
+    private let lock = NSLock()
+    private var recorded: [Duration] = []
+
+    /// The waits asked for so far, in order.
+    var delays: [Duration] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+
+    func sleep(for duration: Duration) async throws {
+        lock.withLock { recorded.append(duration) }
+        try Task.checkCancellation()
+    }
+}
+
+/// Announces each wait on ``started`` and then waits for real (an hour, ended by cancellation), so a
+/// test can cancel a retry loop exactly while it waits.
+struct SchedAnnouncingSleeper: HTSleeper {
+    let started: AsyncStream<Duration>
+    private let continuation: AsyncStream<Duration>.Continuation
+
+    init() {
+        (started, continuation) = AsyncStream.makeStream(of: Duration.self)
+    }
+
+    func sleep(for duration: Duration) async throws {
+        continuation.yield(duration)
+        try await Task.sleep(for: .seconds(3600))
+    }
+}
+
+// MARK: - Requests
+
+/// `ANY /flaky?key=K&fail=N&status=S`: fails N times with S for key K, then answers `{"attempts": n}`.
+struct SchedFlakyRequest: HTBaseRequest, Sendable {
+    typealias Response = HTJSON
+    static let method: HTHTTPMethod = .get
+    static let path = "/flaky"
+    var key: String
+    var fail: Int = 0
+    var status: Int = 503
+    var parameters: HTJSONObject { ["key": .string(key), "fail": .integer(Int64(fail)), "status": .integer(Int64(status))] }
+}
+
+/// `POST /flaky?key=post&fail=1&status=503`: a non-idempotent request that fails once (the query is in
+/// the path because a POST's parameters go into the body, which `/flaky` ignores).
+struct SchedFlakyPostRequest: HTBaseRequest, Sendable {
+    typealias Response = HTJSON
+    static let method: HTHTTPMethod = .post
+    static let path = "/flaky?key=post&fail=1&status=503"
+    static let key = "post"
+}
+
+/// `GET /counter?key=K`: how many `/flaky` requests the server saw for K.
+struct SchedCounterRequest: HTBaseRequest, Sendable {
+    typealias Response = HTJSON
+    static let method: HTHTTPMethod = .get
+    static let path = "/counter"
+    var key: String
+    var parameters: HTJSONObject { ["key": .string(key)] }
+}
+
+/// `GET /status/:code?retry_after=S`.
+struct SchedStatusRequest: HTBaseRequest, Sendable {
+    typealias Response = HTJSON
+    static let method: HTHTTPMethod = .get
+    static let path = "/status/:code"
+    var code: Int
+    var retryAfter: String?
+    var parameters: HTJSONObject {
+        var p: HTJSONObject = ["code": .integer(Int64(code))]
+        if let retryAfter { p.append("retry_after", .string(retryAfter)) }
+        return p
+    }
+}
+
+/// `GET /bytes?size=N&chunk=C`: N bytes of the pattern `i % 251`.
+struct TransferBytesRequest: HTBaseRequest, Sendable {
+    typealias Response = HTJSON
+    static let method: HTHTTPMethod = .get
+    static let path = "/bytes"
+    var size: Int
+    var chunk: Int = 65536
+    var parameters: HTJSONObject { ["size": .integer(Int64(size)), "chunk": .integer(Int64(chunk))] }
+}
+
+/// `GET /drop-midway?size=N`: half the body, then a connection reset.
+struct TransferDropMidwayRequest: HTBaseRequest, Sendable {
+    typealias Response = HTJSON
+    static let method: HTHTTPMethod = .get
+    static let path = "/drop-midway"
+    var size: Int
+    var parameters: HTJSONObject { ["size": .integer(Int64(size))] }
+}
+
+/// `POST /upload`: the server parses the multipart body and answers fields and files (with SHA-256).
+struct TransferUploadRequest: HTBaseRequest, Sendable {
+    typealias Response = TransferUploadResult
+    static let method: HTHTTPMethod = .post
+    static let path = "/upload"
+    var title: String?
+    var tags: [String]?
+    var parameters: HTJSONObject {
+        var p = HTJSONObject()
+        if let title { p.append("title", .string(title)) }
+        if let tags { p.append("tags", .array(tags.map { .string($0) })) }
+        return p
+    }
+}
+
+/// What `/upload` answers.
+final class TransferUploadResult: HTHTTPModel, HTModelMappable {
+    var fields: HTJSON?
+    var files: HTJSON?
+
+    required init() { super.init() }
+
+    static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
+    static let baseTypePropertyList: [String] = ["fields", "files"]
+    static let htAccessors: [HTPropertyAccessor<TransferUploadResult>] = [
+        HTPropertyAccessor<TransferUploadResult>("fields", get: { (model: TransferUploadResult) -> HTJSON? in model.fields }, set: { (model: TransferUploadResult, value: HTJSON?) in model.fields = value }),
+        HTPropertyAccessor<TransferUploadResult>("files", get: { (model: TransferUploadResult) -> HTJSON? in model.files }, set: { (model: TransferUploadResult, value: HTJSON?) in model.files = value }),
+    ]
+    static let htMapping: HTObjectMapping<TransferUploadResult> = .defaultMapping()
+
+    /// A text field as the server parsed it.
+    func field(_ name: String) -> String? { fields?[name]?.stringValue }
+    /// A file part's description (`filename`, `content_type`, `size`, `sha256`).
+    func file(_ name: String) -> HTJSON? { files?[name] }
+}
+
+/// `POST /echo` with parameters taken from a model it holds: a request that is not `Sendable`, as the
+/// generator makes for interfaces whose input is a model.
+struct SchedEchoModelRequest: HTBaseRequest {
+    typealias Response = EchoResult
+    static let method: HTHTTPMethod = .post
+    static let path = "/echo"
+    var echo: EchoResult
+    var parameters: HTJSONObject {
+        var p = HTJSONObject()
+        if let path = echo.path { p.append("path", .string(path)) }
+        if let method = echo.method { p.append("method", .string(method)) }
+        return p
+    }
+}
+
+// MARK: - Helpers
+
+enum SchedulingTestSupport {
+    /// The loopback server these tests share: one process for the whole test run, started on first
+    /// use (starting one per test made dozens of Python processes start at once, which takes longer
+    /// than the harness's start timeout on a loaded machine). Tests keep their `/flaky` keys apart
+    /// with ``uniqueID()``. The process ends with the test process (its stdin closes).
+    static func server() async throws -> LoopbackServer {
+        try await SharedServer.instance.server()
+    }
+
+    /// A prefix that makes a test's `/flaky` keys its own on the shared server.
+    static func uniqueID() -> String {
+        String(UUID().uuidString.prefix(8)) + "-"
+    }
+
+    /// A client of `server`.
+    static func client(_ server: LoopbackServer) -> HTClient {
+        HTClient(baseURL: server.baseURL)
+    }
+
+    /// How many `/flaky` requests `server` saw for `key`.
+    static func count(_ key: String, on server: LoopbackServer) async throws -> Int {
+        let json = try await client(server).send(SchedCounterRequest(key: key))
+        return try #require(json["count"]?.intValue)
+    }
+
+    /// A retry policy for tests: exact waits (no jitter), recorded by `sleeper` instead of waited.
+    static func policy(
+        maxRetries: Int, sleeper: any HTSleeper, initialDelay: Duration = .milliseconds(100)
+    ) -> HTRetryPolicy {
+        HTRetryPolicy(maxRetries: maxRetries, initialDelay: initialDelay, jitter: 0, sleeper: sleeper)
+    }
+
+    /// Runs `body` and returns the `HTNetworkingError` it threw, recording an issue when it threw none.
+    static func error<T>(
+        sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws(HTNetworkingError) -> T
+    ) async -> HTNetworkingError? {
+        do {
+            _ = try await body()
+            Issue.record("expected an HTNetworkingError", sourceLocation: sourceLocation)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The status code of a `status` error, or `nil` for other kinds.
+    static func status(_ error: HTNetworkingError?) -> Int? {
+        guard case .status(let code, _)? = error?.kind else { return nil }
+        return code
+    }
+
+    /// Whether `error` is `cancelled`.
+    static func isCancelled(_ error: HTNetworkingError?) -> Bool {
+        guard case .cancelled? = error?.kind else { return false }
+        return true
+    }
+
+    /// The URLError code of a `transport` error, or `nil` for other kinds.
+    static func transportCode(_ error: HTNetworkingError?) -> Int?? {
+        guard case .transport(let code, _)? = error?.kind else { return nil }
+        return .some(code)
+    }
+}
+
+/// Starts the shared loopback server once, whoever asks first.
+private actor SharedServer {
+    static let instance = SharedServer()
+    private var starting: Task<LoopbackServer, any Error>?
+
+    func server() async throws -> LoopbackServer {
+        if let starting, let server = try? await starting.value, server.isRunning {
+            return server
+        }
+        let task = Task { try await LoopbackServer.start() }
+        starting = task
+        return try await task.value
+    }
+}
