@@ -42,11 +42,19 @@ public final class HTProbeConnectivityMonitor: HTConnectivityMonitor {
     private let transport: any HTTransport
     private let broadcast = HTConnectivityBroadcast()
     private let lock = HTFreezeLock()
-    // safety: `task` (the probing task while started) is only read or written inside `lock.run`, so
+    // safety: `task`, `isProbing` and `probeCount` are only read or written inside `lock.run`, so
     // never concurrently.
     private nonisolated(unsafe) var task: Task<Void, Never>?
-    // safety: `probeCount` is only read or written inside `lock.run`, so never concurrently.
+    // safety: see `task`. True while the loop has a probe in flight: the task is then never cancelled
+    // (FoundationNetworking can trap when a URLSession task is cancelled as it completes); a restart
+    // or stop requested meanwhile takes effect when the probe returns.
+    private nonisolated(unsafe) var isProbing = false
+    // safety: see `task`.
+    private nonisolated(unsafe) var pending: PendingChange = .none
+    // safety: see `task`.
     private nonisolated(unsafe) var probeCount = 0
+
+    private enum PendingChange { case none, restart, stop }
 
     /// Creates a monitor that probes `url` through `transport`.
     public init(url: URL, configuration: Configuration = Configuration(), transport: any HTTransport = HTURLSessionTransport()) {
@@ -64,6 +72,7 @@ public final class HTProbeConnectivityMonitor: HTConnectivityMonitor {
 
     public func start() {
         lock.run {
+            if pending == .stop { pending = .none }
             guard task == nil else { return }
             task = makeTask(startingUnreachable: false)
         }
@@ -71,8 +80,12 @@ public final class HTProbeConnectivityMonitor: HTConnectivityMonitor {
 
     public func stop() {
         lock.run {
-            task?.cancel()
-            task = nil
+            if isProbing {
+                pending = .stop
+            } else {
+                task?.cancel()
+                task = nil
+            }
         }
         broadcast.finishAll()
     }
@@ -82,8 +95,12 @@ public final class HTProbeConnectivityMonitor: HTConnectivityMonitor {
         broadcast.set(.unreachable)
         lock.run {
             guard let running = task else { return }
-            running.cancel()
-            task = makeTask(startingUnreachable: true)
+            if isProbing {
+                pending = .restart
+            } else {
+                running.cancel()
+                task = makeTask(startingUnreachable: true)
+            }
         }
     }
 
@@ -101,24 +118,55 @@ public final class HTProbeConnectivityMonitor: HTConnectivityMonitor {
         } catch {
             found = .unreachable
         }
-        if !Task.isCancelled {
+        // A result that a restart or stop made stale (requested while it was in flight) is not published.
+        if !Task.isCancelled && lock.run({ pending == .none }) {
             broadcast.set(found)
         }
         return found
     }
 
-    /// The probing loop. Called with `lock` held.
+    /// Marks a probe in flight, unless the loop was cancelled or replaced. Returns whether to probe.
+    private func beginProbe() -> Bool {
+        lock.run {
+            guard !Task.isCancelled, pending == .none else { return false }
+            isProbing = true
+            return true
+        }
+    }
+
+    /// Ends a probe; carries out a stop or restart requested meanwhile. Returns whether the loop goes on.
+    private func endProbe() -> Bool {
+        lock.run {
+            isProbing = false
+            switch pending {
+            case .none:
+                return true
+            case .stop:
+                pending = .none
+                task = nil
+                return false
+            case .restart:
+                pending = .none
+                task = makeTask(startingUnreachable: true)
+                return false
+            }
+        }
+    }
+
+    /// The probing loop. Called with `lock` held. It is only cancelled while it sleeps.
     private func makeTask(startingUnreachable: Bool) -> Task<Void, Never> {
         let configuration = configuration
         return Task { [weak self] in
             var failures = startingUnreachable ? 1 : 0
-            if startingUnreachable {
-                try? await Task.sleep(for: .seconds(configuration.initialBackoff))
-            }
-            while !Task.isCancelled {
+            var wait = startingUnreachable ? configuration.initialBackoff : 0
+            while true {
+                if wait > 0 {
+                    try? await Task.sleep(for: .seconds(wait))
+                }
                 // Only a weak reference while sleeping: a monitor that is dropped without stop() ends.
-                guard let found = await self?.probe() else { return }
-                let wait: TimeInterval
+                guard let monitor = self, monitor.beginProbe() else { return }
+                let found = await monitor.probe()
+                guard monitor.endProbe() else { return }
                 if found.isReachable {
                     failures = 0
                     wait = configuration.reachableInterval
@@ -126,7 +174,6 @@ public final class HTProbeConnectivityMonitor: HTConnectivityMonitor {
                     failures += 1
                     wait = min(configuration.maximumBackoff, configuration.initialBackoff * pow(2, Double(min(failures - 1, 30))))
                 }
-                try? await Task.sleep(for: .seconds(wait))
             }
         }
     }
