@@ -1,25 +1,48 @@
+import Dispatch
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// Sends requests and maps their responses (the original's `RKObjectManager` with `HTBaseRequest`'s
-/// start methods). An app may have several independent clients.
+/// start methods). An app may have several independent clients, each with its own configuration,
+/// transports, interceptors and mock switch.
 ///
 /// ```swift
 /// let client = HTClient(baseURL: URL(string: "https://api.example.com")!)
 /// let photos = try await client.send(HTGetUserPhotoListRequest(userName: "alice"))
+/// let response = try await client.response(for: HTGetUserPhotoListRequest(userName: "alice"))
+/// print(response.statusCode, response.headers, response.body.count, response.isFromCache)
 /// ```
+///
+/// A request goes through these steps: the URL request is built (path, query or body, headers,
+/// timeout) and handed to the request's ``HTBaseRequest/customize(_:)``; the client's interceptors,
+/// then the request's, run around the transport (the mock when mocking is on, the transport registered
+/// for the request's type, or the client's); the status must be accepted; the body is read by the
+/// serializer for its `Content-Type`; the result validator checks it; the payload at the response key
+/// path is mapped. Mapping diagnostics are logged as warnings.
+///
+/// Cancelling the calling task cancels the transfer; so does ``cancelAll()``. The timeout bounds the
+/// whole request, interceptors included.
 public final class HTClient: Sendable {
     /// The settings.
     public let configuration: HTClientConfiguration
-    /// How requests are sent.
+    /// How requests without a request type are sent.
     public let transport: any HTTransport
+
+    private struct State: Sendable {
+        var mockMode: HTMockMode
+        var nextID: UInt64 = 0
+        var inFlight: [UInt64: @Sendable () -> Void] = [:]
+    }
+
+    private let state: HTLocked<State>
 
     /// Creates a client.
     public init(configuration: HTClientConfiguration, transport: any HTTransport = HTURLSessionTransport()) {
         self.configuration = configuration
         self.transport = transport
+        self.state = HTLocked(State(mockMode: configuration.mockMode))
     }
 
     /// Creates a client for `baseURL` with default settings.
@@ -27,97 +50,219 @@ public final class HTClient: Sendable {
         self.init(configuration: HTClientConfiguration(baseURL: baseURL), transport: transport)
     }
 
+    /// Whether requests are answered from mocks; starts as the configuration's
+    /// ``HTClientConfiguration/mockMode`` and can be switched at any time (requests already sent are
+    /// not affected).
+    public var mockMode: HTMockMode {
+        get { state.withLock { $0.mockMode } }
+        set { state.withLock { $0.mockMode = newValue } }
+    }
+
+    /// How many requests are being sent now.
+    public var inFlightCount: Int {
+        state.withLock { $0.inFlight.count }
+    }
+
+    /// Cancels every request this client is sending; each fails with
+    /// ``HTNetworkingError/Kind/cancelled``. Requests sent afterwards are not affected.
+    public func cancelAll() {
+        let cancellers = state.withLock { Array($0.inFlight.values) }
+        for cancel in cancellers { cancel() }
+    }
+
     /// Sends `request` and returns the mapped response value.
     public func send<R: HTBaseRequest>(_ request: sending R) async throws(HTNetworkingError) -> sending R.Response {
         try await response(for: request).value
     }
 
-    /// Sends `request` and returns the mapped value with the raw response and mapping diagnostics.
+    /// Sends `request` and returns the mapped value with the raw response (status, headers, bytes,
+    /// final URL), whether it came from the cache, and the mapping diagnostics.
     public func response<R: HTBaseRequest>(for request: sending R) async throws(HTNetworkingError) -> sending HTResponse<R.Response> {
+        let prepared = try prepare(request)
+        return try await response(for: prepared)
+    }
+
+    /// Sends `request` through the interceptors and the transport (or the mock) and returns the raw
+    /// response, whatever its status: no response cache, no status check, no serializer, no mapping.
+    /// With ``map(_:for:)`` it makes ``response(for:)`` without the cache.
+    public func rawResponse<R: HTBaseRequest>(for request: sending R) async throws(HTNetworkingError) -> HTTransportResponse {
+        let prepared = try prepare(request, usingCache: false)
+        do {
+            return try await execute(prepared)
+        } catch {
+            log(error)
+            throw error
+        }
+    }
+
+    /// Maps a raw response as the client maps `request`'s: the accepted status codes, the serializer
+    /// for its content type, the result validator, the response key path and the mapping options. The
+    /// result is from the cache when `raw` says so (``HTTransportResponse/isFromCache``).
+    public func map<R: HTBaseRequest>(_ raw: HTTransportResponse, for request: R) throws(HTNetworkingError) -> sending HTResponse<R.Response> {
+        let prepared = try prepare(request, usingCache: false)
+        do {
+            return try HTResponseMapper.map(raw, prepared, serializers: configuration.serializers, logger: configuration.logger)
+        } catch {
+            log(error)
+            throw error
+        }
+    }
+
+    /// The `URLRequest` the client would send for `request` (before interceptors run).
+    public func urlRequest<R: HTBaseRequest>(for request: R) throws(HTNetworkingError) -> URLRequest {
+        var urlRequest = try HTRequestBuilder.urlRequest(for: request, configuration: configuration)
+        request.customize(&urlRequest)
+        return urlRequest
+    }
+
+    // MARK: - Steps
+
+    /// Takes what is needed from the request value, and asks the response cache (unless `usingCache` is
+    /// false) whether it has an answer.
+    func prepare<R: HTBaseRequest>(_ request: R, usingCache: Bool = true) throws(HTNetworkingError) -> HTPreparedRequest<R> {
         let urlRequest = try self.urlRequest(for: request)
         let description = HTRequestDescription(
-            method: R.method.rawValue, url: urlRequest.url?.absoluteString ?? R.path, requestType: String(describing: R.self))
-        let accepted = request.acceptedStatusCodes ?? configuration.acceptedStatusCodes
-        let options = request.mappingOptions ?? configuration.mappingOptions
-        // The response cache (Cache/HTCacheExchange.swift): a hit skips the transport; a 304 to a
-        // revalidation serves the stored response; a mapped network response is stored per policy.
-        var cache = HTCacheExchange(for: request, urlRequest: urlRequest, configuration: configuration)
-        if let hit = cache.hit {
-            if var cached = try? Self.map(hit, as: R.self, accepted: accepted, options: options, description: description) {
-                cached.isFromCache = true
-                return cached
-            }
-            cache.discardHit()
-        }
-        let (raw, fromCache) = cache.resolve(try await perform(cache.request, description: description))
-        var response = try Self.map(raw, as: R.self, accepted: accepted, options: options, description: description)
-        response.isFromCache = fromCache
-        cache.store(raw, fromCache: fromCache)
-        return response
-    }
-
-    /// The `URLRequest` the client would send for `request`.
-    public func urlRequest<R: HTBaseRequest>(for request: R) throws(HTNetworkingError) -> URLRequest {
-        try HTRequestBuilder.urlRequest(for: request, configuration: configuration)
-    }
-
-    private func perform(_ urlRequest: URLRequest, description: HTRequestDescription) async throws(HTNetworkingError) -> HTTransportResponse {
-        if Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
-        do {
-            return try await transport.send(urlRequest)
-        } catch let error as HTNetworkingError {
-            throw error
-        } catch let error as URLError {
-            if error.code == .cancelled || Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
-            throw HTNetworkingError(.transport(code: error.code.rawValue, message: error.localizedDescription), request: description)
-        } catch is CancellationError {
-            throw HTNetworkingError(.cancelled, request: description)
-        } catch {
-            if Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
-            throw HTNetworkingError(.transport(code: nil, message: String(describing: error)), request: description)
-        }
-    }
-
-    /// Checks the status, parses the body and maps the payload at the request's key path.
-    static func map<R: HTBaseRequest>(
-        _ raw: HTTransportResponse, as type: R.Type, accepted: Set<Int>, options: HTMappingOptions,
-        description: HTRequestDescription
-    ) throws(HTNetworkingError) -> HTResponse<R.Response> {
-        guard accepted.contains(raw.statusCode) else {
-            throw HTNetworkingError(
-                .status(code: raw.statusCode, body: raw.body), request: description, statusCode: raw.statusCode,
-                responseHeaders: raw.headers)
-        }
-        let json: HTJSON
-        if raw.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            json = .null
-        } else {
-            do {
-                json = try HTJSONParser().parse(raw.body)
-            } catch {
-                throw HTNetworkingError(.decoding(error), request: description, statusCode: raw.statusCode)
-            }
-        }
-        var payload = json
-        let keyPath = R.responseKeyPath.map { HTJSONPath(keyPath: $0) } ?? HTJSONPath()
-        for component in keyPath.components {
-            guard case .key(let key) = component, case .object(let object) = payload, let next = object[key] else {
-                if R.Response.self == HTJSON.self {
-                    payload = .null
-                    break
-                }
+            method: urlRequest.httpMethod ?? R.method.rawValue, url: urlRequest.url?.absoluteString ?? R.path,
+            requestType: String(describing: R.self))
+        let requestType = request.requestType
+        var transport = self.transport
+        if let requestType {
+            guard let registered = configuration.transports[requestType] else {
                 throw HTNetworkingError(
-                    .mapping(HTMappingError(path: keyPath, message: "the response has no value at this key path")),
-                    request: description, statusCode: raw.statusCode)
+                    .invalidRequest("no transport is registered for the request type '\(requestType)'"), request: description)
             }
-            payload = next
+            transport = registered
         }
-        var context = HTMappingContext(options: options, path: keyPath)
+        let own = request.interceptors
+        return HTPreparedRequest(
+            urlRequest: urlRequest, description: description,
+            acceptedStatusCodes: request.acceptedStatusCodes ?? configuration.acceptedStatusCodes,
+            mappingOptions: request.mappingOptions ?? configuration.mappingOptions,
+            resultValidator: request.resultValidator ?? configuration.resultValidator,
+            interceptors: own.isEmpty ? configuration.interceptors : configuration.interceptors + own,
+            mock: request.mock, requestType: requestType, transport: transport,
+            timeout: request.timeout ?? configuration.timeout,
+            cache: usingCache ? HTCacheExchange(for: request, urlRequest: urlRequest, configuration: configuration) : nil)
+    }
+
+    /// Sends a prepared request and maps the response, logging failures. The response cache takes part
+    /// (`Cache/HTCacheExchange.swift`): a policy hit that maps is served without the transport
+    /// (`isFromCache`), a revalidation is sent conditional and its 304 serves the stored response, and a
+    /// network response that maps is stored per policy.
+    func response<R: HTBaseRequest>(for prepared: HTPreparedRequest<R>) async throws(HTNetworkingError) -> sending HTResponse<R.Response> {
+        guard var cache = prepared.cache else {
+            do {
+                let raw = try await execute(prepared)
+                return try HTResponseMapper.map(raw, prepared, serializers: configuration.serializers, logger: configuration.logger)
+            } catch {
+                log(error)
+                throw error
+            }
+        }
         do {
-            let value = try R.Response.htMap(payload, context: &context)
-            return HTResponse(value: value, raw: raw, diagnostics: context.diagnostics)
+            if let hit = cache.hit {
+                if var cached = try? HTResponseMapper.map(hit, prepared, serializers: configuration.serializers, logger: configuration.logger) {
+                    cached.isFromCache = true
+                    return cached
+                }
+                cache.discardHit()
+            }
+            var conditional = prepared
+            conditional.urlRequest = cache.request
+            let (raw, fromCache) = cache.resolve(try await execute(conditional))
+            var response = try HTResponseMapper.map(raw, prepared, serializers: configuration.serializers, logger: configuration.logger)
+            response.isFromCache = response.isFromCache || fromCache
+            cache.store(raw, fromCache: fromCache)
+            return response
         } catch {
-            throw HTNetworkingError(.mapping(error), request: description, statusCode: raw.statusCode)
+            log(error)
+            throw error
+        }
+    }
+
+    /// Runs the interceptors and the transport in a task of its own, so that ``cancelAll()`` and the
+    /// timeout can cancel it without cancelling the caller.
+    func execute<R: HTBaseRequest>(_ prepared: HTPreparedRequest<R>) async throws(HTNetworkingError) -> HTTransportResponse {
+        let description = prepared.description
+        if Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
+        let context = HTInterceptorContext(request: description, requestType: prepared.requestType, logger: configuration.logger)
+        let terminal = self.terminal(for: prepared)
+        let chain = prepared.interceptors.isEmpty
+            ? terminal : HTInterceptorChain.build(prepared.interceptors, context: context, terminal: terminal)
+        let urlRequest = prepared.urlRequest
+        let task = Task { try await chain(urlRequest) }
+        let id = state.withLock { state -> UInt64 in
+            state.nextID &+= 1
+            state.inFlight[state.nextID] = { task.cancel() }
+            return state.nextID
+        }
+        defer { state.withLock { _ = $0.inFlight.removeValue(forKey: id) } }
+        let deadline = HTDeadline(seconds: prepared.timeout) { task.cancel() }
+        defer { deadline.cancel() }
+        do {
+            return try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
+        } catch {
+            if deadline.hasExpired {
+                throw HTNetworkingError(
+                    .transport(code: URLError.Code.timedOut.rawValue, message: "the request timed out after \(prepared.timeout) s"),
+                    request: description)
+            }
+            throw Self.networkingError(error, request: description)
+        }
+    }
+
+    /// The end of the chain: the mock when mocking is on and it has an answer, else the transport.
+    private func terminal<R: HTBaseRequest>(for prepared: HTPreparedRequest<R>) -> HTInterceptorNext {
+        let transport = prepared.transport
+        let mode = mockMode
+        guard mode != .off else { return { request in try await transport.send(request) } }
+        let own = prepared.mock
+        let mock = configuration.mock ?? HTMockTransport()
+        return { request in
+            if let own { return try await own.answer(for: request) }
+            if let answer = try await mock.answer(for: request) { return answer }
+            if mode == .always { return mock.notFound(for: request) }
+            return try await transport.send(request)
+        }
+    }
+
+    /// The runtime's error for whatever a transport or an interceptor threw.
+    static func networkingError(_ error: any Error, request description: HTRequestDescription) -> HTNetworkingError {
+        switch error {
+        case let error as HTNetworkingError:
+            return error
+        case let error as URLError:
+            if error.code == .cancelled { return HTNetworkingError(.cancelled, request: description) }
+            return HTNetworkingError(.transport(code: error.code.rawValue, message: error.localizedDescription), request: description)
+        case is CancellationError:
+            return HTNetworkingError(.cancelled, request: description)
+        default:
+            let nsError = error as NSError
+            if nsError.domain == NSURLErrorDomain {
+                if nsError.code == URLError.Code.cancelled.rawValue { return HTNetworkingError(.cancelled, request: description) }
+                return HTNetworkingError(.transport(code: nsError.code, message: nsError.localizedDescription), request: description)
+            }
+            return HTNetworkingError(.transport(code: nil, message: String(describing: error)), request: description)
+        }
+    }
+
+    private func log(_ error: HTNetworkingError) {
+        let logger = configuration.logger
+        switch error.kind {
+        case .cancelled:
+            logger.debug(.network, error.description)
+        case .status, .validation, .frozen:
+            logger.info(.network, error.description)
+        case .transport:
+            logger.warning(.network, error.description)
+        case .mapping:
+            logger.error(.mapping, error.description)
+        case .invalidRequest, .decoding, .serialization:
+            logger.error(.network, error.description)
         }
     }
 }

@@ -1,12 +1,23 @@
 import Foundation
 
 /// The settings of one client (the original's `RKObjectManager`): where requests go and how.
+///
+/// ```swift
+/// var configuration = HTClientConfiguration(baseURL: URL(string: "https://api.example.com")!)
+/// configuration.defaultHeaders["Accept-Language"] = "en"
+/// configuration.resultValidator = .envelope()
+/// configuration.interceptors = [HTBearerTokenInterceptor(provider: session), HTLoggingInterceptor()]
+/// configuration.serializers.map("text/html", to: "application/json")
+/// configuration.transports["quotes-tcp"] = QuotesTransport()
+/// let client = HTClient(configuration: configuration)
+/// ```
 public struct HTClientConfiguration: Sendable {
     /// The URL request paths are relative to.
     public var baseURL: URL
     /// Headers sent with every request; a request's own headers replace these by name.
     public var defaultHeaders: [String: String]
-    /// The timeout in seconds for requests that don't set their own.
+    /// The timeout in seconds for requests that don't set their own: the longest a whole request may
+    /// take (the client enforces it on every transport).
     public var timeout: TimeInterval
     /// How bodies are encoded for requests that don't choose.
     public var bodyEncoding: HTBodyEncoding
@@ -17,6 +28,22 @@ public struct HTClientConfiguration: Sendable {
     /// The response cache, its default policy and expiry (``HTCacheSettings``; by default the shared
     /// cache with the no-cache policy, so nothing is read or stored unless a request asks).
     public var cache = HTCacheSettings()
+    /// Decides whether a response with an accepted status is a success, for requests without their own
+    /// validator; `nil` accepts every such response.
+    public var resultValidator: HTResultValidator?
+    /// Interceptors every request goes through, in order, before the request's own.
+    public var interceptors: [any HTInterceptor]
+    /// Which serializer reads a response, by its `Content-Type`.
+    public var serializers: HTSerializerRegistry
+    /// Transports for requests that name a request type (``HTBaseRequest/requestType``). A request
+    /// whose type has no transport here fails with an invalid-request error.
+    public var transports: [HTRequestType: any HTTransport]
+    /// The mock that answers requests without their own ``HTBaseRequest/mock`` while mocking is on.
+    public var mock: HTMockTransport?
+    /// Whether mocking is on when the client is made (change it later with ``HTClient/mockMode``).
+    public var mockMode: HTMockMode
+    /// Where the client logs.
+    public var logger: HTLogger
 
     /// Creates a configuration.
     public init(
@@ -25,7 +52,14 @@ public struct HTClientConfiguration: Sendable {
         timeout: TimeInterval = 60,
         bodyEncoding: HTBodyEncoding = .json,
         acceptedStatusCodes: Set<Int> = Set(200..<300),
-        mappingOptions: HTMappingOptions = .lenient
+        mappingOptions: HTMappingOptions = .lenient,
+        resultValidator: HTResultValidator? = nil,
+        interceptors: [any HTInterceptor] = [],
+        serializers: HTSerializerRegistry = .standard,
+        transports: [HTRequestType: any HTTransport] = [:],
+        mock: HTMockTransport? = nil,
+        mockMode: HTMockMode = .off,
+        logger: HTLogger = .shared
     ) {
         self.baseURL = baseURL
         self.defaultHeaders = defaultHeaders
@@ -33,5 +67,12 @@ public struct HTClientConfiguration: Sendable {
         self.bodyEncoding = bodyEncoding
         self.acceptedStatusCodes = acceptedStatusCodes
         self.mappingOptions = mappingOptions
+        self.resultValidator = resultValidator
+        self.interceptors = interceptors
+        self.serializers = serializers
+        self.transports = transports
+        self.mock = mock
+        self.mockMode = mockMode
+        self.logger = logger
     }
 }

@@ -1,41 +1,41 @@
 import Foundation
 
-/// What was sent, for error messages and logs: the method and the URL (without headers or body, which
-/// may hold secrets).
-public struct HTRequestDescription: Sendable, Hashable, CustomStringConvertible {
-    /// The HTTP method.
-    public var method: String
-    /// The URL, or the path when no URL could be built.
-    public var url: String
-    /// The request type's name, e.g. `HTGetUserPhotoListRequest`.
-    public var requestType: String
-
-    /// Creates a description.
-    public init(method: String, url: String, requestType: String) {
-        self.method = method
-        self.url = url
-        self.requestType = requestType
-    }
-
-    public var description: String { "\(method) \(url) (\(requestType))" }
-}
-
 /// The one error type of the request runtime. Each error says what went wrong and which request it was.
+///
+/// ```swift
+/// do {
+///     let user = try await client.send(HTGetUserRequest(id: 7))
+/// } catch {
+///     switch error.kind {
+///     case .status(429, _): retry(after: error.retryAfter ?? 1)
+///     case .validation(let failure): show(failure.message)
+///     case .transport where error.isConnectivityFailure: showOffline()
+///     default: show(error.description)
+///     }
+/// }
+/// ```
 public struct HTNetworkingError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: Sendable {
-        /// The request could not be built (a path parameter without a value, a URL that does not parse).
+        /// The request could not be built (a path parameter without a value, a URL that does not parse,
+        /// a request type without a transport).
         case invalidRequest(String)
         /// The transport failed: no connection, a timeout, a reset. `code` is the `URLError` code when
         /// there is one.
         case transport(code: Int?, message: String)
-        /// The server answered with a status the request does not accept.
+        /// The server answered with a status the request does not accept; the body as received. The
+        /// headers are in ``HTNetworkingError/response`` (and `Retry-After` in
+        /// ``HTNetworkingError/retryAfter``).
         case status(code: Int, body: Data)
         /// The body is not valid JSON.
         case decoding(HTJSONParseError)
+        /// A serializer other than JSON (XML, text, a custom one) could not read the body.
+        case serialization(HTSerializationError)
+        /// The result validator rejected the response (e.g. an envelope whose `code` is not 0).
+        case validation(HTValidationFailure)
         /// The JSON does not have the shape the request maps to (with the JSON path).
         case mapping(HTMappingError)
-        /// The task was cancelled.
+        /// The task was cancelled (by the caller, or by ``HTClient/cancelAll()``).
         case cancelled
         /// The request was frozen to be sent later (offline), under this identifier.
         case frozen(id: String)
@@ -50,13 +50,47 @@ public struct HTNetworkingError: Error, Sendable, CustomStringConvertible {
     /// The response's header fields, when a response came (e.g. `Retry-After` on a 429 or 503); empty
     /// otherwise.
     public var responseHeaders: [String: String]
+    /// The raw response (status, headers, body), when one came.
+    public var response: HTTransportResponse?
 
-    /// Creates an error.
-    public init(_ kind: Kind, request: HTRequestDescription, statusCode: Int? = nil, responseHeaders: [String: String] = [:]) {
+    /// Creates an error. `statusCode` and `responseHeaders` default to the response's.
+    public init(
+        _ kind: Kind, request: HTRequestDescription, statusCode: Int? = nil, responseHeaders: [String: String] = [:],
+        response: HTTransportResponse? = nil
+    ) {
         self.kind = kind
         self.request = request
-        self.statusCode = statusCode
-        self.responseHeaders = responseHeaders
+        self.statusCode = statusCode ?? response?.statusCode
+        self.responseHeaders = responseHeaders.isEmpty ? response?.headers ?? [:] : responseHeaders
+        self.response = response
+    }
+
+    /// The `Retry-After` the server sent with the response, in seconds (429 and 503 usually carry one).
+    public var retryAfter: TimeInterval? {
+        HTTransportResponse(statusCode: statusCode ?? 0, headers: responseHeaders).retryAfter()
+    }
+
+    /// The `URLError` code of a transport failure.
+    public var urlErrorCode: URLError.Code? {
+        if case .transport(let code?, _) = kind { return URLError.Code(rawValue: code) }
+        return nil
+    }
+
+    /// Whether the request was cancelled.
+    public var isCancelled: Bool {
+        if case .cancelled = kind { return true }
+        return false
+    }
+
+    /// Whether the transport failed because the server could not be reached or the connection broke:
+    /// the failures that connectivity explains (URLSession on Linux reports an unreachable network as
+    /// "cannot connect" or "timed out", never "not connected", so all of these count).
+    public var isConnectivityFailure: Bool {
+        guard let code = urlErrorCode else { return false }
+        return [
+            .notConnectedToInternet, .cannotConnectToHost, .cannotFindHost, .networkConnectionLost, .timedOut,
+            .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed, .secureConnectionFailed,
+        ].contains(code)
     }
 
     public var description: String {
@@ -67,9 +101,14 @@ public struct HTNetworkingError: Error, Sendable, CustomStringConvertible {
             return "\(request) failed to send\(code.map { " (code \($0))" } ?? ""): \(message)"
         case .status(let code, let body):
             let preview = String(decoding: body.prefix(200), as: UTF8.self)
-            return "\(request) answered status \(code)\(preview.isEmpty ? "" : ": \(preview)")"
+            let retry = retryAfter.map { " (retry after \($0) s)" } ?? ""
+            return "\(request) answered status \(code)\(retry)\(preview.isEmpty ? "" : ": \(preview)")"
         case .decoding(let error):
             return "\(request) returned a body that is not valid JSON: \(error)"
+        case .serialization(let error):
+            return "\(request): \(error)"
+        case .validation(let failure):
+            return "\(request) returned a result that is not valid: \(failure)"
         case .mapping(let error):
             return "\(request): \(error)"
         case .cancelled:

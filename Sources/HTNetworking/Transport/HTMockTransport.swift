@@ -3,33 +3,6 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A canned response for the mock transport.
-public struct HTMockResponse: Sendable {
-    /// The status code.
-    public var statusCode: Int
-    /// The header fields.
-    public var headers: [String: String]
-    /// The body.
-    public var body: Data
-
-    /// Creates a response.
-    public init(statusCode: Int = 200, headers: [String: String] = [:], body: Data = Data()) {
-        self.statusCode = statusCode
-        self.headers = headers
-        self.body = body
-    }
-
-    /// A JSON response from its text.
-    public static func json(_ text: String, statusCode: Int = 200) -> HTMockResponse {
-        HTMockResponse(statusCode: statusCode, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
-    }
-
-    /// A JSON response from a value.
-    public static func json(_ value: HTJSON, statusCode: Int = 200) -> HTMockResponse {
-        HTMockResponse(statusCode: statusCode, headers: ["Content-Type": "application/json"], body: value.serializedData())
-    }
-}
-
 /// A transport that answers from memory or from files, never touching the network: for tests, demos
 /// and building an app before its server exists (the original's mock feature).
 ///
@@ -37,7 +10,11 @@ public struct HTMockResponse: Sendable {
 /// its method and path (routes may use `:name` segments, as request paths do; the most specific route
 /// wins when several match); a file in `directory`
 /// named by the original convention (``fileName(method:path:)``: GET `/user/info` → `get_user_info.json`);
-/// otherwise a 404 whose body says which file was looked for.
+/// otherwise a 404 whose body says which file was looked for. Any of these may be a failure
+/// (``HTMockResponse/failure(_:)``) or delayed (``HTMockResponse/delayed(by:)``).
+///
+/// Use it as a client's transport (nothing reaches the network), or as the client's
+/// ``HTClientConfiguration/mock`` so that ``HTClient/mockMode`` can switch mocking on and off.
 public struct HTMockTransport: HTTransport {
     /// Decides per request; return `nil` to fall through to the routes and files.
     public typealias Handler = @Sendable (URLRequest) -> HTMockResponse?
@@ -87,8 +64,14 @@ public struct HTMockTransport: HTTransport {
     }
 
     public func send(_ request: URLRequest) async throws -> HTTransportResponse {
+        if let answer = try await answer(for: request) { return answer }
+        return notFound(for: request)
+    }
+
+    /// The answer of the handler, a route or a file; `nil` when none of them has one.
+    public func answer(for request: URLRequest) async throws -> HTTransportResponse? {
         if let handler, let response = handler(request) {
-            return transportResponse(response, for: request)
+            return try await response.answer(for: request)
         }
         let method = (request.httpMethod ?? "GET").uppercased()
         let path = request.url?.path ?? "/"
@@ -97,18 +80,27 @@ public struct HTMockTransport: HTTransport {
         let encodedPath = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true)?.percentEncodedPath } ?? path
         let segments = encodedPath.split(separator: "/").map { Substring($0.removingPercentEncoding ?? String($0)) }
         if let route = routes.first(where: { $0.method == method && matches($0.segments, segments) }) {
-            return transportResponse(route.response, for: request)
+            return try await route.response.answer(for: request)
         }
-        let fileName = Self.fileName(method: method, path: path)
         if let directory {
-            let file = directory.appendingPathComponent(fileName)
+            let file = directory.appendingPathComponent(Self.fileName(method: method, path: path))
             if let data = FileManager.default.contents(atPath: file.path) {
-                return transportResponse(.init(headers: ["Content-Type": "application/json"], body: data), for: request)
+                return HTTransportResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: data, url: request.url)
             }
         }
+        return nil
+    }
+
+    /// The 404 for a request nothing answers: its JSON body names the method, the path and the
+    /// convention file that was looked for.
+    public func notFound(for request: URLRequest) -> HTTransportResponse {
+        let method = (request.httpMethod ?? "GET").uppercased()
+        let path = request.url?.path ?? "/"
+        let fileName = Self.fileName(method: method, path: path)
         let message: HTJSON = ["error": "no mock response", "method": .string(method), "path": .string(path),
                                "file": .string(fileName)]
-        return transportResponse(.json(message, statusCode: 404), for: request)
+        return HTTransportResponse(
+            statusCode: 404, headers: ["Content-Type": "application/json"], body: message.serializedData(), url: request.url)
     }
 
     private func matches(_ pattern: [Substring], _ segments: [Substring]) -> Bool {
@@ -122,9 +114,5 @@ public struct HTMockTransport: HTTransport {
     /// Whether a route segment is a `:name` or `{name}` parameter.
     private static func isParameter(_ segment: Substring) -> Bool {
         segment.hasPrefix(":") || (segment.hasPrefix("{") && segment.hasSuffix("}"))
-    }
-
-    private func transportResponse(_ response: HTMockResponse, for request: URLRequest) -> HTTransportResponse {
-        HTTransportResponse(statusCode: response.statusCode, headers: response.headers, body: response.body, url: request.url)
     }
 }

@@ -1,0 +1,23 @@
+import Foundation
+
+/// Carries a value that is not `Sendable` to the one closure that consumes it on another queue.
+final class HTHandOff<Value>: @unchecked Sendable {
+    // @unchecked Sendable, safety: the value is created in a disconnected region (`sending`), stored
+    // once in `init`, and `take()` is called exactly once, by the closure the creator enqueues after
+    // its last use of the value; `lock` also orders the store before the read across threads.
+    private let lock = NSLock()
+    private var value: Value?
+
+    init(_ value: sending Value) {
+        self.value = value
+    }
+
+    /// The value; call once.
+    func take() -> sending Value {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let value else { preconditionFailure("HTHandOff.take() called twice") }
+        self.value = nil
+        return value
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Everything the client takes from a request value before sending it: built synchronously, so the
+/// request value itself never crosses into the tasks that send it.
+struct HTPreparedRequest<Request: HTBaseRequest>: Sendable {
+    /// The URL request after the request's ``HTBaseRequest/customize(_:)``.
+    var urlRequest: URLRequest
+    var description: HTRequestDescription
+    var acceptedStatusCodes: Set<Int>
+    var mappingOptions: HTMappingOptions
+    var resultValidator: HTResultValidator?
+    /// The client's interceptors followed by the request's.
+    var interceptors: [any HTInterceptor]
+    var mock: HTMockResponse?
+    var requestType: HTRequestType?
+    /// The transport for the request's type, or the client's.
+    var transport: any HTTransport
+    var timeout: TimeInterval
+    /// The response cache's part: a hit, or the (possibly conditional) request to send; `nil` when the
+    /// request is sent or mapped without the cache.
+    var cache: HTCacheExchange?
+}

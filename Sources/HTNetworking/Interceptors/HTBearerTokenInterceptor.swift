@@ -1,0 +1,63 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends `Authorization: Bearer <token>` with every request and, when the server answers 401, gets a
+/// new token and sends the request again, once.
+///
+/// Requests rejected at the same time share one refresh (``HTTokenProvider/refreshToken(rejected:)``
+/// is called once for all of them). If the retry is rejected too, or the refresh fails, the request
+/// ends with the rejection (a 401 status error; a failed refresh is logged as an error). A token the
+/// request already carries in its own headers is replaced.
+///
+/// ```swift
+/// let configuration = HTClientConfiguration(
+///     baseURL: api, interceptors: [HTBearerTokenInterceptor(provider: session)])
+/// ```
+public struct HTBearerTokenInterceptor: HTInterceptor {
+    /// The header the token goes in.
+    public let headerName: String
+    /// The word before the token (`Bearer`); empty to send the bare token.
+    public let scheme: String
+    /// The statuses that mean "the token was rejected" (401 by default).
+    public let rejectionStatusCodes: Set<Int>
+    private let refresher: HTTokenRefresher
+
+    /// Creates the interceptor.
+    public init(
+        provider: any HTTokenProvider, headerName: String = "Authorization", scheme: String = "Bearer",
+        rejectionStatusCodes: Set<Int> = [401]
+    ) {
+        self.headerName = headerName
+        self.scheme = scheme
+        self.rejectionStatusCodes = rejectionStatusCodes
+        self.refresher = HTTokenRefresher(provider: provider)
+    }
+
+    public func intercept(_ request: URLRequest, context: HTInterceptorContext, next: HTInterceptorNext) async throws
+        -> HTTransportResponse
+    {
+        let token = try await refresher.token()
+        let response = try await next(authorized(request, token))
+        guard rejectionStatusCodes.contains(response.statusCode) else { return response }
+        let fresh: String
+        do {
+            fresh = try await refresher.refresh(rejected: token)
+        } catch {
+            if error is CancellationError || Task.isCancelled { throw error }
+            context.logger.error(.network, "\(context.request): the token refresh failed: \(error)")
+            return response
+        }
+        context.logger.info(.network, "\(context.request): retrying with a refreshed token")
+        return try await next(authorized(request, fresh))
+    }
+
+    private func authorized(_ request: URLRequest, _ token: String?) -> URLRequest {
+        var request = request
+        if let token {
+            request.setValue(scheme.isEmpty ? token : scheme + " " + token, forHTTPHeaderField: headerName)
+        }
+        return request
+    }
+}

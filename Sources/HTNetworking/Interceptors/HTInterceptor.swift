@@ -1,0 +1,68 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A step around sending a request: it may change the request, send it (through the rest of the chain)
+/// once, several times or not at all, and observe or replace the response.
+///
+/// A client's interceptors (``HTClientConfiguration/interceptors``) run first, in order, then the
+/// request's own (``HTBaseRequest/interceptors``); the last one's `next` is the transport (or the mock).
+/// Interceptors see every response, whatever its status; the status check, the result validator and
+/// the mapping happen after the chain.
+///
+/// ```swift
+/// struct SignatureInterceptor: HTInterceptor {
+///     func intercept(_ request: URLRequest, context: HTInterceptorContext,
+///                    next: HTInterceptorNext) async throws -> HTTransportResponse {
+///         var signed = request
+///         signed.setValue(sign(request), forHTTPHeaderField: "X-Signature")
+///         let response = try await next(signed)
+///         context.logger.debug(.network, "signed \(context.request) → \(response.statusCode)")
+///         return response
+///     }
+/// }
+/// ```
+///
+/// Errors an interceptor throws end the request: an ``HTNetworkingError`` as it is, a `URLError` as a
+/// transport error, anything else as a transport error with its description.
+public protocol HTInterceptor: Sendable {
+    /// Sends `request` through `next` (or answers it without sending) and returns the response.
+    func intercept(_ request: URLRequest, context: HTInterceptorContext, next: HTInterceptorNext) async throws
+        -> HTTransportResponse
+}
+
+/// The rest of an interceptor chain: call it to send a request.
+public typealias HTInterceptorNext = @Sendable (URLRequest) async throws -> HTTransportResponse
+
+/// What an interceptor knows about the request beyond its `URLRequest`.
+public struct HTInterceptorContext: Sendable {
+    /// The request's method, URL and type, for logs and errors.
+    public var request: HTRequestDescription
+    /// The request's transport type, when it names one.
+    public var requestType: HTRequestType?
+    /// The client's logger.
+    public var logger: HTLogger
+
+    /// Creates a context.
+    public init(request: HTRequestDescription, requestType: HTRequestType? = nil, logger: HTLogger = .shared) {
+        self.request = request
+        self.requestType = requestType
+        self.logger = logger
+    }
+}
+
+/// Builds the closure that runs interceptors in order around the transport.
+enum HTInterceptorChain {
+    /// Runs `interceptors` in order around `terminal`.
+    static func build(
+        _ interceptors: [any HTInterceptor], context: HTInterceptorContext, terminal: @escaping HTInterceptorNext
+    ) -> HTInterceptorNext {
+        var next = terminal
+        for interceptor in interceptors.reversed() {
+            let inner = next
+            next = { request in try await interceptor.intercept(request, context: context, next: inner) }
+        }
+        return next
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Logs each exchange under ``HTLogComponent/network``: at ``HTLogLevel/info`` one line for the
+/// request and one for the response (status, time, size); at ``HTLogLevel/debug`` the headers, with the
+/// logger's redacted headers (`Authorization`, `Cookie`, `Set-Cookie`, ...) hidden; at
+/// ``HTLogLevel/verbose`` the bodies, cut at ``bodyLimit`` bytes; failures at ``HTLogLevel/error``.
+///
+/// Put it last in the client's interceptors to log the request exactly as the transport gets it
+/// (after other interceptors added their headers); first, to log it as the app made it.
+public struct HTLoggingInterceptor: HTInterceptor {
+    /// How many bytes of a body are written at the verbose level.
+    public let bodyLimit: Int
+    private let logger: HTLogger?
+
+    /// Creates the interceptor.
+    ///
+    /// - Parameters:
+    ///   - logger: the logger to write to; `nil` uses the client's.
+    ///   - bodyLimit: the most bytes of each body to write.
+    public init(logger: HTLogger? = nil, bodyLimit: Int = 4096) {
+        self.logger = logger
+        self.bodyLimit = max(0, bodyLimit)
+    }
+
+    public func intercept(_ request: URLRequest, context: HTInterceptorContext, next: HTInterceptorNext) async throws
+        -> HTTransportResponse
+    {
+        let logger = self.logger ?? context.logger
+        let method = request.httpMethod ?? "GET"
+        let url = request.url?.absoluteString ?? context.request.url
+        logger.info(.network, "→ \(method) \(url)")
+        if logger.isEnabled(.debug, for: .network) {
+            let headers = logger.redactedLines(request.allHTTPHeaderFields ?? [:])
+            if !headers.isEmpty { logger.debug(.network, "→ headers\n" + headers.joined(separator: "\n")) }
+        }
+        if let body = request.httpBody, !body.isEmpty, logger.isEnabled(.verbose, for: .network) {
+            logger.verbose(.network, "→ body (\(body.count) bytes)\n" + preview(body))
+        }
+        let started = ContinuousClock.now
+        let response: HTTransportResponse
+        do {
+            response = try await next(request)
+        } catch {
+            let elapsed = milliseconds(since: started)
+            if error is CancellationError || (error as? URLError)?.code == .cancelled
+                || (error as? HTNetworkingError).map({ if case .cancelled = $0.kind { return true } else { return false } }) == true
+            {
+                logger.info(.network, "✕ \(method) \(url) cancelled after \(elapsed) ms")
+            } else {
+                logger.error(.network, "✕ \(method) \(url) failed after \(elapsed) ms: \(error)")
+            }
+            throw error
+        }
+        let elapsed = milliseconds(since: started)
+        let cached = response.isFromCache ? " (from cache)" : ""
+        logger.info(.network, "← \(response.statusCode) \(method) \(url) in \(elapsed) ms, \(response.body.count) bytes\(cached)")
+        if logger.isEnabled(.debug, for: .network) {
+            let headers = logger.redactedLines(response.headers)
+            if !headers.isEmpty { logger.debug(.network, "← headers\n" + headers.joined(separator: "\n")) }
+        }
+        if !response.body.isEmpty, logger.isEnabled(.verbose, for: .network) {
+            logger.verbose(.network, "← body (\(response.body.count) bytes)\n" + preview(response.body))
+        }
+        return response
+    }
+
+    private func preview(_ body: Data) -> String {
+        let shown = String(decoding: body.prefix(bodyLimit), as: UTF8.self)
+        return body.count > bodyLimit ? shown + "… (\(body.count - bodyLimit) more bytes)" : shown
+    }
+
+    private func milliseconds(since start: ContinuousClock.Instant) -> String {
+        let elapsed = ContinuousClock.now - start
+        let value = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        return String(format: "%.1f", value)
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTNetworking
+import Testing
+
+/// A log sink that keeps the records it receives (for assertions).
+final class RecordingLogSink: HTLogSink {
+    let minimumLevel: HTLogLevel
+    private let records = Recorded<HTLogRecord>()
+
+    init(minimumLevel: HTLogLevel = .verbose) {
+        self.minimumLevel = minimumLevel
+    }
+
+    func write(_ record: HTLogRecord) {
+        records.append(record)
+    }
+
+    /// Everything written so far.
+    var all: [HTLogRecord] { records.values }
+
+    /// The messages of one level, in order.
+    func messages(_ level: HTLogLevel, _ component: HTLogComponent? = nil) -> [String] {
+        all.filter { $0.level == level && (component == nil || $0.component == component) }.map(\.message)
+    }
+}
+
+/// A thread-safe list, appended to from `@Sendable` closures.
+final class Recorded<Element: Sendable>: Sendable {
+    private let storage = Mutexed<[Element]>([])
+
+    func append(_ element: Element) {
+        storage.withLock { $0.append(element) }
+    }
+
+    var values: [Element] { storage.withLock { $0 } }
+    var count: Int { storage.withLock { $0.count } }
+}
+
+/// A value behind a lock, for test doubles.
+final class Mutexed<Value: Sendable>: @unchecked Sendable {
+    // @unchecked Sendable, safety: `value` is only read or written inside `withLock`, under `lock`.
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
+
+/// A logger that writes only to the returned sink.
+func recordingLogger(level: HTLogLevel = .verbose) -> (HTLogger, RecordingLogSink) {
+    let sink = RecordingLogSink()
+    return (HTLogger(level: level, sinks: [sink]), sink)
+}
+
+/// A logger that writes nowhere (keeps expected failures out of the test output).
+let quietLogger = HTLogger(level: .off, sinks: [])
+
+/// Runs `body` and returns the `HTNetworkingError` it threw, recording an issue when it threw nothing.
+func expectNetworkingError<T>(
+    sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws(HTNetworkingError) -> T
+) async -> HTNetworkingError? {
+    do {
+        let value = try await body()
+        Issue.record("expected an HTNetworkingError, got \(value)", sourceLocation: sourceLocation)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// A client for the loopback server that logs nowhere unless told.
+func loopbackClient(
+    _ server: LoopbackServer, transport: any HTTransport = HTURLSessionTransport(), logger: HTLogger = quietLogger,
+    _ configure: (inout HTClientConfiguration) -> Void = { _ in }
+) -> HTClient {
+    var configuration = HTClientConfiguration(baseURL: server.baseURL, logger: logger)
+    configure(&configuration)
+    return HTClient(configuration: configuration, transport: transport)
+}
+
+/// Counts what passes through to another transport.
+struct CountingTransport: HTTransport {
+    let base: any HTTransport
+    let sent = Recorded<URLRequest>()
+
+    func send(_ request: URLRequest) async throws -> HTTransportResponse {
+        sent.append(request)
+        return try await base.send(request)
+    }
+}
+
+/// A transport that fails the test if anything reaches it.
+struct UnreachableTransport: HTTransport {
+    func send(_ request: URLRequest) async throws -> HTTransportResponse {
+        Issue.record("the network was reached for \(request.url?.absoluteString ?? "?")")
+        throw URLError(.cannotConnectToHost)
+    }
+}
+
+// MARK: - Requests
+
+/// `GET /status/:code?body=&content_type=&retry_after=`: the loopback server answers exactly that body,
+/// content type and status. Every hook of `HTBaseRequest` can be set.
+struct CannedRequest: HTBaseRequest, Sendable {
+    typealias Response = HTJSON
+    static var method: HTHTTPMethod { .get }
+    static var path: String { "/status/:code" }
+
+    var code: Int = 200
+    var body: String?
+    var contentType: String?
+    var retryAfter: Int?
+    var validator: HTResultValidator?
+    var type: HTRequestType?
+    var ownInterceptors: [any HTInterceptor] = []
+    var canned: HTMockResponse?
+    var customizer: (@Sendable (inout URLRequest) -> Void)?
+    var seconds: TimeInterval?
+    var ownHeaders: [String: String] = [:]
+
+    init(code: Int = 200, body: String? = nil, contentType: String? = nil) {
+        self.code = code
+        self.body = body
+        self.contentType = contentType
+    }
+
+    var parameters: HTJSONObject {
+        var p = HTJSONObject()
+        p.append("code", code.htJSON)
+        if let v = body { p.append("body", v.htJSON) }
+        if let v = contentType { p.append("content_type", v.htJSON) }
+        if let v = retryAfter { p.append("retry_after", v.htJSON) }
+        return p
+    }
+    var headers: [String: String] { ownHeaders }
+    var resultValidator: HTResultValidator? { validator }
+    var requestType: HTRequestType? { type }
+    var interceptors: [any HTInterceptor] { ownInterceptors }
+    var mock: HTMockResponse? { canned }
+    var timeout: TimeInterval? { seconds }
+    func customize(_ request: inout URLRequest) { customizer?(&request) }
+}
+
+/// `GET /status/200?body=...` mapped to a user under `data` (an envelope), with an optional validator.
+struct EnvelopeUserRequest: HTBaseRequest, Sendable {
+    typealias Response = NetUser
+    static let method: HTHTTPMethod = .get
+    static let path: String = "/status/200"
+    static let responseKeyPath: String? = "data"
+
+    var body: String
+    var validator: HTResultValidator?
+
+    var parameters: HTJSONObject {
+        var p = HTJSONObject()
+        p.append("body", body.htJSON)
+        p.append("content_type", "application/json")
+        return p
+    }
+    var resultValidator: HTResultValidator? { validator }
+}
+
+/// `GET /echo/:id` with an optional type, own mock and interceptors.
+struct EchoIDRequest: HTBaseRequest, Sendable {
+    typealias Response = EchoResult
+    static let method: HTHTTPMethod = .get
+    static let path: String = "/echo/:id"
+
+    var id: Int
+    var type: HTRequestType?
+    var canned: HTMockResponse?
+    var ownInterceptors: [any HTInterceptor] = []
+
+    init(id: Int, type: HTRequestType? = nil, canned: HTMockResponse? = nil) {
+        self.id = id
+        self.type = type
+        self.canned = canned
+    }
+
+    var parameters: HTJSONObject {
+        var p = HTJSONObject()
+        p.append("id", id.htJSON)
+        return p
+    }
+    var requestType: HTRequestType? { type }
+    var mock: HTMockResponse? { canned }
+    var interceptors: [any HTInterceptor] { ownInterceptors }
+}
+
+/// One loopback server for every test that only sends requests to it: starting a Python process per
+/// test, with hundreds of tests running at once on a small machine, takes longer than the harness waits.
+/// Tests that stop their server (refused connections) start their own. The process ends with the test
+/// process (its stdin closes).
+func sharedServer() async throws -> LoopbackServer {
+    try await SharedLoopbackServer.instance.server()
+}
+
+private actor SharedLoopbackServer {
+    static let instance = SharedLoopbackServer()
+    private var starting: Task<LoopbackServer, any Error>?
+
+    func server() async throws -> LoopbackServer {
+        if let starting, let server = try? await starting.value, server.isRunning { return server }
+        let task = Task { try await LoopbackServer.start(timeout: .seconds(60)) }
+        starting = task
+        return try await task.value
+    }
+}
