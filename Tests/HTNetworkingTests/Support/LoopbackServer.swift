@@ -110,7 +110,7 @@ final class LoopbackServer: @unchecked Sendable {
     /// - Returns: a running server; call ``stop()`` when done.
     /// - Throws: ``Failure`` when the script is missing, `python3` can't be run, or the server doesn't
     ///   report its port in time (the process is stopped in that case).
-    static func start(fixtures: URL? = nil, timeout: Duration = .seconds(10)) async throws -> LoopbackServer {
+    static func start(fixtures: URL? = nil, timeout: Duration = .seconds(60)) async throws -> LoopbackServer {
         let script = scriptURL
         guard FileManager.default.fileExists(atPath: script.path) else {
             throw Failure.scriptNotFound(path: script.path)
