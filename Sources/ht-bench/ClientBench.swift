@@ -1,0 +1,208 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTNetworking
+
+/// The request runtime against URLSession + JSONDecoder, in this process, against the loopback test
+/// server (`Tests/HTNetworkingTests/Server/test_server.py`, so run it from a checkout):
+///
+/// 1. `client.send` of a request whose ~10 KB JSON response (seven GitHub users) maps to models,
+///    against `URLSession.data(for:)` followed by `JSONDecoder` into Codable structs, sequentially;
+/// 2. the runtime's own overhead per request: `client.send` over an in-memory transport answering the
+///    same bytes, minus parsing and mapping those bytes directly;
+/// 3. throughput with 64 requests in flight, both ways.
+///
+/// `swift run -c release ht-bench --client`
+enum ClientBench {
+    /// `GET /json?file=users.json`: the seven users.
+    struct UsersRequest: HTBaseRequest, Sendable {
+        typealias Response = [HTGithubUser]
+        static let method: HTHTTPMethod = .get
+        static let path = "/json?file=users.json"
+    }
+
+    /// Answers every request with the same bytes, at once.
+    struct MemoryTransport: HTTransport {
+        let body: Data
+        func send(_ request: URLRequest) async throws -> HTTransportResponse {
+            HTTransportResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
+        }
+    }
+
+    /// Runs the measurements, prints them and exits the process.
+    static func runAndExit() -> Never {
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await run()
+            } catch {
+                FileHandle.standardError.write(Data("ht-bench --client: \(error)\n".utf8))
+                exit(1)
+            }
+            done.signal()
+        }
+        done.wait()
+        exit(0)
+    }
+
+    static func run() async throws {
+        let corpus = BenchCorpus.locate(override: nil)
+        let user = try BenchCorpus.load("github-user.json", in: corpus)
+        let body = Data("[".utf8) + Array(repeating: user, count: 7).joined(separator: Data(",".utf8)) + Data("]".utf8)
+        let fixtures = FileManager.default.temporaryDirectory.appendingPathComponent("ht-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: fixtures) }
+        try body.write(to: fixtures.appendingPathComponent("users.json"))
+
+        let server = try Server(fixtures: fixtures)
+        defer { server.stop() }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = 64
+        let session = URLSession(configuration: configuration)
+        // One session for both sides, so that they share its connections and differ only in what runs
+        // around the transfer.
+        let client = HTClient(baseURL: server.baseURL, transport: HTURLSessionTransport(session: session))
+        let url = server.baseURL.appendingPathComponent("json").absoluteString + "?file=users.json"
+        guard let requestURL = URL(string: url) else { throw URLError(.badURL) }
+        let decoder = JSONDecoder()
+        print("ht-bench --client: \(body.count) bytes per response, 7 models, loopback server on port \(server.port)")
+
+        // Check both sides decode what they should before timing them.
+        let check = try await client.send(UsersRequest())
+        let (checkData, _) = try await session.data(for: URLRequest(url: requestURL))
+        let checkCodable = try decoder.decode([CodableGithubUser].self, from: checkData)
+        guard check.count == 7, checkCodable.count == 7, check[0].login == checkCodable[0].login else {
+            throw URLError(.cannotDecodeContentData)
+        }
+
+        // 1. Sequential requests, alternating batches.
+        var ours: [Double] = []
+        var theirs: [Double] = []
+        let clock = ContinuousClock()
+        for _ in 0..<21 {
+            ours.append(try await perCall(100, clock) { blackHole(try await client.send(UsersRequest())) })
+            theirs.append(try await perCall(100, clock) {
+                let (data, _) = try await session.data(for: URLRequest(url: requestURL))
+                blackHole(try decoder.decode([CodableGithubUser].self, from: data))
+            })
+        }
+        let send = BenchClock.median(ours)
+        let baseline = BenchClock.median(theirs)
+        print(String(format: "client.send (map to models)        %8.1f µs/request", send * 1e6))
+        print(String(format: "URLSession data(for:) + JSONDecoder %8.1f µs/request", baseline * 1e6))
+        print(String(format: "ratio                               %8.2f× (target ≤ 1.00×)", send / baseline))
+
+        // 2. The runtime's own overhead: everything but the transport and the parse + map.
+        let memoryClient = HTClient(baseURL: server.baseURL, transport: MemoryTransport(body: body))
+        var inMemory: [Double] = []
+        var mapOnly: [Double] = []
+        for _ in 0..<21 {
+            inMemory.append(try await perCall(2000, clock) { blackHole(try await memoryClient.send(UsersRequest())) })
+            mapOnly.append(try await perCall(2000, clock) {
+                var context = HTMappingContext(options: .lenient)
+                blackHole(try [HTGithubUser].htMap(try HTJSONParser().parse(body), context: &context))
+            })
+        }
+        let memory = BenchClock.median(inMemory)
+        let mapping = BenchClock.median(mapOnly)
+        print(String(format: "client.send, in-memory transport    %8.1f µs/request", memory * 1e6))
+        print(String(format: "parse + map the same bytes          %8.1f µs", mapping * 1e6))
+        print(String(format: "runtime overhead                    %8.1f µs/request", (memory - mapping) * 1e6))
+
+        // 3. Throughput with 64 requests in flight.
+        let total = 3000
+        let ourRate = try await throughput(total: total, inFlight: 64, clock) { blackHole(try await client.send(UsersRequest())) }
+        let theirRate = try await throughput(total: total, inFlight: 64, clock) {
+            let (data, _) = try await session.data(for: URLRequest(url: requestURL))
+            blackHole(try decoder.decode([CodableGithubUser].self, from: data))
+        }
+        print(String(format: "64 in flight: client.send           %8.0f requests/s", ourRate))
+        print(String(format: "64 in flight: URLSession + decoder  %8.0f requests/s", theirRate))
+    }
+
+    /// The mean time of one of `count` sequential calls of `body`, in seconds.
+    private static func perCall(
+        _ count: Int, _ clock: ContinuousClock, _ body: () async throws -> Void
+    ) async throws -> Double {
+        let elapsed = try await clock.measure {
+            for _ in 0..<count { try await body() }
+        }
+        return elapsed.seconds / Double(count)
+    }
+
+    /// Requests per second when `total` calls of `body` run with `inFlight` at a time.
+    private static func throughput(
+        total: Int, inFlight: Int, _ clock: ContinuousClock, _ body: @escaping @Sendable () async throws -> Void
+    ) async throws -> Double {
+        let elapsed = try await clock.measure {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                var started = 0
+                while started < min(inFlight, total) {
+                    group.addTask { try await body() }
+                    started += 1
+                }
+                while try await group.next() != nil {
+                    if started < total {
+                        group.addTask { try await body() }
+                        started += 1
+                    }
+                }
+            }
+        }
+        return Double(total) / elapsed.seconds
+    }
+
+    /// The loopback test server as a child process.
+    final class Server {
+        let port: Int
+        let baseURL: URL
+        private let process: Process
+        private let input: Pipe
+
+        init(fixtures: URL) throws {
+            let script = URL(fileURLWithPath: #filePath)
+                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Tests/HTNetworkingTests/Server/test_server.py")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            // The server writes a response's headers and body in two sends; on a kept-alive connection
+            // Nagle's algorithm then waits for the client's delayed ACK (40 ms on Linux) before the body.
+            // The tests don't care, a benchmark does: the script is loaded with TCP_NODELAY on.
+            let bootstrap = """
+                import importlib.util, sys
+                spec = importlib.util.spec_from_file_location("test_server", sys.argv[1])
+                server = importlib.util.module_from_spec(spec)
+                spec.loader.exec_module(server)
+                server.Handler.disable_nagle_algorithm = True
+                sys.exit(server.main(sys.argv[2:]))
+                """
+            process.arguments = ["python3", "-c", bootstrap, script.path, "--fixtures", fixtures.path]
+            let input = Pipe()
+            let output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            var line = Data()
+            while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+                line += byte
+            }
+            let text = String(decoding: line, as: UTF8.self)
+            guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)), let url = URL(string: "http://127.0.0.1:\(port)") else {
+                process.terminate()
+                throw URLError(.cannotConnectToHost)
+            }
+            self.process = process
+            self.input = input
+            self.port = port
+            self.baseURL = url
+        }
+
+        /// Ends the server (it also exits by itself when this process ends and its stdin closes).
+        func stop() {
+            try? input.fileHandleForWriting.close()
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+}
