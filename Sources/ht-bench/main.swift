@@ -1,5 +1,5 @@
 // ht-bench: the mapping engine against Foundation's JSONDecoder and JSONEncoder, in one process, on the
-// same bytes. Usage: swift run -c release ht-bench [--json] [--corpus DIR] [--quick]
+// same bytes. Usage: swift run -c release ht-bench [--json] [--corpus DIR] [--quick] [--client]
 import Foundation
 import HTModel
 
@@ -14,6 +14,8 @@ while index < arguments.count {
         printJSON = true
     case "--quick":
         quick = true
+    case "--client":
+        ClientBench.runAndExit()
     case "--corpus":
         index += 1
         guard index < arguments.count else {
@@ -29,6 +31,8 @@ while index < arguments.count {
                           github-user.json (default: $HT_CORPUS/json/payloads, else
                           ../shared/data/json/payloads next to the package)
               --quick     fewer, shorter samples (a smoke run; the figures are noisier)
+              --client    the request runtime instead: client.send against URLSession + JSONDecoder on
+                          the loopback test server, the runtime's overhead, 64 requests in flight
             """)
         exit(0)
     default:
