@@ -169,6 +169,36 @@ struct TransferDownloadTests {
         #expect(try TransferTestSupport.contents(of: folder).isEmpty)
     }
 
+    @Test("a cancelled consumer of download events: failed(cancelled), finished; the download is cancelled")
+    func cancelledEventsConsumer() async throws {
+        let server = try await Support.server()
+        let folder = try TestSupport.temporaryDirectory("download")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let destination = folder.appendingPathComponent("never.bin")
+        let events = Support.client(server).downloadEvents(DelayRequest(ms: 20_000), to: destination)
+        let task = Task { () async -> [String] in
+            var kinds: [String] = []
+            for await event in events {
+                switch event {
+                case .started:
+                    kinds.append("started")
+                    withUnsafeCurrentTask { $0?.cancel() }
+                case .failed(let error): kinds.append(Support.isCancelled(error) ? "cancelled" : "failed \(error)")
+                case .finished: kinds.append("finished")
+                default: kinds.append("unexpected")
+                }
+            }
+            return kinds
+        }
+        #expect(await task.value == ["started", "cancelled", "finished"])
+        // The download's own task removes its temporary file after the consumer has gone; wait for it
+        // (a generous bound, not a timing assertion).
+        for _ in 0..<200 where try !TransferTestSupport.contents(of: folder).isEmpty {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(try TransferTestSupport.contents(of: folder).isEmpty)
+    }
+
     @Test("a URLRequest can be downloaded as it is")
     func plainURLRequest() async throws {
         let server = try await Support.server()

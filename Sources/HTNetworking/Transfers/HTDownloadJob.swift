@@ -70,7 +70,10 @@ struct HTDownloadJob: Sendable {
                 .status(code: response.statusCode, body: body), request: description, statusCode: response.statusCode,
                 responseHeaders: response.headers)
         }
-        if let declared = response.header("Content-Length").flatMap({ Int64($0) }), declared != size {
+        // A Content-Length counts the encoded bytes; URLSession decodes gzip and friends, so only an
+        // unencoded body can be checked against it.
+        let encoding = response.header("Content-Encoding")?.trimmingCharacters(in: .whitespaces).lowercased() ?? "identity"
+        if encoding == "identity", let declared = response.header("Content-Length").flatMap({ Int64($0) }), declared != size {
             throw HTNetworkingError(
                 .transport(code: URLError.Code.networkConnectionLost.rawValue,
                            message: "the body has \(size) bytes but Content-Length says \(declared)"),
