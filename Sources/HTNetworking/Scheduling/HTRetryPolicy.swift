@@ -143,8 +143,9 @@ public struct HTRetryPolicy: Sendable {
         after error: HTNetworkingError, method: HTHTTPMethod, retriesSoFar: Int, random: Double = Double.random(in: 0..<1)
     ) -> Duration? {
         guard retriesSoFar < maxRetries, allowsRetries(of: method), isTransient(error) else { return nil }
-        if error.statusCode != nil, let retryAfter = HTRetryAfter.delay(in: error.responseHeaders) {
-            return retryAfter <= maxRetryAfter ? retryAfter : nil
+        if error.statusCode != nil, let seconds = error.retryAfter {
+            guard seconds <= Self.seconds(maxRetryAfter) else { return nil }
+            return .milliseconds(Int64((seconds * 1000).rounded(.up)))
         }
         return backoffDelay(beforeRetry: retriesSoFar + 1, random: random)
     }
