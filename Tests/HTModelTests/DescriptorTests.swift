@@ -103,7 +103,8 @@ struct DescriptorPartsTests {
         let elapsed = clock.measure {
             #expect(pattern.match(path) == nil)
         }
-        #expect(elapsed < .seconds(5))
+        // Exponential backtracking would take far longer than this generous bound.
+        #expect(elapsed < .seconds(30))
         let fits = "/" + (0..<12).map { "v\($0)" }.joined(separator: "-") + "-z"
         #expect(pattern.match(fits)?["p11"] == "v11")
         #expect(pattern.match(fits)?.count == 12)
