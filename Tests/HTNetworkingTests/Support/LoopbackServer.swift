@@ -171,7 +171,7 @@ final class LoopbackServer: @unchecked Sendable {
         return process?.isRunning ?? false
     }
 
-    /// Stops the server: closes its stdin, sends SIGTERM, and waits for it to exit (SIGKILL after 5 s).
+    /// Stops the server: closes its stdin, sends SIGKILL, and waits for it to exit.
     /// Calling it again does nothing.
     func stop() {
         lock.lock()
@@ -184,15 +184,12 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     /// Ends `process` and reaps it: the shared shutdown path of ``stop()`` and of a failed start.
+    ///
+    /// The test server keeps no state worth a graceful exit, so it gets SIGKILL: the wait that follows
+    /// lasts only as long as the kernel takes to end the process. (A graceful SIGTERM waited for the
+    /// server's poll loop, and every test's `stop()` then held one of the cooperative pool's two threads.)
     private static func terminate(_ process: Process, standardInput: Pipe) {
         try? standardInput.fileHandleForWriting.close()
-        if process.isRunning {
-            process.terminate()
-        }
-        let deadline = Date().addingTimeInterval(5)
-        while process.isRunning && Date() < deadline {
-            usleep(10_000)
-        }
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
         }
