@@ -14,7 +14,11 @@ extension HTClient {
     /// print(file.value.byteCount, "bytes at", file.value.fileURL.path)
     /// ```
     ///
-    /// The request is built as for ``send(_:)``. The body is never held in memory: with
+    /// The request is built and routed as for ``send(_:)``: the client's and the request's interceptors
+    /// (e.g. a bearer token, refreshed on a 401), mocks when the client's mock mode is on, the transport
+    /// registered for the request's type. Not the response cache, and not ``cancelAll()``: cancel the
+    /// calling task. The request's timeout is URLSession's idle timeout here (a download that keeps
+    /// receiving is not cut off). The body is never held in memory: with
     /// ``HTURLSessionTransport`` (see ``HTDownloadTransport``) each chunk is written as it arrives, to a
     /// temporary file beside `destination` that replaces `destination` only once the whole body has
     /// arrived with an accepted status. On any failure (a status the request does not accept, a
@@ -31,46 +35,62 @@ extension HTClient {
     public func download<R: HTBaseRequest>(
         _ request: R, to destination: URL, progress: (@Sendable (HTTransferProgress) -> Void)? = nil
     ) async throws(HTNetworkingError) -> sending HTResponse<HTDownloadedFile> {
-        let (raw, file) = try await downloadJob(for: request, to: destination).run(transport: transport, progress: progress ?? { _ in })
+        let (raw, file) = try await downloadJob(for: request, to: destination).run(progress: progress ?? { _ in })
         return HTResponse(value: file, raw: raw)
     }
 
-    /// Sends `urlRequest` as it is (no base URL, default headers or timeout are applied) and streams
-    /// the body to `destination`, like ``download(_:to:progress:)``; 2xx statuses are accepted.
+    /// Sends `urlRequest` as it is (no base URL, default headers, timeout, interceptors or mocks are
+    /// applied) through the client's transport and streams the body to `destination`, like
+    /// ``download(_:to:progress:)``; 2xx statuses are accepted.
     public func download(
         _ urlRequest: URLRequest, to destination: URL, progress: (@Sendable (HTTransferProgress) -> Void)? = nil
     ) async throws(HTNetworkingError) -> sending HTResponse<HTDownloadedFile> {
-        let (raw, file) = try await downloadJob(for: urlRequest, to: destination).run(transport: transport, progress: progress ?? { _ in })
+        let (raw, file) = try await downloadJob(for: urlRequest, to: destination).run(progress: progress ?? { _ in })
         return HTResponse(value: file, raw: raw)
     }
 
     /// The events of downloading `request` to `destination`: `started`, `progress` as bytes arrive,
     /// then `response` (with the file) or `failed`, then `finished`. See ``HTDownloadEvents``.
     public func downloadEvents<R: HTBaseRequest>(_ request: R, to destination: URL) -> HTDownloadEvents {
-        HTDownloadEvents(client: self, job: downloadJob(for: request, to: destination))
+        HTDownloadEvents(job: downloadJob(for: request, to: destination))
     }
 
     /// The events of downloading `urlRequest`, sent as it is, to `destination`.
     public func downloadEvents(_ urlRequest: URLRequest, to destination: URL) -> HTDownloadEvents {
-        HTDownloadEvents(client: self, job: downloadJob(for: urlRequest, to: destination))
+        HTDownloadEvents(job: downloadJob(for: urlRequest, to: destination))
     }
 
+    /// A download of `request`, routed as ``send(_:)`` routes it: interceptors, mocks, the transport for
+    /// its request type.
     func downloadJob<R: HTBaseRequest>(for request: R, to destination: URL) -> HTDownloadJob {
-        let built: Result<URLRequest, HTNetworkingError> = Result { () throws(HTNetworkingError) in try urlRequest(for: request) }
+        var built: Result<URLRequest, HTNetworkingError> = Result { () throws(HTNetworkingError) in try urlRequest(for: request) }
         let url = (try? built.get())?.url?.absoluteString ?? R.path
+        let description = HTRequestDescription(method: R.method.rawValue, url: url, requestType: String(describing: R.self))
+        var routeTransport = transport
+        if let requestType = request.requestType {
+            if let registered = configuration.transports[requestType] {
+                routeTransport = registered
+            } else {
+                built = .failure(HTNetworkingError(
+                    .invalidRequest("no transport is registered for the request type '\(requestType)'"), request: description))
+            }
+        }
+        let route = HTDownloadRoute(
+            transport: routeTransport, interceptors: configuration.interceptors + request.interceptors,
+            context: HTInterceptorContext(request: description, requestType: request.requestType, logger: configuration.logger),
+            mockMode: mockMode, ownMock: request.mock, clientMock: configuration.mock)
         return HTDownloadJob(
-            urlRequest: built,
-            description: HTRequestDescription(method: R.method.rawValue, url: url, requestType: String(describing: R.self)),
+            urlRequest: built, description: description,
             acceptedStatusCodes: request.acceptedStatusCodes ?? configuration.acceptedStatusCodes,
-            destination: destination)
+            destination: destination, route: route)
     }
 
+    /// A download of `urlRequest` straight through the client's transport.
     func downloadJob(for urlRequest: URLRequest, to destination: URL) -> HTDownloadJob {
-        HTDownloadJob(
-            urlRequest: .success(urlRequest),
-            description: HTRequestDescription(
-                method: urlRequest.httpMethod ?? "GET", url: urlRequest.url?.absoluteString ?? "", requestType: "URLRequest"),
-            acceptedStatusCodes: Set(200..<300),
-            destination: destination)
+        let description = HTRequestDescription(
+            method: urlRequest.httpMethod ?? "GET", url: urlRequest.url?.absoluteString ?? "", requestType: "URLRequest")
+        return HTDownloadJob(
+            urlRequest: .success(urlRequest), description: description, acceptedStatusCodes: Set(200..<300),
+            destination: destination, route: HTDownloadRoute(transport: transport, description: description))
     }
 }

@@ -14,11 +14,15 @@ extension HTClient {
     /// let profile = try await client.upload(UpdateAvatarRequest(userId: 7), form: form)
     /// ```
     ///
-    /// The request is built as for ``send(_:)`` (URL, path and query parameters, headers, timeout); for
-    /// methods with a body, its body parameters become text fields at the start of the form, as
-    /// AFNetworking did. The body is written to a temporary file, files copied into it in chunks, and
-    /// sent from that file (``HTUploadTransport``); the file is removed afterwards. The response is
-    /// checked and mapped as for ``send(_:)``.
+    /// The request is built and sent as by ``send(_:)`` (URL, path and query parameters, headers,
+    /// interceptors, mocks, the transport for its request type, the timeout, which bounds the whole
+    /// upload); for methods with a body, its body parameters become text fields at the start of the
+    /// form, as AFNetworking did. The body is written to a temporary file, files copied into it in
+    /// chunks, and sent from that file (by an upload task with ``HTUploadTransport``, else as a body
+    /// stream); interceptors and mocks see it as the request's `httpBodyStream`. The file is removed
+    /// afterwards. The response is checked and mapped as for ``send(_:)``, by a client made for this
+    /// upload with this client's configuration, so ``cancelAll()`` does not reach it: cancel the
+    /// calling task.
     ///
     /// - Throws: `invalidRequest` when a file of the form can't be read; otherwise as ``send(_:)``.
     public func upload<R: HTBaseRequest>(
@@ -52,10 +56,14 @@ extension HTClient {
         }
         if Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
 
-        // A client like this one whose transport sends the body file; it checks and maps the response.
-        let uploader = HTClient(
-            configuration: configuration,
-            transport: HTFileBodyTransport(base: transport, file: bodyFile, contentType: fullForm.contentType, contentLength: length))
+        // A client like this one whose chain and transports send the body file; it checks and maps the
+        // response as this client would.
+        let body = HTFileBody(file: bodyFile, contentType: fullForm.contentType, contentLength: length)
+        var uploadConfiguration = configuration
+        uploadConfiguration.interceptors.insert(HTFileBodyInterceptor(body: body), at: 0)
+        uploadConfiguration.transports = uploadConfiguration.transports.mapValues { HTFileBodyTransport(base: $0, body: body) }
+        let uploader = HTClient(configuration: uploadConfiguration, transport: HTFileBodyTransport(base: transport, body: body))
+        uploader.mockMode = mockMode
         return try await uploader.response(for: request)
     }
 

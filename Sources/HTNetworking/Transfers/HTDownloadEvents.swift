@@ -23,17 +23,15 @@ public struct HTDownloadEvents: AsyncSequence, Sendable {
     /// Failures are events, so iteration never throws.
     public typealias Failure = Never
 
-    private let client: HTClient
     private let job: HTDownloadJob
 
-    init(client: HTClient, job: HTDownloadJob) {
-        self.client = client
+    init(job: HTDownloadJob) {
         self.job = job
     }
 
     /// An iterator; the download starts when the first event is asked for.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(client: client, job: job)
+        Iterator(job: job)
     }
 
     /// Starts the download on the first call and then relays its events.
@@ -57,12 +55,10 @@ public struct HTDownloadEvents: AsyncSequence, Sendable {
             case over
         }
 
-        private let client: HTClient
         private let job: HTDownloadJob
         private var state = State.initial
 
-        init(client: HTClient, job: HTDownloadJob) {
-            self.client = client
+        init(job: HTDownloadJob) {
             self.job = job
         }
 
@@ -106,11 +102,10 @@ public struct HTDownloadEvents: AsyncSequence, Sendable {
         /// was cancelled or dropped the iterator) cancels the task.
         private func start() -> AsyncStream<Message>.Iterator {
             let (stream, continuation) = AsyncStream.makeStream(of: Message.self)
-            let client = self.client
             let job = self.job
             let task = Task.detached {
                 do throws(HTNetworkingError) {
-                    let (raw, file) = try await job.run(transport: client.transport) { progress in
+                    let (raw, file) = try await job.run { progress in
                         continuation.yield(.progress(progress))
                     }
                     continuation.yield(.completed(raw, file))

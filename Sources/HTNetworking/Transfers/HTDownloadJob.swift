@@ -25,14 +25,14 @@ struct HTDownloadJob: Sendable {
     var acceptedStatusCodes: Set<Int>
     /// Where the body goes.
     var destination: URL
+    /// How the request is sent.
+    var route: HTDownloadRoute
 
     /// How many bytes of a rejected response's body the status error carries.
     static let errorBodyLimit = 64 * 1024
 
-    /// Runs the download through `transport`, reporting progress.
-    func run(
-        transport: any HTTransport, progress: @escaping @Sendable (HTTransferProgress) -> Void
-    ) async throws(HTNetworkingError) -> (HTTransportResponse, HTDownloadedFile) {
+    /// Runs the download, reporting progress.
+    func run(progress: @escaping @Sendable (HTTransferProgress) -> Void) async throws(HTNetworkingError) -> (HTTransportResponse, HTDownloadedFile) {
         let request = try urlRequest.get()
         if Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
         let directory = destination.deletingLastPathComponent()
@@ -47,15 +47,7 @@ struct HTDownloadJob: Sendable {
 
         let response: HTTransportResponse
         do {
-            if let downloader = transport as? any HTDownloadTransport {
-                response = try await downloader.download(request, to: temporary, progress: progress)
-            } else {
-                var full = try await transport.send(request)
-                try full.body.write(to: temporary)
-                progress(HTTransferProgress(completedBytes: Int64(full.body.count), expectedBytes: Int64(full.body.count)))
-                full.body = Data()
-                response = full
-            }
+            response = try await route.send(request, to: temporary, progress: progress)
         } catch {
             throw HTTransferError.networkingError(error, request: description)
         }
