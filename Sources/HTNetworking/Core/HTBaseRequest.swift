@@ -63,6 +63,9 @@ public protocol HTBaseRequest: SendableMetatype {
     func customize(_ request: inout URLRequest)
 }
 
+/// The defaults: no key path, header properties, parameters or headers of its own; the client's base
+/// URL, timeout, body encoding, accepted status codes, mapping options, validator and transport; no
+/// interceptors or mock of its own; `customize(_:)` changes nothing.
 extension HTBaseRequest {
     public static var responseKeyPath: String? { nil }
     public static var headerPropertyList: [String] { [] }

@@ -9,12 +9,19 @@ public struct HTHTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringCo
         self.rawValue = rawValue.uppercased()
     }
 
+    /// `GET`.
     public static let get = HTHTTPMethod(rawValue: "GET")
+    /// `POST`.
     public static let post = HTHTTPMethod(rawValue: "POST")
+    /// `PUT`.
     public static let put = HTHTTPMethod(rawValue: "PUT")
+    /// `DELETE`.
     public static let delete = HTHTTPMethod(rawValue: "DELETE")
+    /// `HEAD`.
     public static let head = HTHTTPMethod(rawValue: "HEAD")
+    /// `PATCH`.
     public static let patch = HTHTTPMethod(rawValue: "PATCH")
+    /// `OPTIONS`.
     public static let options = HTHTTPMethod(rawValue: "OPTIONS")
 
     /// Whether parameters go into the query string rather than a body (GET, HEAD and DELETE).
