@@ -1,5 +1,5 @@
 // ht-bench: the mapping engine against Foundation's JSONDecoder and JSONEncoder, in one process, on the
-// same bytes. Usage: swift run -c release ht-bench [--json] [--corpus DIR] [--quick] [--client]
+// same bytes. Usage: swift run -c release ht-bench [--json] [--corpus DIR] [--quick] [--client] [--cache]
 import Foundation
 import HTModel
 
@@ -16,6 +16,8 @@ while index < arguments.count {
         quick = true
     case "--client":
         ClientBench.runAndExit()
+    case "--cache":
+        CacheBench.runAndExit()
     case "--corpus":
         index += 1
         guard index < arguments.count else {
@@ -33,6 +35,8 @@ while index < arguments.count {
               --quick     fewer, shorter samples (a smoke run; the figures are noisier)
               --client    the request runtime instead: client.send against URLSession + JSONDecoder on
                           the loopback test server, the runtime's overhead, 64 requests in flight
+              --cache     the response cache instead: memory and disk hits, writes, 100,000 inserts with
+                          eviction, a cache-first hit against the loopback round trip
             """)
         exit(0)
     default:

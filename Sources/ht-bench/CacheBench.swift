@@ -1,0 +1,121 @@
+import Foundation
+import HTNetworking
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `ht-bench --cache`: the response cache's hit latency (memory and disk, 4 KB and 1 MB bodies), write
+/// throughput, 100,000 inserts with eviction, and a cache-first hit through `client.send` against the same
+/// request's round trip to the loopback test server, as ratios.
+enum CacheBench {
+    /// `GET /json?file=users.json`, cached by policy.
+    struct CachedUsersRequest: HTCacheableRequest, Sendable {
+        typealias Response = [HTGithubUser]
+        static let method: HTHTTPMethod = .get
+        static let path = "/json?file=users.json"
+        var cachePolicy: HTCachePolicyID?
+    }
+
+    /// Runs the measurements, prints them and exits the process.
+    static func runAndExit() -> Never {
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await run()
+            } catch {
+                FileHandle.standardError.write(Data("ht-bench --cache: \(error)\n".utf8))
+                exit(1)
+            }
+            done.signal()
+        }
+        done.wait()
+        exit(0)
+    }
+
+    static func run() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ht-bench-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let clock = ContinuousClock()
+        let silent: @Sendable (HTCacheLogEvent) -> Void = { _ in }
+
+        for (label, size) in [("4 KB", 4 << 10), ("1 MB", 1 << 20)] {
+            let directory = root.appendingPathComponent("hits-\(size)")
+            let key = HTCacheKey(custom: "entry-\(size)")
+            let entry = HTCachedResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(repeating: 0x61, count: size))
+            let memory = HTResponseCache(directory: directory, memoryByteLimit: 64 << 20, diskByteLimit: 256 << 20, logger: silent)
+            _ = memory.store(entry, for: key)
+            let onDisk = HTResponseCache(directory: directory, memoryCountLimit: 0, diskByteLimit: 256 << 20, logger: silent)
+            let count = size > 64 << 10 ? 200 : 5_000
+            let memoryHit = perCall(count, clock) { _ = memory.cachedResponse(for: key) }
+            let diskHit = perCall(count / 5, clock) { _ = onDisk.cachedResponse(for: key) }
+            print(String(format: "hit %@: memory %8.2f µs, disk %8.2f µs", label, memoryHit * 1e6, diskHit * 1e6))
+        }
+
+        let writes = HTResponseCache(directory: root.appendingPathComponent("writes"), diskByteLimit: 1 << 30, logger: silent)
+        let body = Data(repeating: 0x62, count: 4 << 10)
+        let writeCount = 2_000
+        let writeTime = clock.measure {
+            for index in 0..<writeCount {
+                _ = writes.store(HTCachedResponse(statusCode: 200, body: body), for: HTCacheKey(custom: "w\(index)"))
+            }
+        }
+        let writeRate = Double(writeCount) / writeTime.seconds
+        print(String(format: "writes (4 KB, memory + disk): %8.0f entries/s = %6.1f MB/s", writeRate, writeRate * 4 / 1024))
+
+        let evicting = HTResponseCache(
+            directory: root.appendingPathComponent("evict"), memoryCountLimit: 100, memoryByteLimit: 1 << 20,
+            diskByteLimit: 4 << 20, logger: silent)
+        let small = Data(repeating: 0x63, count: 256)
+        let insertCount = 100_000
+        let evictTime = clock.measure {
+            for index in 0..<insertCount {
+                _ = evicting.store(HTCachedResponse(statusCode: 200, body: small), for: HTCacheKey(custom: "e\(index)"))
+            }
+        }
+        let diskSize = await evicting.computeDiskSize()
+        print(String(format: "100,000 inserts with eviction: %.2f s (%.0f/s); disk %d bytes (limit %d)",
+                     evictTime.seconds, Double(insertCount) / evictTime.seconds, diskSize, 4 << 20))
+
+        // A cache-first hit through the client against the same request's loopback round trip.
+        let corpus = BenchCorpus.locate(override: nil)
+        let user = try BenchCorpus.load("github-user.json", in: corpus)
+        let usersBody = Data("[".utf8) + Array(repeating: user, count: 7).joined(separator: Data(",".utf8)) + Data("]".utf8)
+        let fixtures = root.appendingPathComponent("fixtures")
+        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+        try usersBody.write(to: fixtures.appendingPathComponent("users.json"))
+        let server = try ClientBench.Server(fixtures: fixtures)
+        defer { server.stop() }
+        func client(_ cache: HTResponseCache) -> HTClient {
+            var configuration = HTClientConfiguration(baseURL: server.baseURL)
+            configuration.cache = HTCacheSettings(cache: cache, defaultPolicy: .noCache, defaultExpiry: 3600)
+            return HTClient(configuration: configuration)
+        }
+        let memoryClient = client(HTResponseCache(directory: root.appendingPathComponent("client-memory"), logger: silent))
+        let diskClient = client(HTResponseCache(directory: root.appendingPathComponent("client-disk"), memoryCountLimit: 0, logger: silent))
+        for warm in [memoryClient, diskClient] {
+            _ = try await warm.send(CachedUsersRequest(cachePolicy: .cacheFirst))
+        }
+        let rounds = 200
+        let network = try await perCallAsync(rounds, clock) { _ = try await memoryClient.send(CachedUsersRequest(cachePolicy: .noCache)) }
+        let memoryHit = try await perCallAsync(rounds * 5, clock) { _ = try await memoryClient.send(CachedUsersRequest(cachePolicy: .cacheFirst)) }
+        let diskHit = try await perCallAsync(rounds * 5, clock) { _ = try await diskClient.send(CachedUsersRequest(cachePolicy: .cacheFirst)) }
+        print(String(format: "client.send (%d bytes, mapped): network %8.1f µs, cache-first memory hit %8.1f µs (%.1f× faster), disk hit %8.1f µs (%.1f× faster)",
+                     usersBody.count, network * 1e6, memoryHit * 1e6, network / memoryHit, diskHit * 1e6, network / diskHit))
+    }
+
+    private static func perCall(_ count: Int, _ clock: ContinuousClock, _ body: () -> Void) -> Double {
+        for _ in 0..<min(count, 20) { body() }
+        let elapsed = clock.measure {
+            for _ in 0..<count { body() }
+        }
+        return elapsed.seconds / Double(count)
+    }
+
+    private static func perCallAsync(_ count: Int, _ clock: ContinuousClock, _ body: () async throws -> Void) async throws -> Double {
+        let elapsed = try await clock.measure {
+            for _ in 0..<count { try await body() }
+        }
+        return elapsed.seconds / Double(count)
+    }
+}
