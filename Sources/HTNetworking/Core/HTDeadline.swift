@@ -1,31 +1,25 @@
-import Dispatch
-
-/// A timer that runs a closure once a number of seconds have passed, unless cancelled first: the
-/// client's timeout, the same on every transport (URLSession's own timeout is an idle timeout on Apple
-/// platforms and whole seconds on Linux).
+/// A request's deadline: runs a closure once a number of seconds have passed, unless cancelled first.
+/// It is the client's timeout, the same on every transport (URLSession's own timeout is an idle timeout
+/// on Apple platforms and whole seconds on Linux).
 final class HTDeadline {
-    private let timer: (any DispatchSourceTimer)?
+    private let token: UInt64?
     private let expired = HTLocked(false)
 
-    /// Starts the timer; a duration that is not positive and finite means no deadline.
+    /// Starts the deadline; a duration that is not positive and finite means none.
     init(seconds: Double, onExpiry: @escaping @Sendable () -> Void) {
         guard seconds > 0, seconds.isFinite, seconds < 1e9 else {
-            timer = nil
+            token = nil
             return
         }
-        let timer = DispatchSource.makeTimerSource(queue: .global())
         let expired = self.expired
-        timer.setEventHandler {
+        token = HTDeadlineScheduler.shared.schedule(after: seconds) {
             expired.withLock { $0 = true }
             onExpiry()
         }
-        timer.schedule(deadline: .now() + seconds)
-        timer.resume()
-        self.timer = timer
     }
 
     deinit {
-        timer?.cancel()
+        cancel()
     }
 
     /// Whether the time ran out (and the closure ran).
@@ -33,8 +27,8 @@ final class HTDeadline {
         expired.current
     }
 
-    /// Stops the timer; the closure will not run if it has not yet. Cancelling releases the closure.
+    /// Stops the deadline; the closure will not run if it has not yet, and is released.
     func cancel() {
-        timer?.cancel()
+        if let token { HTDeadlineScheduler.shared.cancel(token) }
     }
 }

@@ -1,0 +1,55 @@
+import Foundation
+@testable import HTNetworking
+import Testing
+
+/// The one timer behind every request's timeout.
+@Suite("Deadline scheduler", .timeLimit(.minutes(1)))
+struct DeadlineSchedulerTests {
+    @Test("deadlines fire in deadline order whatever the order they were scheduled in; cancelled ones never fire")
+    func order() async throws {
+        let scheduler = HTDeadlineScheduler.shared
+        let fired = Recorded<Int>()
+        // Latest first, so every new one is the earliest and the timer must be re-armed each time.
+        var tokens: [Int: UInt64] = [:]
+        for index in stride(from: 5, through: 1, by: -1) {
+            tokens[index] = scheduler.schedule(after: 0.04 * Double(index)) { fired.append(index) }
+        }
+        scheduler.cancel(tokens[3]!)
+        let stray = scheduler.schedule(after: 0.01) { fired.append(99) }
+        scheduler.cancel(stray)
+        while fired.count < 4 { try await Task.sleep(for: .milliseconds(10)) }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(fired.values == [1, 2, 4, 5])
+    }
+
+    @Test("cancelled far deadlines are released: the table empties and the heap is rebuilt, nothing fires")
+    func release() async throws {
+        let scheduler = HTDeadlineScheduler.shared
+        let fired = Recorded<Int>()
+        let tokens = (0..<5000).map { index in scheduler.schedule(after: 3600) { fired.append(index) } }
+        #expect(tokens.allSatisfy(scheduler.isPending))
+        for token in tokens { scheduler.cancel(token) }
+        #expect(!tokens.contains(where: scheduler.isPending))
+        // Other tests' requests may hold deadlines meanwhile; the 5,000 cancelled ones are purged.
+        #expect(scheduler.heapCount <= 1024 + 2 * scheduler.pendingCount + 1)
+        // A near deadline scheduled after the purge still fires, and none of the cancelled ones does.
+        let done = Recorded<Int>()
+        _ = scheduler.schedule(after: 0.02) { done.append(1) }
+        while done.count == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(fired.count == 0)
+    }
+
+    @Test("an HTDeadline reports expiry only when its time ran out")
+    func deadline() async throws {
+        let ran = Recorded<Int>()
+        let expiring = HTDeadline(seconds: 0.02) { ran.append(1) }
+        let cancelled = HTDeadline(seconds: 0.02) { ran.append(2) }
+        cancelled.cancel()
+        let none = HTDeadline(seconds: 0) { ran.append(3) }
+        while !expiring.hasExpired { try await Task.sleep(for: .milliseconds(5)) }
+        try await Task.sleep(for: .milliseconds(60))
+        #expect(ran.values == [1])
+        #expect(!cancelled.hasExpired)
+        #expect(!none.hasExpired)
+    }
+}
