@@ -7,7 +7,7 @@ import FoundationNetworking
 /// than one chunk (about 16–64 KB) of the body is in memory at a time.
 ///
 /// `@unchecked Sendable`, safety: `URLSession` calls the delegate methods on its serial delegate queue
-/// while `start` and the task's cancellation run on other threads, so every mutable property
+/// while `expect` runs on the caller's thread, so every mutable property
 /// (`continuation`, `output`, `response`, `written`, `lastReported`, `failure`) is read and written only
 /// while holding `lock`; `file` and `progress` are immutable. The continuation is taken out under the
 /// lock and resumed once, outside it.
@@ -27,12 +27,9 @@ final class HTURLSessionDownloadDelegate: NSObject, URLSessionDataDelegate, @unc
         self.progress = progress
     }
 
-    /// Remembers `continuation`, resumed when the task completes, and starts `task`.
-    func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<HTTransportResponse, any Error>) {
-        lock.lock()
-        self.continuation = continuation
-        lock.unlock()
-        task.resume()
+    /// Remembers `continuation`, resumed once when the task completes.
+    func expect(_ continuation: CheckedContinuation<HTTransportResponse, any Error>) {
+        lock.withLock { self.continuation = continuation }
     }
 
     func urlSession(

@@ -13,14 +13,3 @@ public protocol HTUploadTransport: HTTransport {
     /// transport failures only; any HTTP status is a response.
     func upload(_ request: URLRequest, fromFile file: URL) async throws -> HTTransportResponse
 }
-
-extension HTURLSessionTransport: HTUploadTransport {
-    /// Sends the file with an upload task, which reads it from disk as it goes.
-    public func upload(_ request: URLRequest, fromFile file: URL) async throws -> HTTransportResponse {
-        var request = request
-        request.httpBody = nil
-        request.httpBodyStream = nil
-        let (data, response) = try await session.upload(for: request, fromFile: file)
-        return try HTTransportResponse(response, body: data)
-    }
-}

@@ -1,0 +1,53 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Starts a URLSession task so that a cancellation is never lost: when ``cancel()`` comes before
+/// ``start(_:)`` the task is cancelled instead of resumed (URLSession then completes it with
+/// `URLError.cancelled`, which ends the transfer), and when it comes after, the running task is
+/// cancelled.
+///
+/// `@unchecked Sendable`, safety: `cancelled` and `task` are only read and written under `lock`; the
+/// only call made on the task outside it is `resume()` or `cancel()`, which URLSession allows from any
+/// thread.
+final class HTSessionTaskGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+    private var task: URLSessionTask?
+
+    /// Resumes `task`, or cancels it when the transfer was cancelled already.
+    func start(_ task: URLSessionTask) {
+        let resume = lock.withLock { () -> Bool in
+            guard !cancelled else { return false }
+            self.task = task
+            return true
+        }
+        if resume {
+            task.resume()
+        } else {
+            task.cancel()
+        }
+    }
+
+    /// Cancels the task, now or when it is started.
+    func cancel() {
+        let running = lock.withLock { () -> URLSessionTask? in
+            cancelled = true
+            return task
+        }
+        running?.cancel()
+    }
+
+    /// `request` with a timeout FoundationNetworking can keep: it hands libcurl whole seconds, so a
+    /// timeout under one second would expire at once; it is rounded up (Apple platforms keep it as is).
+    static func timeoutAdjusted(_ request: URLRequest) -> URLRequest {
+        var request = request
+        #if canImport(FoundationNetworking)
+        if request.timeoutInterval.isFinite, request.timeoutInterval > 0 {
+            request.timeoutInterval = max(1, request.timeoutInterval.rounded(.up))
+        }
+        #endif
+        return request
+    }
+}
