@@ -53,7 +53,8 @@ struct TransferDownloadTests {
         #expect(try TransferTestSupport.contents(of: folder) == ["big.bin"])
         let attributes = try FileManager.default.attributesOfItem(atPath: destination.path)
         #expect((attributes[.size] as? NSNumber)?.intValue == size)
-        #expect(try TransferTestSupport.sha256(ofFile: destination) == (try TransferTestSupport.patternSHA256(size: size)))
+        let checksum = try await TransferTestSupport.sha256(ofFile: destination)
+        #expect(checksum == (try await TransferTestSupport.patternSHA256(size: size)))
 
         // Progress: known total, increasing, ending at the total, throttled to a few hundred events.
         #expect(progress.count >= 10 && progress.count <= 260, "\(progress.count) progress events")
@@ -83,7 +84,8 @@ struct TransferDownloadTests {
         #expect(response.statusCode == 200)
         #expect(response.value.byteCount == Int64(size))
         #expect(response.raw.header("Content-Type") == "application/octet-stream")
-        #expect(try TransferTestSupport.sha256(ofFile: destination) == (try TransferTestSupport.patternSHA256(size: size)))
+        let checksum = try await TransferTestSupport.sha256(ofFile: destination)
+        #expect(checksum == (try await TransferTestSupport.patternSHA256(size: size)))
         #expect(reports.values.last?.completedBytes == Int64(size))
     }
 

@@ -10,8 +10,8 @@ enum TransferTestSupport {
     }
 
     /// The SHA-256 of the file at `url`, in lower-case hex.
-    static func sha256(ofFile url: URL) throws -> String {
-        try python("""
+    static func sha256(ofFile url: URL) async throws -> String {
+        try await python("""
             import hashlib, sys
             h = hashlib.sha256()
             with open(sys.argv[1], 'rb') as f:
@@ -22,16 +22,16 @@ enum TransferTestSupport {
     }
 
     /// The SHA-256 of `data`, in lower-case hex.
-    static func sha256(of data: Data) throws -> String {
+    static func sha256(of data: Data) async throws -> String {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("ht-sha-\(UUID().uuidString)")
         try data.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        return try sha256(ofFile: file)
+        return try await sha256(ofFile: file)
     }
 
     /// The SHA-256 of the first `size` bytes of the server's pattern (byte i is i % 251).
-    static func patternSHA256(size: Int) throws -> String {
-        try python("""
+    static func patternSHA256(size: Int) async throws -> String {
+        try await python("""
             import hashlib, sys
             size = int(sys.argv[1]); pattern = bytes(range(251)); h = hashlib.sha256(); block = pattern * 4177
             done = 0
@@ -52,18 +52,28 @@ enum TransferTestSupport {
         return data
     }
 
-    /// Runs a Python script and returns its output without the final newline.
-    private static func python(_ script: String, _ arguments: String...) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure(description: "python3 exited with \(process.terminationStatus)") }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    /// Runs a Python script and returns its output without the final newline. The process is waited for
+    /// on a global queue, not on one of the few threads that run Swift tasks (hashing 50 MB takes a
+    /// while on a loaded machine, and other tests need those threads meanwhile).
+    private static func python(_ script: String, _ arguments: String...) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result {
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                    process.arguments = ["python3", "-c", script] + arguments
+                    let output = Pipe()
+                    process.standardOutput = output
+                    try process.run()
+                    let data = output.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    guard process.terminationStatus == 0 else {
+                        throw Failure(description: "python3 exited with \(process.terminationStatus)")
+                    }
+                    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                })
+            }
+        }
     }
 
     /// Resident and peak resident memory of this process in KiB (`VmRSS`, `VmHWM`), on Linux.
