@@ -41,6 +41,25 @@ import Testing
         #expect(diagnostics.count == 2)
     }
 
+    /// A spec input named like a request hook (`timeout: Number` would otherwise become
+    /// `var timeout: Double?`, silently implementing HTBaseRequest's timeout) gets a trailing underscore.
+    @Test func inputsNamedLikeRequestHooksAreRenamed() throws {
+        let spec = """
+            {"htspec": 1, "interfaces": {"Search": {"method": "GET", "path": "/search", "inputs": {
+              "timeout": "Number", "mock": "String", "baseURL": "String", "customize": "Boolean",
+              "cacheKey": "String", "freezeKey": "String", "query": "String"
+            }}}}
+            """
+        let (files, _) = try generate(spec)
+        let requests = files.contents[1].text
+        for name in ["timeout", "mock", "baseURL", "customize", "cacheKey", "freezeKey"] {
+            #expect(requests.contains("var \(name)_:"), "\(name) was not renamed")
+            #expect(!requests.contains("var \(name):"), "\(name) kept its name")
+            #expect(requests.contains("\"\(name)\""), "\(name) lost its wire name")
+        }
+        #expect(requests.contains("var query:"))
+    }
+
     @Test func namesAreAlwaysIdentifiers() {
         #expect(SwiftNaming.memberName("class") == "class")
         #expect(SwiftNaming.escaped("class") == "`class`")
