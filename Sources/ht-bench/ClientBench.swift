@@ -93,6 +93,29 @@ enum ClientBench {
         print(String(format: "URLSession data(for:) + JSONDecoder %8.1f µs/request", baseline * 1e6))
         print(String(format: "ratio                               %8.2f× (target ≤ 1.00×)", send / baseline))
 
+        // Where the time goes: each transfer alone, each decoder alone on the same bytes, and the client's
+        // response step (status, serializer, validator, mapping) on a response just received.
+        let transport = HTURLSessionTransport(session: session)
+        let clientRequest = try client.urlRequest(for: UsersRequest())
+        var transportOnly: [Double] = []
+        var sessionOnly: [Double] = []
+        var receivedThenMapped: [Double] = []
+        var decoderOnly: [Double] = []
+        for _ in 0..<21 {
+            transportOnly.append(try await perCall(100, clock) { blackHole(try await transport.send(clientRequest)) })
+            sessionOnly.append(try await perCall(100, clock) { blackHole(try await session.data(for: URLRequest(url: requestURL))) })
+            receivedThenMapped.append(try await perCall(100, clock) {
+                blackHole(try client.map(try await transport.send(clientRequest), for: UsersRequest()))
+            })
+            decoderOnly.append(try await perCall(1000, clock) { blackHole(try decoder.decode([CodableGithubUser].self, from: body)) })
+        }
+        let transportTime = BenchClock.median(transportOnly)
+        print(String(format: "  HTURLSessionTransport.send alone  %8.1f µs", transportTime * 1e6))
+        print(String(format: "  URLSession data(for:) alone       %8.1f µs", BenchClock.median(sessionOnly) * 1e6))
+        print(String(format: "  client.map right after the send   %8.1f µs (in a hot loop: see parse + map below)",
+                     (BenchClock.median(receivedThenMapped) - transportTime) * 1e6))
+        print(String(format: "  JSONDecoder alone, in a hot loop  %8.1f µs", BenchClock.median(decoderOnly) * 1e6))
+
         // 2. The runtime's own overhead: everything but the transport and the parse + map.
         let memoryClient = HTClient(baseURL: server.baseURL, transport: MemoryTransport(body: body))
         var inMemory: [Double] = []
