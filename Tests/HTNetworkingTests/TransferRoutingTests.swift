@@ -108,6 +108,41 @@ struct TransferRoutingTests {
             "framed multipart/form-data; boundary=RT \(expected.utf8.count) \(expected)",
         ])
     }
+
+    @Test("an upload is one of the client's requests: inFlightCount counts it and cancelAll() cancels it")
+    func uploadCancelAll() async throws {
+        let client = HTClient(baseURL: try TestSupport.url("https://example.com"), transport: StalledTransport())
+        var form = HTMultipartFormData()
+        form.append("v", name: "k")
+        let upload = Task { () async -> HTNetworkingError? in
+            do {
+                _ = try await client.upload(TransferUploadRequest(), form: form)
+                return nil
+            } catch {
+                return error as? HTNetworkingError
+            }
+        }
+        let deadline = ContinuousClock.now + .seconds(20)
+        while client.inFlightCount == 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(client.inFlightCount == 1)
+        client.cancelAll()
+        let error = await upload.value
+        guard let error, case .cancelled = error.kind else {
+            Issue.record("expected a cancelled error, got \(String(describing: error))")
+            return
+        }
+        #expect(client.inFlightCount == 0)
+    }
+}
+
+/// A transport that never answers: it waits until it is cancelled.
+private struct StalledTransport: HTTransport {
+    func send(_ request: URLRequest) async throws -> HTTransportResponse {
+        try await Task.sleep(for: .seconds(600))
+        throw URLError(.timedOut)
+    }
 }
 
 /// Sends every request twice and returns the second response, as a token refresh does after a 401.

@@ -95,6 +95,38 @@ public final class HTClient: Sendable {
         }
     }
 
+    /// Sends a URL request built elsewhere, such as one kept by ``HTFreezeManager``, as it is (no base
+    /// URL, default headers or request hooks are applied) through the client's interceptors, its mock
+    /// when mocking is on, and the transport registered for `requestType` (else the client's). The
+    /// timeout (else the client's) bounds it and ``cancelAll()`` reaches it, as for ``send(_:)``. No
+    /// response cache, status check or mapping.
+    ///
+    /// - Throws: `invalidRequest` when no transport is registered for `requestType`; `transport`,
+    ///   `cancelled` (also for the timeout, as a `transport` timed-out code) as the transfer fails.
+    public func rawResponse(
+        for urlRequest: URLRequest, requestType: HTRequestType? = nil, timeout: TimeInterval? = nil
+    ) async throws(HTNetworkingError) -> HTTransportResponse {
+        let description = HTRequestDescription(
+            method: urlRequest.httpMethod ?? "GET", url: urlRequest.url?.absoluteString ?? "",
+            requestType: requestType?.rawValue ?? "URLRequest")
+        return try await rawResponse(for: urlRequest, requestType: requestType, timeout: timeout, description: description)
+    }
+
+    /// ``rawResponse(for:requestType:timeout:)`` with the description errors and logs carry.
+    func rawResponse(
+        for urlRequest: URLRequest, requestType: HTRequestType?, timeout: TimeInterval?, description: HTRequestDescription
+    ) async throws(HTNetworkingError) -> HTTransportResponse {
+        do {
+            return try await execute(
+                urlRequest, description: description, interceptors: configuration.interceptors, mock: nil,
+                requestType: requestType, transport: try transport(for: requestType, description: description),
+                timeout: timeout ?? configuration.timeout)
+        } catch {
+            log(error)
+            throw error
+        }
+    }
+
     /// Maps a raw response as the client maps `request`'s: the accepted status codes, the serializer
     /// for its content type, the result validator, the response key path and the mapping options. The
     /// result is from the cache when `raw` says so (``HTTransportResponse/isFromCache``).
@@ -125,14 +157,7 @@ public final class HTClient: Sendable {
             method: urlRequest.httpMethod ?? R.method.rawValue, url: urlRequest.url?.absoluteString ?? R.path,
             requestType: String(describing: R.self))
         let requestType = request.requestType
-        var transport = self.transport
-        if let requestType {
-            guard let registered = configuration.transports[requestType] else {
-                throw HTNetworkingError(
-                    .invalidRequest("no transport is registered for the request type '\(requestType)'"), request: description)
-            }
-            transport = registered
-        }
+        let transport = try self.transport(for: requestType, description: description)
         let own = request.interceptors
         return HTPreparedRequest(
             urlRequest: urlRequest, description: description,
@@ -143,6 +168,16 @@ public final class HTClient: Sendable {
             mock: request.mock, requestType: requestType, transport: transport,
             timeout: request.timeout ?? configuration.timeout,
             cache: usingCache ? HTCacheExchange(for: request, urlRequest: urlRequest, configuration: configuration) : nil)
+    }
+
+    /// The transport registered for `requestType`, or the client's when there is none.
+    private func transport(for requestType: HTRequestType?, description: HTRequestDescription) throws(HTNetworkingError) -> any HTTransport {
+        guard let requestType else { return transport }
+        guard let registered = configuration.transports[requestType] else {
+            throw HTNetworkingError(
+                .invalidRequest("no transport is registered for the request type '\(requestType)'"), request: description)
+        }
+        return registered
     }
 
     /// Sends a prepared request and maps the response, logging failures. The response cache takes part
@@ -183,13 +218,20 @@ public final class HTClient: Sendable {
     /// Runs the interceptors and the transport in a task of its own, so that ``cancelAll()`` and the
     /// timeout can cancel it without cancelling the caller.
     func execute<R: HTBaseRequest>(_ prepared: HTPreparedRequest<R>) async throws(HTNetworkingError) -> HTTransportResponse {
-        let description = prepared.description
+        try await execute(
+            prepared.urlRequest, description: prepared.description, interceptors: prepared.interceptors,
+            mock: prepared.mock, requestType: prepared.requestType, transport: prepared.transport, timeout: prepared.timeout)
+    }
+
+    /// ``execute(_:)`` for a URL request and the parts of a prepared request it uses.
+    func execute(
+        _ urlRequest: URLRequest, description: HTRequestDescription, interceptors: [any HTInterceptor],
+        mock: HTMockResponse?, requestType: HTRequestType?, transport: any HTTransport, timeout: TimeInterval
+    ) async throws(HTNetworkingError) -> HTTransportResponse {
         if Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
-        let context = HTInterceptorContext(request: description, requestType: prepared.requestType, logger: configuration.logger)
-        let terminal = self.terminal(for: prepared)
-        let chain = prepared.interceptors.isEmpty
-            ? terminal : HTInterceptorChain.build(prepared.interceptors, context: context, terminal: terminal)
-        let urlRequest = prepared.urlRequest
+        let context = HTInterceptorContext(request: description, requestType: requestType, logger: configuration.logger)
+        let terminal = self.terminal(transport: transport, mock: mock)
+        let chain = interceptors.isEmpty ? terminal : HTInterceptorChain.build(interceptors, context: context, terminal: terminal)
         let task = Task { try await chain(urlRequest) }
         let id = state.withLock { state -> UInt64 in
             state.nextID &+= 1
@@ -197,7 +239,7 @@ public final class HTClient: Sendable {
             return state.nextID
         }
         defer { state.withLock { _ = $0.inFlight.removeValue(forKey: id) } }
-        let deadline = HTDeadline(seconds: prepared.timeout) { task.cancel() }
+        let deadline = HTDeadline(seconds: timeout) { task.cancel() }
         defer { deadline.cancel() }
         do {
             return try await withTaskCancellationHandler {
@@ -208,7 +250,7 @@ public final class HTClient: Sendable {
         } catch {
             if deadline.hasExpired {
                 throw HTNetworkingError(
-                    .transport(code: URLError.Code.timedOut.rawValue, message: "the request timed out after \(prepared.timeout) s"),
+                    .transport(code: URLError.Code.timedOut.rawValue, message: "the request timed out after \(timeout) s"),
                     request: description)
             }
             throw Self.networkingError(error, request: description)
@@ -216,11 +258,9 @@ public final class HTClient: Sendable {
     }
 
     /// The end of the chain: the mock when mocking is on and it has an answer, else the transport.
-    private func terminal<R: HTBaseRequest>(for prepared: HTPreparedRequest<R>) -> HTInterceptorNext {
-        let transport = prepared.transport
+    private func terminal(transport: any HTTransport, mock own: HTMockResponse?) -> HTInterceptorNext {
         let mode = mockMode
         guard mode != .off else { return { request in try await transport.send(request) } }
-        let own = prepared.mock
         let mock = configuration.mock ?? HTMockTransport()
         return { request in
             if let own { return try await own.answer(for: request) }

@@ -27,8 +27,12 @@ import FoundationNetworking
 /// ## Resending and delivery
 /// When the monitor reports a usable network (expensive networks only with
 /// ``Configuration/allowsExpensiveNetworks``), or on ``resendNow()``, the frozen requests go out one at
-/// a time in freeze order, each through the transport of the client the delegate supplies, exactly as
-/// stored. A request leaves the journal only after the server accepted it, so delivery is
+/// a time in freeze order, each through the client the delegate supplies: the URL request as stored
+/// (as the client built it, before interceptors ran, so no token is ever written to disk), then the
+/// client's interceptors (a bearer token added now, a logging line), its mock when mocking is on, and
+/// the transport for the request's ``HTFrozenRequest/transportType``, bounded by the request's timeout
+/// (see ``HTClient/rawResponse(for:requestType:timeout:)``). The request's own interceptors, closures,
+/// are not kept. A request leaves the journal only after the server accepted it, so delivery is
 /// **at least once**: a crash between the answer and the journal update sends it again. Every frozen
 /// request carries an `Idempotency-Key` header holding its freeze id, so a server that honours the header
 /// applies it exactly once. (A request frozen after a live attempt that timed out may already have
@@ -210,7 +214,8 @@ public actor HTFreezeManager {
             ?? HTFreezeKey.derive(method: method, url: url, body: urlRequest.httpBody, sensitiveData: request.freezeSensitiveData)
         return HTFrozenRequest(
             id: id, method: method, url: url, headers: headers, body: urlRequest.httpBody,
-            timeout: request.timeout, requestType: String(describing: R.self), policyID: request.freezePolicyID,
+            timeout: request.timeout, requestType: String(describing: R.self), transportType: request.requestType,
+            policyID: request.freezePolicyID,
             freezeKey: key, createdAt: now, expiresAt: request.freezeExpiryInterval.map { now.addingTimeInterval($0) })
     }
 
@@ -292,9 +297,12 @@ public actor HTFreezeManager {
             }
             let outcome: Result<HTTransportResponse, HTNetworkingError>
             do {
-                outcome = .success(try await client.transport.send(entry.urlRequest))
+                outcome = .success(
+                    try await client.rawResponse(
+                        for: entry.urlRequest, requestType: entry.transportType, timeout: entry.timeout,
+                        description: entry.requestDescription))
             } catch {
-                outcome = .failure(.fromTransport(error, request: entry.requestDescription))
+                outcome = .failure(error)
             }
             guard let journal = try? openJournal(), journal.entry(id: entry.id) != nil else { continue }
             switch outcome {

@@ -3,7 +3,8 @@
 /// the app's clients, since the code that made the request may be long gone (even the process).
 public protocol HTFreezeManagerDelegate: AnyObject, Sendable {
     /// The client for `request` (chosen by its URL or ``HTFrozenRequest/requestType``), or `nil` to keep
-    /// it frozen for now. Only the client's transport and accepted status codes are used: the stored
-    /// request is sent again as it was built.
+    /// it frozen for now. The stored URL request goes through the client's interceptors, mock and
+    /// transports (see ``HTClient/rawResponse(for:requestType:timeout:)``); the client's accepted status
+    /// codes decide whether the resend succeeded.
     func client(for request: HTFrozenRequest) async -> HTClient?
 }

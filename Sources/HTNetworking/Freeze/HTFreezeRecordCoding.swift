@@ -17,7 +17,8 @@ enum HTFreezeRecordCoding {
 
     private static let putKind: UInt8 = 1
     private static let removeKind: UInt8 = 2
-    private static let putVersion: UInt8 = 1
+    /// Version 2 added the transport type at the end; version 1 records (without it) still load.
+    private static let putVersion: UInt8 = 2
 
     // MARK: Encoding
 
@@ -44,6 +45,7 @@ enum HTFreezeRecordCoding {
             writeOptional(request.expiresAt, &bytes) { writeDouble($0.timeIntervalSinceReferenceDate, &$1) }
             writeUInt64(UInt64(max(0, request.attempts)), &bytes)
             writeOptional(request.nextAttemptAt, &bytes) { writeDouble($0.timeIntervalSinceReferenceDate, &$1) }
+            writeOptional(request.transportType, &bytes) { writeString($0.rawValue, &$1) }
         case .remove(let id):
             bytes.append(removeKind)
             writeString(id, &bytes)
@@ -92,7 +94,8 @@ enum HTFreezeRecordCoding {
         var reader = Reader(bytes: payload)
         switch try reader.byte() {
         case putKind:
-            guard try reader.byte() == putVersion else { throw Malformed() }
+            let version = try reader.byte()
+            guard version == 1 || version == putVersion else { throw Malformed() }
             let id = try reader.string()
             let sequence = try reader.uint64()
             let method = try reader.string()
@@ -112,13 +115,17 @@ enum HTFreezeRecordCoding {
             let expires = try reader.flag() ? try reader.double() : nil
             let attempts = try reader.uint64()
             let next = try reader.flag() ? try reader.double() : nil
+            var transportType: HTRequestType?
+            if version >= 2, try reader.flag() {
+                transportType = HTRequestType(rawValue: try reader.string())
+            }
             guard reader.isAtEnd, attempts <= UInt64(Int.max), created.isFinite, expires?.isFinite ?? true,
                 next?.isFinite ?? true
             else { throw Malformed() }
             return .put(
                 HTFrozenRequest(
                     id: id, sequence: sequence, method: method, url: url, headers: headers, body: body,
-                    timeout: timeout, requestType: requestType, policyID: HTFreezePolicyID(rawValue: policy),
+                    timeout: timeout, requestType: requestType, transportType: transportType, policyID: HTFreezePolicyID(rawValue: policy),
                     freezeKey: key, createdAt: Date(timeIntervalSinceReferenceDate: created),
                     expiresAt: expires.map { Date(timeIntervalSinceReferenceDate: $0) }, attempts: Int(attempts),
                     nextAttemptAt: next.map { Date(timeIntervalSinceReferenceDate: $0) }))

@@ -26,6 +26,9 @@ public struct HTFrozenRequest: Sendable, Hashable, Identifiable {
     public var timeout: TimeInterval?
     /// The request type's name, e.g. `HTPostCommentRequest`, for the delegate and for logs.
     public var requestType: String
+    /// The request's ``HTBaseRequest/requestType``, which picks the transport it is resent through
+    /// (`nil`: the client's own).
+    public var transportType: HTRequestType?
     /// The policy that decides when it may be sent and when it is dropped.
     public var policyID: HTFreezePolicyID
     /// The freeze key: requests with the same key are kept once.
@@ -42,7 +45,7 @@ public struct HTFrozenRequest: Sendable, Hashable, Identifiable {
     /// Creates a frozen request.
     public init(
         id: String = UUID().uuidString, sequence: UInt64 = 0, method: String, url: URL, headers: [String: String] = [:],
-        body: Data? = nil, timeout: TimeInterval? = nil, requestType: String, policyID: HTFreezePolicyID = .sendFreezeAutomatically,
+        body: Data? = nil, timeout: TimeInterval? = nil, requestType: String, transportType: HTRequestType? = nil, policyID: HTFreezePolicyID = .sendFreezeAutomatically,
         freezeKey: String, createdAt: Date = Date(), expiresAt: Date? = nil, attempts: Int = 0, nextAttemptAt: Date? = nil
     ) {
         self.id = id
@@ -53,6 +56,7 @@ public struct HTFrozenRequest: Sendable, Hashable, Identifiable {
         self.body = body
         self.timeout = timeout
         self.requestType = requestType
+        self.transportType = transportType
         self.policyID = policyID
         self.freezeKey = freezeKey
         self.createdAt = createdAt

@@ -17,20 +17,4 @@ extension HTNetworkingError {
         if case .transport(let code?, _) = kind { return Self.freezeConnectivityCodes.contains(code) }
         return false
     }
-
-    /// The error of a failed transport call, as the client reports it.
-    static func fromTransport(_ error: any Error, request: HTRequestDescription) -> HTNetworkingError {
-        switch error {
-        case let error as HTNetworkingError:
-            return error
-        case let error as URLError where error.code == .cancelled:
-            return HTNetworkingError(.cancelled, request: request)
-        case let error as URLError:
-            return HTNetworkingError(.transport(code: error.code.rawValue, message: error.localizedDescription), request: request)
-        case is CancellationError:
-            return HTNetworkingError(.cancelled, request: request)
-        default:
-            return HTNetworkingError(.transport(code: nil, message: String(describing: error)), request: request)
-        }
-    }
 }

@@ -20,9 +20,8 @@ extension HTClient {
     /// form, as AFNetworking did. The body is written to a temporary file, files copied into it in
     /// chunks, and sent from that file (by an upload task with ``HTUploadTransport``, else as a body
     /// stream); interceptors and mocks see it as the request's `httpBodyStream`. The file is removed
-    /// afterwards. The response is checked and mapped as for ``send(_:)``, by a client made for this
-    /// upload with this client's configuration, so ``cancelAll()`` does not reach it: cancel the
-    /// calling task.
+    /// afterwards. The response is checked and mapped as for ``send(_:)`` (not cached), and
+    /// ``cancelAll()`` and ``inFlightCount`` count the upload like any request.
     ///
     /// - Throws: `invalidRequest` when a file of the form can't be read; otherwise as ``send(_:)``.
     public func upload<R: HTBaseRequest>(
@@ -56,15 +55,12 @@ extension HTClient {
         }
         if Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
 
-        // A client like this one whose chain and transports send the body file; it checks and maps the
-        // response as this client would.
+        // The request as `send` prepares it, with the body file first in the chain and under the transport.
         let body = HTFileBody(file: bodyFile, contentType: fullForm.contentType, contentLength: length)
-        var uploadConfiguration = configuration
-        uploadConfiguration.interceptors.insert(HTFileBodyInterceptor(body: body), at: 0)
-        uploadConfiguration.transports = uploadConfiguration.transports.mapValues { HTFileBodyTransport(base: $0, body: body) }
-        let uploader = HTClient(configuration: uploadConfiguration, transport: HTFileBodyTransport(base: transport, body: body))
-        uploader.mockMode = mockMode
-        return try await uploader.response(for: request)
+        var prepared = try prepare(request, usingCache: false)
+        prepared.interceptors.insert(HTFileBodyInterceptor(body: body), at: 0)
+        prepared.transport = HTFileBodyTransport(base: prepared.transport, body: body)
+        return try await response(for: prepared)
     }
 
     /// The parameters the client would put in the body, as form fields: without path and header

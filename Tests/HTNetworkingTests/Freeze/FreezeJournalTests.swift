@@ -33,6 +33,32 @@ struct FreezeJournalTests {
         #expect(added.sequence == 5)
     }
 
+    @Test("Version 1 records (before the transport type was kept) still decode; version 2 keeps it")
+    func recordVersions() throws {
+        let withType = sampleFrozenRequest(1)
+        #expect(withType.transportType == "frames")
+        var bytes: [UInt8] = []
+        HTFreezeRecordCoding.encode(.put(withType), into: &bytes)
+        #expect(try bytes.withUnsafeBytes { try HTFreezeRecordCoding.decode($0) } == .put(withType))
+
+        // A version 1 record is a version 2 record without the last field (here its "absent" flag).
+        let without = sampleFrozenRequest(0)
+        #expect(without.transportType == nil)
+        var version1: [UInt8] = []
+        HTFreezeRecordCoding.encode(.put(without), into: &version1)
+        #expect(version1[1] == 2 && version1.last == 0)
+        version1[1] = 1
+        version1.removeLast()
+        #expect(try version1.withUnsafeBytes { try HTFreezeRecordCoding.decode($0) } == .put(without))
+        // A version 1 record with bytes left over, or an unknown version, is malformed.
+        var trailing = version1
+        trailing.append(0)
+        #expect(throws: HTFreezeRecordCoding.Malformed.self) { try trailing.withUnsafeBytes { try HTFreezeRecordCoding.decode($0) } }
+        var unknown = bytes
+        unknown[1] = 3
+        #expect(throws: HTFreezeRecordCoding.Malformed.self) { try unknown.withUnsafeBytes { try HTFreezeRecordCoding.decode($0) } }
+    }
+
     @Test("A torn last record: every complete entry loads, the rest is reported and cut off")
     func tornTail() throws {
         let folder = FreezeTemporaryFolder()

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 @testable import HTNetworking
 
 /// A delegate that resends everything through one client.
@@ -23,6 +26,42 @@ struct FreezePathRequest: HTFreezableRequest {
     var freezePolicyID: HTFreezePolicyID { policy }
     var freezeExpiryInterval: TimeInterval? { expiry }
     var freezeSensitiveData: String? { sensitive }
+}
+
+/// A POST sent through the transport registered as "frames".
+struct FreezeFramedRequest: HTFreezableRequest {
+    typealias Response = HTJSON
+    static var method: HTHTTPMethod { .post }
+    static var path: String { "/frames" }
+    var text: String
+    var parameters: HTJSONObject { ["text": .string(text)] }
+    var requestType: HTRequestType? { "frames" }
+}
+
+/// What a ``FreezeRecordingTransport`` was asked to send.
+struct FreezeSentRequest: Sendable {
+    var transport: String
+    var idempotencyKey: String?
+    var authorization: String?
+}
+
+/// Every request the recording transports were asked to send, in order.
+final class FreezeSentRequests: Sendable {
+    private let log = HTLocked<[FreezeSentRequest]>([])
+    func append(_ request: FreezeSentRequest) { log.withLock { $0.append(request) } }
+    var all: [FreezeSentRequest] { log.withLock { $0 } }
+}
+
+/// A transport that records each request and answers 201.
+struct FreezeRecordingTransport: HTTransport {
+    let name: String
+    let sent: FreezeSentRequests
+    func send(_ request: URLRequest) async throws -> HTTransportResponse {
+        sent.append(FreezeSentRequest(
+            transport: name, idempotencyKey: request.value(forHTTPHeaderField: "Idempotency-Key"),
+            authorization: request.value(forHTTPHeaderField: "Authorization")))
+        return HTTransportResponse(statusCode: 201, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
+    }
 }
 
 /// A POST to `/status/<code>`.

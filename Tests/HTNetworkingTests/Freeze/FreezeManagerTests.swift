@@ -297,6 +297,42 @@ struct FreezeManagerTests {
         #expect(try await makeManager(folder, HTManualConnectivityMonitor()).allFrozenRequests().isEmpty)
     }
 
+    @Test("Resends go through the client: its interceptors (a token added now, never stored), its request-type transports")
+    func resendThroughClient() async throws {
+        let folder = FreezeTemporaryFolder()
+        defer { folder.cleanUp() }
+        let monitor = HTManualConnectivityMonitor(.unreachable)
+        let manager = try makeManager(folder, monitor)
+        let sent = FreezeSentRequests()
+        var configuration = HTClientConfiguration(baseURL: URL(string: "http://127.0.0.1:9")!)
+        configuration.interceptors = [HTBlockInterceptor(adapt: { request, _ in
+            request.setValue("Bearer fresh", forHTTPHeaderField: "Authorization")
+        })]
+        configuration.transports["frames"] = FreezeRecordingTransport(name: "frames", sent: sent)
+        let client = HTClient(configuration: configuration, transport: FreezeRecordingTransport(name: "default", sent: sent))
+        let framed = try #require(await frozenID { () async throws(HTNetworkingError) in
+            try await manager.send(FreezeFramedRequest(text: "a"), via: client)
+        })
+        let plain = try #require(await frozenID { () async throws(HTNetworkingError) in
+            try await manager.send(FreezePathRequest(route: "idempotent", text: "b"), via: client)
+        })
+        #expect(sent.all.isEmpty)
+        // What is kept: the request type that picks the transport; no token (the interceptors had not run).
+        let reopened = try makeManager(folder, monitor)
+        let stored = try await reopened.allFrozenRequests()
+        #expect(stored.map(\.transportType) == ["frames", nil])
+        #expect(stored.allSatisfy { $0.headers["Authorization"] == nil })
+
+        monitor.set(.reachable(isExpensive: false))
+        await reopened.setup(delegate: FreezeOneClient(client), startMonitoring: false)
+        #expect(await reopened.resendNow().succeeded == 2)
+        let log = sent.all
+        #expect(log.map(\.transport) == ["frames", "default"])
+        #expect(log.map(\.idempotencyKey) == [framed, plain])
+        #expect(log.allSatisfy { $0.authorization == "Bearer fresh" })
+        #expect(client.inFlightCount == 0)
+    }
+
     @Test("With the probe monitor: frozen while the server is away, resent on its own when it comes back")
     func probeMonitorEndToEnd() async throws {
         let folder = FreezeTemporaryFolder()
