@@ -1,5 +1,5 @@
 // ht-bench: the mapping engine against Foundation's JSONDecoder and JSONEncoder, in one process, on the
-// same bytes. Usage: swift run -c release ht-bench [--json] [--corpus DIR] [--quick] [--client] [--cache]
+// same bytes. Usage: swift run -c release ht-bench [--json] [--corpus DIR] [--quick] [--client | --cache | --freeze]
 import Foundation
 import HTModel
 
@@ -18,6 +18,8 @@ while index < arguments.count {
         ClientBench.runAndExit()
     case "--cache":
         CacheBench.runAndExit()
+    case "--freeze":
+        FreezeBench.runAndExit()
     case "--corpus":
         index += 1
         guard index < arguments.count else {
@@ -27,7 +29,7 @@ while index < arguments.count {
         corpusOverride = arguments[index]
     case "--help", "-h":
         print("""
-            usage: ht-bench [--json] [--corpus DIR] [--quick]
+            usage: ht-bench [--json] [--corpus DIR] [--quick] | --client | --cache | --freeze
               --json      print one JSON object with every figure
               --corpus    the folder holding twitter.json, citm_catalog.json, canada.json, weibo.json and
                           github-user.json (default: $HT_CORPUS/json/payloads, else
@@ -37,6 +39,8 @@ while index < arguments.count {
                           the loopback test server, the runtime's overhead, 64 requests in flight
               --cache     the response cache instead: memory and disk hits, writes, 100,000 inserts with
                           eviction, a cache-first hit against the loopback round trip
+              --freeze    the freeze manager instead: freeze (persist) throughput, start-up with 10,000
+                          frozen requests, resend throughput to the loopback server and in memory
             """)
         exit(0)
     default:
