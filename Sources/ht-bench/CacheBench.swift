@@ -9,12 +9,14 @@ import FoundationNetworking
 /// throughput, 100,000 inserts with eviction, and a cache-first hit through `client.send` against the same
 /// request's round trip to the loopback test server, as ratios.
 enum CacheBench {
-    /// `GET /json?file=users.json`, cached by policy.
+    /// `GET /json?file=users-<count>.json`, cached by policy.
     struct CachedUsersRequest: HTCacheableRequest, Sendable {
         typealias Response = [HTGithubUser]
         static let method: HTHTTPMethod = .get
-        static let path = "/json?file=users.json"
+        static let path = "/json"
+        var count: Int
         var cachePolicy: HTCachePolicyID?
+        var parameters: HTJSONObject { ["file": .string("users-\(count).json")] }
     }
 
     /// Runs the measurements, prints them and exits the process.
@@ -77,13 +79,17 @@ enum CacheBench {
         print(String(format: "100,000 inserts with eviction: %.2f s (%.0f/s); disk %d bytes (limit %d)",
                      evictTime.seconds, Double(insertCount) / evictTime.seconds, diskSize, 4 << 20))
 
-        // A cache-first hit through the client against the same request's loopback round trip.
+        // A cache-first hit through the client against the same request's loopback round trip, for a
+        // ~4 KB and a ~10 KB response (3 and 7 GitHub users, mapped to models on both sides), and the
+        // memory tier's lookup alone against the same round trip.
         let corpus = BenchCorpus.locate(override: nil)
         let user = try BenchCorpus.load("github-user.json", in: corpus)
-        let usersBody = Data("[".utf8) + Array(repeating: user, count: 7).joined(separator: Data(",".utf8)) + Data("]".utf8)
         let fixtures = root.appendingPathComponent("fixtures")
         try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
-        try usersBody.write(to: fixtures.appendingPathComponent("users.json"))
+        for count in [3, 7] {
+            let body = Data("[".utf8) + Array(repeating: user, count: count).joined(separator: Data(",".utf8)) + Data("]".utf8)
+            try body.write(to: fixtures.appendingPathComponent("users-\(count).json"))
+        }
         let server = try ClientBench.Server(fixtures: fixtures)
         defer { server.stop() }
         func client(_ cache: HTResponseCache) -> HTClient {
@@ -91,17 +97,27 @@ enum CacheBench {
             configuration.cache = HTCacheSettings(cache: cache, defaultPolicy: .noCache, defaultExpiry: 3600)
             return HTClient(configuration: configuration)
         }
-        let memoryClient = client(HTResponseCache(directory: root.appendingPathComponent("client-memory"), logger: silent))
+        let memoryCache = HTResponseCache(directory: root.appendingPathComponent("client-memory"), logger: silent)
+        let memoryClient = client(memoryCache)
         let diskClient = client(HTResponseCache(directory: root.appendingPathComponent("client-disk"), memoryCountLimit: 0, logger: silent))
-        for warm in [memoryClient, diskClient] {
-            _ = try await warm.send(CachedUsersRequest(cachePolicy: .cacheFirst))
+        for count in [3, 7] {
+            let cached = CachedUsersRequest(count: count, cachePolicy: .cacheFirst)
+            let fresh = CachedUsersRequest(count: count, cachePolicy: .noCache)
+            let bytes = try await memoryClient.response(for: cached).body.count
+            _ = try await diskClient.send(cached)
+            let rounds = 200
+            let network = try await perCallAsync(rounds, clock) { _ = try await memoryClient.send(fresh) }
+            let memoryHit = try await perCallAsync(rounds * 5, clock) { _ = try await memoryClient.send(cached) }
+            let diskHit = try await perCallAsync(rounds * 5, clock) { _ = try await diskClient.send(cached) }
+            print(String(format: "client.send, %d users (%d bytes, mapped): network %6.1f µs; cache-first memory hit %5.1f µs (%.1f× faster), disk hit %5.1f µs (%.1f× faster)",
+                         count, bytes, network * 1e6, memoryHit * 1e6, network / memoryHit, diskHit * 1e6, network / diskHit))
+            if count == 7 {
+                let key = HTCacheKey(for: cached, configuration: memoryClient.configuration)
+                let lookup = perCall(20_000, clock) { _ = memoryCache.cachedResponse(for: key) }
+                print(String(format: "  the memory tier's lookup alone: %.2f µs (%.0f× faster than the round trip); the rest of a hit is building the request and its key, parsing and mapping",
+                             lookup * 1e6, network / lookup))
+            }
         }
-        let rounds = 200
-        let network = try await perCallAsync(rounds, clock) { _ = try await memoryClient.send(CachedUsersRequest(cachePolicy: .noCache)) }
-        let memoryHit = try await perCallAsync(rounds * 5, clock) { _ = try await memoryClient.send(CachedUsersRequest(cachePolicy: .cacheFirst)) }
-        let diskHit = try await perCallAsync(rounds * 5, clock) { _ = try await diskClient.send(CachedUsersRequest(cachePolicy: .cacheFirst)) }
-        print(String(format: "client.send (%d bytes, mapped): network %8.1f µs, cache-first memory hit %8.1f µs (%.1f× faster), disk hit %8.1f µs (%.1f× faster)",
-                     usersBody.count, network * 1e6, memoryHit * 1e6, network / memoryHit, diskHit * 1e6, network / diskHit))
     }
 
     private static func perCall(_ count: Int, _ clock: ContinuousClock, _ body: () -> Void) -> Double {
