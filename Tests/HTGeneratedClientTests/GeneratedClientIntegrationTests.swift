@@ -92,6 +92,26 @@ import FoundationNetworking
         #expect(response.diagnostics.map(\.description) == [#"result.comments[1].likes: expected integer, found string "many""#])
     }
 
+    /// The generated `htCopyProperties(to:)`: every property copied, nested models and arrays of models
+    /// as new objects, so changing the copy leaves the original as it was.
+    @Test func generatedDeepCopiesShareNothing() throws {
+        let article = try HTArticle(jsonString: #"""
+            {"id": 7, "title": "T", "status": "draft", "author": {"id": 1, "userName": "alice"},
+             "comments": [{"id": 1, "text": "hi", "likes": 3}], "cover": {"url": "https://x/y.png"}}
+            """#)
+        let copy = article.htCopy()
+        #expect(copy.htJSONString(options: [.sortedKeys]) == article.htJSONString(options: [.sortedKeys]))
+        #expect(copy !== article && copy.author !== article.author && copy.cover !== article.cover)
+        #expect(copy.comments?.first !== article.comments?.first)
+        copy.author?.userName = "mallory"
+        copy.comments?.first?.likes = 99
+        copy.comments?.append(HTComment())
+        #expect(article.author?.userName == "alice")
+        #expect(article.comments?.map(\.likes) == [3])
+        let copies = [HTArticle].htDeepCopy([article, article])
+        #expect(copies.count == 2 && copies[0] !== article && copies[0] !== copies[1])
+    }
+
     @Test func nonSuccessStatusAndMalformedJSONAreTypedErrors() async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }

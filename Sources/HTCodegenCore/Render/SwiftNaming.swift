@@ -34,6 +34,7 @@ enum SwiftNaming {
         "htMapping", "customTypePropertyDic", "baseTypePropertyList", "parameters", "headers", "method", "path",
         "responseKeyPath", "headerPropertyList", "rawValue", "knownValues", "isKnown", "init", "deinit",
         "subscript", "Type", "Protocol", "self", "Self", "Response", "htDecodeProperty", "htEncodeProperty", "htWrite",
+        "htCopy", "htCopyProperties",
         "htOverrideKeys", "htValueTransforms", "htShouldTransformValue", "htSerializationBlacklist",
         // HTBaseRequest's hooks: a spec input of a matching type would silently implement the hook.
         "baseURL", "timeout", "bodyEncoding", "acceptedStatusCodes", "mappingOptions", "resultValidator",

@@ -263,6 +263,28 @@ public struct SwiftRenderer: Sendable {
                     writer.line("}")
                 }
             }
+            writer.line()
+            writer.line("/// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).")
+            writer.block("\(access)func htCopyProperties(to copy: \(typeName))") { writer in
+                for (field, name) in zip(model.fields, names) {
+                    let member = SwiftNaming.escaped(name)
+                    writer.line("copy.\(member) = \(copyExpression(of: "self.\(member)", type: field.type, optional: true))")
+                }
+            }
+        }
+    }
+
+    /// An expression that copies `value` of `type`: values as they are, models with `htCopy()`, arrays
+    /// of models element by element.
+    private func copyExpression(of value: String, type: ResolvedType, optional: Bool) -> String {
+        let chain = optional ? "?" : ""
+        switch type {
+        case .model:
+            return "\(value)\(chain).htCopy()"
+        case .array(let element) where element.modelName != nil:
+            return "\(value)\(chain).map { \(copyExpression(of: "$0", type: element, optional: false)) }"
+        default:
+            return value
         }
     }
 

@@ -21,6 +21,10 @@ public protocol HTJSONValueConvertible: SendableMetatype {
 
     /// A word for diagnostics, e.g. `string`, `integer`, `HTUser`.
     static var htTypeDescription: String { get }
+
+    /// A copy of `value` that shares no mutable state with it: models are copied property by property
+    /// (``HTModelMappable/htCopy()``), arrays element by element, and values are their own copies.
+    static func htDeepCopy(_ value: Self) -> Self
 }
 
 extension HTJSONValueConvertible {
@@ -194,6 +198,9 @@ extension Array: HTJSONValueConvertible where Element: HTJSONValueConvertible {
         writer.endArray()
     }
     public static var htTypeDescription: String { "array of \(Element.htTypeDescription)" }
+    public static func htDeepCopy(_ value: [Element]) -> [Element] {
+        Element.htModelType == nil ? value : value.map(Element.htDeepCopy)
+    }
 }
 
 extension HTStringEnum {

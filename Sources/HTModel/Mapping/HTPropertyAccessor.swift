@@ -39,7 +39,12 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
             }
         }
         self.encode = { model in get(model)?.htJSON }
-        self.copyValue = { source, target in set(target, get(source).map(Value.htDeepCopy)) }
+        if relationshipType == nil {
+            // A value (no model inside): copied as it is, without looking at it per call.
+            self.copyValue = { source, target in set(target, get(source)) }
+        } else {
+            self.copyValue = { source, target in set(target, get(source).map(Value.htDeepCopy)) }
+        }
     }
 
     /// Creates an accessor from a key path to an optional property: what generated models use
@@ -66,8 +71,11 @@ extension HTJSONValueConvertible {
         return nil
     }
 
-    /// A deep copy: models are copied property by property, everything else is a value already.
+    /// A deep copy. Models and arrays implement it themselves; for other types, a value that holds a
+    /// model is copied through ``HTModelMappable/htCopy()`` or ``HTArrayOfValues/htDeepCopyElements()``,
+    /// and anything else is a value already.
     public static func htDeepCopy(_ value: Self) -> Self {
+        guard htModelType != nil else { return value }
         if let model = value as? any HTModelMappable, let copy = model.htCopy() as? Self { return copy }
         if let array = value as? any HTArrayOfValues, let copy = array.htDeepCopyElements() as? Self { return copy }
         return value

@@ -32,6 +32,11 @@ public protocol HTModelMappable: AnyObject, HTJSONValueConvertible, HTMappingHoo
     /// without writing anything when it is `nil`. Generated models implement it with a `switch` over
     /// ``HTMapper/encode(_:to:)``; the default goes through the accessor.
     static func htEncodeProperty(_ index: Int, of model: Self, to writer: HTJSONWriter) -> Bool
+
+    /// Sets every property of `copy` to this model's value, with deep copies of nested models and
+    /// arrays of models: ``htCopy()``'s work, which the response cache does on every memory hit.
+    /// Generated models assign each stored property directly; the default goes through the accessors.
+    func htCopyProperties(to copy: Self)
 }
 
 extension HTModelMappable {
@@ -136,12 +141,20 @@ extension HTModelMappable {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    /// A deep copy: nested models and arrays of models are copied too.
-    public func htCopy() -> Self {
-        let copy = Self()
+    public func htCopyProperties(to copy: Self) {
         for accessor in Self.htAccessors {
             accessor.copyValue(self, copy)
         }
+    }
+
+    public static func htDeepCopy(_ value: Self) -> Self {
+        value.htCopy()
+    }
+
+    /// A deep copy: nested models and arrays of models are copied too.
+    public func htCopy() -> Self {
+        let copy = Self()
+        htCopyProperties(to: copy)
         return copy
     }
 }

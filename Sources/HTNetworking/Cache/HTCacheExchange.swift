@@ -73,6 +73,26 @@ public struct HTCacheExchange: Sendable {
         return (cached, true)
     }
 
+    /// The value `prepared`'s request type mapped earlier from ``hit``, as a fresh deep copy, when the
+    /// memory tier kept it (see ``HTMappedValueMemo``): a hit that needs no parsing or mapping.
+    func memoizedResponse<R: HTBaseRequest>(for prepared: HTPreparedRequest<R>) -> HTResponse<R.Response>? {
+        guard let hit, let cache, let key, let memo = cache.memory.memo(for: key.value),
+            memo.isFor(R.self, options: prepared.mappingOptions, acceptedStatusCodes: prepared.acceptedStatusCodes),
+            memo.matches(hit), let value = memo.copy(as: R.Response.self)
+        else { return nil }
+        return HTResponse(value: value, raw: hit, diagnostics: memo.diagnostics, isFromCache: true)
+    }
+
+    /// Keeps a deep copy of `response`, just mapped from ``hit``, beside the entry in the memory tier.
+    func memoize<R: HTBaseRequest>(_ response: HTResponse<R.Response>, for prepared: HTPreparedRequest<R>) {
+        guard let hit, let cache, let key, cache.memory.countLimit > 0 else { return }
+        cache.memory.setMemo(
+            HTMappedValueMemo.make(
+                response.value, of: R.self, options: prepared.mappingOptions,
+                acceptedStatusCodes: prepared.acceptedStatusCodes, diagnostics: response.diagnostics, source: hit),
+            for: key.value)
+    }
+
     /// Forgets the hit (it did not map), so the request goes to the network; also removes the entry.
     public mutating func discardHit() {
         hit = nil

@@ -1,14 +1,17 @@
 import Foundation
 
 /// The memory tier: entries by key hash, at most `countLimit` entries and `byteLimit` bytes
-/// (``HTCachedResponse/byteSize``), least recently used out first.
+/// (``HTCachedResponse/byteSize``, plus that of an entry's mapped-value memo), least recently used out
+/// first.
 final class HTMemoryCacheTier: @unchecked Sendable {
-    // @unchecked Sendable, safety: the limits are immutable lets; `entries`, `order` and `totalBytes`
-    // are read and written only while holding `lock`, and no method calls out while holding it.
+    // @unchecked Sendable, safety: the limits are immutable lets; `entries`, `memos`, `order` and
+    // `totalBytes` are read and written only while holding `lock`, and no method calls out while
+    // holding it.
     let countLimit: Int
     let byteLimit: Int
     private let lock = NSLock()
     private var entries: [UInt64: HTCachedResponse] = [:]
+    private var memos: [UInt64: HTMappedValueMemo] = [:]
     private var order = HTCacheLRU<UInt64>()
     private var totalBytes = 0
 
@@ -42,6 +45,29 @@ final class HTMemoryCacheTier: @unchecked Sendable {
         }
     }
 
+    /// The mapped-value memo kept beside the entry for `key`, if any.
+    func memo(for key: UInt64) -> HTMappedValueMemo? {
+        lock.lock()
+        defer { lock.unlock() }
+        return memos[key]
+    }
+
+    /// Keeps `memo` beside the entry for `key` (replacing its memo), if that entry is still the one the
+    /// memo was mapped from and both fit the byte limit; evicts as ``set(_:for:)`` does.
+    func setMemo(_ memo: HTMappedValueMemo, for key: UInt64) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let entry = entries[key], memo.matches(entry.transportResponse),
+            entry.byteSize + memo.byteSize <= byteLimit
+        else { return }
+        totalBytes += memo.byteSize - (memos[key]?.byteSize ?? 0)
+        memos[key] = memo
+        order.touch(key)
+        while totalBytes > byteLimit, let oldest = order.leastRecent {
+            removeLocked(oldest)
+        }
+    }
+
     /// Removes the entry for `key`.
     func remove(_ key: UInt64) {
         lock.lock()
@@ -63,6 +89,7 @@ final class HTMemoryCacheTier: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         entries.removeAll()
+        memos.removeAll()
         order.removeAll()
         totalBytes = 0
     }
@@ -76,7 +103,7 @@ final class HTMemoryCacheTier: @unchecked Sendable {
 
     private func removeLocked(_ key: UInt64) {
         guard let old = entries.removeValue(forKey: key) else { return }
-        totalBytes -= old.byteSize
+        totalBytes -= old.byteSize + (memos.removeValue(forKey: key)?.byteSize ?? 0)
         order.remove(key)
     }
 }

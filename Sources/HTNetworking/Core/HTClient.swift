@@ -182,7 +182,8 @@ public final class HTClient: Sendable {
 
     /// Sends a prepared request and maps the response, logging failures. The response cache takes part
     /// (`Cache/HTCacheExchange.swift`): a policy hit that maps is served without the transport
-    /// (`isFromCache`), a revalidation is sent conditional and its 304 serves the stored response, and a
+    /// (`isFromCache`; from the second hit on, as a deep copy of the value mapped the first time, kept
+    /// beside the memory-tier entry), a revalidation is sent conditional and its 304 serves the stored response, and a
     /// network response that maps is stored per policy.
     func response<R: HTBaseRequest>(for prepared: HTPreparedRequest<R>) async throws(HTNetworkingError) -> sending HTResponse<R.Response> {
         guard var cache = prepared.cache else {
@@ -196,8 +197,12 @@ public final class HTClient: Sendable {
         }
         do {
             if let hit = cache.hit {
+                if let memoized = cache.memoizedResponse(for: prepared) {
+                    return memoized
+                }
                 if var cached = try? HTResponseMapper.map(hit, prepared, serializers: configuration.serializers, logger: configuration.logger) {
                     cached.isFromCache = true
+                    cache.memoize(cached, for: prepared)
                     return cached
                 }
                 cache.discardHit()

@@ -54,6 +54,13 @@ internal final class HTAddress: HTHTTPModel, HTModelMappable {
         default: return false
         }
     }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTAddress) {
+        copy.province = self.province
+        copy.city = self.city
+        copy.street = self.street
+    }
 }
 
 // MARK: - HTArticle
@@ -131,6 +138,17 @@ internal final class HTArticle: HTHTTPModel, HTModelMappable {
         default: return false
         }
     }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTArticle) {
+        copy.id = self.id
+        copy.title = self.title
+        copy.body = self.body
+        copy.status = self.status
+        copy.author = self.author?.htCopy()
+        copy.comments = self.comments?.map { $0.htCopy() }
+        copy.cover = self.cover?.htCopy()
+    }
 }
 
 // MARK: - HTComment
@@ -189,6 +207,14 @@ internal final class HTComment: HTHTTPModel, HTModelMappable {
         case 3: return HTMapper.encode(model.likes, to: writer)
         default: return false
         }
+    }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTComment) {
+        copy.id = self.id
+        copy.author = self.author?.htCopy()
+        copy.text = self.text
+        copy.likes = self.likes
     }
 }
 
@@ -268,6 +294,18 @@ internal final class HTPhoto: HTHTTPModel, HTModelMappable {
         default: return false
         }
     }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTPhoto) {
+        copy.id = self.id
+        copy.title = self.title
+        copy.url = self.url
+        copy.width = self.width
+        copy.height = self.height
+        copy.visibility = self.visibility
+        copy.tags = self.tags
+        copy.exif = self.exif
+    }
 }
 
 // MARK: - HTProfileUpdate
@@ -317,6 +355,12 @@ internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable {
         case 1: return HTMapper.encode(model.address, to: writer)
         default: return false
         }
+    }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTProfileUpdate) {
+        copy.displayName = self.displayName
+        copy.address = self.address?.htCopy()
     }
 }
 
@@ -370,6 +414,13 @@ internal final class HTResultData: HTHTTPModel, HTModelMappable {
         case 2: return HTMapper.encode(model.result, to: writer)
         default: return false
         }
+    }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTResultData) {
+        copy.code = self.code
+        copy.message = self.message
+        copy.result = self.result
     }
 }
 
@@ -440,5 +491,15 @@ internal final class HTUser: HTHTTPModel, HTModelMappable {
         case 5: return HTMapper.encode(model.address, to: writer)
         default: return false
         }
+    }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTUser) {
+        copy.id = self.id
+        copy.userName = self.userName
+        copy.displayName = self.displayName
+        copy.followers = self.followers
+        copy.verified = self.verified
+        copy.address = self.address?.htCopy()
     }
 }

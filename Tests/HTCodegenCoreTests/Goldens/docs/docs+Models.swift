@@ -52,4 +52,10 @@ internal final class HTDocNote: HTHTTPModel, HTModelMappable {
         default: return false
         }
     }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTDocNote) {
+        copy.body = self.body
+        copy.plain = self.plain
+    }
 }

@@ -52,4 +52,11 @@ internal final class HTShippingAddress: HTHTTPModel, HTModelMappable {
         default: return false
         }
     }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTShippingAddress) {
+        copy.province = self.province
+        copy.city = self.city
+        copy.isDefault = self.isDefault
+    }
 }

@@ -44,6 +44,11 @@ internal final class HTError: HTHTTPModel, HTModelMappable {
         default: return false
         }
     }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTError) {
+        copy.code = self.code
+    }
 }
 
 // MARK: - HTNamingSample
@@ -121,5 +126,17 @@ internal final class HTNamingSample: HTHTTPModel, HTModelMappable {
         case 7: return HTMapper.encode(model.userName, to: writer)
         default: return false
         }
+    }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTNamingSample) {
+        copy.`class` = self.`class`
+        copy.description_ = self.description_
+        copy.hash_ = self.hash_
+        copy.userName_2 = self.userName_2
+        copy._2fa = self._2fa
+        copy.名字 = self.名字
+        copy.self_ = self.self_
+        copy.userName = self.userName
     }
 }

@@ -48,4 +48,10 @@ internal final class HTRule1Photo: HTHTTPModel, HTModelMappable {
         default: return false
         }
     }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTRule1Photo) {
+        copy.id = self.id
+        copy.title = self.title
+    }
 }

@@ -48,6 +48,12 @@ internal final class HTRule2Article: HTHTTPModel, HTModelMappable {
         default: return false
         }
     }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTRule2Article) {
+        copy.id = self.id
+        copy.title = self.title
+    }
 }
 
 // MARK: - HTRule2Envelope
@@ -97,5 +103,12 @@ internal final class HTRule2Envelope: HTHTTPModel, HTModelMappable {
         case 2: return HTMapper.encode(model.data, to: writer)
         default: return false
         }
+    }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTRule2Envelope) {
+        copy.code = self.code
+        copy.errorMsg = self.errorMsg
+        copy.data = self.data
     }
 }

@@ -48,4 +48,10 @@ internal final class HTRule3Profile: HTHTTPModel, HTModelMappable {
         default: return false
         }
     }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTRule3Profile) {
+        copy.name = self.name
+        copy.age = self.age
+    }
 }

@@ -44,4 +44,9 @@ internal final class HTRule4Item: HTHTTPModel, HTModelMappable {
         default: return false
         }
     }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTRule4Item) {
+        copy.id = self.id
+    }
 }

@@ -44,4 +44,9 @@ internal final class HTRule5Thing: HTHTTPModel, HTModelMappable {
         default: return false
         }
     }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTRule5Thing) {
+        copy.id = self.id
+    }
 }

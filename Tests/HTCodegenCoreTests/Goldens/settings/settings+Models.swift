@@ -55,6 +55,12 @@ public final class NEAccount: NEModel, HTModelMappable {
         default: return false
         }
     }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    public func htCopyProperties(to copy: NEAccount) {
+        copy.id = self.id
+        copy.owner = self.owner?.htCopy()
+    }
 }
 
 // MARK: - NEOwner
@@ -96,5 +102,10 @@ public final class NEOwner: NEModel, HTModelMappable {
         case 0: return HTMapper.encode(model.name, to: writer)
         default: return false
         }
+    }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    public func htCopyProperties(to copy: NEOwner) {
+        copy.name = self.name
     }
 }

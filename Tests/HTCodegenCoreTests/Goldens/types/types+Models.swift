@@ -99,6 +99,21 @@ internal final class HTTypeTable: HTHTTPModel, HTModelMappable {
         default: return false
         }
     }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTTypeTable) {
+        copy.text = self.text
+        copy.amount = self.amount
+        copy.count = self.count
+        copy.flag = self.flag
+        copy.anything = self.anything
+        copy.child = self.child?.htCopy()
+        copy.children = self.children?.map { $0.htCopy() }
+        copy.aliased = self.aliased?.map { $0.htCopy() }
+        copy.words = self.words
+        copy.matrix = self.matrix
+        copy.kind = self.kind
+    }
 }
 
 // MARK: - HTTypeTableChild
@@ -141,6 +156,11 @@ internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable {
         default: return false
         }
     }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTTypeTableChild) {
+        copy.name = self.name
+    }
 }
 
 // MARK: - HTTypeTableEmpty
@@ -171,5 +191,9 @@ internal final class HTTypeTableEmpty: HTHTTPModel, HTModelMappable {
     /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
     internal static func htEncodeProperty(_ index: Int, of model: HTTypeTableEmpty, to writer: HTJSONWriter) -> Bool {
         false
+    }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTTypeTableEmpty) {
     }
 }
