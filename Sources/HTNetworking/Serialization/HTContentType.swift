@@ -22,7 +22,9 @@ public struct HTContentType: Sendable, Hashable, CustomStringConvertible {
         let halves = mime.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard halves.count == 2 else { return nil }
         let type = halves[0].trimmingSpaces.lowercased(), subtype = halves[1].trimmingSpaces.lowercased()
-        guard !type.isEmpty, !subtype.isEmpty, !type.contains(" "), !subtype.contains(" ") else { return nil }
+        // `Character` arguments: with Foundation imported, `contains(" ")` would be NSString's substring search.
+        let space: Character = " "
+        guard !type.isEmpty, !subtype.isEmpty, !type.contains(space), !subtype.contains(space) else { return nil }
         var parameters: [String: String] = [:]
         for part in parts.dropFirst() {
             let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
