@@ -237,7 +237,14 @@ public final class HTClient: Sendable {
         let context = HTInterceptorContext(request: description, requestType: requestType, logger: configuration.logger)
         let terminal = self.terminal(transport: transport, mock: mock)
         let chain = interceptors.isEmpty ? terminal : HTInterceptorChain.build(interceptors, context: context, terminal: terminal)
-        let task = Task { try await chain(urlRequest) }
+        // Started on this thread and run until its first suspension (Swift 6.2's `Task.immediate`):
+        // no thread hop before the transport, and none at all when the chain answers at once (mocks).
+        let task: Task<HTTransportResponse, any Error>
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, *) {
+            task = Task.immediate { try await chain(urlRequest) }
+        } else {
+            task = Task { try await chain(urlRequest) }
+        }
         let id = state.withLock { state -> UInt64 in
             state.nextID &+= 1
             state.inFlight[state.nextID] = { task.cancel() }

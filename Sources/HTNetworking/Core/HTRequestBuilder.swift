@@ -65,9 +65,9 @@ enum HTRequestBuilder {
         guard template.contains(where: { $0 == ":" || $0 == "{" }) else { return template }
         var result = ""
         var rest = Substring(template)
-        if let schemeEnd = template.utf8.firstRange(of: "://".utf8) {
+        if let schemeEnd = schemeSeparatorEnd(in: template) {
             // Keep `scheme://host:port` intact in absolute URLs.
-            let afterScheme = template[schemeEnd.upperBound...]
+            let afterScheme = template[schemeEnd...]
             let pathStart = afterScheme.firstIndex(of: "/") ?? template.endIndex
             result = String(template[..<pathStart])
             rest = template[pathStart...]
@@ -94,10 +94,27 @@ enum HTRequestBuilder {
         return result + filled.joined(separator: "/")
     }
 
+    /// Where the first `://` in `text` ends, if it has one (a plain byte scan: the generic substring
+    /// searches cost microseconds on every request).
+    static func schemeSeparatorEnd(in text: String) -> String.Index? {
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while let colon = utf8[index...].firstIndex(of: UInt8(ascii: ":")) {
+            let first = utf8.index(after: colon)
+            guard first < utf8.endIndex else { return nil }
+            let second = utf8.index(after: first)
+            if second < utf8.endIndex, utf8[first] == UInt8(ascii: "/"), utf8[second] == UInt8(ascii: "/") {
+                return utf8.index(after: second)
+            }
+            index = first
+        }
+        return nil
+    }
+
     /// The URL for `path`: absolute paths are used as they are, others are appended to the base URL's
     /// path (so a base URL `https://host/api` and `/users` make `https://host/api/users`).
     static func resolve(path: String, against baseURL: URL) -> URLComponents? {
-        if path.utf8.firstRange(of: "://".utf8) != nil { return URLComponents(string: path) }
+        if schemeSeparatorEnd(in: path) != nil { return URLComponents(string: path) }
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else { return nil }
         let pathPart = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         var basePath = components.percentEncodedPath
