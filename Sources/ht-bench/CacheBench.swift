@@ -19,22 +19,7 @@ enum CacheBench {
         var parameters: HTJSONObject { ["file": .string("users-\(count).json")] }
     }
 
-    /// Runs the measurements, prints them and exits the process.
-    static func runAndExit() -> Never {
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                try await run()
-            } catch {
-                FileHandle.standardError.write(Data("ht-bench --cache: \(error)\n".utf8))
-                exit(1)
-            }
-            done.signal()
-        }
-        done.wait()
-        exit(0)
-    }
-
+    /// Runs the measurements and prints them.
     static func run() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("ht-bench-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }

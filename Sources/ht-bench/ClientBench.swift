@@ -30,22 +30,7 @@ enum ClientBench {
         }
     }
 
-    /// Runs the measurements, prints them and exits the process.
-    static func runAndExit() -> Never {
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                try await run()
-            } catch {
-                FileHandle.standardError.write(Data("ht-bench --client: \(error)\n".utf8))
-                exit(1)
-            }
-            done.signal()
-        }
-        done.wait()
-        exit(0)
-    }
-
+    /// Runs the measurements and prints them.
     static func run() async throws {
         let corpus = BenchCorpus.locate(override: nil)
         let user = try BenchCorpus.load("github-user.json", in: corpus)

@@ -41,22 +41,7 @@ enum FreezeBench {
         }
     }
 
-    /// Runs the measurements, prints them and exits the process.
-    static func runAndExit() -> Never {
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                try await run()
-            } catch {
-                FileHandle.standardError.write(Data("ht-bench --freeze: \(error)\n".utf8))
-                exit(1)
-            }
-            done.signal()
-        }
-        done.wait()
-        exit(0)
-    }
-
+    /// Runs the measurements and prints them.
     static func run() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("ht-bench-freeze-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)

@@ -15,11 +15,11 @@ while index < arguments.count {
     case "--quick":
         quick = true
     case "--client":
-        ClientBench.runAndExit()
+        BenchMode.runAndExit("--client", ClientBench.run)
     case "--cache":
-        CacheBench.runAndExit()
+        BenchMode.runAndExit("--cache", CacheBench.run)
     case "--freeze":
-        FreezeBench.runAndExit()
+        BenchMode.runAndExit("--freeze", FreezeBench.run)
     case "--corpus":
         index += 1
         guard index < arguments.count else {
