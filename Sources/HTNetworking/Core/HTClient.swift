@@ -183,8 +183,8 @@ public final class HTClient: Sendable {
     /// Sends a prepared request and maps the response, logging failures. The response cache takes part
     /// (`Cache/HTCacheExchange.swift`): a policy hit that maps is served without the transport
     /// (`isFromCache`; from the second hit on, as a deep copy of the value mapped the first time, kept
-    /// beside the memory-tier entry), a revalidation is sent conditional and its 304 serves the stored response, and a
-    /// network response that maps is stored per policy.
+    /// beside the memory-tier entry), a revalidation is sent conditional and its 304 serves the stored
+    /// response, and a network response that maps is stored per policy.
     func response<R: HTBaseRequest>(for prepared: HTPreparedRequest<R>) async throws(HTNetworkingError) -> sending HTResponse<R.Response> {
         guard var cache = prepared.cache else {
             do {
