@@ -48,119 +48,118 @@ private final class UserServer: HTTransport, Sendable {
 struct CacheMemoTests {
     private static let alice = #"{"id": 1, "name": "Alice", "score": 4.5, "tags": ["a", "b"], "address": {"city": "Hangzhou", "zip": "310000"}}"#
 
-    private func makeClient(_ server: UserServer, directory: URL) throws -> (HTClient, HTResponseCache) {
+    /// Runs `test` with a client whose transport answers `body` and whose cache lives in a folder of
+    /// its own, removed afterwards.
+    private func withClient(
+        answering body: String, _ test: (HTClient, HTResponseCache, UserServer) async throws -> Void
+    ) async throws {
+        let directory = CacheTestSupport.directory("memo")
+        defer { CacheTestSupport.cleanUp(directory) }
+        let server = UserServer(body)
         var configuration = HTClientConfiguration(baseURL: try TestSupport.url("https://api.example.com"))
         let cache = HTResponseCache(directory: directory, logger: { _ in })
         configuration.cache = HTCacheSettings(cache: cache, defaultPolicy: .noCache, defaultExpiry: 3600)
-        return (HTClient(configuration: configuration, transport: server), cache)
+        try await test(HTClient(configuration: configuration, transport: server), cache, server)
     }
 
     @Test("Hits hand out equal values that share nothing: changing one changes no later hit")
     func copiesShareNothing() async throws {
-        let directory = CacheTestSupport.directory("memo")
-        defer { CacheTestSupport.cleanUp(directory) }
-        let server = UserServer(Self.alice)
-        let (client, cache) = try makeClient(server, directory: directory)
-        let key = HTCacheKey(custom: "user-1")
+        try await withClient(answering: Self.alice) { client, cache, server in
+            let key = HTCacheKey(custom: "user-1")
 
-        let fresh = try await client.response(for: CachedUserRequest())
-        #expect(!fresh.isFromCache)
-        #expect(cache.memory.memo(for: key.value) == nil)
-        let first = try await client.response(for: CachedUserRequest())
-        #expect(first.isFromCache)
-        #expect(cache.memory.memo(for: key.value) != nil)
-        let second = try await client.response(for: CachedUserRequest())
-        #expect(second.isFromCache)
-        #expect(second.body == first.body)
-        #expect(server.count == 1)
+            let fresh = try await client.response(for: CachedUserRequest())
+            #expect(!fresh.isFromCache)
+            #expect(cache.memory.memo(for: key.value) == nil)
+            let first = try await client.response(for: CachedUserRequest())
+            #expect(first.isFromCache)
+            #expect(cache.memory.memo(for: key.value) != nil)
+            let second = try await client.response(for: CachedUserRequest())
+            #expect(second.isFromCache)
+            #expect(second.body == first.body)
+            #expect(server.count == 1)
 
-        let user = second.value
-        #expect(user.name == "Alice" && user.address?.city == "Hangzhou" && user.tags == ["a", "b"] && user.score == 4.5)
-        #expect(user !== first.value && user.address !== first.value.address)
-        user.name = "Mallory"
-        user.address?.city = "Elsewhere"
-        user.tags?.append("c")
-        let third = try await client.send(CachedUserRequest())
-        #expect(third !== user && third.address !== user.address)
-        #expect(third.name == "Alice" && third.address?.city == "Hangzhou" && third.tags == ["a", "b"])
-        #expect(first.value.name == "Alice")
-        #expect(server.count == 1)
+            let user = second.value
+            #expect(user.name == "Alice" && user.address?.city == "Hangzhou" && user.tags == ["a", "b"] && user.score == 4.5)
+            #expect(user !== first.value && user.address !== first.value.address)
+            user.name = "Mallory"
+            user.address?.city = "Elsewhere"
+            user.tags?.append("c")
+            let third = try await client.send(CachedUserRequest())
+            #expect(third !== user && third.address !== user.address)
+            #expect(third.name == "Alice" && third.address?.city == "Hangzhou" && third.tags == ["a", "b"])
+            #expect(first.value.name == "Alice")
+            #expect(server.count == 1)
+        }
     }
 
     @Test("A new response for the key replaces the kept value; so does clearing the memory tier")
     func replacedWithTheEntry() async throws {
-        let directory = CacheTestSupport.directory("memo")
-        defer { CacheTestSupport.cleanUp(directory) }
-        let server = UserServer(Self.alice)
-        let (client, cache) = try makeClient(server, directory: directory)
-        let key = HTCacheKey(custom: "user-1")
-        _ = try await client.send(CachedUserRequest())
-        _ = try await client.send(CachedUserRequest())
-        let withMemo = cache.memoryUsage.bytes
-        #expect(cache.memory.memo(for: key.value) != nil)
+        try await withClient(answering: Self.alice) { client, cache, server in
+            let key = HTCacheKey(custom: "user-1")
+            _ = try await client.send(CachedUserRequest())
+            _ = try await client.send(CachedUserRequest())
+            let withMemo = cache.memoryUsage.bytes
+            #expect(cache.memory.memo(for: key.value) != nil)
 
-        server.set(#"{"id": 1, "name": "Bob"}"#)
-        #expect(try await client.send(CachedUserRequest(policy: .writeOnly)).name == "Bob")
-        #expect(cache.memory.memo(for: key.value) == nil)
-        #expect(cache.memoryUsage.bytes < withMemo)
-        #expect(try await client.send(CachedUserRequest()).name == "Bob")
-        #expect(try await client.send(CachedUserRequest()).name == "Bob")
-        #expect(cache.memory.memo(for: key.value) != nil)
+            server.set(#"{"id": 1, "name": "Bob"}"#)
+            #expect(try await client.send(CachedUserRequest(policy: .writeOnly)).name == "Bob")
+            #expect(cache.memory.memo(for: key.value) == nil)
+            #expect(cache.memoryUsage.bytes < withMemo)
+            #expect(try await client.send(CachedUserRequest()).name == "Bob")
+            #expect(try await client.send(CachedUserRequest()).name == "Bob")
+            #expect(cache.memory.memo(for: key.value) != nil)
 
-        cache.clearMemoryCache()
-        #expect(cache.memory.memo(for: key.value) == nil)
-        // Read back from disk, mapped, then kept again.
-        #expect(try await client.send(CachedUserRequest()).name == "Bob")
-        #expect(try await client.send(CachedUserRequest()).name == "Bob")
-        #expect(server.count == 2)
+            cache.clearMemoryCache()
+            #expect(cache.memory.memo(for: key.value) == nil)
+            // Read back from disk, mapped, then kept again.
+            #expect(try await client.send(CachedUserRequest()).name == "Bob")
+            #expect(try await client.send(CachedUserRequest()).name == "Bob")
+            #expect(server.count == 2)
+        }
     }
 
     @Test("Another request type or other mapping options under the same key map the body themselves")
     func keptPerWayOfMapping() async throws {
-        let directory = CacheTestSupport.directory("memo")
-        defer { CacheTestSupport.cleanUp(directory) }
-        let server = UserServer(#"{"id": "7", "Name": "Carol"}"#)
-        let (client, _) = try makeClient(server, directory: directory)
-        _ = try await client.send(CachedUserRequest())
-        #expect(try await client.send(CachedUserRequest()).name == "Carol")
-        #expect(try await client.send(CachedUserRequest()).id == 7)
+        try await withClient(answering: #"{"id": "7", "Name": "Carol"}"#) { client, _, server in
+            _ = try await client.send(CachedUserRequest())
+            #expect(try await client.send(CachedUserRequest()).name == "Carol")
+            #expect(try await client.send(CachedUserRequest()).id == 7)
 
-        // The same entry as plain JSON: the string stays a string.
-        let json = try await client.send(CachedUserJSONRequest())
-        #expect(json["id"]?.stringValue == "7")
-        // Without implicit key matching, "Name" does not reach `name`: mapped with its own options, not
-        // served the value kept for the default ones.
-        let exact = try await client.response(for: CachedUserRequest(options: HTMappingOptions(implicitKeyMatching: false)))
-        #expect(exact.isFromCache)
-        #expect(exact.value.id == 7)
-        #expect(exact.value.name == nil)
-        #expect(try await client.send(CachedUserRequest()).name == "Carol")
-        #expect(server.count == 1)
+            // The same entry as plain JSON: the string stays a string.
+            let json = try await client.send(CachedUserJSONRequest())
+            #expect(json["id"]?.stringValue == "7")
+            // Without implicit key matching, "Name" does not reach `name`: mapped with its own options, not
+            // served the value kept for the default ones.
+            let exact = try await client.response(for: CachedUserRequest(options: HTMappingOptions(implicitKeyMatching: false)))
+            #expect(exact.isFromCache)
+            #expect(exact.value.id == 7)
+            #expect(exact.value.name == nil)
+            #expect(try await client.send(CachedUserRequest()).name == "Carol")
+            #expect(server.count == 1)
+        }
     }
 
     @Test("Many concurrent hits share the kept value safely")
     func concurrentHits() async throws {
-        let directory = CacheTestSupport.directory("memo")
-        defer { CacheTestSupport.cleanUp(directory) }
-        let server = UserServer(Self.alice)
-        let (client, _) = try makeClient(server, directory: directory)
-        _ = try await client.send(CachedUserRequest())
-        let names = try await withThrowingTaskGroup(of: String?.self) { group in
-            for _ in 0..<200 {
-                group.addTask {
-                    let user = try await client.send(CachedUserRequest())
-                    let name = user.name
-                    user.name = "changed"
-                    user.address?.city = "changed"
-                    return name
+        try await withClient(answering: Self.alice) { client, _, server in
+            _ = try await client.send(CachedUserRequest())
+            let names = try await withThrowingTaskGroup(of: String?.self) { group in
+                for _ in 0..<200 {
+                    group.addTask {
+                        let user = try await client.send(CachedUserRequest())
+                        let name = user.name
+                        user.name = "changed"
+                        user.address?.city = "changed"
+                        return name
+                    }
                 }
+                var names: [String?] = []
+                for try await name in group { names.append(name) }
+                return names
             }
-            var names: [String?] = []
-            for try await name in group { names.append(name) }
-            return names
+            #expect(names.count == 200)
+            #expect(names.allSatisfy { $0 == "Alice" })
+            #expect(server.count == 1)
         }
-        #expect(names.count == 200)
-        #expect(names.allSatisfy { $0 == "Alice" })
-        #expect(server.count == 1)
     }
 }
