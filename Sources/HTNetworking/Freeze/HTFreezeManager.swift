@@ -215,8 +215,7 @@ public actor HTFreezeManager {
         return HTFrozenRequest(
             id: id, method: method, url: url, headers: headers, body: urlRequest.httpBody,
             timeout: request.timeout, requestType: String(describing: R.self), transportType: request.requestType,
-            policyID: request.freezePolicyID,
-            freezeKey: key, createdAt: now, expiresAt: request.freezeExpiryInterval.map { now.addingTimeInterval($0) })
+            policyID: request.freezePolicyID, freezeKey: key, createdAt: now, expiresAt: request.freezeExpiryInterval.map { now.addingTimeInterval($0) })
     }
 
     /// Persists `snapshot` and returns the `frozen` error to throw.

@@ -125,8 +125,8 @@ enum HTFreezeRecordCoding {
             return .put(
                 HTFrozenRequest(
                     id: id, sequence: sequence, method: method, url: url, headers: headers, body: body,
-                    timeout: timeout, requestType: requestType, transportType: transportType, policyID: HTFreezePolicyID(rawValue: policy),
-                    freezeKey: key, createdAt: Date(timeIntervalSinceReferenceDate: created),
+                    timeout: timeout, requestType: requestType, transportType: transportType,
+                    policyID: HTFreezePolicyID(rawValue: policy), freezeKey: key, createdAt: Date(timeIntervalSinceReferenceDate: created),
                     expiresAt: expires.map { Date(timeIntervalSinceReferenceDate: $0) }, attempts: Int(attempts),
                     nextAttemptAt: next.map { Date(timeIntervalSinceReferenceDate: $0) }))
         case removeKind:

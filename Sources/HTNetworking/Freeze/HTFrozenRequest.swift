@@ -45,8 +45,8 @@ public struct HTFrozenRequest: Sendable, Hashable, Identifiable {
     /// Creates a frozen request.
     public init(
         id: String = UUID().uuidString, sequence: UInt64 = 0, method: String, url: URL, headers: [String: String] = [:],
-        body: Data? = nil, timeout: TimeInterval? = nil, requestType: String, transportType: HTRequestType? = nil, policyID: HTFreezePolicyID = .sendFreezeAutomatically,
-        freezeKey: String, createdAt: Date = Date(), expiresAt: Date? = nil, attempts: Int = 0, nextAttemptAt: Date? = nil
+        body: Data? = nil, timeout: TimeInterval? = nil, requestType: String, transportType: HTRequestType? = nil,
+        policyID: HTFreezePolicyID = .sendFreezeAutomatically, freezeKey: String, createdAt: Date = Date(), expiresAt: Date? = nil, attempts: Int = 0, nextAttemptAt: Date? = nil
     ) {
         self.id = id
         self.sequence = sequence
