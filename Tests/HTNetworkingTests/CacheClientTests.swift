@@ -245,7 +245,7 @@ struct CacheClientTests {
             HTCachedResponse(statusCode: 200, body: Data("{}".utf8), created: Date().addingTimeInterval(-5), lastModified: "Sun, 01 Nov 2026 00:00:00 GMT"),
             for: HTCacheKey(for: request, configuration: configuration))
         let urlRequest = URLRequest(url: URL(string: "http://127.0.0.1:9/etag")!)
-        let exchange = HTCacheExchange(for: request, urlRequest: urlRequest, configuration: configuration)
+        let exchange = try #require(HTCacheExchange(for: request, configuration: configuration)).lookUp(urlRequest)
         #expect(exchange.hit == nil)
         #expect(exchange.request.value(forHTTPHeaderField: "If-Modified-Since") == "Sun, 01 Nov 2026 00:00:00 GMT")
         #expect(exchange.request.value(forHTTPHeaderField: "If-None-Match") == nil)

@@ -45,16 +45,17 @@ struct CacheKeyTests {
             cacheSensitiveData: .object(["user": "u1", "app": "2.0"]))
         let text = HTCacheKey.canonicalText(for: request, configuration: configuration)
         #expect(text == """
-            HTCacheKey/1
+            HTCacheKey/2
             method:GET
             base:https://api.example.com/v1
             path:/users/:id
             parameters:{"a":[1,true],"b":"x","id":7}
             sensitive:{"app":"2.0","user":"u1"}
             body:
+            scope:none
             """)
         // FNV-1a-64 of that text, computed independently (Python) — a change here breaks every stored key.
-        #expect(key(request).hex == "5d7ea7223fc18150")
+        #expect(key(request).hex == "972373209506215d")
         #expect(key(request) == HTCacheKey(canonical: text))
     }
 
@@ -95,7 +96,7 @@ struct CacheKeyTests {
         #expect(key(json) != key(KeyedPostRequest(parameters: ["q": "rust"], bodyEncoding: .json)))
         let text = HTCacheKey.canonicalText(for: json, configuration: configuration)
         let hex = HTBodyEncoding.json.encode(["q": "swift"]).map { String(format: "%02x", $0) }.joined()
-        #expect(text.hasSuffix("\nbody:\(HTBodyEncoding.json.contentType) \(hex)"))
+        #expect(text.hasSuffix("\nbody:\(HTBodyEncoding.json.contentType) \(hex)\nscope:none"))
     }
 
     @Test("A key the request computes itself replaces the default key")
@@ -105,5 +106,24 @@ struct CacheKeyTests {
         #expect(a == b)
         #expect(a == HTCacheKey(custom: "profile"))
         #expect(a != key(KeyedRequest(parameters: ["id": 1])))
+    }
+
+    @Test("Credentials (as headers of the request or the client) are part of every key, custom keys too")
+    func credentials() {
+        var withToken = configuration
+        withToken.defaultHeaders = ["Authorization": "Bearer alice"]
+        let plain = key(KeyedRequest(parameters: ["id": 1]))
+        let alice = key(KeyedRequest(parameters: ["id": 1]), withToken)
+        #expect(plain != alice)
+        withToken.defaultHeaders = ["Authorization": "Bearer bob"]
+        #expect(key(KeyedRequest(parameters: ["id": 1]), withToken) != alice)
+        #expect(key(KeyedRequest(parameters: ["id": 1], cacheKey: "profile"), withToken) != HTCacheKey(custom: "profile"))
+        let text = HTCacheKey.canonicalText(for: KeyedRequest(parameters: ["id": 1]), sending: nil, configuration: withToken)
+        #expect(text.hasSuffix("\nscope:none"))
+        let built = HTCacheKey.canonicalText(
+            for: KeyedRequest(parameters: ["id": 1]),
+            sending: try? HTRequestBuilder.urlRequest(for: KeyedRequest(parameters: ["id": 1]), configuration: withToken),
+            configuration: withToken)
+        #expect(built.contains("\nscope:credentials ") && !built.contains("bob"))
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The identity of a cached response: FNV-1a-64 (``HTCacheHash``) of a canonical text, stable across
 /// runs, processes and platforms (no `hashValue`, no dictionary order).
@@ -6,7 +9,7 @@ import Foundation
 /// The default key's canonical text, one line per part, `\n`-separated, UTF-8:
 ///
 /// ```text
-/// HTCacheKey/1
+/// HTCacheKey/2
 /// method:<HTTP method>
 /// base:<the request's baseURL, else the client's, as absoluteString>
 /// path:<the request type's path template>
@@ -14,11 +17,12 @@ import Foundation
 /// sensitive:<cacheSensitiveData as JSON with sorted keys, or null>
 /// body:<for methods that send a body: the body encoding's content type, a space, the body bytes the
 ///       encoding makes from the filtered parameters as lower-case hex; otherwise empty>
+/// scope:<whose entry it is: none, user <scope>, or credentials <SHA-256> (HTCacheScope)>
 /// ```
 ///
 /// JSON is written by `HTModel.HTJSONSerializer(options: .sortedKeys)` (keys in Swift `String` order, integers
-/// as integers). A request's own ``HTCacheableRequest/cacheKey`` replaces all of this with
-/// `HTCacheKey/custom\n<its key>`.
+/// as integers). A request's own ``HTCacheableRequest/cacheKey`` replaces the lines before `scope:` with
+/// `HTCacheKey/custom\n<its key>`: the scope is part of every key, so two users never share an entry.
 public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
     /// The 64-bit hash.
     public let value: UInt64
@@ -33,23 +37,64 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
         self.value = HTCacheHash.fnv1a64(text.utf8)
     }
 
-    /// The key for a key a request computes itself.
-    public init(custom key: String) {
-        self.init(canonical: "HTCacheKey/custom\n" + key)
+    /// The key for a key a request computes itself, in `scope`.
+    public init(custom key: String, scope: HTCacheScope = .none) {
+        self.init(canonical: Self.text(requestPart: "HTCacheKey/custom\n" + key, scope: scope))
     }
 
-    /// The key of `request` sent by a client with `configuration`: its own ``HTCacheableRequest/cacheKey``
-    /// when it has one, otherwise the hash of ``canonicalText(for:configuration:)``.
+    /// The key of `request` as a client with `configuration` builds it, before interceptors: the scope
+    /// comes from the request's and the client's headers (or the user scope). A credential that an
+    /// interceptor adds is not seen here; the client itself keys by the request as it is sent
+    /// (``init(for:sending:configuration:)``).
     public init<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) {
-        if let custom = (request as? any HTCacheableRequest)?.cacheKey {
-            self.init(custom: custom)
-        } else {
-            self.init(canonical: Self.canonicalText(for: request, configuration: configuration))
+        var urlRequest = try? HTRequestBuilder.urlRequest(for: request, configuration: configuration)
+        if var built = urlRequest {
+            request.customize(&built)
+            urlRequest = built
         }
+        self.init(for: request, sending: urlRequest, configuration: configuration)
     }
 
-    /// The default key's canonical text for `request` (see the type's documentation).
-    public static func canonicalText<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) -> String {
+    /// The key of `request` sent as `urlRequest` (after interceptors) by a client with `configuration`.
+    public init<R: HTBaseRequest>(for request: R, sending urlRequest: URLRequest?, configuration: HTClientConfiguration) {
+        self.init(canonical: Self.canonicalText(for: request, sending: urlRequest, configuration: configuration))
+    }
+
+    /// The canonical text of `request`'s key when sent as `urlRequest` (see the type's documentation);
+    /// without a URL request, only the user scope counts.
+    public static func canonicalText<R: HTBaseRequest>(
+        for request: R, sending urlRequest: URLRequest? = nil, configuration: HTClientConfiguration
+    ) -> String {
+        text(requestPart: requestPart(for: request, configuration: configuration),
+             scope: scope(for: request, sending: urlRequest, settings: configuration.cache))
+    }
+
+    /// Whose entry `request` sent as `urlRequest` reads and writes (``HTCacheScope``).
+    static func scope<R: HTBaseRequest>(
+        for request: R, sending urlRequest: URLRequest?, ambient: [String: String] = [:], settings: HTCacheSettings
+    ) -> HTCacheScope {
+        let user = userScope(of: request, settings)
+        guard let urlRequest else { return user.map(HTCacheScope.user) ?? .none }
+        return HTCacheScope.of(urlRequest, userScope: user, ambient: ambient, settings: settings)
+    }
+
+    /// The user scope of `request`: its own, else the client's.
+    static func userScope<R: HTBaseRequest>(of request: R, _ settings: HTCacheSettings) -> String? {
+        (request as? any HTCacheableRequest)?.cacheUserScope ?? settings.userScope
+    }
+
+    /// The lines before `scope:`: the request's own key, or the default lines.
+    static func requestPart<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) -> String {
+        if let custom = (request as? any HTCacheableRequest)?.cacheKey { return "HTCacheKey/custom\n" + custom }
+        return defaultRequestPart(for: request, configuration: configuration)
+    }
+
+    /// The whole canonical text: the request part, then the scope line.
+    static func text(requestPart: String, scope: HTCacheScope) -> String {
+        requestPart + "\nscope:" + scope.text
+    }
+
+    private static func defaultRequestPart<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) -> String {
         let cacheable = request as? any HTCacheableRequest
         var parameters = request.parameters
         for name in R.headerPropertyList { parameters[name] = nil }
@@ -64,7 +109,7 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
             bodyText = encoding.contentType + " " + hexString(body)
         }
         let base = (request.baseURL ?? configuration.baseURL).absoluteString
-        return "HTCacheKey/1\nmethod:\(R.method.rawValue)\nbase:\(base)\npath:\(R.path)\nparameters:\(parameterText)\n"
+        return "HTCacheKey/2\nmethod:\(R.method.rawValue)\nbase:\(base)\npath:\(R.path)\nparameters:\(parameterText)\n"
             + "sensitive:\(sensitiveText)\nbody:\(bodyText)"
     }
 

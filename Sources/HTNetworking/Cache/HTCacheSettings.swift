@@ -1,7 +1,8 @@
 import Foundation
 
 /// A client's cache settings (``HTClientConfiguration/cache``): which cache it uses, the policy and
-/// expiry for requests that don't choose, and whether expired entries are revalidated.
+/// expiry for requests that don't choose, whether expired entries are revalidated, and whose entries
+/// are whose (``userScope``, ``credentialHeaders``, ``storesPrivateResponsesOnDisk``).
 ///
 /// ```swift
 /// var configuration = HTClientConfiguration(baseURL: apiURL)
@@ -18,16 +19,35 @@ public struct HTCacheSettings: Sendable {
     /// Whether an expired entry with an `ETag` or `Last-Modified` is revalidated with `If-None-Match` /
     /// `If-Modified-Since` (when the policy offers it). Default `true`.
     public var revalidates: Bool
+    /// Names the user whose entries this client reads and writes (an account id), for requests that
+    /// name none (``HTCacheableRequest/cacheUserScope``). When set, it replaces the digest of the
+    /// request's credentials in the key (``HTCacheKey``), so entries survive a token refresh; the app
+    /// then answers for it naming the signed-in user. Default `nil`: entries are keyed by the
+    /// credentials the request is sent with.
+    public var userScope: String?
+    /// The header names (any case) whose values are credentials: a request carrying one is keyed by a
+    /// digest of them. Names containing `auth`, `token`, `secret`, `session`, `password`, `cookie`,
+    /// `api-key` or `apikey` count too (``HTCacheScope/isCredentialHeader(_:extra:)``). Default: none
+    /// beyond those.
+    public var credentialHeaders: Set<String>
+    /// Whether a response marked `Cache-Control: private` may be written to the disk tier. Default
+    /// `false`: such a response is kept in memory only, and only for a request keyed by a user (its
+    /// credentials or a user scope); `no-store` responses are never kept.
+    public var storesPrivateResponsesOnDisk: Bool
 
     /// Creates settings.
     public init(
         cache: HTResponseCache = .shared, defaultPolicy: HTCachePolicyID = .noCache, defaultExpiry: TimeInterval? = nil,
-        revalidates: Bool = true
+        revalidates: Bool = true, userScope: String? = nil, credentialHeaders: Set<String> = [],
+        storesPrivateResponsesOnDisk: Bool = false
     ) {
         self.cache = cache
         self.defaultPolicy = defaultPolicy
         self.defaultExpiry = defaultExpiry
         self.revalidates = revalidates
+        self.userScope = userScope
+        self.credentialHeaders = credentialHeaders
+        self.storesPrivateResponsesOnDisk = storesPrivateResponsesOnDisk
     }
 
     /// The policy identifier `request` uses: ``HTCachePolicyOverride/current`` when set, else the

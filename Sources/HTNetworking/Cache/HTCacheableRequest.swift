@@ -32,9 +32,13 @@ public protocol HTCacheableRequest: HTBaseRequest {
     /// Extra data that goes into the key: the app version, the signed-in user id, a header value, so a
     /// change of it makes the old entries misses. Default `nil`.
     var cacheSensitiveData: HTJSON? { get }
-    /// A key the request computes itself, replacing the whole default key (``HTCacheKey/init(custom:)``).
-    /// Default `nil`.
+    /// A key the request computes itself, replacing the default key's request part
+    /// (``HTCacheKey/init(custom:)``); the credentials (or user scope) still count. Default `nil`.
     var cacheKey: String? { get }
+    /// Names the user the response belongs to (an account id), replacing the client's
+    /// ``HTCacheSettings/userScope``; when set, it replaces the digest of the request's credentials in
+    /// the key, so entries survive a token refresh. Default `nil`.
+    var cacheUserScope: String? { get }
 }
 
 extension HTCacheableRequest {
@@ -44,4 +48,5 @@ extension HTCacheableRequest {
     public func cacheKeyFilteredParameters(_ parameters: HTJSONObject) -> HTJSONObject { parameters }
     public var cacheSensitiveData: HTJSON? { nil }
     public var cacheKey: String? { nil }
+    public var cacheUserScope: String? { nil }
 }

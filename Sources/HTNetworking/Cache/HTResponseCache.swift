@@ -106,11 +106,16 @@ public final class HTResponseCache: Sendable {
         return entry
     }
 
-    /// Stores `response` under `key` in both tiers. Returns whether the disk write succeeded (a failure
-    /// is also logged; the entry is in memory either way, unless it is larger than the memory limit).
+    /// Stores `response` under `key` in both tiers, or in memory only when `onDisk` is false (any file
+    /// stored under the key is removed then). Returns whether the disk write succeeded (a failure is
+    /// also logged; the entry is in memory either way, unless it is larger than the memory limit).
     @discardableResult
-    public func store(_ response: HTCachedResponse, for key: HTCacheKey) -> Bool {
+    public func store(_ response: HTCachedResponse, for key: HTCacheKey, onDisk: Bool = true) -> Bool {
         memory.set(response, for: key.value)
+        guard onDisk else {
+            disk.remove(key.value)
+            return true
+        }
         return disk.set(response, for: key.value)
     }
 

@@ -167,7 +167,7 @@ public final class HTClient: Sendable {
             interceptors: own.isEmpty ? configuration.interceptors : configuration.interceptors + own,
             mock: request.mock, requestType: requestType, transport: transport,
             timeout: request.timeout ?? configuration.timeout,
-            cache: usingCache ? HTCacheExchange(for: request, urlRequest: urlRequest, configuration: configuration) : nil)
+            cache: usingCache ? HTCacheExchange(for: request, configuration: configuration) : nil)
     }
 
     /// The transport registered for `requestType`, or the client's when there is none.
@@ -181,43 +181,67 @@ public final class HTClient: Sendable {
     }
 
     /// Sends a prepared request and maps the response, logging failures. The response cache takes part
-    /// (`Cache/HTCacheExchange.swift`): a policy hit that maps is served without the transport
-    /// (`isFromCache`; from the second hit on, as a deep copy of the value mapped the first time, kept
-    /// beside the memory-tier entry), a revalidation is sent conditional and its 304 serves the stored
-    /// response, and a network response that maps is stored per policy.
+    /// (`Cache/HTCacheExchange.swift`), looking the request up as it reaches the transport, after the
+    /// interceptors, so the credentials they add key the entry: a policy hit that maps is served without
+    /// the transport (`isFromCache`; from the second hit on, as a deep copy of the value mapped the first
+    /// time, kept beside the memory-tier entry), a revalidation is sent conditional and its 304 serves
+    /// the stored response, and a network response that maps is stored per policy and `Cache-Control`.
     func response<R: HTBaseRequest>(for prepared: HTPreparedRequest<R>) async throws(HTNetworkingError) -> sending HTResponse<R.Response> {
-        guard var cache = prepared.cache else {
-            do {
+        do {
+            guard let exchange = prepared.cache else {
                 let raw = try await execute(prepared)
                 return try HTResponseMapper.map(raw, prepared, serializers: configuration.serializers, logger: configuration.logger)
-            } catch {
-                log(error)
-                throw error
             }
-        }
-        do {
-            if let hit = cache.hit {
-                if let memoized = cache.memoizedResponse(for: prepared) {
+            var (raw, attempt) = try await execute(prepared, through: exchange)
+            if var hitAttempt = attempt, hitAttempt.hit != nil {
+                hitAttempt.hit = raw
+                if let memoized = hitAttempt.memoizedResponse(for: prepared) {
                     return memoized
                 }
-                if var cached = try? HTResponseMapper.map(hit, prepared, serializers: configuration.serializers, logger: configuration.logger) {
-                    cached.isFromCache = true
-                    cache.memoize(cached, for: prepared)
+                if let cached = try? HTResponseMapper.map(raw, prepared, serializers: configuration.serializers, logger: configuration.logger) {
+                    hitAttempt.memoize(cached, for: prepared)
                     return cached
                 }
-                cache.discardHit()
+                hitAttempt.discardHit()
+                (raw, attempt) = try await execute(prepared, through: exchange.withoutReading())
             }
-            var conditional = prepared
-            conditional.urlRequest = cache.request
-            let (raw, fromCache) = cache.resolve(try await execute(conditional))
-            var response = try HTResponseMapper.map(raw, prepared, serializers: configuration.serializers, logger: configuration.logger)
-            response.isFromCache = response.isFromCache || fromCache
-            cache.store(raw, fromCache: fromCache)
+            let response = try HTResponseMapper.map(raw, prepared, serializers: configuration.serializers, logger: configuration.logger)
+            attempt?.store(raw, fromCache: raw.isFromCache)
             return response
         } catch {
             log(error)
             throw error
         }
+    }
+
+    /// Sends a prepared request with the cache looking it up as it reaches the transport; returns the
+    /// answer (a hit, a revalidated entry or the network's) and the lookup it came from.
+    private func execute<R: HTBaseRequest>(
+        _ prepared: HTPreparedRequest<R>, through exchange: HTCacheExchange
+    ) async throws(HTNetworkingError) -> (HTTransportResponse, HTCacheAttempt?) {
+        let transport = prepared.transport
+        if prepared.interceptors.isEmpty {
+            // Nothing changes the request on its way to the transport: look it up here, and start no
+            // send at all for a hit.
+            try HTHeaderCheck.validate(prepared.urlRequest, request: prepared.description)
+            let attempt = exchange.lookUp(prepared.urlRequest, ambient: transport.ambientCredentials(for: prepared.urlRequest))
+            if let hit = attempt.hit { return (hit, attempt) }
+            var conditional = prepared
+            conditional.urlRequest = attempt.request
+            return (attempt.resolve(try await execute(conditional)).response, attempt)
+        }
+        let lookups = HTLocked<HTCacheAttempt?>(nil)
+        let raw = try await execute(
+            prepared.urlRequest, description: prepared.description, interceptors: prepared.interceptors,
+            mock: prepared.mock, requestType: prepared.requestType, transport: transport, timeout: prepared.timeout,
+            cacheStep: { request, send in
+                let attempt = exchange.lookUp(request, ambient: transport.ambientCredentials(for: request))
+                lookups.withLock { $0 = attempt }
+                if let hit = attempt.hit { return hit }
+                return attempt.resolve(try await send(attempt.request)).response
+            })
+        // No lookup when an interceptor answered without sending: then nothing is stored either.
+        return (raw, lookups.current)
     }
 
     /// Runs the interceptors and the transport in a task of its own, so that ``cancelAll()`` and the
@@ -229,13 +253,22 @@ public final class HTClient: Sendable {
     }
 
     /// ``execute(_:)`` for a URL request and the parts of a prepared request it uses.
+    ///
+    /// At the end of the chain, each request's headers are checked (``HTHeaderCheck``), then `cacheStep`
+    /// (the response cache's lookup) runs around the mock or the transport.
     func execute(
         _ urlRequest: URLRequest, description: HTRequestDescription, interceptors: [any HTInterceptor],
-        mock: HTMockResponse?, requestType: HTRequestType?, transport: any HTTransport, timeout: TimeInterval
+        mock: HTMockResponse?, requestType: HTRequestType?, transport: any HTTransport, timeout: TimeInterval,
+        cacheStep: (@Sendable (URLRequest, @escaping HTInterceptorNext) async throws -> HTTransportResponse)? = nil
     ) async throws(HTNetworkingError) -> HTTransportResponse {
         if Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
         let context = HTInterceptorContext(request: description, requestType: requestType, logger: configuration.logger)
-        let terminal = self.terminal(transport: transport, mock: mock)
+        let send = self.terminal(transport: transport, mock: mock)
+        let terminal: HTInterceptorNext = { request in
+            try HTHeaderCheck.validate(request, request: description)
+            guard let cacheStep else { return try await send(request) }
+            return try await cacheStep(request, send)
+        }
         let chain = interceptors.isEmpty ? terminal : HTInterceptorChain.build(interceptors, context: context, terminal: terminal)
         // Started on this thread and run until its first suspension (Swift 6.2's `Task.immediate`):
         // no thread hop before the transport, and none at all when the chain answers at once (mocks).

@@ -20,6 +20,15 @@ public struct HTURLSessionTransport: HTTransport {
         self.session = session
     }
 
+    /// The `Cookie` header the session would add from its cookie storage, when it handles cookies.
+    public func ambientCredentials(for request: URLRequest) -> [String: String] {
+        let configuration = session.configuration
+        guard configuration.httpShouldSetCookies, request.httpShouldHandleCookies, let url = request.url,
+            let cookies = configuration.httpCookieStorage?.cookies(for: url), !cookies.isEmpty
+        else { return [:] }
+        return HTTPCookie.requestHeaderFields(with: cookies)
+    }
+
     public func send(_ request: URLRequest) async throws -> HTTransportResponse {
         var request = request
         #if canImport(FoundationNetworking)

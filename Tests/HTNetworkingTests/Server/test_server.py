@@ -72,6 +72,10 @@ route with an unsupported method 405; HEAD works wherever GET does):
 ``GET /drop-midway?size=N``
     Headers with ``Content-Length: N``, the first N // 2 bytes of the /bytes
     pattern, then an abrupt close (TCP reset) in the middle of the body.
+``GET /whoami?key=K[&cache_control=V][&set_cookie=NAME=VALUE]``
+    200 ``{"count": <requests seen for K>, "authorization": <Authorization header or null>,
+    "cookie": <Cookie header or null>}``, with ``Cache-Control: V`` and ``Set-Cookie`` when given:
+    a response that belongs to whoever sent the credentials. Counts with /flaky and /counter.
 ``POST /upload``
     Parses a ``multipart/form-data`` body and answers ``{"fields": {name: value},
     "files": {name: {"filename", "content_type", "size", "sha256"}}}``.
@@ -473,6 +477,9 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/drop-midway":
             self.require_method("GET")
             self.route_drop_midway(query)
+        elif path == "/whoami":
+            self.require_method("GET")
+            self.route_whoami(query)
         elif path == "/upload":
             self.require_method("POST")
             self.send_json(200, parse_multipart(body, self.headers.get("Content-Type", "")))
@@ -498,6 +505,16 @@ class Handler(BaseHTTPRequestHandler):
             self.send_body(304, b"", JSON_TYPE, headers)
         else:
             self.send_json(200, {"tag": tag.strip('"'), "count": count}, headers)
+
+    def route_whoami(self, query: Dict[str, List[str]]) -> None:
+        count = self.server.counters.increment(self.str_param(query, "key"))
+        headers = {}
+        if "cache_control" in query:
+            headers["Cache-Control"] = query["cache_control"][0]
+        if "set_cookie" in query:
+            headers["Set-Cookie"] = query["set_cookie"][0] + "; Path=/"
+        self.send_json(200, {"count": count, "authorization": self.headers.get("Authorization"),
+                             "cookie": self.headers.get("Cookie")}, headers)
 
     def route_convention_file(self, path: str) -> bool:
         """Serves ``<method>_<path with / as _>.json`` from the fixtures folder, the file-name convention

@@ -1,0 +1,110 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One lookup of a request in the cache (``HTCacheExchange/lookUp(_:ambient:)``), for the URL request
+/// as it is about to be sent: its key, a stored response to serve (``hit``) or the request to send
+/// (conditional when revalidating), and afterwards what the answer means (``resolve(_:)``) and whether
+/// it is stored (``store(_:fromCache:)``).
+public struct HTCacheAttempt: Sendable {
+    /// The key, including whose entry it is.
+    public let key: HTCacheKey
+    /// Whose entry it is: the user scope, the credentials, or none.
+    public let scope: HTCacheScope
+    /// The stored response to serve without the network (``HTTransportResponse/isFromCache`` set), if
+    /// the policy found one.
+    public internal(set) var hit: HTTransportResponse?
+    /// The URL request to send: the looked-up one, with `If-None-Match` / `If-Modified-Since` when a
+    /// stored entry is being revalidated.
+    public private(set) var request: URLRequest
+
+    private let cache: HTResponseCache
+    private let writes: Bool
+    private let expiry: TimeInterval?
+    private let version: Int
+    private let privateOnDisk: Bool
+    private var revalidating: HTCachedResponse?
+
+    init(
+        key: HTCacheKey, scope: HTCacheScope, request: URLRequest, cache: HTResponseCache, writes: Bool,
+        expiry: TimeInterval?, version: Int, privateOnDisk: Bool
+    ) {
+        (self.key, self.scope, self.request, self.cache, self.writes) = (key, scope, request, cache, writes)
+        (self.expiry, self.version, self.privateOnDisk) = (expiry, version, privateOnDisk)
+    }
+
+    /// Sends the request conditional on `candidate`'s validators.
+    mutating func revalidate(_ candidate: HTCachedResponse) {
+        revalidating = candidate
+        if let etag = candidate.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        if let lastModified = candidate.lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
+    }
+
+    /// The response to map for what the network answered, and whether it is the cached one: a 304 to a
+    /// conditional request is the revalidated entry (its headers updated by the 304's).
+    public func resolve(_ response: HTTransportResponse) -> (response: HTTransportResponse, fromCache: Bool) {
+        guard response.statusCode == 304, let revalidating else { return (response, false) }
+        var cached = revalidating.transportResponse
+        for (name, value) in response.headers where !Self.isBodyHeader(name) {
+            cached.headers[cached.headers.keys.first { $0.lowercased() == name.lowercased() } ?? name] = value
+        }
+        cached.isFromCache = true
+        return (cached, true)
+    }
+
+    /// The value `prepared`'s request type mapped earlier from ``hit``, as a fresh deep copy, when the
+    /// memory tier kept it (see ``HTMappedValueMemo``): a hit that needs no parsing or mapping.
+    func memoizedResponse<R: HTBaseRequest>(for prepared: HTPreparedRequest<R>) -> HTResponse<R.Response>? {
+        guard let hit, let memo = cache.memory.memo(for: key.value),
+            memo.isFor(R.self, options: prepared.mappingOptions, acceptedStatusCodes: prepared.acceptedStatusCodes),
+            memo.matches(hit), let value = memo.copy(as: R.Response.self)
+        else { return nil }
+        return HTResponse(value: value, raw: hit, diagnostics: memo.diagnostics, isFromCache: true)
+    }
+
+    /// Keeps a deep copy of `response`, just mapped from ``hit``, beside the entry in the memory tier.
+    func memoize<R: HTBaseRequest>(_ response: HTResponse<R.Response>, for prepared: HTPreparedRequest<R>) {
+        guard let hit, cache.memory.countLimit > 0 else { return }
+        cache.memory.setMemo(
+            HTMappedValueMemo.make(
+                response.value, of: R.self, options: prepared.mappingOptions,
+                acceptedStatusCodes: prepared.acceptedStatusCodes, diagnostics: response.diagnostics, source: hit),
+            for: key.value)
+    }
+
+    /// Forgets the hit (it did not map), so the request goes to the network; also removes the entry.
+    public mutating func discardHit() {
+        hit = nil
+        cache.memory.remove(key.value)
+        cache.disk.remove(key.value)
+    }
+
+    /// Stores `response` (after it mapped successfully) when the policy writes; a revalidated response
+    /// (`fromCache` from ``resolve(_:)``) is stored again with a new date.
+    ///
+    /// `Cache-Control` decides where: `no-store` (on the response or the request) keeps it nowhere and
+    /// removes what was stored under the key; `private` keeps it only for a personal ``scope``, in
+    /// memory only unless ``HTCacheSettings/storesPrivateResponsesOnDisk``.
+    public func store(_ response: HTTransportResponse, fromCache: Bool) {
+        guard writes, hit == nil else { return }
+        let control = HTCacheControl(response.header("Cache-Control"))
+        let requestControl = HTCacheControl(request.value(forHTTPHeaderField: "Cache-Control"))
+        if control.noStore || requestControl.noStore || (control.isPrivate && !scope.isPersonal) {
+            cache.memory.remove(key.value)
+            cache.disk.remove(key.value)
+            return
+        }
+        let now = Date()
+        let limit = min(expiry ?? cache.maximumAge, cache.maximumAge)
+        var stored = response
+        stored.isFromCache = false
+        cache.store(
+            HTCachedResponse(stored, created: now, expires: now.addingTimeInterval(limit), version: version), for: key,
+            onDisk: !control.isPrivate || privateOnDisk)
+    }
+
+    private static func isBodyHeader(_ name: String) -> Bool {
+        ["content-length", "content-type", "content-encoding", "transfer-encoding"].contains(name.lowercased())
+    }
+}

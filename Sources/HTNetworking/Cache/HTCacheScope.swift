@@ -1,0 +1,81 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Whose a cache entry is: the last part of every ``HTCacheKey``, so that one user's response is never
+/// served to another.
+///
+/// It is decided from the request as it reaches the transport (after every interceptor, so a token an
+/// interceptor adds counts) and from the credentials the transport adds on its own (cookies from the
+/// session's cookie storage, ``HTTransport/ambientCredentials(for:)``):
+/// - a user scope (``HTCacheableRequest/cacheUserScope``, else ``HTCacheSettings/userScope``) gives
+///   `user <scope>`: the app names the user, and the entry survives a token refresh;
+/// - otherwise, credential headers give `credentials <SHA-256 of their names and values>`: the entry
+///   belongs to exactly those credentials (a new token starts with an empty cache);
+/// - otherwise `none`: a public entry, shared by every request without credentials.
+public struct HTCacheScope: Sendable, Hashable {
+    /// The scope's text in the key: `none`, `user <scope>` or `credentials <64 hex digits>`.
+    public let text: String
+    /// Whether the scope names a user or credentials (a `private` response may be kept only then).
+    public var isPersonal: Bool { text != Self.none.text }
+
+    /// The scope of requests without credentials.
+    public static let none = HTCacheScope(text: "none")
+
+    private init(text: String) {
+        self.text = text
+    }
+
+    /// The scope named by the app.
+    public static func user(_ scope: String) -> HTCacheScope {
+        HTCacheScope(text: "user " + scope)
+    }
+
+    /// The scope of `headers` (any case): a digest of the credential ones among them, or ``none``.
+    ///
+    /// - Parameter extra: further credential header names, as in ``HTCacheSettings/credentialHeaders``.
+    public static func credentials(in headers: [String: String], extra: Set<String> = []) -> HTCacheScope {
+        var lines: [String] = []
+        for (name, value) in headers where isCredentialHeader(name, extra: extra) {
+            lines.append(name.lowercased() + ":" + value)
+        }
+        guard !lines.isEmpty else { return .none }
+        var hash = HTSHA256()
+        for line in lines.sorted() {
+            hash.update(line.utf8)
+            hash.update([0x0A])
+        }
+        return HTCacheScope(text: "credentials " + hash.hexDigest())
+    }
+
+    /// The scope of `urlRequest` as it is about to be sent: the user scope when there is one, else the
+    /// credentials in its headers and in `ambient` (what the transport adds, such as stored cookies).
+    public static func of(
+        _ urlRequest: URLRequest, userScope: String?, ambient: [String: String] = [:], settings: HTCacheSettings
+    ) -> HTCacheScope {
+        if let userScope { return .user(userScope) }
+        var headers = urlRequest.allHTTPHeaderFields ?? [:]
+        for (name, value) in ambient where headers[name] == nil { headers[name] = value }
+        return credentials(in: headers, extra: settings.credentialHeaders)
+    }
+
+    /// Whether a header named `name` carries credentials: `Authorization`, `Proxy-Authorization`,
+    /// `Cookie`, any name containing `auth`, `token`, `secret`, `session`, `password`, `cookie`,
+    /// `api-key`, `api_key` or `apikey` (ignoring case), and the names in `extra`.
+    public static func isCredentialHeader(_ name: String, extra: Set<String> = []) -> Bool {
+        let lower = name.lowercased()
+        // A byte search: with Foundation imported, `String.contains("…")` is NSString's, microseconds a call.
+        let bytes = Array(lower.utf8)
+        for part in credentialNameParts where bytes.count >= part.count {
+            for start in 0...(bytes.count - part.count) where bytes[start..<(start + part.count)].elementsEqual(part) {
+                return true
+            }
+        }
+        return !extra.isEmpty && extra.contains { $0.lowercased() == lower }
+    }
+
+    private static let credentialNameParts: [[UInt8]] = [
+        "auth", "token", "secret", "session", "password", "cookie", "api-key", "api_key", "apikey",
+    ].map { Array($0.utf8) }
+}
