@@ -6,11 +6,19 @@ import FoundationNetworking
 /// Refuses header fields that would change the meaning of the request on the wire: a name that is
 /// not an RFC 9110 token, or a value holding CR, LF, NUL or another control character but tab (a
 /// value with a line break can smuggle a header or a whole request, and transports mangle such values
-/// silently). Every request is checked as it reaches the transport, after the interceptors.
+/// silently). The client's and the request's headers are checked as the request is built, and every
+/// request again as it reaches the transport, after the interceptors.
 enum HTHeaderCheck {
     /// Throws `invalidRequest` naming the first bad field of `urlRequest`.
     static func validate(_ urlRequest: URLRequest, request description: HTRequestDescription) throws(HTNetworkingError) {
         guard let fields = urlRequest.allHTTPHeaderFields else { return }
+        try validate(fields, request: description)
+    }
+
+    /// Throws `invalidRequest` naming the first bad field of `fields`. Checked before the fields go into
+    /// a `URLRequest`: FoundationNetworking drops a value with CR, LF or NUL without a word, so the
+    /// request would go out without it.
+    static func validate(_ fields: [String: String], request description: HTRequestDescription) throws(HTNetworkingError) {
         for (name, value) in fields {
             if name.isEmpty || !name.utf8.allSatisfy(isTokenByte) {
                 throw HTNetworkingError(
@@ -18,7 +26,9 @@ enum HTHeaderCheck {
             }
             if let bad = value.utf8.first(where: isForbiddenValueByte) {
                 throw HTNetworkingError(
-                    .invalidRequest("the value of the header '\(name)' holds the control character 0x\(String(bad, radix: 16, uppercase: true)) (CR, LF, NUL and other control characters are not allowed)"),
+                    .invalidRequest(
+                        "the value of the header '\(name)' holds the control character 0x\(String(bad, radix: 16, uppercase: true)) "
+                            + "(CR, LF, NUL and other control characters are not allowed)"),
                     request: description)
             }
         }

@@ -38,6 +38,8 @@ enum HTRequestBuilder {
         guard let url = components.url else {
             throw HTNetworkingError(.invalidRequest("the URL could not be built"), request: describe(request, url: path))
         }
+        try HTHeaderCheck.validate(configuration.defaultHeaders, request: describe(request, url: path))
+        try HTHeaderCheck.validate(request.headers, request: describe(request, url: path))
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = method.rawValue
         urlRequest.timeoutInterval = request.timeout ?? configuration.timeout
@@ -57,8 +59,9 @@ enum HTRequestBuilder {
         var message: String
     }
 
-    /// Replaces `:name` and `{name}` segments with the parameter of that name (percent-encoded), and
-    /// removes the parameter so it is not sent again in the query or body.
+    /// Replaces `:name` and `{name}` segments with the parameter of that name, percent-encoded as one
+    /// segment, and removes the parameter so it is not sent again in the query or body. An empty value,
+    /// `.` or `..` is refused: it would send the request to another path.
     static func fillPath(_ template: String, from parameters: inout HTJSONObject) throws(PathError) -> String {
         // `Character` and UTF-8 searches: with Foundation imported, `contains("…")` on a String is
         // NSString's substring search, which costs microseconds on every request.
@@ -87,6 +90,11 @@ enum HTRequestBuilder {
             }
             guard let value = parameters[String(name)], let text = HTValueCoercion.string(value) else {
                 throw PathError(message: "the path parameter '\(name)' has no value")
+            }
+            // A value is one segment: `/`, `?`, `#` and `%` are escaped, and a value that URL resolution
+            // would read as a dot segment (or an empty one) is refused: `/items/..` is `GET /`.
+            guard !text.isEmpty, text != ".", text != ".." else {
+                throw PathError(message: "the path parameter '\(name)' has the value \(text.debugDescription), which would change the path")
             }
             parameters[String(name)] = nil
             filled.append(HTFormEncoding.escape(text))
