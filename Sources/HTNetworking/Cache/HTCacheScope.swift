@@ -60,22 +60,9 @@ public struct HTCacheScope: Sendable, Hashable {
         return credentials(in: headers, extra: settings.credentialHeaders)
     }
 
-    /// Whether a header named `name` carries credentials: `Authorization`, `Proxy-Authorization`,
-    /// `Cookie`, any name containing `auth`, `token`, `secret`, `session`, `password`, `cookie`,
-    /// `api-key`, `api_key` or `apikey` (ignoring case), and the names in `extra`.
+    /// Whether a header named `name` carries credentials (``HTCredentialHeaders``), with `extra`
+    /// names (``HTCacheSettings/credentialHeaders``).
     public static func isCredentialHeader(_ name: String, extra: Set<String> = []) -> Bool {
-        let lower = name.lowercased()
-        // A byte search: with Foundation imported, `String.contains("…")` is NSString's, microseconds a call.
-        let bytes = Array(lower.utf8)
-        for part in credentialNameParts where bytes.count >= part.count {
-            for start in 0...(bytes.count - part.count) where bytes[start..<(start + part.count)].elementsEqual(part) {
-                return true
-            }
-        }
-        return !extra.isEmpty && extra.contains { $0.lowercased() == lower }
+        HTCredentialHeaders.contains(name, extra: extra)
     }
-
-    private static let credentialNameParts: [[UInt8]] = [
-        "auth", "token", "secret", "session", "password", "cookie", "api-key", "api_key", "apikey",
-    ].map { Array($0.utf8) }
 }

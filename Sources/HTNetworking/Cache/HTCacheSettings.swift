@@ -25,10 +25,9 @@ public struct HTCacheSettings: Sendable {
     /// then answers for it naming the signed-in user. Default `nil`: entries are keyed by the
     /// credentials the request is sent with.
     public var userScope: String?
-    /// The header names (any case) whose values are credentials: a request carrying one is keyed by a
-    /// digest of them. Names containing `auth`, `token`, `secret`, `session`, `password`, `cookie`,
-    /// `api-key` or `apikey` count too (``HTCacheScope/isCredentialHeader(_:extra:)``). Default: none
-    /// beyond those.
+    /// Further header names (any case) whose values are credentials: a request carrying one is keyed by
+    /// a digest of them. Names that ``HTCredentialHeaders`` recognises (`Authorization`, `Cookie`,
+    /// names containing `token`, `api-key`, ...) always count. Default: none beyond those.
     public var credentialHeaders: Set<String>
     /// Whether a response marked `Cache-Control: private` may be written to the disk tier. Default
     /// `false`: such a response is kept in memory only, and only for a request keyed by a user (its

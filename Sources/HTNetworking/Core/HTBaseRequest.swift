@@ -57,6 +57,9 @@ public protocol HTBaseRequest: SendableMetatype {
     var interceptors: [any HTInterceptor] { get }
     /// The canned answer used when the client's mocking is on (``HTClient/mockMode``).
     var mock: HTMockResponse? { get }
+    /// The most bytes of response body this request may receive, replacing the client's
+    /// ``HTClientConfiguration/maximumResponseSize`` (`Int.max` for no limit).
+    var maximumResponseSize: Int? { get }
 
     /// The last step of building the URL request (the original's `customRequest:`): called after the
     /// client set the URL, method, headers, timeout and body, before the interceptors run.
@@ -65,7 +68,7 @@ public protocol HTBaseRequest: SendableMetatype {
 
 /// The defaults: no key path, header properties, parameters or headers of its own; the client's base
 /// URL, timeout, body encoding, accepted status codes, mapping options, validator and transport; no
-/// interceptors or mock of its own; `customize(_:)` changes nothing.
+/// interceptors, mock or size limit of its own; `customize(_:)` changes nothing.
 extension HTBaseRequest {
     public static var responseKeyPath: String? { nil }
     public static var headerPropertyList: [String] { [] }
@@ -80,5 +83,6 @@ extension HTBaseRequest {
     public var requestType: HTRequestType? { nil }
     public var interceptors: [any HTInterceptor] { [] }
     public var mock: HTMockResponse? { nil }
+    public var maximumResponseSize: Int? { nil }
     public func customize(_ request: inout URLRequest) {}
 }

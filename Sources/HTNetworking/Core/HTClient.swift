@@ -120,7 +120,9 @@ public final class HTClient: Sendable {
             return try await execute(
                 urlRequest, description: description, interceptors: configuration.interceptors, mock: nil,
                 requestType: requestType, transport: try transport(for: requestType, description: description),
-                timeout: timeout ?? configuration.timeout)
+                timeout: timeout ?? configuration.timeout,
+                options: HTTransportOptions(
+                    maximumResponseSize: configuration.maximumResponseSize, redirectPolicy: configuration.redirectPolicy))
         } catch {
             log(error)
             throw error
@@ -167,6 +169,9 @@ public final class HTClient: Sendable {
             interceptors: own.isEmpty ? configuration.interceptors : configuration.interceptors + own,
             mock: request.mock, requestType: requestType, transport: transport,
             timeout: request.timeout ?? configuration.timeout,
+            transportOptions: HTTransportOptions(
+                maximumResponseSize: request.maximumResponseSize ?? configuration.maximumResponseSize,
+                redirectPolicy: configuration.redirectPolicy),
             cache: usingCache ? HTCacheExchange(for: request, configuration: configuration) : nil)
     }
 
@@ -234,6 +239,7 @@ public final class HTClient: Sendable {
         let raw = try await execute(
             prepared.urlRequest, description: prepared.description, interceptors: prepared.interceptors,
             mock: prepared.mock, requestType: prepared.requestType, transport: transport, timeout: prepared.timeout,
+            options: prepared.transportOptions,
             cacheStep: { request, send in
                 let attempt = exchange.lookUp(request, ambient: transport.ambientCredentials(for: request))
                 lookups.withLock { $0 = attempt }
@@ -249,7 +255,8 @@ public final class HTClient: Sendable {
     func execute<R: HTBaseRequest>(_ prepared: HTPreparedRequest<R>) async throws(HTNetworkingError) -> HTTransportResponse {
         try await execute(
             prepared.urlRequest, description: prepared.description, interceptors: prepared.interceptors,
-            mock: prepared.mock, requestType: prepared.requestType, transport: prepared.transport, timeout: prepared.timeout)
+            mock: prepared.mock, requestType: prepared.requestType, transport: prepared.transport, timeout: prepared.timeout,
+            options: prepared.transportOptions)
     }
 
     /// ``execute(_:)`` for a URL request and the parts of a prepared request it uses.
@@ -259,11 +266,12 @@ public final class HTClient: Sendable {
     func execute(
         _ urlRequest: URLRequest, description: HTRequestDescription, interceptors: [any HTInterceptor],
         mock: HTMockResponse?, requestType: HTRequestType?, transport: any HTTransport, timeout: TimeInterval,
+        options: HTTransportOptions,
         cacheStep: (@Sendable (URLRequest, @escaping HTInterceptorNext) async throws -> HTTransportResponse)? = nil
     ) async throws(HTNetworkingError) -> HTTransportResponse {
         if Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
         let context = HTInterceptorContext(request: description, requestType: requestType, logger: configuration.logger)
-        let send = self.terminal(transport: transport, mock: mock)
+        let send = self.terminal(transport: transport, mock: mock, options: options)
         let terminal: HTInterceptorNext = { request in
             try HTHeaderCheck.validate(request, request: description)
             guard let cacheStep else { return try await send(request) }
@@ -303,15 +311,15 @@ public final class HTClient: Sendable {
     }
 
     /// The end of the chain: the mock when mocking is on and it has an answer, else the transport.
-    private func terminal(transport: any HTTransport, mock own: HTMockResponse?) -> HTInterceptorNext {
+    private func terminal(transport: any HTTransport, mock own: HTMockResponse?, options: HTTransportOptions) -> HTInterceptorNext {
         let mode = mockMode
-        guard mode != .off else { return { request in try await transport.send(request) } }
+        guard mode != .off else { return { request in try await transport.send(request, options: options) } }
         let mock = configuration.mock ?? HTMockTransport()
         return { request in
             if let own { return try await own.answer(for: request) }
             if let answer = try await mock.answer(for: request) { return answer }
             if mode == .always { return mock.notFound(for: request) }
-            return try await transport.send(request)
+            return try await transport.send(request, options: options)
         }
     }
 
@@ -320,6 +328,8 @@ public final class HTClient: Sendable {
         switch error {
         case let error as HTNetworkingError:
             return error
+        case let error as HTResponseTooLargeError:
+            return HTNetworkingError(.responseTooLarge(limit: error.limit), request: description)
         case let error as URLError:
             if error.code == .cancelled { return HTNetworkingError(.cancelled, request: description) }
             return HTNetworkingError(.transport(code: error.code.rawValue, message: error.localizedDescription), request: description)
@@ -346,7 +356,7 @@ public final class HTClient: Sendable {
             logger.warning(.network, error.description)
         case .mapping:
             logger.error(.mapping, error.description)
-        case .invalidRequest, .decoding, .serialization:
+        case .invalidRequest, .decoding, .serialization, .responseTooLarge:
             logger.error(.network, error.description)
         }
     }

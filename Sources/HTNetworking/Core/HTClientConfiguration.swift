@@ -44,6 +44,16 @@ public struct HTClientConfiguration: Sendable {
     public var mockMode: HTMockMode
     /// Where the client logs.
     public var logger: HTLogger
+    /// The most bytes of response body a request may receive, for requests that don't set their own
+    /// (``HTBaseRequest/maximumResponseSize``); a larger body ends the request with
+    /// ``HTNetworkingError/Kind/responseTooLarge(limit:)`` as soon as it is seen to be larger. `nil`: no
+    /// limit. Default ``defaultMaximumResponseSize`` (64 MiB). Downloads to a file are not limited.
+    public var maximumResponseSize: Int? = HTClientConfiguration.defaultMaximumResponseSize
+    /// How redirects are followed (by default without credential headers to another origin).
+    public var redirectPolicy: HTRedirectPolicy = .stripCredentialsAcrossOrigins
+
+    /// The default ``maximumResponseSize``: 64 MiB.
+    public static let defaultMaximumResponseSize = 64 << 20
 
     /// Creates a configuration.
     public init(

@@ -39,6 +39,9 @@ public struct HTNetworkingError: Error, Sendable, CustomStringConvertible {
         case cancelled
         /// The request was frozen to be sent later (offline), under this identifier.
         case frozen(id: String)
+        /// The response body was larger than the request's limit, in bytes
+        /// (``HTClientConfiguration/maximumResponseSize``); receiving stopped there.
+        case responseTooLarge(limit: Int)
     }
 
     /// What went wrong.
@@ -115,6 +118,8 @@ public struct HTNetworkingError: Error, Sendable, CustomStringConvertible {
             return "\(request) was cancelled"
         case .frozen(let id):
             return "\(request) was frozen to be sent later (id \(id))"
+        case .responseTooLarge(let limit):
+            return "\(request) answered with a body larger than the limit of \(limit) bytes"
         }
     }
 }

@@ -19,6 +19,8 @@ struct HTPreparedRequest<Request: HTBaseRequest>: Sendable {
     /// The transport for the request's type, or the client's.
     var transport: any HTTransport
     var timeout: TimeInterval
+    /// The size limit and redirect policy the transport applies.
+    var transportOptions: HTTransportOptions
     /// The response cache's part: a hit, or the (possibly conditional) request to send; `nil` when the
     /// request is sent or mapped without the cache.
     var cache: HTCacheExchange?

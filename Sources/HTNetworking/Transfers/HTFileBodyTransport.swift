@@ -11,11 +11,17 @@ struct HTFileBodyTransport: HTTransport {
     let body: HTFileBody
 
     func send(_ request: URLRequest) async throws -> HTTransportResponse {
+        try await send(request, options: HTTransportOptions())
+    }
+
+    func send(_ request: URLRequest, options: HTTransportOptions) async throws -> HTTransportResponse {
         let request = try body.attach(to: request)
         if let uploader = base as? any HTUploadTransport {
-            return try await uploader.upload(request, fromFile: body.file)
+            let response = try await uploader.upload(request, fromFile: body.file)
+            if let limit = options.maximumResponseSize, response.body.count > limit { throw HTResponseTooLargeError(limit: limit) }
+            return response
         }
-        return try await base.send(request)
+        return try await base.send(request, options: options)
     }
 }
 

@@ -12,6 +12,12 @@ public protocol HTTransport: Sendable {
     /// Sends `request`. Throws for transport failures only; any HTTP status is a response.
     func send(_ request: URLRequest) async throws -> HTTransportResponse
 
+    /// Sends `request` with the client's `options`: a body larger than
+    /// ``HTTransportOptions/maximumResponseSize`` ends the transfer with ``HTResponseTooLargeError``,
+    /// redirects follow ``HTTransportOptions/redirectPolicy``. The default calls ``send(_:)`` and checks
+    /// the size of what it returned; a transport that can, stops receiving at the limit instead.
+    func send(_ request: URLRequest, options: HTTransportOptions) async throws -> HTTransportResponse
+
     /// The credential headers the transport adds to `request` on its own, such as the cookies its
     /// session stores: the response cache keys entries by them too, so that a response for one set of
     /// stored cookies is never served to another (``HTCacheScope``). Default: none.
@@ -19,5 +25,11 @@ public protocol HTTransport: Sendable {
 }
 
 extension HTTransport {
+    public func send(_ request: URLRequest, options: HTTransportOptions) async throws -> HTTransportResponse {
+        let response = try await send(request)
+        if let limit = options.maximumResponseSize, response.body.count > limit { throw HTResponseTooLargeError(limit: limit) }
+        return response
+    }
+
     public func ambientCredentials(for request: URLRequest) -> [String: String] { [:] }
 }

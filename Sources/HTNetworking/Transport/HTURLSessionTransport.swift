@@ -5,19 +5,40 @@ import FoundationNetworking
 
 /// The default transport: Foundation's `URLSession` (FoundationNetworking on Linux).
 ///
-/// Sends with `URLSession.data(for:)`. Cancelling the task cancels the URLSession task, also when the
-/// cancellation comes before the session task exists (Foundation's and FoundationNetworking's
-/// implementations both keep the cancelled flag and the task under one lock; on Linux it also hands the
-/// result over without a hop through the session's delegate queue, which a completion handler takes).
-/// Redirects are followed by the session.
+/// Made with a session configuration (``init(configuration:)``, the default), it makes its own session
+/// with a delegate, so that it can keep the client's promises: a body larger than
+/// ``HTTransportOptions/maximumResponseSize`` is stopped as it arrives (at its `Content-Length` when it
+/// declares one), and redirects follow ``HTTransportOptions/redirectPolicy`` (by default, credential
+/// headers never follow a request to another origin). Made with a session of the app's
+/// (``init(session:)``), it sends with `URLSession.data(for:)`: that session's delegate decides
+/// redirects, and the size limit is checked once the body has arrived.
+///
+/// Cancelling the task cancels the URLSession task, also when the cancellation comes before the session
+/// task exists.
 public struct HTURLSessionTransport: HTTransport {
     /// The session requests go through.
     public let session: URLSession
+    /// The delegate of a session this transport made, `nil` for the app's session.
+    private let delegate: HTURLSessionDataDelegate?
+    /// Invalidates a session this transport made once no copy of the transport is left.
+    private let owner: HTURLSessionOwner?
 
-    /// Creates a transport over `session` (by default an ephemeral session of its own, so no cookies or
-    /// cache are shared with the rest of the app).
-    public init(session: URLSession = URLSession(configuration: .ephemeral)) {
+    /// Creates a transport with a session of its own, made from `configuration` (by default ephemeral,
+    /// so no cookies or cache are shared with the rest of the app).
+    public init(configuration: URLSessionConfiguration = .ephemeral) {
+        let delegate = HTURLSessionDataDelegate()
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         self.session = session
+        self.delegate = delegate
+        self.owner = HTURLSessionOwner(session: session)
+    }
+
+    /// Creates a transport over the app's `session`. Its delegate, not ``HTTransportOptions``, decides
+    /// redirects; see the type's documentation.
+    public init(session: URLSession) {
+        self.session = session
+        self.delegate = nil
+        self.owner = nil
     }
 
     /// The `Cookie` header the session would add from its cookie storage, when it handles cookies.
@@ -30,16 +51,31 @@ public struct HTURLSessionTransport: HTTransport {
     }
 
     public func send(_ request: URLRequest) async throws -> HTTransportResponse {
-        var request = request
-        #if canImport(FoundationNetworking)
+        try await send(request, options: HTTransportOptions())
+    }
+
+    public func send(_ request: URLRequest, options: HTTransportOptions) async throws -> HTTransportResponse {
         // FoundationNetworking hands libcurl whole seconds: a timeout under one second would expire at
         // once. Round up; the client enforces the exact deadline itself.
-        let timeout = request.timeoutInterval
-        if timeout.isFinite, timeout > 0, timeout != timeout.rounded(.up) || timeout < 1 {
-            request.timeoutInterval = max(1, timeout.rounded(.up))
+        let request = HTSessionTaskGate.timeoutAdjusted(request)
+        let (data, response): (Data, URLResponse)
+        if let delegate {
+            try Task.checkCancellation()
+            let task = session.dataTask(with: request)
+            let gate = HTSessionTaskGate()
+            (data, response) = try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    // Registered before the task can complete, even by a cancellation.
+                    delegate.expect(task, options: options, continuation: continuation)
+                    gate.start(task)
+                }
+            } onCancel: {
+                gate.cancel()
+            }
+        } else {
+            (data, response) = try await session.data(for: request)
+            if let limit = options.maximumResponseSize, data.count > limit { throw HTResponseTooLargeError(limit: limit) }
         }
-        #endif
-        let (data, response) = try await session.data(for: request)
         guard let http = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse)
         }
@@ -48,5 +84,19 @@ public struct HTURLSessionTransport: HTTransport {
             if let key = key as? String, let value = value as? String { headers[key] = value }
         }
         return HTTransportResponse(statusCode: http.statusCode, headers: headers, body: data, url: http.url)
+    }
+}
+
+/// Invalidates a session when the last transport that made it goes away (a session keeps its delegate,
+/// and itself, until it is invalidated). Tasks still running finish first.
+final class HTURLSessionOwner: Sendable {
+    let session: URLSession
+
+    init(session: URLSession) {
+        self.session = session
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
     }
 }

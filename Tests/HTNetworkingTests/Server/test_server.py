@@ -66,9 +66,12 @@ route with an unsupported method 405; HEAD works wherever GET does):
 ``GET /idempotent-stats``
     ``{"applied": [keys in the order first applied], "deliveries": {key: count},
     "bodies": {key: UTF-8 text of the first body}}``.
-``GET /bytes?size=N&chunk=65536``
+``GET /bytes?size=N&chunk=65536[&length=0][&key=K][&pace_ms=MS]``
     N bytes (byte i is ``i % 251``), ``application/octet-stream``, with a
-    Content-Length, written chunk by chunk (never N bytes in memory).
+    Content-Length, written chunk by chunk (never N bytes in memory). With
+    ``length=0``, no Content-Length: the body ends when the connection closes.
+    With ``key``, each chunk written counts for K (see /counter); with
+    ``pace_ms``, the server waits that long after each chunk.
 ``GET /drop-midway?size=N``
     Headers with ``Content-Length: N``, the first N // 2 bytes of the /bytes
     pattern, then an abrupt close (TCP reset) in the middle of the body.
@@ -605,9 +608,17 @@ class Handler(BaseHTTPRequestHandler):
     def route_bytes(self, query: Dict[str, List[str]]) -> None:
         size = self.int_param(query, "size")
         chunk = self.int_param(query, "chunk", default=65536, minimum=1, maximum=MAX_CHUNK)
+        with_length = self.int_param(query, "length", default=1, minimum=0, maximum=1) == 1
+        pace_ms = self.int_param(query, "pace_ms", default=0, minimum=0, maximum=1000)
+        key = query.get("key", [None])[0]
         self.send_response(200)
         self.send_header("Content-Type", "application/octet-stream")
-        self.send_header("Content-Length", str(size))
+        if with_length:
+            self.send_header("Content-Length", str(size))
+        else:
+            # No length: the body ends when the connection closes.
+            self.send_header("Connection", "close")
+            self.close_connection = True
         self.end_headers()
         if self.command == "HEAD":
             return
@@ -615,7 +626,12 @@ class Handler(BaseHTTPRequestHandler):
         while offset < size:
             length = min(chunk, size - offset)
             self.wfile.write(pattern_bytes(offset, length))
+            self.wfile.flush()
             offset += length
+            if key is not None:
+                self.server.counters.increment(key)
+            if pace_ms:
+                time.sleep(pace_ms / 1000.0)
 
     def route_drop_midway(self, query: Dict[str, List[str]]) -> None:
         size = self.int_param(query, "size", minimum=2)

@@ -1,0 +1,97 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The delegate of the session an ``HTURLSessionTransport`` makes for itself: it collects each data
+/// task's body, ends a task whose body passes the request's ``HTTransportOptions/maximumResponseSize``
+/// (at its `Content-Length` when it declares one, else at the chunk that passes it: the caller hears
+/// at once, the task is cancelled, and what still arrives for it is dropped), and decides redirects
+/// by the request's ``HTTransportOptions/redirectPolicy``.
+///
+/// `@unchecked Sendable`, safety: `exchanges` is only read and written while holding `lock`; the
+/// continuations it holds are resumed exactly once, after their exchange has been removed under the
+/// lock; calls into URLSession (`cancel()`, completion handlers) are made after the lock is released.
+final class HTURLSessionDataDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// What one task has received so far.
+    private struct Exchange {
+        var continuation: CheckedContinuation<(Data, URLResponse), any Error>
+        var options: HTTransportOptions
+        var original: URL?
+        var data = Data()
+        var response: URLResponse?
+    }
+
+    private let lock = NSLock()
+    private var exchanges: [Int: Exchange] = [:]
+
+    /// Registers `task` before it starts: its result resumes `continuation`.
+    func expect(
+        _ task: URLSessionTask, options: HTTransportOptions, continuation: CheckedContinuation<(Data, URLResponse), any Error>
+    ) {
+        lock.withLock {
+            exchanges[task.taskIdentifier] = Exchange(
+                continuation: continuation, options: options, original: task.originalRequest?.url)
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        let refused = lock.withLock { () -> Exchange? in
+            guard var exchange = exchanges[dataTask.taskIdentifier] else { return nil }
+            if let limit = exchange.options.maximumResponseSize, response.expectedContentLength > Int64(limit) {
+                return exchanges.removeValue(forKey: dataTask.taskIdentifier)
+            }
+            exchange.response = response
+            exchanges[dataTask.taskIdentifier] = exchange
+            return nil
+        }
+        completionHandler(refused == nil ? .allow : .cancel)
+        refused.map(Self.fail)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let refused = lock.withLock { () -> Exchange? in
+            guard var exchange = exchanges[dataTask.taskIdentifier] else { return nil }
+            if let limit = exchange.options.maximumResponseSize, exchange.data.count + data.count > limit {
+                return exchanges.removeValue(forKey: dataTask.taskIdentifier)
+            }
+            exchange.data.append(data)
+            exchanges[dataTask.taskIdentifier] = exchange
+            return nil
+        }
+        guard let refused else { return }
+        // The caller hears at once; what the session still delivers for the task is dropped (no exchange).
+        dataTask.cancel()
+        Self.fail(refused)
+    }
+
+    /// Ends an exchange whose body passed its limit.
+    private static func fail(_ exchange: Exchange) {
+        exchange.continuation.resume(throwing: HTResponseTooLargeError(limit: exchange.options.maximumResponseSize ?? 0))
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        let decision = lock.withLock { () -> (HTRedirectPolicy, URL?)? in
+            exchanges[task.taskIdentifier].map { ($0.options.redirectPolicy, $0.original) }
+        }
+        guard let (policy, original) = decision else { return completionHandler(request) }
+        completionHandler(policy.request(for: request, from: original))
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let exchange = lock.withLock({ exchanges.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let error {
+            exchange.continuation.resume(throwing: error)
+        } else if let response = exchange.response ?? task.response {
+            exchange.continuation.resume(returning: (exchange.data, response))
+        } else {
+            exchange.continuation.resume(throwing: URLError(.badServerResponse))
+        }
+    }
+}
