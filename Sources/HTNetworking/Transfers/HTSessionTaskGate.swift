@@ -10,7 +10,11 @@ import FoundationNetworking
 ///
 /// `@unchecked Sendable`, safety: `cancelled` and `task` are only read and written under `lock`; the
 /// only call made on the task outside it is `resume()` or `cancel()`, which URLSession allows from any
-/// thread.
+/// thread. No call into URLSession is made while `lock` is held.
+///
+/// A cancellation reaches URLSession from ``cancellationQueue``, never from the thread that cancels:
+/// FoundationNetworking's `cancel()` waits for the session's work queue, and ``HTClient/cancelAll()``
+/// runs hundreds of cancellation handlers on one of the few threads Swift's cooperative pool has.
 final class HTSessionTaskGate: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false
@@ -30,14 +34,18 @@ final class HTSessionTaskGate: @unchecked Sendable {
         }
     }
 
-    /// Cancels the task, now or when it is started.
+    /// Cancels the task, now (from ``cancellationQueue``) or when it is started.
     func cancel() {
         let running = lock.withLock { () -> URLSessionTask? in
             cancelled = true
             return task
         }
-        running?.cancel()
+        guard let running else { return }
+        Self.cancellationQueue.async { running.cancel() }
     }
+
+    /// Where running session tasks are cancelled: one serial queue, off Swift's cooperative threads.
+    static let cancellationQueue = DispatchQueue(label: "HTNetworking.session-task-cancellation")
 
     /// `request` with a timeout FoundationNetworking can keep: it hands libcurl whole seconds, so a
     /// timeout under one second would expire at once; it is rounded up (Apple platforms keep it as is).
