@@ -177,6 +177,9 @@ struct CachePrivacyTests {
         #expect(aliceFirst.value.privacyTestString("cookie") == "sid=alice")
         let bobFirst = try await bob.response(for: WhoAmIRequest(key: key))
         #expect(bobFirst.isFromCache == false && bobFirst.value.privacyTestString("cookie") == "sid=bob")
+        // The manager calls see the cookies too.
+        #expect(alice.cacheKey(for: WhoAmIRequest(key: key)) != bob.cacheKey(for: WhoAmIRequest(key: key)))
+        #expect(alice.hasCachedResponse(for: WhoAmIRequest(key: key)) && bob.hasCachedResponse(for: WhoAmIRequest(key: key)))
     }
 
     @Test("Cache-Control: no-store is kept nowhere and removes what was stored")

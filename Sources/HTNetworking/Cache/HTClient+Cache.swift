@@ -6,9 +6,16 @@ extension HTClient {
     /// The cache this client uses.
     public var responseCache: HTResponseCache { configuration.cache.cache }
 
-    /// The key `request` is stored under by this client.
+    /// The key `request` is stored under by this client: its scope comes from the request's and the
+    /// client's headers and the cookies the transport would add, or the user scope. Credentials that an
+    /// interceptor adds are not seen here (they are when the request is sent): name the user
+    /// (``HTCacheSettings/userScope``) for these calls to see the same entry as ``send(_:)``.
     public func cacheKey<R: HTBaseRequest>(for request: R) -> HTCacheKey {
-        HTCacheKey(for: request, configuration: configuration)
+        let urlRequest = try? self.urlRequest(for: request)
+        let transport = request.requestType.flatMap { configuration.transports[$0] } ?? self.transport
+        let ambient = urlRequest.map { transport.ambientCredentials(for: $0) } ?? [:]
+        let scope = HTCacheKey.scope(for: request, sending: urlRequest, ambient: ambient, settings: configuration.cache)
+        return HTCacheKey(canonical: HTCacheKey.text(requestPart: HTCacheKey.requestPart(for: request, configuration: configuration), scope: scope))
     }
 
     /// Whether the request's policy would serve a stored response now (`hasCacheForRequest:`). A request
