@@ -4,9 +4,12 @@ import FoundationNetworking
 #endif
 
 /// Logs each exchange under ``HTLogComponent/network``: at ``HTLogLevel/info`` one line for the
-/// request and one for the response (status, time, size); at ``HTLogLevel/debug`` the headers, with the
-/// logger's redacted headers (`Authorization`, `Cookie`, `Set-Cookie`, ...) hidden; at
+/// request and one for the response (status, time, size); at ``HTLogLevel/debug`` the headers; at
 /// ``HTLogLevel/verbose`` the bodies, cut at ``bodyLimit`` bytes; failures at ``HTLogLevel/error``.
+///
+/// Secrets are redacted with the logger's ``HTLogger/redaction`` at every level: secret query
+/// parameters in URLs, secret headers (`Authorization`, `Cookie`, `X-Api-Key`, ...). Bodies are
+/// written at the verbose level only.
 ///
 /// Put it last in the client's interceptors to log the request exactly as the transport gets it
 /// (after other interceptors added their headers); first, to log it as the app made it.
@@ -30,7 +33,9 @@ public struct HTLoggingInterceptor: HTInterceptor {
     {
         let logger = self.logger ?? context.logger
         let method = request.httpMethod ?? "GET"
-        let url = request.url?.absoluteString ?? context.request.url
+        let rawURL = request.url?.absoluteString ?? context.request.url
+        // Built only when a line is written: redaction costs nothing while the levels are off.
+        var url: String { logger.redactedURL(rawURL) }
         logger.info(.network, "→ \(method) \(url)")
         if logger.isEnabled(.debug, for: .network) {
             let headers = logger.redactedLines(request.allHTTPHeaderFields ?? [:])
@@ -50,7 +55,9 @@ public struct HTLoggingInterceptor: HTInterceptor {
             {
                 logger.info(.network, "✕ \(method) \(url) cancelled after \(elapsed) ms")
             } else {
-                logger.error(.network, "✕ \(method) \(url) failed after \(elapsed) ms: \(error)")
+                // Not `\(error)`: a URL error's description holds the whole URL in its user info.
+                logger.error(
+                    .network, "✕ \(method) \(url) failed after \(elapsed) ms: \(logger.redaction.redactedDescription(of: error))")
             }
             throw error
         }

@@ -148,4 +148,9 @@ public final class HTLogger: Sendable {
     public func redactedLines(_ headers: [String: String]) -> [String] {
         redaction.redactedLines(headers)
     }
+
+    /// `url` with secret query and fragment parameters redacted (``HTLogRedaction/redactedURL(_:)-(String)``).
+    public func redactedURL(_ url: String) -> String {
+        redaction.redactedURL(url)
+    }
 }
