@@ -69,6 +69,7 @@ public final class HTLogger: Sendable {
     }
 
     /// Changes the redaction rules in one step (safe against other threads changing them at once).
+    /// `body` runs under the logger's lock: it must not log or read the logger's settings.
     public func updateRedaction(_ body: (inout HTLogRedaction) -> Void) {
         settings.withLock { body(&$0.redaction) }
     }
