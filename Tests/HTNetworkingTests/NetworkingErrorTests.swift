@@ -22,7 +22,7 @@ struct NetworkingErrorTests {
         let kinds: [(HTNetworkingError.Kind, String)] = [
             (.invalidRequest("no id"), "invalid request GET https://api.example.com/users/7 (GetUser): no id"),
             (.transport(code: -1004, message: "refused"), "(GetUser) failed to send (code -1004): refused"),
-            (.status(code: 404, body: Data("gone".utf8)), "(GetUser) answered status 404: gone"),
+            (.status(code: 404, body: Data("gone".utf8)), "(GetUser) answered status 404 with a body of 4 bytes"),
             (.decoding(parseError), "(GetUser) returned a body that is not valid JSON"),
             (.serialization(HTSerializationError(serializer: "XML", mimeType: "text/xml", message: "bad")),
              "(GetUser): the XML serializer could not read the text/xml body: bad"),

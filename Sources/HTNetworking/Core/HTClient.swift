@@ -345,19 +345,21 @@ public final class HTClient: Sendable {
         }
     }
 
+    /// Logs a failed request. The description is redacted with the logger's rules and only built when
+    /// the level is enabled; it never holds a body (see ``HTNetworkingError/description``).
     private func log(_ error: HTNetworkingError) {
         let logger = configuration.logger
         switch error.kind {
         case .cancelled:
-            logger.debug(.network, error.description)
+            logger.debug(.network, error.description(redactingWith: logger.redaction))
         case .status, .validation, .frozen:
-            logger.info(.network, error.description)
+            logger.info(.network, error.description(redactingWith: logger.redaction))
         case .transport:
-            logger.warning(.network, error.description)
+            logger.warning(.network, error.description(redactingWith: logger.redaction))
         case .mapping:
-            logger.error(.mapping, error.description)
+            logger.error(.mapping, error.description(redactingWith: logger.redaction))
         case .invalidRequest, .decoding, .serialization, .responseTooLarge:
-            logger.error(.network, error.description)
+            logger.error(.network, error.description(redactingWith: logger.redaction))
         }
     }
 }

@@ -96,24 +96,34 @@ public struct HTNetworkingError: Error, Sendable, CustomStringConvertible {
         ].contains(code)
     }
 
+    /// What went wrong and which request, for people and logs. It never holds a body or a secret: the
+    /// URL's secret query parameters are redacted (with the rules of ``HTLogger/shared``), a status
+    /// error gives the body's size only, messages go through ``HTLogRedaction/redactedText(_:)`` and a
+    /// mapping failure at a secret field does not show the value found. The body and the URL as sent
+    /// stay available in ``kind``, ``response`` and ``request``.
     public var description: String {
+        description(redactingWith: HTLogger.shared.redaction)
+    }
+
+    /// ``description`` with secrets redacted by `redaction` (a client logs its errors with its logger's).
+    public func description(redactingWith redaction: HTLogRedaction) -> String {
+        let request = self.request.description(redactingWith: redaction)
         switch kind {
         case .invalidRequest(let message):
-            return "invalid request \(request): \(message)"
+            return "invalid request \(request): \(redaction.redactedText(message))"
         case .transport(let code, let message):
-            return "\(request) failed to send\(code.map { " (code \($0))" } ?? ""): \(message)"
+            return "\(request) failed to send\(code.map { " (code \($0))" } ?? ""): \(redaction.redactedText(message))"
         case .status(let code, let body):
-            let preview = String(decoding: body.prefix(200), as: UTF8.self)
             let retry = retryAfter.map { " (retry after \($0) s)" } ?? ""
-            return "\(request) answered status \(code)\(retry)\(preview.isEmpty ? "" : ": \(preview)")"
+            return "\(request) answered status \(code)\(retry)\(body.isEmpty ? "" : " with a body of \(body.count) bytes")"
         case .decoding(let error):
             return "\(request) returned a body that is not valid JSON: \(error)"
         case .serialization(let error):
-            return "\(request): \(error)"
+            return "\(request): \(redaction.redactedText(error.description))"
         case .validation(let failure):
-            return "\(request) returned a result that is not valid: \(failure)"
+            return "\(request) returned a result that is not valid: \(redaction.redactedText(failure.description))"
         case .mapping(let error):
-            return "\(request): \(error)"
+            return "\(request): mapping failed at \(redaction.redactedDiagnostic(path: error.path, message: error.message))"
         case .cancelled:
             return "\(request) was cancelled"
         case .frozen(let id):

@@ -1,9 +1,12 @@
 /// What was sent, for error messages and logs: the method and the URL (without headers or body, which
 /// may hold secrets).
+///
+/// ``url`` is the URL as sent, for programmatic use; ``description`` (what apps print and log) writes it
+/// with the values of secret query parameters replaced by `<redacted>` (see ``HTLogRedaction``).
 public struct HTRequestDescription: Sendable, Hashable, CustomStringConvertible {
     /// The HTTP method.
     public var method: String
-    /// The URL, or the path when no URL could be built.
+    /// The URL as sent (secrets included), or the path when no URL could be built.
     public var url: String
     /// The request type's name, e.g. `HTGetUserPhotoListRequest`.
     public var requestType: String
@@ -15,5 +18,14 @@ public struct HTRequestDescription: Sendable, Hashable, CustomStringConvertible 
         self.requestType = requestType
     }
 
-    public var description: String { "\(method) \(url) (\(requestType))" }
+    /// `GET https://api.example.com/me?access_token=<redacted> (HTGetMeRequest)`: the URL redacted with
+    /// the rules of ``HTLogger/shared``.
+    public var description: String {
+        description(redactingWith: HTLogger.shared.redaction)
+    }
+
+    /// The description with the URL redacted by `redaction`.
+    public func description(redactingWith redaction: HTLogRedaction) -> String {
+        "\(method) \(redaction.redactedURL(url)) (\(requestType))"
+    }
 }

@@ -37,8 +37,12 @@ enum HTResponseMapper {
         }
         let diagnostics = context.diagnostics
         if !diagnostics.isEmpty, logger.isEnabled(.warning, for: .mapping) {
+            // A diagnostic shows the value found; at a secret field it is redacted.
+            let redaction = logger.redaction
+            let request = description.description(redactingWith: redaction)
             for diagnostic in diagnostics {
-                logger.warning(.mapping, "\(description): \(diagnostic)")
+                logger.warning(
+                    .mapping, "\(request): \(redaction.redactedDiagnostic(path: diagnostic.path, message: diagnostic.message))")
             }
         }
         return HTResponse(value: value, raw: raw, diagnostics: diagnostics)

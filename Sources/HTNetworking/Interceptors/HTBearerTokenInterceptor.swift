@@ -46,11 +46,20 @@ public struct HTBearerTokenInterceptor: HTInterceptor {
             fresh = try await refresher.refresh(rejected: token)
         } catch {
             if error is CancellationError || Task.isCancelled { throw error }
-            context.logger.error(.network, "\(context.request): the token refresh failed: \(error)")
+            context.logger.error(.network, Self.refreshFailure(error, request: context.request, logger: context.logger))
             return response
         }
-        context.logger.info(.network, "\(context.request): retrying with a refreshed token")
+        context.logger.info(
+            .network, "\(context.request.description(redactingWith: context.logger.redaction)): retrying with a refreshed token")
         return try await next(authorized(request, fresh))
+    }
+
+    /// The error line for a failed refresh: the request and the error, both redacted with the logger's
+    /// rules (a refresh error may carry the token endpoint's URL or response).
+    private static func refreshFailure(_ error: any Error, request: HTRequestDescription, logger: HTLogger) -> String {
+        let redaction = logger.redaction
+        let failure = redaction.redactedDescription(of: error)
+        return "\(request.description(redactingWith: redaction)): the token refresh failed: \(failure)"
     }
 
     private func authorized(_ request: URLRequest, _ token: String?) -> URLRequest {

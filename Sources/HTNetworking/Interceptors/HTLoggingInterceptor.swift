@@ -4,9 +4,12 @@ import FoundationNetworking
 #endif
 
 /// Logs each exchange under ``HTLogComponent/network``: at ``HTLogLevel/info`` one line for the
-/// request and one for the response (status, time, size); at ``HTLogLevel/debug`` the headers, with the
-/// logger's redacted headers (`Authorization`, `Cookie`, `Set-Cookie`, ...) hidden; at
+/// request and one for the response (status, time, size); at ``HTLogLevel/debug`` the headers; at
 /// ``HTLogLevel/verbose`` the bodies, cut at ``bodyLimit`` bytes; failures at ``HTLogLevel/error``.
+///
+/// Secrets are redacted with the logger's ``HTLogger/redaction`` at every level: secret query
+/// parameters in URLs, secret headers (`Authorization`, `Cookie`, `X-Api-Key`, ...), secret JSON
+/// members and form fields in bodies. Bodies are written at the verbose level only.
 ///
 /// Put it last in the client's interceptors to log the request exactly as the transport gets it
 /// (after other interceptors added their headers); first, to log it as the app made it.
@@ -30,14 +33,18 @@ public struct HTLoggingInterceptor: HTInterceptor {
     {
         let logger = self.logger ?? context.logger
         let method = request.httpMethod ?? "GET"
-        let url = request.url?.absoluteString ?? context.request.url
+        let rawURL = request.url?.absoluteString ?? context.request.url
+        // Built only when a line is written: redaction costs nothing while the levels are off.
+        var url: String { logger.redactedURL(rawURL) }
         logger.info(.network, "→ \(method) \(url)")
         if logger.isEnabled(.debug, for: .network) {
             let headers = logger.redactedLines(request.allHTTPHeaderFields ?? [:])
             if !headers.isEmpty { logger.debug(.network, "→ headers\n" + headers.joined(separator: "\n")) }
         }
         if let body = request.httpBody, !body.isEmpty, logger.isEnabled(.verbose, for: .network) {
-            logger.verbose(.network, "→ body (\(body.count) bytes)\n" + preview(body))
+            let contentType = request.value(forHTTPHeaderField: "Content-Type")
+            let text = logger.redaction.redactedBody(body, contentType: contentType)
+            logger.verbose(.network, "→ body (\(body.count) bytes)\n" + preview(text))
         }
         let started = ContinuousClock.now
         let response: HTTransportResponse
@@ -50,7 +57,9 @@ public struct HTLoggingInterceptor: HTInterceptor {
             {
                 logger.info(.network, "✕ \(method) \(url) cancelled after \(elapsed) ms")
             } else {
-                logger.error(.network, "✕ \(method) \(url) failed after \(elapsed) ms: \(error)")
+                // Not `\(error)`: a URL error's description holds the whole URL in its user info.
+                logger.error(
+                    .network, "✕ \(method) \(url) failed after \(elapsed) ms: \(logger.redaction.redactedDescription(of: error))")
             }
             throw error
         }
@@ -62,14 +71,20 @@ public struct HTLoggingInterceptor: HTInterceptor {
             if !headers.isEmpty { logger.debug(.network, "← headers\n" + headers.joined(separator: "\n")) }
         }
         if !response.body.isEmpty, logger.isEnabled(.verbose, for: .network) {
-            logger.verbose(.network, "← body (\(response.body.count) bytes)\n" + preview(response.body))
+            let contentType = response.header("Content-Type")
+            let text = logger.redaction.redactedBody(response.body, contentType: contentType)
+            logger.verbose(.network, "← body (\(response.body.count) bytes)\n" + preview(text))
         }
         return response
     }
 
-    private func preview(_ body: Data) -> String {
-        let shown = String(decoding: body.prefix(bodyLimit), as: UTF8.self)
-        return body.count > bodyLimit ? shown + "… (\(body.count - bodyLimit) more bytes)" : shown
+    /// The redacted body text cut at ``bodyLimit`` bytes (redacted first, so a cut never reveals part
+    /// of a secret value).
+    private func preview(_ text: String) -> String {
+        let bytes = text.utf8
+        guard bytes.count > bodyLimit else { return text }
+        let shown = String(decoding: bytes.prefix(bodyLimit), as: UTF8.self)
+        return shown + "… (\(bytes.count - bodyLimit) more bytes)"
     }
 
     private func milliseconds(since start: ContinuousClock.Instant) -> String {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The runtime's logger: a level for all components with overrides per component, a list of sinks,
-/// and the header names whose values are never written.
+/// and the rules (``redaction``) that keep secret headers, query parameters and body fields out of
+/// what is written.
 ///
 /// Every client logs through ``shared`` unless its configuration names another logger. Settings can
 /// change at any time from any thread.
@@ -11,24 +12,25 @@ import Foundation
 /// HTLogger.shared.setLevel(.debug, for: .network)   // but requests in detail
 /// HTLogger.shared.setLevel(.off, for: .mapping)     // and no mapping diagnostics
 /// HTLogger.shared.sinks.append(try HTFileLogSink(directory: logs, minimumLevel: .error))
-/// HTLogger.shared.redactedHeaders.insert("X-Api-Key")
+/// HTLogger.shared.redaction.headerNames.insert("X-Partner-Key")
+/// HTLogger.shared.redaction.queryParameterNames.insert("ticket")
 /// ```
 public final class HTLogger: Sendable {
     /// The logger clients use by default: level ``HTLogLevel/default``, writing to standard error.
     public static let shared = HTLogger()
 
-    /// The header names whose values are redacted by default: `Authorization`, `Proxy-Authorization`,
-    /// `Cookie` and `Set-Cookie`.
-    public static let defaultRedactedHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
+    /// The header names whose values are redacted by default (``HTLogRedaction/defaultHeaderNames``;
+    /// names containing ``HTLogRedaction/defaultNamePatterns`` are redacted too).
+    public static let defaultRedactedHeaders: Set<String> = HTLogRedaction.defaultHeaderNames
 
-    /// What replaces a redacted value.
-    public static let redactedValue = "<redacted>"
+    /// What replaces a redacted value (``HTLogRedaction/placeholder``).
+    public static let redactedValue = HTLogRedaction.placeholder
 
     private struct Settings: Sendable {
         var level: HTLogLevel
         var componentLevels: [HTLogComponent: HTLogLevel]
         var sinks: [any HTLogSink]
-        var redactedHeaders: Set<String>
+        var redaction: HTLogRedaction
     }
 
     private let settings: HTLocked<Settings>
@@ -38,13 +40,13 @@ public final class HTLogger: Sendable {
     /// - Parameters:
     ///   - level: the level of components without their own.
     ///   - sinks: where records go.
-    ///   - redactedHeaders: header names (any case) whose values are replaced by `<redacted>`.
+    ///   - redaction: which headers, query parameters and body fields are secret (the default lists
+    ///     unless told).
     public init(
         level: HTLogLevel = .default, sinks: [any HTLogSink] = [HTStandardErrorLogSink()],
-        redactedHeaders: Set<String> = HTLogger.defaultRedactedHeaders
+        redaction: HTLogRedaction = HTLogRedaction()
     ) {
-        settings = HTLocked(Settings(
-            level: level, componentLevels: [:], sinks: sinks, redactedHeaders: Set(redactedHeaders.map { $0.lowercased() })))
+        settings = HTLocked(Settings(level: level, componentLevels: [:], sinks: sinks, redaction: redaction))
     }
 
     /// The level of components that have none of their own.
@@ -59,11 +61,25 @@ public final class HTLogger: Sendable {
         set { settings.withLock { $0.sinks = newValue } }
     }
 
-    /// The header names (lower-cased) whose values are redacted in logs. Inserting a name in any case
-    /// works: names are compared ignoring case.
+    /// The rules that keep secrets out of what this logger writes: secret header, query parameter and
+    /// body field names, and name patterns. Change them at any time; they apply at every level.
+    public var redaction: HTLogRedaction {
+        get { settings.withLock { $0.redaction } }
+        set { settings.withLock { $0.redaction = newValue } }
+    }
+
+    /// Changes the redaction rules in one step (safe against other threads changing them at once).
+    /// `body` runs under the logger's lock: it must not log or read the logger's settings.
+    public func updateRedaction(_ body: (inout HTLogRedaction) -> Void) {
+        settings.withLock { body(&$0.redaction) }
+    }
+
+    /// The header names (lower-cased) whose values are redacted in logs: ``redaction``'s
+    /// ``HTLogRedaction/headerNames``. Inserting a name in any case works: names are compared ignoring
+    /// case. Names matching ``HTLogRedaction/namePatterns`` are redacted too.
     public var redactedHeaders: Set<String> {
-        get { settings.withLock { $0.redactedHeaders } }
-        set { settings.withLock { $0.redactedHeaders = Set(newValue.map { $0.lowercased() }) } }
+        get { settings.withLock { $0.redaction.headerNames } }
+        set { settings.withLock { $0.redaction.headerNames = newValue } }
     }
 
     /// Sets the level of one component; `nil` makes it follow ``level`` again.
@@ -124,17 +140,18 @@ public final class HTLogger: Sendable {
         log(.verbose, component, message(), file: file, line: line)
     }
 
-    /// `value`, or `<redacted>` when `name` is one of ``redactedHeaders``.
+    /// `value`, or `<redacted>` when `name` is a secret header (see ``redaction``).
     public func redactedValue(_ value: String, forHeader name: String) -> String {
-        let redacted = settings.withLock { $0.redactedHeaders }
-        return redacted.contains(name.lowercased()) ? HTLogger.redactedValue : value
+        redaction.redactedValue(value, forHeader: name)
     }
 
     /// Header fields as `Name: value` lines, sorted by name, with secret values redacted.
     public func redactedLines(_ headers: [String: String]) -> [String] {
-        let redacted = settings.withLock { $0.redactedHeaders }
-        return headers.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { name, value in
-            "\(name): \(redacted.contains(name.lowercased()) ? HTLogger.redactedValue : value)"
-        }
+        redaction.redactedLines(headers)
+    }
+
+    /// `url` with secret query and fragment parameters redacted (``HTLogRedaction/redactedURL(_:)-(String)``).
+    public func redactedURL(_ url: String) -> String {
+        redaction.redactedURL(url)
     }
 }

@@ -26,9 +26,11 @@ route with an unsupported method 405; HEAD works wherever GET does):
     "json": <parsed body or null>, "form": {name: [values]} or null}``.
     ``form`` is set only for ``application/x-www-form-urlencoded`` bodies.
     Repeated headers are joined with ", ".
-``ANY /status/<code>[?body=TEXT][&retry_after=S][&content_type=CT]``
+``ANY /status/<code>[?body=TEXT][&retry_after=S][&content_type=CT][&echo_body=1]``
     That status (200-599) with ``{"status": <code>, "message": <reason>}``, or
-    exactly TEXT as the body; ``retry_after`` adds a ``Retry-After`` header.
+    exactly TEXT as the body, or with ``echo_body`` the request's own body (a
+    response body that never appears in the URL); ``retry_after`` adds a
+    ``Retry-After`` header.
     204 and 304 have no body.
 ``GET /malformed``
     200 with a JSON content type and the truncated body ``{"user": {"name": "x",``.
@@ -431,7 +433,7 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/echo" or path.startswith("/echo/"):
             self.route_echo(path, query, body)
         elif path.startswith("/status/"):
-            self.route_status(path[len("/status/"):], query)
+            self.route_status(path[len("/status/"):], query, body)
         elif path == "/malformed":
             self.require_method("GET")
             self.send_body(200, b'{"user": {"name": "x",')
@@ -562,7 +564,7 @@ class Handler(BaseHTTPRequestHandler):
             "form": form,
         })
 
-    def route_status(self, code_text: str, query: Dict[str, List[str]]) -> None:
+    def route_status(self, code_text: str, query: Dict[str, List[str]], body: bytes) -> None:
         try:
             code = int(code_text)
         except ValueError:
@@ -575,6 +577,8 @@ class Handler(BaseHTTPRequestHandler):
         content_type = self.str_param(query, "content_type", JSON_TYPE)
         if "body" in query:
             payload = query["body"][0].encode("utf-8")
+        elif "echo_body" in query:
+            payload = body
         else:
             payload = json.dumps({"status": code, "message": reason_phrase(code)}).encode("utf-8")
         self.send_body(code, payload, content_type, headers)
