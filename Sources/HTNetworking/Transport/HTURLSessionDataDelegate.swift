@@ -5,9 +5,13 @@ import FoundationNetworking
 
 /// The delegate of the session an ``HTURLSessionTransport`` makes for itself: it collects each data
 /// task's body, ends a task whose body passes the request's ``HTTransportOptions/maximumResponseSize``
-/// (at its `Content-Length` when it declares one, else at the chunk that passes it: the caller hears
-/// at once, the task is cancelled, and what still arrives for it is dropped), and decides redirects
-/// by the request's ``HTTransportOptions/redirectPolicy``.
+/// (at the first chunk when its `Content-Length` is over the limit, else at the chunk that passes it:
+/// the caller hears at once, the task is cancelled, and what still arrives for it is dropped), and
+/// decides redirects by the request's ``HTTransportOptions/redirectPolicy``.
+///
+/// It does not implement `urlSession(_:dataTask:didReceive:completionHandler:)`: FoundationNetworking
+/// holds the transfer until that handler is called back from the delegate queue, which cost about
+/// 100 µs per request on Linux.
 ///
 /// `@unchecked Sendable`, safety: `exchanges` is only read and written while holding `lock`; the
 /// continuations it holds are resumed exactly once, after their exchange has been removed under the
@@ -19,7 +23,6 @@ final class HTURLSessionDataDelegate: NSObject, URLSessionDataDelegate, @uncheck
         var options: HTTransportOptions
         var original: URL?
         var data = Data()
-        var response: URLResponse?
     }
 
     private let lock = NSLock()
@@ -35,27 +38,13 @@ final class HTURLSessionDataDelegate: NSObject, URLSessionDataDelegate, @uncheck
         }
     }
 
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
-        let refused = lock.withLock { () -> Exchange? in
-            guard var exchange = exchanges[dataTask.taskIdentifier] else { return nil }
-            if let limit = exchange.options.maximumResponseSize, response.expectedContentLength > Int64(limit) {
-                return exchanges.removeValue(forKey: dataTask.taskIdentifier)
-            }
-            exchange.response = response
-            exchanges[dataTask.taskIdentifier] = exchange
-            return nil
-        }
-        completionHandler(refused == nil ? .allow : .cancel)
-        refused.map(Self.fail)
-    }
-
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let refused = lock.withLock { () -> Exchange? in
             guard var exchange = exchanges[dataTask.taskIdentifier] else { return nil }
-            if let limit = exchange.options.maximumResponseSize, exchange.data.count + data.count > limit {
+            if let limit = exchange.options.maximumResponseSize,
+                exchange.data.count + data.count > limit
+                    || (exchange.data.isEmpty && (dataTask.response?.expectedContentLength ?? -1) > Int64(limit))
+            {
                 return exchanges.removeValue(forKey: dataTask.taskIdentifier)
             }
             exchange.data.append(data)
@@ -88,7 +77,7 @@ final class HTURLSessionDataDelegate: NSObject, URLSessionDataDelegate, @uncheck
         guard let exchange = lock.withLock({ exchanges.removeValue(forKey: task.taskIdentifier) }) else { return }
         if let error {
             exchange.continuation.resume(throwing: error)
-        } else if let response = exchange.response ?? task.response {
+        } else if let response = task.response {
             exchange.continuation.resume(returning: (exchange.data, response))
         } else {
             exchange.continuation.resume(throwing: URLError(.badServerResponse))
