@@ -18,6 +18,15 @@ import Darwin
 /// A torn or corrupt record is skipped (the reader looks for the next record whose checksum matches),
 /// reported in ``loadReport`` and removed by rewriting the file.
 ///
+/// ## At rest
+/// - The folder is made mode `0700` and every file the journal writes in it (the journal, the temporary
+///   compaction file, a file set aside as unreadable) `0600`, whatever the umask; a folder or file an
+///   older version left looser is tightened when the journal opens (`chmod`; a failure to tighten is
+///   an ``HTFreezeJournalError`` with operation `set permissions`). Give the journal a folder of its
+///   own. On iOS, tvOS, watchOS and visionOS they also get the file protection
+///   `completeUntilFirstUserAuthentication` (readable after the first unlock following a boot, so
+///   resends work in the background).
+///
 /// ## Compaction
 /// ``compact()`` writes the live entries to a temporary file, `fsync`s it, renames it over the journal
 /// (atomic) and `fsync`s the folder; it runs by itself when removed records outnumber live ones (and
@@ -54,19 +63,17 @@ public final class HTFreezeJournal {
     private var descriptor: Int32 = -1
     private var fileSize: off_t = 0
 
-    /// Opens (or creates) the journal at `fileURL`, creating its folder, and loads every intact entry.
+    /// Opens (or creates) the journal at `fileURL`, creating its folder (`0700`), and loads every intact
+    /// entry.
     ///
-    /// - Throws: ``HTFreezeJournalError`` when the file can't be read, created or repaired.
+    /// - Throws: ``HTFreezeJournalError`` when the folder or file can't be read, created, tightened or
+    ///   repaired.
     public init(fileURL: URL, durability: Durability = .synchronous) throws(HTFreezeJournalError) {
         self.fileURL = fileURL
         self.durability = durability
         self.loadReport = HTFreezeJournalLoadReport()
-        let directory = fileURL.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw HTFreezeJournalError(operation: "create folder", path: directory.path, code: nil)
-        }
+        try Self.prepareFolder(fileURL.deletingLastPathComponent())
+        Self.tidyLeftovers(of: fileURL)
         var needsRewrite = false
         if FileManager.default.fileExists(atPath: fileURL.path) {
             let data: Data
@@ -82,6 +89,7 @@ public final class HTFreezeJournal {
                 guard rename(fileURL.path, aside) == 0 else {
                     throw HTFreezeJournalError(operation: "set aside", path: fileURL.path, code: errno)
                 }
+                chmod(aside, 0o600)
                 loadReport.setAsideFile = aside
                 needsRewrite = true
             } else {
@@ -211,8 +219,8 @@ public final class HTFreezeJournal {
         }
     }
 
-    /// Rewrites the file with only the live entries (write a temporary file, `fsync`, rename, `fsync`
-    /// the folder).
+    /// Rewrites the file with only the live entries (write a `0600` temporary file, `fsync`, rename,
+    /// `fsync` the folder).
     public func compact() throws(HTFreezeJournalError) {
         let live = entries
         var bytes = Self.header
@@ -220,9 +228,16 @@ public final class HTFreezeJournal {
             Self.appendRecord(.put(request), to: &bytes)
         }
         let temporary = fileURL.path + ".compacting"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // A file left by a crash is replaced, never reused with its mode: the new one is made 0600 below.
+        unlink(temporary)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw HTFreezeJournalError(operation: "create", path: temporary, code: errno) }
         do throws(HTFreezeJournalError) {
+            // The umask only narrows the mode open(2) gets; set it exactly.
+            guard fchmod(fd, 0o600) == 0 else {
+                throw HTFreezeJournalError(operation: "set permissions", path: temporary, code: errno)
+            }
+            Self.applyFileProtection(temporary)
             try Self.writeAll(fd, bytes, path: temporary)
             guard fsync(fd) == 0 else { throw HTFreezeJournalError(operation: "fsync", path: temporary, code: errno) }
         } catch {
@@ -250,6 +265,13 @@ public final class HTFreezeJournal {
     private func openForAppending() throws(HTFreezeJournalError) {
         let fd = open(fileURL.path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard fd >= 0 else { throw HTFreezeJournalError(operation: "open", path: fileURL.path, code: errno) }
+        // Tightens a journal an older version created 0644.
+        guard fchmod(fd, 0o600) == 0 else {
+            let code = errno
+            _ = posixClose(fd)
+            throw HTFreezeJournalError(operation: "set permissions", path: fileURL.path, code: code)
+        }
+        Self.applyFileProtection(fileURL.path)
         let size = lseek(fd, 0, SEEK_END)
         guard size >= 0 else {
             let code = errno
@@ -370,6 +392,46 @@ public final class HTFreezeJournal {
             }
             written += result
         }
+    }
+
+    /// Creates the journal's folder with mode 0700, or tightens an existing one to 0700.
+    private static func prepareFolder(_ directory: URL) throws(HTFreezeJournalError) {
+        let path = directory.path
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw HTFreezeJournalError(operation: "create folder", path: path, code: nil)
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw HTFreezeJournalError(operation: "stat", path: path, code: errno) }
+        // The umask narrows the mode a new folder gets, and an older version made it 0755: set it exactly.
+        if info.st_mode & 0o7777 != 0o700 {
+            guard chmod(path, 0o700) == 0 else {
+                throw HTFreezeJournalError(operation: "set permissions", path: path, code: errno)
+            }
+        }
+        applyFileProtection(path)
+    }
+
+    /// Deletes the temporary file a crash during compaction left (it may hold requests, with an older
+    /// version's mode) and tightens files set aside as unreadable to 0600.
+    private static func tidyLeftovers(of fileURL: URL) {
+        unlink(fileURL.path + ".compacting")
+        let directory = fileURL.deletingLastPathComponent()
+        let prefix = fileURL.lastPathComponent + ".unreadable-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasPrefix(prefix) {
+            chmod(directory.appendingPathComponent(name).path, 0o600)
+        }
+    }
+
+    /// Data protection where the platform has it (it can't be set or tested on Linux and macOS).
+    private static func applyFileProtection(_ path: String) {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        // Readable from the first unlock after a boot on, so that resends work while the device is locked.
+        try? FileManager.default.setAttributes(
+            [FileAttributeKey.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication], ofItemAtPath: path)
+        #endif
     }
 
     private static func syncFolder(of file: URL) {
