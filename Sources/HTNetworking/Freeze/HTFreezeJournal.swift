@@ -26,6 +26,9 @@ import Darwin
 ///   own. On iOS, tvOS, watchOS and visionOS they also get the file protection
 ///   `completeUntilFirstUserAuthentication` (readable after the first unlock following a boot, so
 ///   resends work in the background).
+/// - Credential headers (see ``HTFreezeCredentialHeaders``) are removed from a request before it is
+///   stored, unless ``credentialHeaders`` lets them through; a file that holds some (written by an older
+///   version) is rewritten without them when it opens.
 ///
 /// ## Compaction
 /// ``compact()`` writes the live entries to a temporary file, `fsync`s it, renames it over the journal
@@ -48,6 +51,8 @@ public final class HTFreezeJournal {
     public let fileURL: URL
     /// The durability of changes.
     public let durability: Durability
+    /// Which headers are credentials, left out of stored requests.
+    public let credentialHeaders: HTFreezeCredentialHeaders
     /// What opening the file found.
     public private(set) var loadReport: HTFreezeJournalLoadReport
 
@@ -58,6 +63,8 @@ public final class HTFreezeJournal {
 
     private var byID: [String: HTFrozenRequest] = [:]
     private var idByKey: [String: String] = [:]
+    /// ``credentialHeaders``' answer per header name (a journal sees few names, in every record).
+    private var strippedByName: [String: Bool] = [:]
     private var nextSequence: UInt64 = 1
     private var recordCount = 0
     private var descriptor: Int32 = -1
@@ -66,11 +73,18 @@ public final class HTFreezeJournal {
     /// Opens (or creates) the journal at `fileURL`, creating its folder (`0700`), and loads every intact
     /// entry.
     ///
+    /// - Parameters:
+    ///   - credentialHeaders: the headers left out of stored requests (by default every credential
+    ///     header; see ``HTFreezeCredentialHeaders``).
     /// - Throws: ``HTFreezeJournalError`` when the folder or file can't be read, created, tightened or
     ///   repaired.
-    public init(fileURL: URL, durability: Durability = .synchronous) throws(HTFreezeJournalError) {
+    public init(
+        fileURL: URL, durability: Durability = .synchronous,
+        credentialHeaders: HTFreezeCredentialHeaders = HTFreezeCredentialHeaders()
+    ) throws(HTFreezeJournalError) {
         self.fileURL = fileURL
         self.durability = durability
+        self.credentialHeaders = credentialHeaders
         self.loadReport = HTFreezeJournalLoadReport()
         try Self.prepareFolder(fileURL.deletingLastPathComponent())
         Self.tidyLeftovers(of: fileURL)
@@ -93,8 +107,8 @@ public final class HTFreezeJournal {
                 loadReport.setAsideFile = aside
                 needsRewrite = true
             } else {
-                data.withUnsafeBytes { replay($0) }
-                needsRewrite = !loadReport.damaged.isEmpty
+                let needsScrub = data.withUnsafeBytes { replay($0) }
+                needsRewrite = !loadReport.damaged.isEmpty || needsScrub
             }
         } else {
             needsRewrite = true
@@ -144,8 +158,9 @@ public final class HTFreezeJournal {
 
     // MARK: Writing
 
-    /// Stores `request` (new, or replacing the entry with the same id). A new request with sequence 0
-    /// gets the next sequence number. Returns the stored entry.
+    /// Stores `request` (new, or replacing the entry with the same id) without its credential headers
+    /// (see ``credentialHeaders``). A new request with sequence 0 gets the next sequence number. Returns
+    /// the stored entry.
     @discardableResult
     public func put(_ request: HTFrozenRequest) throws(HTFreezeJournalError) -> HTFrozenRequest {
         try put(contentsOf: [request])[0]
@@ -163,6 +178,7 @@ public final class HTFreezeJournal {
             } else {
                 nextSequence = max(nextSequence, stored[index].sequence + 1)
             }
+            stored[index].headers = removingCredentials(from: stored[index].headers)
             Self.appendRecord(.put(stored[index]), to: &bytes)
         }
         do {
@@ -315,6 +331,24 @@ public final class HTFreezeJournal {
         }
     }
 
+    /// `headers` without those ``credentialHeaders`` strips.
+    private func removingCredentials(from headers: [String: String]) -> [String: String] {
+        guard !credentialHeaders.persistsCredentialHeaders else { return headers }
+        var kept = headers
+        for name in headers.keys {
+            let stripped: Bool
+            if let known = strippedByName[name] {
+                stripped = known
+            } else {
+                stripped = credentialHeaders.isStripped(name)
+                if strippedByName.count >= 1_024 { strippedByName = [:] }
+                strippedByName[name] = stripped
+            }
+            if stripped { kept[name] = nil }
+        }
+        return kept
+    }
+
     private static func appendRecord(_ record: HTFreezeRecordCoding.Record, to bytes: inout [UInt8]) {
         let start = bytes.count
         bytes.append(recordMagic.0)
@@ -329,14 +363,27 @@ public final class HTFreezeJournal {
         }
     }
 
-    /// Reads the records in `file` (which starts with a valid header), skipping damaged ranges.
-    private func replay(_ file: UnsafeRawBufferPointer) {
+    /// Reads the records in `file` (which starts with a valid header), skipping damaged ranges. Returns
+    /// whether the file holds a credential header (removed from the loaded entry) that must not stay on
+    /// disk.
+    private func replay(_ file: UnsafeRawBufferPointer) -> Bool {
+        var needsScrub = false
         var offset = Self.header.count
         while offset < file.count {
             switch Self.record(in: file, at: offset) {
             case .valid(let payload):
                 do throws(HTFreezeRecordCoding.Malformed) {
-                    apply(try HTFreezeRecordCoding.decode(payload))
+                    switch try HTFreezeRecordCoding.decode(payload) {
+                    case .put(var request):
+                        let kept = removingCredentials(from: request.headers)
+                        if kept.count != request.headers.count {
+                            request.headers = kept
+                            needsScrub = true
+                        }
+                        apply(.put(request))
+                    case let record:
+                        apply(record)
+                    }
                     recordCount += 1
                     loadReport.recordsRead += 1
                 } catch {
@@ -354,6 +401,7 @@ public final class HTFreezeJournal {
                 offset = next
             }
         }
+        return needsScrub
     }
 
     private enum RecordScan {
