@@ -32,16 +32,17 @@ public struct HTFreezeCredentialHeaders: Sendable, Equatable {
     /// Headers written to the journal even though they match ``names`` or ``nameFragments``
     /// (case-insensitive).
     ///
-    /// - Warning: the values of these headers are stored in the journal as they are, and are sent
-    ///   again as stored, even after the session they belong to ended. Only list headers that are not
-    ///   secrets, or that must be resent exactly and cannot be added again by an interceptor.
+    /// - Warning: the values of these headers are stored in the journal as they are (sealed only when
+    ///   the journal has an ``HTFreezeRecordSealing``), and are sent again as stored, even after the
+    ///   session they belong to ended. Only list headers that are not secrets, or that must be resent
+    ///   exactly and cannot be added again by an interceptor.
     public var persistedNames: Set<String>
     /// Whether credential headers are written to the journal (`false` by default).
     ///
     /// - Warning: on, every `Authorization`, cookie, API key and token a frozen request carries is
-    ///   written to disk in clear text and resent as it was, possibly after it was revoked or replaced.
-    ///   Prefer adding credentials at send time with an interceptor; turn this on only when the stored
-    ///   value must be resent and the disk is trusted.
+    ///   written to disk (in clear text unless the journal has an ``HTFreezeRecordSealing``) and resent as
+    ///   it was, possibly after it was revoked or replaced. Prefer adding credentials at send time with an
+    ///   interceptor; turn this on only when the stored value must be resent and the disk is trusted.
     public var persistsCredentialHeaders: Bool
 
     /// The header names stripped by default.

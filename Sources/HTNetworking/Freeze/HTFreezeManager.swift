@@ -44,7 +44,8 @@ import FoundationNetworking
 /// ## At rest
 /// The journal's folder is `0700` and its files `0600` (tightened when an older version left them
 /// looser); credential headers are not stored unless the app opts in
-/// (``Configuration/credentialHeaders``). See ``HTFreezeJournal``.
+/// (``Configuration/credentialHeaders``); with ``Configuration/sealer`` every stored request is sealed
+/// (encrypted by the app's cipher). See ``HTFreezeJournal``.
 ///
 /// ## Duplicates
 /// A request whose freeze key matches a frozen one is not kept again: the first one wins (its id, its
@@ -70,18 +71,23 @@ public actor HTFreezeManager {
         /// (``HTFreezeCredentialHeaders/persistsCredentialHeaders`` or
         /// ``HTFreezeCredentialHeaders/persistedNames``) writes their values to disk.
         public var credentialHeaders: HTFreezeCredentialHeaders
+        /// Seals each frozen request in the journal at rest (e.g. AES-GCM with a Keychain key; see
+        /// ``HTFreezeRecordSealing``); `nil` (the default) stores them unsealed, readable by whoever can
+        /// read the file (which is `0600` in a `0700` folder).
+        public var sealer: (any HTFreezeRecordSealing)?
 
         /// Creates settings.
         public init(
             allowsExpensiveNetworks: Bool = false, idempotencyHeader: String = "Idempotency-Key",
             durability: HTFreezeJournal.Durability = .synchronous, notificationCenter: NotificationCenter? = .default,
-            credentialHeaders: HTFreezeCredentialHeaders = HTFreezeCredentialHeaders()
+            credentialHeaders: HTFreezeCredentialHeaders = HTFreezeCredentialHeaders(), sealer: (any HTFreezeRecordSealing)? = nil
         ) {
             self.allowsExpensiveNetworks = allowsExpensiveNetworks
             self.idempotencyHeader = idempotencyHeader
             self.durability = durability
             self.notificationCenter = notificationCenter
             self.credentialHeaders = credentialHeaders
+            self.sealer = sealer
         }
 
         /// ``credentialHeaders`` with the ``idempotencyHeader`` always kept.
@@ -93,7 +99,7 @@ public actor HTFreezeManager {
 
         /// Opens the journal at `url` with these settings.
         func openJournal(at url: URL) throws(HTFreezeJournalError) -> HTFreezeJournal {
-            try HTFreezeJournal(fileURL: url, durability: durability, credentialHeaders: journalCredentialHeaders)
+            try HTFreezeJournal(fileURL: url, durability: durability, credentialHeaders: journalCredentialHeaders, sealer: sealer)
         }
     }
 
