@@ -18,6 +18,21 @@ import Darwin
 /// A torn or corrupt record is skipped (the reader looks for the next record whose checksum matches),
 /// reported in ``loadReport`` and removed by rewriting the file.
 ///
+/// ## At rest
+/// - The folder is made mode `0700` and every file the journal writes in it (the journal, the temporary
+///   compaction file, a file set aside as unreadable) `0600`, whatever the umask; a folder or file an
+///   older version left looser is tightened when the journal opens (`chmod`; a failure to tighten is
+///   an ``HTFreezeJournalError`` with operation `set permissions`). Give the journal a folder of its
+///   own. On iOS, tvOS, watchOS and visionOS they also get the file protection
+///   `completeUntilFirstUserAuthentication` (readable after the first unlock following a boot, so
+///   resends work in the background).
+/// - Credential headers (see ``HTFreezeCredentialHeaders``) are removed from a request before it is
+///   stored, unless ``credentialHeaders`` lets them through; a file that holds some (written by an older
+///   version) is rewritten without them when it opens.
+/// - With a ``sealer``, each put record is sealed (see ``HTFreezeRecordSealing``); older unsealed
+///   records still load and the file is rewritten sealed when it opens. A sealed record the journal
+///   can't open is reported in ``HTFreezeJournalLoadReport/unopened`` and kept.
+///
 /// ## Compaction
 /// ``compact()`` writes the live entries to a temporary file, `fsync`s it, renames it over the journal
 /// (atomic) and `fsync`s the folder; it runs by itself when removed records outnumber live ones (and
@@ -39,6 +54,10 @@ public final class HTFreezeJournal {
     public let fileURL: URL
     /// The durability of changes.
     public let durability: Durability
+    /// Which headers are credentials, left out of stored requests.
+    public let credentialHeaders: HTFreezeCredentialHeaders
+    /// What seals put records at rest, if anything.
+    public let sealer: (any HTFreezeRecordSealing)?
     /// What opening the file found.
     public private(set) var loadReport: HTFreezeJournalLoadReport
 
@@ -47,26 +66,44 @@ public final class HTFreezeJournal {
     static let recordHeaderSize = 10
     static let maximumPayload = 64 << 20
 
+    /// A live sealed record that could not be opened, kept byte for byte.
+    private struct Unopened {
+        var sequence: UInt64
+        var payload: [UInt8]
+        var offset: Int
+        var error: HTFreezeRecordSealingError
+    }
+
     private var byID: [String: HTFrozenRequest] = [:]
     private var idByKey: [String: String] = [:]
+    private var unopened: [String: Unopened] = [:]
+    /// ``credentialHeaders``' answer per header name (a journal sees few names, in every record).
+    private var strippedByName: [String: Bool] = [:]
     private var nextSequence: UInt64 = 1
     private var recordCount = 0
     private var descriptor: Int32 = -1
     private var fileSize: off_t = 0
 
-    /// Opens (or creates) the journal at `fileURL`, creating its folder, and loads every intact entry.
+    /// Opens (or creates) the journal at `fileURL`, creating its folder (`0700`), and loads every intact
+    /// entry.
     ///
-    /// - Throws: ``HTFreezeJournalError`` when the file can't be read, created or repaired.
-    public init(fileURL: URL, durability: Durability = .synchronous) throws(HTFreezeJournalError) {
+    /// - Parameters:
+    ///   - credentialHeaders: the headers left out of stored requests (by default every credential
+    ///     header; see ``HTFreezeCredentialHeaders``).
+    ///   - sealer: seals the put records at rest; `nil` (the default) stores them as they are.
+    /// - Throws: ``HTFreezeJournalError`` when the folder or file can't be read, created, tightened,
+    ///   sealed or repaired.
+    public init(
+        fileURL: URL, durability: Durability = .synchronous,
+        credentialHeaders: HTFreezeCredentialHeaders = HTFreezeCredentialHeaders(), sealer: (any HTFreezeRecordSealing)? = nil
+    ) throws(HTFreezeJournalError) {
         self.fileURL = fileURL
         self.durability = durability
+        self.credentialHeaders = credentialHeaders
+        self.sealer = sealer
         self.loadReport = HTFreezeJournalLoadReport()
-        let directory = fileURL.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw HTFreezeJournalError(operation: "create folder", path: directory.path, code: nil)
-        }
+        try Self.prepareFolder(fileURL.deletingLastPathComponent())
+        Self.tidyLeftovers(of: fileURL)
         var needsRewrite = false
         if FileManager.default.fileExists(atPath: fileURL.path) {
             let data: Data
@@ -82,16 +119,20 @@ public final class HTFreezeJournal {
                 guard rename(fileURL.path, aside) == 0 else {
                     throw HTFreezeJournalError(operation: "set aside", path: fileURL.path, code: errno)
                 }
+                chmod(aside, 0o600)
                 loadReport.setAsideFile = aside
                 needsRewrite = true
             } else {
-                data.withUnsafeBytes { replay($0) }
-                needsRewrite = !loadReport.damaged.isEmpty
+                let needsScrub = data.withUnsafeBytes { replay($0) }
+                needsRewrite = !loadReport.damaged.isEmpty || needsScrub
             }
         } else {
             needsRewrite = true
         }
         loadReport.entriesLoaded = byID.count
+        loadReport.unopened = unopened.sorted { $0.value.sequence < $1.value.sequence }.map {
+            HTFreezeJournalLoadReport.UnopenedRecord(offset: $0.value.offset, id: $0.key, error: $0.value.error)
+        }
         if needsRewrite {
             try compact()
         } else {
@@ -125,7 +166,14 @@ public final class HTFreezeJournal {
         idByKey[freezeKey].flatMap { byID[$0] }
     }
 
-    /// The number of records in the file (live and superseded): compaction brings it down to ``count``.
+    /// The ids of the live sealed records that could not be opened (see
+    /// ``HTFreezeJournalLoadReport/unopened``), in freeze order. They are kept in the file until removed.
+    public var unopenedIDs: [String] {
+        unopened.sorted { $0.value.sequence < $1.value.sequence }.map(\.key)
+    }
+
+    /// The number of records in the file (live and superseded): compaction brings it down to ``count``
+    /// (plus the unopened sealed records it keeps).
     public var recordsInFile: Int { recordCount }
 
     /// The sequence number the next new entry gets.
@@ -136,8 +184,9 @@ public final class HTFreezeJournal {
 
     // MARK: Writing
 
-    /// Stores `request` (new, or replacing the entry with the same id). A new request with sequence 0
-    /// gets the next sequence number. Returns the stored entry.
+    /// Stores `request` (new, or replacing the entry with the same id) without its credential headers
+    /// (see ``credentialHeaders``), sealed when the journal has a ``sealer``. A new request with sequence
+    /// 0 gets the next sequence number. Returns the stored entry.
     @discardableResult
     public func put(_ request: HTFrozenRequest) throws(HTFreezeJournalError) -> HTFrozenRequest {
         try put(contentsOf: [request])[0]
@@ -149,15 +198,17 @@ public final class HTFreezeJournal {
         var stored = requests
         var bytes: [UInt8] = []
         let firstSequence = nextSequence
-        for index in stored.indices {
-            if stored[index].sequence == 0 {
-                stored[index].sequence = byID[stored[index].id]?.sequence ?? makeSequence()
-            } else {
-                nextSequence = max(nextSequence, stored[index].sequence + 1)
+        do throws(HTFreezeJournalError) {
+            for index in stored.indices {
+                let id = stored[index].id
+                if stored[index].sequence == 0 {
+                    stored[index].sequence = byID[id]?.sequence ?? unopened[id]?.sequence ?? makeSequence()
+                } else {
+                    nextSequence = max(nextSequence, stored[index].sequence + 1)
+                }
+                stored[index].headers = removingCredentials(from: stored[index].headers)
+                try appendRecord(.put(stored[index]), to: &bytes)
             }
-            Self.appendRecord(.put(stored[index]), to: &bytes)
-        }
-        do {
             try append(bytes)
         } catch {
             nextSequence = firstSequence
@@ -177,52 +228,74 @@ public final class HTFreezeJournal {
     }
 
     /// Removes the entries with these ids with one write (and one `fsync`); unknown ids are ignored.
-    /// Returns the removed entries.
+    /// Returns the removed entries. The id of an unopened sealed record (see ``unopenedIDs``) removes it
+    /// too (it is not among the returned entries).
     @discardableResult
     public func remove(ids: [String]) throws(HTFreezeJournalError) -> [HTFrozenRequest] {
         var seen = Set<String>()
-        let existing = ids.compactMap { id in seen.insert(id).inserted ? byID[id] : nil }
-        guard !existing.isEmpty else { return [] }
+        let unique = ids.filter { seen.insert($0).inserted }
+        let existing = unique.compactMap { byID[$0] }
+        let unopenedIDs = unique.filter { byID[$0] == nil && unopened[$0] != nil }
+        let removed = existing.map(\.id) + unopenedIDs
+        guard !removed.isEmpty else { return [] }
         var bytes: [UInt8] = []
-        for entry in existing {
-            Self.appendRecord(.remove(id: entry.id), to: &bytes)
+        for id in removed {
+            try appendRecord(.remove(id: id), to: &bytes)
         }
         try append(bytes)
-        recordCount += existing.count
-        for entry in existing {
-            apply(.remove(id: entry.id))
+        recordCount += removed.count
+        for id in removed {
+            apply(.remove(id: id))
         }
-        if recordCount - byID.count > 1_024 && recordCount - byID.count > byID.count {
+        let live = byID.count + unopened.count
+        if recordCount - live > 1_024 && recordCount - live > live {
             try compact()
         }
         return existing
     }
 
-    /// Removes every entry (the file is replaced by an empty journal).
+    /// Removes every entry, unopened sealed records included (the file is replaced by an empty journal).
     public func removeAll() throws(HTFreezeJournalError) {
-        let saved = (byID, idByKey)
+        let saved = (byID, idByKey, unopened)
         byID = [:]
         idByKey = [:]
+        unopened = [:]
         do {
             try compact()
         } catch {
-            (byID, idByKey) = saved
+            (byID, idByKey, unopened) = saved
             throw error
         }
     }
 
-    /// Rewrites the file with only the live entries (write a temporary file, `fsync`, rename, `fsync`
-    /// the folder).
+    /// Rewrites the file with only the live entries, sealed when the journal has a ``sealer``, and the
+    /// unopened sealed records as they were (write a `0600` temporary file, `fsync`, rename, `fsync` the
+    /// folder).
     public func compact() throws(HTFreezeJournalError) {
-        let live = entries
+        enum Item {
+            case entry(HTFrozenRequest)
+            case kept([UInt8])
+        }
+        let items = (byID.values.map { ($0.sequence, Item.entry($0)) } + unopened.values.map { ($0.sequence, Item.kept($0.payload)) })
+            .sorted { $0.0 < $1.0 }
         var bytes = Self.header
-        for request in live {
-            Self.appendRecord(.put(request), to: &bytes)
+        for (_, item) in items {
+            switch item {
+            case .entry(let request): try appendRecord(.put(request), to: &bytes)
+            case .kept(let payload): Self.appendRawRecord(payload, to: &bytes)
+            }
         }
         let temporary = fileURL.path + ".compacting"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // A file left by a crash is replaced, never reused with its mode: the new one is made 0600 below.
+        unlink(temporary)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw HTFreezeJournalError(operation: "create", path: temporary, code: errno) }
         do throws(HTFreezeJournalError) {
+            // The umask only narrows the mode open(2) gets; set it exactly.
+            guard fchmod(fd, 0o600) == 0 else {
+                throw HTFreezeJournalError(operation: "set permissions", path: temporary, code: errno)
+            }
+            Self.applyFileProtection(temporary)
             try Self.writeAll(fd, bytes, path: temporary)
             guard fsync(fd) == 0 else { throw HTFreezeJournalError(operation: "fsync", path: temporary, code: errno) }
         } catch {
@@ -237,7 +310,7 @@ public final class HTFreezeJournal {
             throw HTFreezeJournalError(operation: "rename", path: fileURL.path, code: code)
         }
         Self.syncFolder(of: fileURL)
-        recordCount = live.count
+        recordCount = items.count
         if descriptor >= 0 {
             _ = posixClose(descriptor)
             descriptor = -1
@@ -250,6 +323,13 @@ public final class HTFreezeJournal {
     private func openForAppending() throws(HTFreezeJournalError) {
         let fd = open(fileURL.path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard fd >= 0 else { throw HTFreezeJournalError(operation: "open", path: fileURL.path, code: errno) }
+        // Tightens a journal an older version created 0644.
+        guard fchmod(fd, 0o600) == 0 else {
+            let code = errno
+            _ = posixClose(fd)
+            throw HTFreezeJournalError(operation: "set permissions", path: fileURL.path, code: code)
+        }
+        Self.applyFileProtection(fileURL.path)
         let size = lseek(fd, 0, SEEK_END)
         guard size >= 0 else {
             let code = errno
@@ -283,22 +363,72 @@ public final class HTFreezeJournal {
             if let old = byID[request.id], idByKey[old.freezeKey] == old.id {
                 idByKey[old.freezeKey] = nil
             }
+            unopened[request.id] = nil
             byID[request.id] = request
             idByKey[request.freezeKey] = request.id
             nextSequence = max(nextSequence, request.sequence + 1)
         case .remove(let id):
+            unopened[id] = nil
             if let old = byID.removeValue(forKey: id), idByKey[old.freezeKey] == id {
                 idByKey[old.freezeKey] = nil
             }
         }
     }
 
-    private static func appendRecord(_ record: HTFreezeRecordCoding.Record, to bytes: inout [UInt8]) {
+    /// `headers` without those ``credentialHeaders`` strips.
+    private func removingCredentials(from headers: [String: String]) -> [String: String] {
+        guard !credentialHeaders.persistsCredentialHeaders else { return headers }
+        var kept = headers
+        for name in headers.keys {
+            let stripped: Bool
+            if let known = strippedByName[name] {
+                stripped = known
+            } else {
+                stripped = credentialHeaders.isStripped(name)
+                if strippedByName.count >= 1_024 { strippedByName = [:] }
+                strippedByName[name] = stripped
+            }
+            if stripped { kept[name] = nil }
+        }
+        return kept
+    }
+
+    /// A sealed put that could not be opened replaces the entry with its id, and is kept as it is.
+    private func applyUnopened(id: String, _ kept: Unopened) {
+        if let old = byID.removeValue(forKey: id), idByKey[old.freezeKey] == id {
+            idByKey[old.freezeKey] = nil
+        }
+        unopened[id] = kept
+        nextSequence = max(nextSequence, kept.sequence + 1)
+    }
+
+    /// Appends `record` (sealed when the journal has a sealer) with its record header.
+    private func appendRecord(_ record: HTFreezeRecordCoding.Record, to bytes: inout [UInt8]) throws(HTFreezeJournalError) {
+        let start = bytes.count
+        bytes.append(Self.recordMagic.0)
+        bytes.append(Self.recordMagic.1)
+        bytes.append(contentsOf: repeatElement(0, count: 8))
+        do {
+            try HTFreezeRecordCoding.encode(record, sealer: sealer, into: &bytes)
+        } catch {
+            bytes.removeSubrange(start...)
+            throw HTFreezeJournalError(operation: "seal", path: fileURL.path, code: nil, detail: error.reason)
+        }
+        Self.finishRecord(startingAt: start, in: &bytes)
+    }
+
+    /// Appends an already encoded payload with its record header.
+    private static func appendRawRecord(_ payload: [UInt8], to bytes: inout [UInt8]) {
         let start = bytes.count
         bytes.append(recordMagic.0)
         bytes.append(recordMagic.1)
         bytes.append(contentsOf: repeatElement(0, count: 8))
-        HTFreezeRecordCoding.encode(record, into: &bytes)
+        bytes.append(contentsOf: payload)
+        finishRecord(startingAt: start, in: &bytes)
+    }
+
+    /// Fills in the length and checksum of the record that starts at `start` and runs to the end.
+    private static func finishRecord(startingAt start: Int, in bytes: inout [UInt8]) {
         let length = bytes.count - start - recordHeaderSize
         let crc = bytes.withUnsafeBytes { HTCRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[(start + recordHeaderSize)...])) }
         for index in 0..<4 {
@@ -307,14 +437,30 @@ public final class HTFreezeJournal {
         }
     }
 
-    /// Reads the records in `file` (which starts with a valid header), skipping damaged ranges.
-    private func replay(_ file: UnsafeRawBufferPointer) {
+    /// Reads the records in `file` (which starts with a valid header), skipping damaged ranges. Returns
+    /// whether the file holds what must not stay on disk: a credential header (removed from the loaded
+    /// entry), or, with a sealer, an unsealed put.
+    private func replay(_ file: UnsafeRawBufferPointer) -> Bool {
+        var needsScrub = false
         var offset = Self.header.count
         while offset < file.count {
             switch Self.record(in: file, at: offset) {
             case .valid(let payload):
                 do throws(HTFreezeRecordCoding.Malformed) {
-                    apply(try HTFreezeRecordCoding.decode(payload))
+                    switch try HTFreezeRecordCoding.decode(payload, sealer: sealer) {
+                    case .record(.put(var request), let sealed):
+                        let kept = removingCredentials(from: request.headers)
+                        if kept.count != request.headers.count {
+                            request.headers = kept
+                            needsScrub = true
+                        }
+                        needsScrub = needsScrub || (sealer != nil && !sealed)
+                        apply(.put(request))
+                    case .record(let record, _):
+                        apply(record)
+                    case .unopened(let id, let sequence, let error):
+                        applyUnopened(id: id, Unopened(sequence: sequence, payload: Array(payload), offset: offset, error: error))
+                    }
                     recordCount += 1
                     loadReport.recordsRead += 1
                 } catch {
@@ -332,6 +478,7 @@ public final class HTFreezeJournal {
                 offset = next
             }
         }
+        return needsScrub
     }
 
     private enum RecordScan {
@@ -370,6 +517,46 @@ public final class HTFreezeJournal {
             }
             written += result
         }
+    }
+
+    /// Creates the journal's folder with mode 0700, or tightens an existing one to 0700.
+    private static func prepareFolder(_ directory: URL) throws(HTFreezeJournalError) {
+        let path = directory.path
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw HTFreezeJournalError(operation: "create folder", path: path, code: nil, detail: "\(error)")
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw HTFreezeJournalError(operation: "stat", path: path, code: errno) }
+        // The umask narrows the mode a new folder gets, and an older version made it 0755: set it exactly.
+        if info.st_mode & 0o7777 != 0o700 {
+            guard chmod(path, 0o700) == 0 else {
+                throw HTFreezeJournalError(operation: "set permissions", path: path, code: errno)
+            }
+        }
+        applyFileProtection(path)
+    }
+
+    /// Deletes the temporary file a crash during compaction left (it may hold requests, with an older
+    /// version's mode) and tightens files set aside as unreadable to 0600.
+    private static func tidyLeftovers(of fileURL: URL) {
+        unlink(fileURL.path + ".compacting")
+        let directory = fileURL.deletingLastPathComponent()
+        let prefix = fileURL.lastPathComponent + ".unreadable-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasPrefix(prefix) {
+            chmod(directory.appendingPathComponent(name).path, 0o600)
+        }
+    }
+
+    /// Data protection where the platform has it (it can't be set or tested on Linux and macOS).
+    private static func applyFileProtection(_ path: String) {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        // Readable from the first unlock after a boot on, so that resends work while the device is locked.
+        try? FileManager.default.setAttributes(
+            [FileAttributeKey.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication], ofItemAtPath: path)
+        #endif
     }
 
     private static func syncFolder(of file: URL) {

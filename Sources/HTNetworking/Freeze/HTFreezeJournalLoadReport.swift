@@ -2,7 +2,8 @@
 ///
 /// A crash in the middle of an append leaves a torn record at the end of the file; a damaged disk can
 /// corrupt any byte. Every intact record is loaded; the damaged byte ranges are reported here and
-/// removed from the file (it is rewritten with the intact entries).
+/// removed from the file (it is rewritten with the intact entries). Sealed records that could not be
+/// opened (see ``HTFreezeRecordSealing``) are not damage: they are listed in ``unopened`` and kept.
 public struct HTFreezeJournalLoadReport: Sendable, Equatable {
     /// A byte range of the file that held no readable record.
     public struct DamagedRange: Sendable, Equatable {
@@ -14,17 +15,30 @@ public struct HTFreezeJournalLoadReport: Sendable, Equatable {
         public var reason: String
     }
 
+    /// A live sealed record that could not be opened: not loaded, but kept in the file.
+    public struct UnopenedRecord: Sendable, Equatable {
+        /// Where its latest record starts in the file.
+        public var offset: Int
+        /// The frozen request's id (stored beside the sealed bytes).
+        public var id: String
+        /// Why it could not be opened.
+        public var error: HTFreezeRecordSealingError
+    }
+
     /// Records read (puts and removes).
     public var recordsRead = 0
     /// Frozen requests live after replaying the records.
     public var entriesLoaded = 0
     /// The damaged byte ranges, in file order; empty for a clean journal.
     public var damaged: [DamagedRange] = []
+    /// The live sealed records that could not be opened, in freeze order; empty when every record was
+    /// loaded. They are not in ``entriesLoaded``.
+    public var unopened: [UnopenedRecord] = []
     /// Whether the file had no valid header and was set aside (renamed with a `.unreadable` suffix).
     public var setAsideFile: String?
 
-    /// Whether everything in the file was readable.
-    public var isClean: Bool { damaged.isEmpty && setAsideFile == nil }
+    /// Whether everything in the file was readable (no damage, no unopened sealed record).
+    public var isClean: Bool { damaged.isEmpty && setAsideFile == nil && unopened.isEmpty }
     /// The total number of skipped bytes.
     public var damagedBytes: Int { damaged.reduce(0) { $0 + $1.length } }
 }

@@ -28,8 +28,10 @@ import FoundationNetworking
 /// When the monitor reports a usable network (expensive networks only with
 /// ``Configuration/allowsExpensiveNetworks``), or on ``resendNow()``, the frozen requests go out one at
 /// a time in freeze order, each through the client the delegate supplies: the URL request as stored
-/// (as the client built it, before interceptors ran, so no token is ever written to disk), then the
-/// client's interceptors (a bearer token added now, a logging line), its mock when mocking is on, and
+/// (as the client built it, before interceptors ran, so no token an interceptor adds is ever written to
+/// disk; without the credential headers it had, see ``Configuration/credentialHeaders``), the client's
+/// default headers that are credentials, then the client's interceptors (a bearer token added now, a
+/// logging line), its mock when mocking is on, and
 /// the transport for the request's ``HTFrozenRequest/transportType``, bounded by the request's timeout
 /// (see ``HTClient/rawResponse(for:requestType:timeout:)``). The request's own interceptors, closures,
 /// are not kept. A request leaves the journal only after the server accepted it, so delivery is
@@ -38,6 +40,12 @@ import FoundationNetworking
 /// applies it exactly once. (A request frozen after a live attempt that timed out may already have
 /// reached the server without that header; give such requests an `Idempotency-Key` header of their own:
 /// the freeze keeps it and uses it as the freeze id.)
+///
+/// ## At rest
+/// The journal's folder is `0700` and its files `0600` (tightened when an older version left them
+/// looser); credential headers are not stored unless the app opts in
+/// (``Configuration/credentialHeaders``); with ``Configuration/sealer`` every stored request is sealed
+/// (encrypted by the app's cipher). See ``HTFreezeJournal``.
 ///
 /// ## Duplicates
 /// A request whose freeze key matches a frozen one is not kept again: the first one wins (its id, its
@@ -54,16 +62,44 @@ public actor HTFreezeManager {
         public var durability: HTFreezeJournal.Durability
         /// Where the resend notifications are posted; `nil` for none.
         public var notificationCenter: NotificationCenter?
+        /// The headers that are credentials and are not written to the journal (by default every
+        /// `Authorization`, cookie, API key, token, secret, password, session and signature header; see
+        /// ``HTFreezeCredentialHeaders``). The ``idempotencyHeader`` is always kept.
+        ///
+        /// Stripped headers are put back at resend time by the resending client: its default headers of
+        /// those names, then its interceptors. Opting in to persisting them
+        /// (``HTFreezeCredentialHeaders/persistsCredentialHeaders`` or
+        /// ``HTFreezeCredentialHeaders/persistedNames``) writes their values to disk.
+        public var credentialHeaders: HTFreezeCredentialHeaders
+        /// Seals each frozen request in the journal at rest (e.g. AES-GCM with a Keychain key; see
+        /// ``HTFreezeRecordSealing``); `nil` (the default) stores them unsealed, readable by whoever can
+        /// read the file (which is `0600` in a `0700` folder).
+        public var sealer: (any HTFreezeRecordSealing)?
 
         /// Creates settings.
         public init(
             allowsExpensiveNetworks: Bool = false, idempotencyHeader: String = "Idempotency-Key",
-            durability: HTFreezeJournal.Durability = .synchronous, notificationCenter: NotificationCenter? = .default
+            durability: HTFreezeJournal.Durability = .synchronous, notificationCenter: NotificationCenter? = .default,
+            credentialHeaders: HTFreezeCredentialHeaders = HTFreezeCredentialHeaders(), sealer: (any HTFreezeRecordSealing)? = nil
         ) {
             self.allowsExpensiveNetworks = allowsExpensiveNetworks
             self.idempotencyHeader = idempotencyHeader
             self.durability = durability
             self.notificationCenter = notificationCenter
+            self.credentialHeaders = credentialHeaders
+            self.sealer = sealer
+        }
+
+        /// ``credentialHeaders`` with the ``idempotencyHeader`` always kept.
+        var journalCredentialHeaders: HTFreezeCredentialHeaders {
+            var headers = credentialHeaders
+            headers.persistedNames.insert(idempotencyHeader)
+            return headers
+        }
+
+        /// Opens the journal at `url` with these settings.
+        func openJournal(at url: URL) throws(HTFreezeJournalError) -> HTFreezeJournal {
+            try HTFreezeJournal(fileURL: url, durability: durability, credentialHeaders: journalCredentialHeaders, sealer: sealer)
         }
     }
 
@@ -90,7 +126,7 @@ public actor HTFreezeManager {
         throws(HTFreezeJournalError)
     {
         let url = directory.appendingPathComponent("freeze.journal", isDirectory: false)
-        let opened = try HTFreezeJournal(fileURL: url, durability: configuration.durability)
+        let opened = try configuration.openJournal(at: url)
         self.journalURL = url
         self.monitor = monitor
         self.configuration = configuration
@@ -298,7 +334,7 @@ public actor HTFreezeManager {
             do {
                 outcome = .success(
                     try await client.rawResponse(
-                        for: entry.urlRequest, requestType: entry.transportType, timeout: entry.timeout,
+                        for: resendRequest(entry, client: client), requestType: entry.transportType, timeout: entry.timeout,
                         description: entry.requestDescription))
             } catch {
                 outcome = .failure(error)
@@ -326,6 +362,18 @@ public actor HTFreezeManager {
             }
         }
         return summary
+    }
+
+    /// The URL request to resend `entry` with: as stored, plus the client's default headers that are
+    /// credentials (they were not stored) and that the entry lacks. The client's interceptors run after.
+    private func resendRequest(_ entry: HTFrozenRequest, client: HTClient) -> URLRequest {
+        var request = entry.urlRequest
+        let credentials = configuration.journalCredentialHeaders
+        for (name, value) in client.configuration.defaultHeaders.sorted(by: { $0.key < $1.key })
+        where credentials.isStripped(name) && request.value(forHTTPHeaderField: name) == nil {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+        return request
     }
 
     private func fail(
@@ -417,7 +465,7 @@ public actor HTFreezeManager {
 
     private func openJournal() throws(HTFreezeJournalError) -> HTFreezeJournal {
         if let journal { return journal }
-        let opened = try HTFreezeJournal(fileURL: journalURL, durability: configuration.durability)
+        let opened = try configuration.openJournal(at: journalURL)
         journal = opened
         loadReport = opened.loadReport
         return opened

@@ -3,6 +3,10 @@ import Foundation
 /// The byte layout of one freeze-journal record's payload: little-endian integers, length-prefixed UTF-8
 /// strings and data, a flag byte before optional values. Decoding never traps: any malformed input is a
 /// thrown ``HTFreezeRecordCoding/Malformed``.
+///
+/// A payload starts with its kind: 1 a put (then its version: 1, or 2 with the transport type), 2 a
+/// remove, 3 a sealed put (version 1: the id, the sequence number, then the bytes an
+/// ``HTFreezeRecordSealing`` made of a whole kind-1 payload).
 enum HTFreezeRecordCoding {
     /// What a journal record says.
     enum Record: Equatable {
@@ -12,13 +16,28 @@ enum HTFreezeRecordCoding {
         case remove(id: String)
     }
 
+    /// A record as read from a file.
+    enum Decoded: Equatable {
+        /// A record that was read; `sealed` when it was a sealed put.
+        case record(Record, sealed: Bool)
+        /// A sealed put that could not be opened, with what is readable beside the sealed bytes.
+        case unopened(id: String, sequence: UInt64, error: HTFreezeRecordSealingError)
+    }
+
     /// The payload does not decode.
     struct Malformed: Error {}
+
+    /// The sealer threw while sealing; the description of its error.
+    struct SealFailure: Error {
+        var reason: String
+    }
 
     private static let putKind: UInt8 = 1
     private static let removeKind: UInt8 = 2
     /// Version 2 added the transport type at the end; version 1 records (without it) still load.
     private static let putVersion: UInt8 = 2
+    private static let sealedKind: UInt8 = 3
+    private static let sealedVersion: UInt8 = 1
 
     // MARK: Encoding
 
@@ -50,6 +69,27 @@ enum HTFreezeRecordCoding {
             bytes.append(removeKind)
             writeString(id, &bytes)
         }
+    }
+
+    /// Encodes `record`; with a `sealer`, a put is sealed (a remove never is).
+    static func encode(_ record: Record, sealer: (any HTFreezeRecordSealing)?, into bytes: inout [UInt8]) throws(SealFailure) {
+        guard let sealer, case .put(let request) = record else {
+            encode(record, into: &bytes)
+            return
+        }
+        var plain: [UInt8] = []
+        encode(record, into: &plain)
+        let sealed: Data
+        do {
+            sealed = try sealer.seal(Data(plain))
+        } catch {
+            throw SealFailure(reason: String(describing: error))
+        }
+        bytes.append(sealedKind)
+        bytes.append(sealedVersion)
+        writeString(request.id, &bytes)
+        writeUInt64(request.sequence, &bytes)
+        writeData(sealed, &bytes)
     }
 
     private static func writeUInt32(_ value: UInt32, _ bytes: inout [UInt8]) {
@@ -89,6 +129,38 @@ enum HTFreezeRecordCoding {
     }
 
     // MARK: Decoding
+
+    /// Decodes a payload that may be sealed. A sealed put that `sealer` can't open (or that opens to
+    /// something else than the put written beside it) is ``Decoded/unopened(id:sequence:error:)``, not
+    /// malformed: its bytes are intact and may open with the right sealer.
+    static func decode(_ payload: UnsafeRawBufferPointer, sealer: (any HTFreezeRecordSealing)?) throws(Malformed) -> Decoded {
+        guard payload.first == sealedKind else { return .record(try decode(payload), sealed: false) }
+        var reader = Reader(bytes: payload)
+        _ = try reader.byte()
+        guard try reader.byte() == sealedVersion else { throw Malformed() }
+        let id = try reader.string()
+        let sequence = try reader.uint64()
+        let sealed = try reader.data()
+        guard reader.isAtEnd else { throw Malformed() }
+        guard let sealer else { return .unopened(id: id, sequence: sequence, error: .noSealer) }
+        let plain: Data
+        do {
+            plain = try sealer.open(sealed)
+        } catch {
+            return .unopened(id: id, sequence: sequence, error: .openFailed(String(describing: error)))
+        }
+        let inner = plain.withUnsafeBytes { buffer -> Record? in
+            do {
+                return try decode(buffer)
+            } catch {
+                return nil
+            }
+        }
+        guard case .put(let request)? = inner, request.id == id, request.sequence == sequence else {
+            return .unopened(id: id, sequence: sequence, error: .notARecord)
+        }
+        return .record(.put(request), sealed: true)
+    }
 
     static func decode(_ payload: UnsafeRawBufferPointer) throws(Malformed) -> Record {
         var reader = Reader(bytes: payload)

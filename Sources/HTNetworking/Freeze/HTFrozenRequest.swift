@@ -7,8 +7,10 @@ import FoundationNetworking
 /// after a restart, as data (never closures).
 ///
 /// The URL, method, headers and body are those of the `URLRequest` the client built when the request
-/// was frozen, including the `Idempotency-Key` header that carries ``id``. Resending sends exactly these
-/// bytes again.
+/// was frozen, including the `Idempotency-Key` header that carries ``id``, and without its credential
+/// headers (`Authorization`, cookies, API keys, tokens: see ``HTFreezeCredentialHeaders``) unless the
+/// app opted in to keeping them. Resending sends these bytes again, with the credentials the resending
+/// client adds then.
 public struct HTFrozenRequest: Sendable, Hashable, Identifiable {
     /// The freeze id: a UUID string, also sent as the `Idempotency-Key` header.
     public var id: String
@@ -18,7 +20,7 @@ public struct HTFrozenRequest: Sendable, Hashable, Identifiable {
     public var method: String
     /// The full URL, with the query.
     public var url: URL
-    /// The header fields.
+    /// The header fields (once stored: without the credential headers the journal strips).
     public var headers: [String: String]
     /// The body, if any.
     public var body: Data?
