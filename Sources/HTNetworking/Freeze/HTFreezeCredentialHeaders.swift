@@ -10,12 +10,14 @@
 /// resent: send it from an interceptor or the client's default headers, or opt in below.
 ///
 /// A header is a credential when its name, compared case-insensitively, is one of ``names`` or contains
-/// one of ``nameFragments``, unless it is one of ``persistedNames`` or ``persistsCredentialHeaders`` is
-/// on. The defaults:
-/// - names: `Authorization`, `Proxy-Authorization`, `Cookie`, `X-Api-Key`, `Api-Key`, `X-Auth-Token`,
-///   `X-Access-Token`;
-/// - fragments: `token`, `secret`, `password`, `apikey`, `api-key`, `api_key`, `session`, `signature`,
-///   `credential` (so `X-CSRF-Token`, `X-Session-Id`, `X-Client-Secret`, `X-Amz-Signature` too).
+/// one of ``nameFragments`` (once lower-cased without `-`, `_`, `.` and spaces), unless it is one of
+/// ``persistedNames`` or ``persistsCredentialHeaders`` is on. The defaults are the runtime's one rule
+/// for credential headers (``HTCredentialHeaders``, the logger's default secret headers):
+/// - names: ``HTLogRedaction/defaultHeaderNames`` (`Authorization`, `Proxy-Authorization`, `Cookie`,
+///   `X-Api-Key`, `Api-Key`, `X-Auth-Token`, `X-Access-Token`, ...);
+/// - fragments: ``HTLogRedaction/defaultNamePatterns`` (`token`, `secret`, `password`, `apikey`,
+///   `session`, `signature`, `credential`, ...: so `X-CSRF-Token`, `X-Session-Id`, `X-Client-Secret`,
+///   `X-Api_Key`, `X-Amz-Signature` too).
 ///
 /// ``HTFreezeManager`` always keeps its ``HTFreezeManager/Configuration/idempotencyHeader``.
 ///
@@ -26,9 +28,14 @@
 /// ```
 public struct HTFreezeCredentialHeaders: Sendable, Equatable {
     /// The header names that are credentials, compared case-insensitively.
-    public var names: Set<String>
-    /// Name fragments: a header whose name contains one (case-insensitively) is a credential.
-    public var nameFragments: [String]
+    public var names: Set<String> {
+        didSet { rule = Self.rule(names, nameFragments) }
+    }
+    /// Name fragments: a header whose name contains one (case-insensitively, separators ignored) is a
+    /// credential.
+    public var nameFragments: [String] {
+        didSet { rule = Self.rule(names, nameFragments) }
+    }
     /// Headers written to the journal even though they match ``names`` or ``nameFragments``
     /// (case-insensitive).
     ///
@@ -45,14 +52,13 @@ public struct HTFreezeCredentialHeaders: Sendable, Equatable {
     ///   interceptor; turn this on only when the stored value must be resent and the disk is trusted.
     public var persistsCredentialHeaders: Bool
 
-    /// The header names stripped by default.
-    public static let defaultNames: Set<String> = [
-        "Authorization", "Proxy-Authorization", "Cookie", "X-Api-Key", "Api-Key", "X-Auth-Token", "X-Access-Token",
-    ]
-    /// The name fragments stripped by default.
-    public static let defaultNameFragments: [String] = [
-        "token", "secret", "password", "apikey", "api-key", "api_key", "session", "signature", "credential",
-    ]
+    /// Matches ``names`` and ``nameFragments`` the way the logger matches secret headers.
+    private var rule: HTLogRedaction
+
+    /// The header names stripped by default: the logger's default secret headers.
+    public static let defaultNames: Set<String> = HTLogRedaction.defaultHeaderNames
+    /// The name fragments stripped by default: the logger's default name patterns.
+    public static let defaultNameFragments: [String] = HTLogRedaction.defaultNamePatterns.sorted()
 
     /// Creates the rules; the defaults strip every credential header.
     public init(
@@ -62,6 +68,7 @@ public struct HTFreezeCredentialHeaders: Sendable, Equatable {
     ) {
         self.names = names
         self.nameFragments = nameFragments
+        self.rule = Self.rule(names, nameFragments)
         self.persistedNames = persistedNames
         self.persistsCredentialHeaders = persistsCredentialHeaders
     }
@@ -71,8 +78,11 @@ public struct HTFreezeCredentialHeaders: Sendable, Equatable {
         guard !persistsCredentialHeaders else { return false }
         let lowered = name.lowercased()
         guard !persistedNames.contains(where: { $0.lowercased() == lowered }) else { return false }
-        return names.contains { $0.lowercased() == lowered }
-            || nameFragments.contains { !$0.isEmpty && lowered.contains($0.lowercased()) }
+        return rule.isSecretHeader(name)
+    }
+
+    private static func rule(_ names: Set<String>, _ fragments: [String]) -> HTLogRedaction {
+        HTLogRedaction(headerNames: names, queryParameterNames: [], bodyFieldNames: [], namePatterns: Set(fragments))
     }
 
     /// `headers` without the stripped ones.
