@@ -47,12 +47,13 @@ import Testing
         let spec = """
             {"htspec": 1, "interfaces": {"Search": {"method": "GET", "path": "/search", "inputs": {
               "timeout": "Number", "mock": "String", "baseURL": "String", "customize": "Boolean",
-              "cacheKey": "String", "freezeKey": "String", "query": "String"
+              "cacheKey": "String", "freezeKey": "String", "maximumResponseSize": "Integer",
+              "cacheUserScope": "String", "query": "String"
             }}}}
             """
         let (files, _) = try generate(spec)
         let requests = files.contents[1].text
-        for name in ["timeout", "mock", "baseURL", "customize", "cacheKey", "freezeKey"] {
+        for name in ["timeout", "mock", "baseURL", "customize", "cacheKey", "freezeKey", "maximumResponseSize", "cacheUserScope"] {
             #expect(requests.contains("var \(name)_:"), "\(name) was not renamed")
             #expect(!requests.contains("var \(name):"), "\(name) kept its name")
             #expect(requests.contains("\"\(name)\""), "\(name) lost its wire name")

@@ -38,10 +38,10 @@ enum SwiftNaming {
         "htOverrideKeys", "htValueTransforms", "htShouldTransformValue", "htSerializationBlacklist",
         // HTBaseRequest's hooks: a spec input of a matching type would silently implement the hook.
         "baseURL", "timeout", "bodyEncoding", "acceptedStatusCodes", "mappingOptions", "resultValidator",
-        "requestType", "interceptors", "mock", "customize",
+        "requestType", "interceptors", "mock", "customize", "maximumResponseSize",
         // HTCacheableRequest's and HTFreezableRequest's, which apps add to generated requests in extensions.
         "cachePolicy", "cacheExpiry", "cacheVersion", "cacheKeyFilteredParameters", "cacheSensitiveData", "cacheKey",
-        "freezePolicyID", "freezeExpiryInterval", "freezeSensitiveData", "freezeKey",
+        "cacheUserScope", "freezePolicyID", "freezeExpiryInterval", "freezeSensitiveData", "freezeKey",
     ]
 
     /// Whether a scalar may appear in a generated identifier. ASCII letters, digits and `_`, Latin
