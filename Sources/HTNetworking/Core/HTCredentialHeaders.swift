@@ -6,14 +6,27 @@
 /// `signature`, `credential`, ... (`Accept`, `Content-Type` or `X-Request-Id` are not).
 public enum HTCredentialHeaders {
     private static let rule = HTLogRedaction()
+    /// Answers for the names seen so far: every cached request asks for each of its headers, and the
+    /// rule's pattern search allocates. Apps use a few dozen header names; past 1,024 it starts over.
+    private static let answers = HTLocked<[String: Bool]>([:])
 
     /// Whether a header named `name` carries credentials.
     ///
     /// - Parameter extra: further names (any case) that count.
     public static func contains(_ name: String, extra: Set<String> = []) -> Bool {
-        if rule.isSecretHeader(name) { return true }
+        if isCredential(name) { return true }
         guard !extra.isEmpty else { return false }
         let lower = name.lowercased()
         return extra.contains { $0.lowercased() == lower }
+    }
+
+    private static func isCredential(_ name: String) -> Bool {
+        if let known = answers.withLock({ $0[name] }) { return known }
+        let answer = rule.isSecretHeader(name)
+        answers.withLock { answers in
+            if answers.count >= 1024 { answers.removeAll(keepingCapacity: true) }
+            answers[name] = answer
+        }
+        return answer
     }
 }
