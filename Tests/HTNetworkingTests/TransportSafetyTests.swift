@@ -166,6 +166,20 @@ struct TransportSafetyTests {
         #expect(chunks >= 16 && chunks < 192, "the server wrote \(chunks) of 256 chunks")
     }
 
+    @Test("A body under the limit arrives whole and intact, with or without a Content-Length")
+    func largeBodyUnderTheLimit() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let client = client(server)
+        for withLength in [true, false] {
+            let response = try await client.rawResponse(for: BytesRequest(size: 24 << 20, withLength: withLength))
+            #expect(response.body.count == 24 << 20)
+            // The server's pattern: byte i is i % 251.
+            let sample = [0, 250, 251, 65_535, 65_536, (24 << 20) - 1]
+            #expect(sample.allSatisfy { Int(response.body[$0]) == $0 % 251 }, "Content-Length: \(withLength)")
+        }
+    }
+
     @Test("A request's own limit beats the client's; Int.max lifts it")
     func perRequestLimit() async throws {
         let server = try await LoopbackServer.start()

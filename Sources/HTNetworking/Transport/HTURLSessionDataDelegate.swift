@@ -39,16 +39,18 @@ final class HTURLSessionDataDelegate: NSObject, URLSessionDataDelegate, @uncheck
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let id = dataTask.taskIdentifier
         let refused = lock.withLock { () -> Exchange? in
-            guard var exchange = exchanges[dataTask.taskIdentifier] else { return nil }
-            if let limit = exchange.options.maximumResponseSize,
-                exchange.data.count + data.count > limit
-                    || (exchange.data.isEmpty && (dataTask.response?.expectedContentLength ?? -1) > Int64(limit))
+            // Read through the dictionary and append in place: a local copy of the exchange would share
+            // the body's buffer and make every append copy the whole body.
+            guard let received = exchanges[id]?.data.count else { return nil }
+            if let limit = exchanges[id]?.options.maximumResponseSize,
+                received + data.count > limit
+                    || (received == 0 && (dataTask.response?.expectedContentLength ?? -1) > Int64(limit))
             {
-                return exchanges.removeValue(forKey: dataTask.taskIdentifier)
+                return exchanges.removeValue(forKey: id)
             }
-            exchange.data.append(data)
-            exchanges[dataTask.taskIdentifier] = exchange
+            exchanges[id]?.data.append(data)
             return nil
         }
         guard let refused else { return }
