@@ -5,13 +5,12 @@ import FoundationNetworking
 
 /// The delegate of the session an ``HTURLSessionTransport`` makes for itself: it collects each data
 /// task's body, ends a task whose body passes the request's ``HTTransportOptions/maximumResponseSize``
-/// (at the first chunk when its `Content-Length` is over the limit, else at the chunk that passes it:
-/// the caller hears at once, the task is cancelled, and what still arrives for it is dropped), and
-/// decides redirects by the request's ``HTTransportOptions/redirectPolicy``.
+/// at the chunk that passes it (the caller hears at once, the task is cancelled, and what still arrives
+/// for it is dropped), and decides redirects by the request's ``HTTransportOptions/redirectPolicy``.
 ///
-/// It does not implement `urlSession(_:dataTask:didReceive:completionHandler:)`: FoundationNetworking
-/// holds the transfer until that handler is called back from the delegate queue, which cost about
-/// 100 µs per request on Linux.
+/// It does not implement `urlSession(_:dataTask:didReceive:completionHandler:)` (to refuse a
+/// `Content-Length` over the limit before the body): FoundationNetworking holds the transfer until that
+/// handler is called back from the delegate queue, which cost about 100 µs per request on Linux.
 ///
 /// `@unchecked Sendable`, safety: `exchanges` is only read and written while holding `lock`; the
 /// continuations it holds are resumed exactly once, after their exchange has been removed under the
@@ -28,13 +27,15 @@ final class HTURLSessionDataDelegate: NSObject, URLSessionDataDelegate, @uncheck
     private let lock = NSLock()
     private var exchanges: [Int: Exchange] = [:]
 
-    /// Registers `task` before it starts: its result resumes `continuation`.
+    /// Registers `task`, made for a request to `original`, before it starts: its result resumes
+    /// `continuation`.
     func expect(
-        _ task: URLSessionTask, options: HTTransportOptions, continuation: CheckedContinuation<(Data, URLResponse), any Error>
+        _ task: URLSessionTask, original: URL?, options: HTTransportOptions,
+        continuation: CheckedContinuation<(Data, URLResponse), any Error>
     ) {
+        let id = task.taskIdentifier
         lock.withLock {
-            exchanges[task.taskIdentifier] = Exchange(
-                continuation: continuation, options: options, original: task.originalRequest?.url)
+            exchanges[id] = Exchange(continuation: continuation, options: options, original: original)
         }
     }
 
@@ -44,10 +45,7 @@ final class HTURLSessionDataDelegate: NSObject, URLSessionDataDelegate, @uncheck
             // Read through the dictionary and append in place: a local copy of the exchange would share
             // the body's buffer and make every append copy the whole body.
             guard let received = exchanges[id]?.data.count else { return nil }
-            if let limit = exchanges[id]?.options.maximumResponseSize,
-                received + data.count > limit
-                    || (received == 0 && (dataTask.response?.expectedContentLength ?? -1) > Int64(limit))
-            {
+            if let limit = exchanges[id]?.options.maximumResponseSize, received + data.count > limit {
                 return exchanges.removeValue(forKey: id)
             }
             exchanges[id]?.data.append(data)

@@ -7,8 +7,7 @@ import FoundationNetworking
 ///
 /// Made with a session configuration (``init(configuration:)``, the default), it makes its own session
 /// with a delegate, so that it can keep the client's promises: a body larger than
-/// ``HTTransportOptions/maximumResponseSize`` is stopped as it arrives (at its `Content-Length` when it
-/// declares one), and redirects follow ``HTTransportOptions/redirectPolicy`` (by default, credential
+/// ``HTTransportOptions/maximumResponseSize`` is stopped as it arrives, and redirects follow ``HTTransportOptions/redirectPolicy`` (by default, credential
 /// headers never follow a request to another origin). Made with a session of the app's
 /// (``init(session:)``), it sends with `URLSession.data(for:)`: that session's delegate decides
 /// redirects, and the size limit is checked once the body has arrived.
@@ -22,6 +21,9 @@ public struct HTURLSessionTransport: HTTransport {
     private let delegate: HTURLSessionDataDelegate?
     /// Invalidates a session this transport made once no copy of the transport is left.
     private let owner: HTURLSessionOwner?
+    /// Where the session's cookies come from, when it sends them (read once: on Linux every read of
+    /// `session.configuration` copies the whole configuration).
+    private let cookieStorage: HTTPCookieStorage?
 
     /// Creates a transport with a session of its own, made from `configuration` (by default ephemeral,
     /// so no cookies or cache are shared with the rest of the app).
@@ -31,6 +33,7 @@ public struct HTURLSessionTransport: HTTransport {
         self.session = session
         self.delegate = delegate
         self.owner = HTURLSessionOwner(session: session)
+        self.cookieStorage = configuration.httpShouldSetCookies ? configuration.httpCookieStorage : nil
     }
 
     /// Creates a transport over the app's `session`. Its delegate, not ``HTTransportOptions``, decides
@@ -39,13 +42,14 @@ public struct HTURLSessionTransport: HTTransport {
         self.session = session
         self.delegate = nil
         self.owner = nil
+        let configuration = session.configuration
+        self.cookieStorage = configuration.httpShouldSetCookies ? configuration.httpCookieStorage : nil
     }
 
     /// The `Cookie` header the session would add from its cookie storage, when it handles cookies.
     public func ambientCredentials(for request: URLRequest) -> [String: String] {
-        let configuration = session.configuration
-        guard configuration.httpShouldSetCookies, request.httpShouldHandleCookies, let url = request.url,
-            let cookies = configuration.httpCookieStorage?.cookies(for: url), !cookies.isEmpty
+        guard let cookieStorage, request.httpShouldHandleCookies, let url = request.url,
+            let cookies = cookieStorage.cookies(for: url), !cookies.isEmpty
         else { return [:] }
         return HTTPCookie.requestHeaderFields(with: cookies)
     }
@@ -66,7 +70,7 @@ public struct HTURLSessionTransport: HTTransport {
             (data, response) = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
                     // Registered before the task can complete, even by a cancellation.
-                    delegate.expect(task, options: options, continuation: continuation)
+                    delegate.expect(task, original: request.url, options: options, continuation: continuation)
                     gate.start(task)
                 }
             } onCancel: {
