@@ -3,7 +3,9 @@
 #
 # It builds the fixture package Tests/Fixtures/PluginE2E, which is outside the HTNetworking package
 # graph, in a fresh temporary folder, with its HTNetworking dependency pointing at this checkout:
-#   1. the first build succeeds and the app prints a generated model and a generated request;
+#   1. the first build succeeds and the app prints a generated model and a generated request, of its
+#      own spec and of the ShopAPI library target's (specs and one Swift file, public access: the
+#      README's setup);
 #   2. after a field is added to the spec and main.swift uses it, the rebuild succeeds and the app
 #      prints the new field (so the generated code followed the spec);
 #   3. after the spec references an undefined type, the build fails with a diagnostic pointing at the
@@ -107,6 +109,7 @@ OUTPUT=$(run_app) || fail "the app exited with an error: $OUTPUT"
 printf '%s\n' "$OUTPUT" | sed 's/^/    > /'
 expect_line "$OUTPUT" '^model: HTProduct id=42 name=Widget$'
 expect_line "$OUTPUT" '^request: HTGetProductRequest .*/products/'
+expect_line "$OUTPUT" '^library: CatListCategoriesRequest /categories Tools$'
 
 echo "== plugin e2e: no-op rebuild"
 BEFORE=$(generated_fingerprint)

@@ -12,9 +12,15 @@ let package = Package(
         .package(name: "HTNetworking", path: "../../.."),
     ],
     targets: [
+        // A library target of specs, used from the app: the README's setup.
+        .target(
+            name: "ShopAPI",
+            dependencies: [.product(name: "HTNetworking", package: "HTNetworking")],
+            plugins: [.plugin(name: "HTCodegenPlugin", package: "HTNetworking")]
+        ),
         .executableTarget(
             name: "App",
-            dependencies: [.product(name: "HTNetworking", package: "HTNetworking")],
+            dependencies: ["ShopAPI", .product(name: "HTNetworking", package: "HTNetworking")],
             plugins: [.plugin(name: "HTCodegenPlugin", package: "HTNetworking")]
         ),
     ],

@@ -1,6 +1,8 @@
-// Uses the code HTCodegenPlugin generates from shop.htspec.json: if the model or the request were not
-// generated, this file would not compile. .ci/plugin-e2e.sh checks the printed lines.
+// Uses the code HTCodegenPlugin generates from shop.htspec.json (this target) and catalog.htspec.json
+// (the ShopAPI library target): if either were not generated, or not public, this file would not
+// compile. .ci/plugin-e2e.sh checks the printed lines.
 import HTNetworking
+import ShopAPI
 
 let product = HTProduct()
 product.id = 42
@@ -9,3 +11,7 @@ print("model: HTProduct id=\(product.id.map(String.init) ?? "-") name=\(product.
 
 let request = HTGetProductRequest(id: product.id)
 print("request: \(type(of: request)) \(HTGetProductRequest.method) \(HTGetProductRequest.path)")
+
+let category = CatCategory()
+category.title = "Tools"
+print("library: \(type(of: CatListCategoriesRequest(page: 2))) \(CatListCategoriesRequest.path) \(category.title ?? "-")")
