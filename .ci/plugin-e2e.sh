@@ -111,6 +111,22 @@ expect_line "$OUTPUT" '^model: HTProduct id=42 name=Widget$'
 expect_line "$OUTPUT" '^request: HTGetProductRequest .*/products/'
 expect_line "$OUTPUT" '^library: CatListCategoriesRequest /categories Tools$'
 
+echo "== plugin e2e: generate-client refuses a target that applies the build plugin"
+GC_LOG="$WORK/generate-client.log"
+swift package --package-path "$PKG" --scratch-path "$SCRATCH" --allow-writing-to-package-directory \
+    generate-client --help >"$GC_LOG" 2>&1 || { sed 's/^/    | /' "$GC_LOG"; fail "generate-client --help failed"; }
+grep -q 'USAGE: swift package --allow-writing-to-package-directory generate-client' "$GC_LOG" \
+    || { sed 's/^/    | /' "$GC_LOG"; fail "generate-client --help printed no usage"; }
+pass "generate-client --help"
+if swift package --package-path "$PKG" --scratch-path "$SCRATCH" --allow-writing-to-package-directory \
+    generate-client --target ShopAPI >"$GC_LOG" 2>&1; then
+    sed 's/^/    | /' "$GC_LOG"
+    fail "generate-client wrote code for ShopAPI, which applies HTCodegenPlugin"
+fi
+grep -q 'ShopAPI already applies HTCodegenPlugin' "$GC_LOG" || { sed 's/^/    | /' "$GC_LOG"; fail "no clear refusal"; }
+[ ! -e "$PKG/Sources/ShopAPI/Generated" ] || fail "the refused generate-client still wrote Sources/ShopAPI/Generated"
+pass "generate-client refused ShopAPI and wrote nothing"
+
 echo "== plugin e2e: no-op rebuild"
 BEFORE=$(generated_fingerprint)
 build_or_fail "no-op rebuild"

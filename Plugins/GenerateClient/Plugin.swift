@@ -58,8 +58,16 @@ struct GenerateClient: CommandPlugin {
             }
         }
 
-        let tool = try context.tool(named: "ht-codegen").url
         let packageDirectory = context.package.directoryURL
+        let manifest = (try? String(contentsOf: packageDirectory.appending(path: "Package.swift"), encoding: .utf8)) ?? ""
+        let pluginTargets = targets.map(\.name).filter { Self.manifest(manifest, appliesBuildPluginTo: $0) }
+        if !pluginTargets.isEmpty {
+            throw PluginFailure(
+                "\(pluginTargets.joined(separator: ", ")) already applies HTCodegenPlugin in Package.swift, which generates "
+                    + "this code at every build; checked-in copies would declare every type twice. Remove the plugin from "
+                    + "the target to check generated code in, or leave the target to the plugin.")
+        }
+        let tool = try context.tool(named: "ht-codegen").url
         var failures: [String] = []
         for target in targets.sorted(by: { $0.name < $1.name }) {
             let specs = specFiles(in: target.directoryURL)
@@ -95,6 +103,19 @@ struct GenerateClient: CommandPlugin {
         if !failures.isEmpty {
             throw PluginFailure("generation failed for \(failures.joined(separator: ", ")); see the diagnostics above")
         }
+    }
+
+    /// Whether the manifest's declaration of the target `name` lists HTCodegenPlugin: the text from its
+    /// `name: "<name>"` to the next target declaration. PackagePlugin does not say which plugins a
+    /// target uses; a manifest that builds its targets in code is not recognised (the build plugin
+    /// then refuses to build the target beside the checked-in files).
+    static func manifest(_ text: String, appliesBuildPluginTo name: String) -> Bool {
+        guard let start = text.range(of: "name: \"\(name)\"") else { return false }
+        let rest = text[start.upperBound...]
+        // `.plugin(` is not among them: it also starts a plugin usage inside `plugins: [...]`.
+        let declarationStarts = [".target(", ".executableTarget(", ".testTarget(", ".macro(", ".binaryTarget(", ".systemLibrary("]
+        let end = declarationStarts.compactMap { rest.range(of: $0)?.lowerBound }.min() ?? rest.endIndex
+        return rest[..<end].contains("\"HTCodegenPlugin\"")
     }
 
     /// Spec files anywhere in the target's folder (outside its Generated folder), sorted. The folder is
