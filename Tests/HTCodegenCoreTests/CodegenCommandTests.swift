@@ -17,7 +17,8 @@ import Testing
         #expect(try CodegenCommand.parse(["generate", "a.htspec.json", "-h"]) == .help)
         for option in [
             "--output-dir", "--config", "--name-prefix", "--req-abstract", "--model-abstract", "--access-level",
-            "--runtime-module", "--declare-abstract-types", "--warnings-as-errors", "--dry-run", "--quiet", "--version",
+            "--runtime-module", "--declare-abstract-types", "--warnings-as-errors", "--dry-run", "--quiet", "--verbose",
+            "--version",
         ] {
             #expect(CodegenCommand.help.contains(option), "help does not mention \(option)")
         }
@@ -88,5 +89,24 @@ import Testing
             .write(to: spec)
         #expect(CodegenCommand.run(arguments: ["check", spec.path]) == 0)
         #expect(CodegenCommand.run(arguments: ["check", spec.path, "--warnings-as-errors"]) == 1)
+    }
+
+    /// Hundreds of warnings of one kind must not bury an error: each kind shows three and a count.
+    @Test func warningsAreGroupedByKind() throws {
+        let location = { (line: Int) in SourceLocation(file: "x.nei.json", line: line, column: 3) }
+        var diagnostics: [Diagnostic] = (1...40).map {
+            Diagnostic(.warning, "the path parameter 'p\($0)' of interface 'I\($0)' is not among its inputs", at: location($0))
+        }
+        diagnostics.insert(Diagnostic(.warning, "this API mixes response rules 1 and 2", at: location(50)), at: 7)
+        diagnostics.append(Diagnostic(.error, "unknown type 'Nope'", at: location(99)))
+        let lines = DiagnosticGroups.lines(for: diagnostics, verbose: false)
+        #expect(lines.first == "x.nei.json:99:3: error: unknown type 'Nope'")
+        #expect(lines.count == 1 + 3 + 1 + 1)
+        #expect(lines[1] == "x.nei.json:1:3: warning: the path parameter 'p1' of interface 'I1' is not among its inputs")
+        #expect(lines[4] == "x.nei.json:4:3: warning: 37 more warnings like the one above (40 in all; run ht-codegen with --verbose to list them)")
+        #expect(lines[5] == "x.nei.json:50:3: warning: this API mixes response rules 1 and 2")
+        #expect(DiagnosticGroups.lines(for: diagnostics, verbose: true).count == 42)
+        #expect(DiagnosticGroups.kind(of: "'a' is 12, \"b\" is 3") == DiagnosticGroups.kind(of: "'xyz' is 7, \"c\" is 40"))
+        #expect(try CodegenCommand.parse(["check", "a.htspec.json", "--verbose"]) != CodegenCommand.parse(["check", "a.htspec.json"]))
     }
 }

@@ -16,6 +16,7 @@ public struct CodegenCommand {
         public var declareAbstractTypes = false
         public var dryRun = false
         public var quiet = false
+        public var verbose = false
         public var warningsAsErrors = false
         public var timing = false
     }
@@ -53,6 +54,8 @@ public struct CodegenCommand {
           --warnings-as-errors     Fail when any warning is reported.
           --dry-run                Print what would be written; write nothing.
           --quiet                  Print only diagnostics.
+          --verbose                Print every warning (by default each kind of warning shows its
+                                   first 3 and a count of the rest).
           --timing                 Print how long reading, generating and writing took.
           -h, --help               Show this help.
           --version                Show the generator's version.
@@ -136,6 +139,7 @@ public struct CodegenCommand {
                 options.accessLevel = level
             case "--declare-abstract-types": options.declareAbstractTypes = true
             case "--warnings-as-errors": options.warningsAsErrors = true
+            case "--verbose": options.verbose = true
             case "--dry-run": options.dryRun = true
             case "--quiet": options.quiet = true
             case "--timing": options.timing = true
@@ -169,6 +173,7 @@ public struct CodegenCommand {
     static func execute(subcommand: String, options: Options, exitWhenDone: Bool = false) -> Int32 {
         var keptUntilExit: [Any] = []
         let (config, configDiagnostics) = resolvedConfig(options)
+        let report = { (diagnostics: [Diagnostic]) in Self.report(diagnostics, verbose: options.verbose) }
         report(configDiagnostics)
         if configDiagnostics.contains(where: { $0.severity == .error }) { return 1 }
 
@@ -241,9 +246,11 @@ public struct CodegenCommand {
         return status
     }
 
-    static func report(_ diagnostics: [Diagnostic]) {
-        for diagnostic in diagnostics {
-            printError(diagnostic.description)
+    /// Prints diagnostics to standard error: every one with `verbose`, else warnings grouped by kind
+    /// (``DiagnosticGroups``).
+    static func report(_ diagnostics: [Diagnostic], verbose: Bool) {
+        for line in DiagnosticGroups.lines(for: diagnostics, verbose: verbose) {
+            printError(line)
         }
     }
 
