@@ -57,11 +57,14 @@ func makeCommands(targetName: String, files: [URL], tool: URL, workDirectory: UR
         ]
         if let config { arguments += ["--config", config.path(percentEncoded: false)] }
         if index == 0 { arguments.append("--declare-abstract-types") }
+        // The target's other specs are read (not generated) to report a type declared in two of them.
+        let siblings = specs.filter { $0 != spec }
+        for sibling in siblings { arguments += ["--also", sibling.path(percentEncoded: false)] }
         return .buildCommand(
             displayName: "Generating Swift from \(spec.lastPathComponent)",
             executable: tool,
             arguments: arguments,
-            inputFiles: [spec] + (config.map { [$0] } ?? []),
+            inputFiles: [spec] + siblings + (config.map { [$0] } ?? []),
             outputFiles: SpecFileNaming.outputFileNames(forSpec: spec.lastPathComponent).map {
                 outputDirectory.appending(path: $0)
             })

@@ -109,4 +109,30 @@ import Testing
         #expect(DiagnosticGroups.kind(of: "'a' is 12, \"b\" is 3") == DiagnosticGroups.kind(of: "'xyz' is 7, \"c\" is 40"))
         #expect(try CodegenCommand.parse(["check", "a.htspec.json", "--verbose"]) != CodegenCommand.parse(["check", "a.htspec.json"]))
     }
+
+    /// The same type in two specs of one target is an error at its place in each, not hundreds of Swift
+    /// "ambiguous for type lookup" errors in generated files.
+    @Test func aTypeDeclaredInTwoSpecsIsAnError() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = directory.appending(path: "a.htspec.json")
+        let second = directory.appending(path: "b.htspec.json")
+        let third = directory.appending(path: "c.htspec.json")
+        try Data(#"{"htspec": 1, "types": {"User": {"fields": {"x": "String"}}, "Only": {"fields": {}}}}"#.utf8).write(to: first)
+        try Data(#"{"htspec": 1, "types": {"User": {"fields": {"y": "String"}}}}"#.utf8).write(to: second)
+        try Data(#"{"htspec": 1, "types": {"Other": {"fields": {"y": "String"}}}}"#.utf8).write(to: third)
+        // Together in one run, and one at a time with the others named by --also (as the plugin runs it).
+        #expect(CodegenCommand.run(arguments: ["check", first.path, second.path]) == 1)
+        #expect(CodegenCommand.run(arguments: ["check", first.path, "--also", second.path]) == 1)
+        #expect(CodegenCommand.run(arguments: ["check", second.path, "--also", first.path]) == 1)
+        #expect(CodegenCommand.run(arguments: ["check", first.path, "--also", third.path]) == 0)
+        #expect(CodegenCommand.run(arguments: ["check", first.path, third.path]) == 0)
+
+        let names = try #require(DeclaredNames.read(at: first.path))
+        let others = try #require(DeclaredNames.read(at: second.path))
+        let clashes = names.clashes(with: [(second.path, others)])
+        #expect(clashes.count == 1)
+        #expect(clashes.first?.location.line == 1)
+        #expect(clashes.first?.message.contains("'User' is declared again in \(second.path):1:") == true)
+    }
 }

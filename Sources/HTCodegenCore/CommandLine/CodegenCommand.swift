@@ -6,6 +6,8 @@ public struct CodegenCommand {
     /// The parsed options.
     public struct Options: Sendable, Hashable {
         public var specs: [String] = []
+        /// The other specs of the same target (`--also`): read only to find types declared twice.
+        public var siblings: [String] = []
         public var outputDirectory: String?
         public var configPath: String?
         public var namePrefix: String?
@@ -42,6 +44,8 @@ public struct CodegenCommand {
         OPTIONS:
           --output-dir <dir>       Where to write the generated files (required by generate).
           --config <file>          A config file (htcodegen.json). Options below override it.
+          --also <spec>            Another spec of the same target (repeatable): not generated, read
+                                   to report types declared in both (as the specs given are too).
           --name-prefix <prefix>   Prefix of every generated type (default: HT).
           --req-abstract <name>    Requests conform to <prefix><name> (default: BaseRequest).
           --model-abstract <name>  Models inherit from <prefix><name> (default: HTTPModel).
@@ -125,6 +129,7 @@ public struct CodegenCommand {
             case "--version": return .version
             case "--output-dir": options.outputDirectory = try value(for: argument)
             case "--config": options.configPath = try value(for: argument)
+            case "--also": options.siblings.append(try value(for: argument))
             case "--name-prefix":
                 guard let prefix = remaining.popFirst() else { throw UsageError(message: "--name-prefix needs a value") }
                 options.namePrefix = prefix
@@ -187,6 +192,11 @@ public struct CodegenCommand {
             stems[stem] = spec
         }
 
+        // Types declared in two specs of one target: each spec's generated files would declare them.
+        let allSpecs = options.specs + options.siblings.filter { !options.specs.contains($0) }
+        let declared: [(file: String, names: DeclaredNames)] =
+            allSpecs.count > 1 ? allSpecs.compactMap { path in DeclaredNames.read(at: path).map { (path, $0) } } : []
+
         var failed = false
         var warnings = 0
         for (index, spec) in options.specs.enumerated() {
@@ -199,6 +209,14 @@ public struct CodegenCommand {
             guard let document, !parseDiagnostics.contains(where: { $0.severity == .error }) else {
                 failed = true
                 continue
+            }
+            if let own = declared.first(where: { $0.file == spec })?.names {
+                let clashes = own.clashes(with: declared.filter { $0.file != spec })
+                if !clashes.isEmpty {
+                    report(clashes)
+                    failed = true
+                    continue
+                }
             }
             do {
                 let generateStart = clock.now
