@@ -79,6 +79,23 @@ import Testing
         ])
     }
 
+    @Test func v0MarkerPathAddsTheParameterWithoutTheMarker() throws {
+        let text = NEIImportTests.v0(
+            datatypes: #"{"id": 1, "name": "A", "format": 0}"#,
+            interfaces: #"{"name": "Move", "path": "/a/:id?move=1", "method": 2, "inputs": [], "outputs": []}"#)
+        let (document, diagnostics) = NEIImportTests.read(text)
+        let move = try #require(document?.interfaces.first)
+        guard case .fields(let fields) = move.inputs else {
+            Issue.record("expected fields, got \(move.inputs)")
+            return
+        }
+        #expect(fields.map(\.name) == ["id"])
+        #expect(move.path == "/a/:id?move=1")
+        #expect(diagnostics.map(\.description) == [
+            "\(NEIImportTests.location(of: "\"/a/:id?move=1\"", in: text)): warning: the path parameter 'id' of interface 'Move' is not among its inputs; it is added as a String input"
+        ])
+    }
+
     @Test func markerPathsRender() throws {
         let (files, diagnostics) = try Generator.generate(specBytes: Array(Self.export.utf8), file: "groups.nei.json", config: GeneratorConfig())
         #expect(!diagnostics.contains { $0.severity == .error })
