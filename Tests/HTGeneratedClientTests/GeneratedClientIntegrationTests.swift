@@ -67,6 +67,37 @@ import FoundationNetworking
         }
     }
 
+    /// `nei-markers.nei.json`: NEI action markers (`/progroups/:id?changecreator`) are always sent, the
+    /// path parameter is filled, and the other parameters follow the marker; a name with a backspace is
+    /// sent with it.
+    @Test func neiActionMarkersAreSent() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let client = echoClient(server)
+        var change = HTMarkerChangeCreatorRequest()
+        change.id = "7"
+        change.creator = "ada"
+        let put = try await client.send(change)
+        #expect(put["method"] == "PUT")
+        #expect(put["path"] == "/echo/progroups/7")
+        #expect(put["query"] == ["changecreator": [""]])
+        #expect(put["json"] == ["creator": "ada"])
+
+        var password = HTMarkerChangePasswordRequest()
+        password.oldPwd = "a"
+        password.newPwd = "b"
+        let get = try await client.send(password)
+        #expect(get["path"] == "/echo/users")
+        #expect(get["query"] == ["cpwd": [""], "old\u{8}Pwd": ["a"], "newPwd": ["b"]])
+
+        var move = HTMarkerMoveItemRequest()
+        move.itemId = "x y"
+        move.to = "3"
+        let moved = try await client.send(move)
+        #expect(moved["path"] == "/echo/items/x%20y")
+        #expect(moved["query"] == ["action": ["move"], "to": ["3"]])
+    }
+
     @Test func mapsGeneratedModelsFromServerJSON() async throws {
         let fixtures = FileManager.default.temporaryDirectory.appending(path: "ht-gen-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)

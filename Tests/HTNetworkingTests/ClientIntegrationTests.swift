@@ -58,6 +58,31 @@ struct ClientIntegrationTests {
         #expect(echo.query == .object(HTJSONObject()))
     }
 
+    @Test("a path with an action marker (:id?changecreator) fills id and always sends the marker")
+    func actionMarkerPath() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        var request = EchoActionMarkerRequest()
+        request.id = 7
+        request.creator = "ada"
+        let echo = try await client(server).send(request)
+        #expect(echo.method == "PUT")
+        #expect(echo.path == "/echo/progroups/7")
+        #expect(EchoResult.values("changecreator", in: echo.query) == [""])
+        #expect(EchoResult.values("id", in: echo.query) == nil)
+        #expect(echo.json == ["creator": "ada"])
+
+        var get = EchoBraceMarkerRequest()
+        get.id = "a/b?c"
+        get.to = 3
+        let braceEcho = try await client(server).send(get)
+        #expect(braceEcho.method == "GET")
+        #expect(braceEcho.path == "/echo/progroups/a%2Fb%3Fc")
+        #expect(EchoResult.values("action", in: braceEcho.query) == ["move"])
+        #expect(EchoResult.values("to", in: braceEcho.query) == ["3"])
+        #expect(EchoResult.values("id", in: braceEcho.query) == nil)
+    }
+
     @Test("POST with a JSON body: the server sees the JSON and the content type")
     func postJSON() async throws {
         let server = try await LoopbackServer.start()

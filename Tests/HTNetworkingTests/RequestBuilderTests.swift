@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTNetworking
+@testable import HTNetworking
 import Testing
 
 @Suite("Request builder")
@@ -44,6 +44,26 @@ struct RequestBuilderTests {
         #expect(request.httpMethod == "DELETE")
         #expect(request.url?.absoluteString == "https://api.example.com/groups/team%20a%2Fb/members/7?reason=left")
         #expect(request.httpBody == nil)
+    }
+
+    @Test("an action marker after a path parameter is kept; parameters follow it with &")
+    func actionMarker() throws {
+        var put = EchoActionMarkerRequest()
+        put.id = 7
+        put.creator = "ada"
+        let request = try client().urlRequest(for: put)
+        #expect(request.url?.absoluteString == "https://api.example.com/echo/progroups/7?changecreator")
+        #expect(try bodyJSON(request) == ["creator": "ada"])
+
+        var get = EchoBraceMarkerRequest()
+        get.id = "x y"
+        get.to = 3
+        let braced = try client().urlRequest(for: get)
+        #expect(braced.url?.absoluteString == "https://api.example.com/echo/progroups/x%20y?action=move&to=3")
+
+        var parameters: HTJSONObject = ["id": 7, "q": "a"]
+        #expect(try HTRequestBuilder.fillPath("/a/:id?mark=1:2&b={c}", from: &parameters) == "/a/7?mark=1:2&b={c}")
+        #expect(parameters == ["q": "a"])
     }
 
     @Test("a path parameter is removed from the body too")

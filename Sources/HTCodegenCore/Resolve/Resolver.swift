@@ -178,6 +178,12 @@ public struct Resolver {
             diagnostics.error("the path is empty", at: interface.pathLocation)
         }
         let className = Self.className(for: interface)
+        let template = PathTemplate(interface.path)
+        for segment in template.oddSegments {
+            diagnostics.warning(
+                "the path segment '\(segment)' is not a path parameter (a parameter is a whole segment ':name' or '{name}'); it is sent literally: \(interface.method) \(template.shownAsSent)",
+                at: interface.pathLocation)
+        }
 
         // Inputs
         var inputs = ResolvedInputs.fields([])
@@ -319,17 +325,10 @@ public struct Resolver {
         return result
     }
 
-    /// The names of path parameters: `:name` and `{name}` segments.
+    /// The names of path parameters: `:name` and `{name}` segments before the fixed query (NEI's action
+    /// marker: `/progroups/:id?changecreator` has the parameter `id`). See ``PathTemplate``.
     public static func pathParameters(in path: String) -> [String] {
-        var names: [String] = []
-        for segment in path.split(separator: "/") {
-            if segment.hasPrefix(":"), segment.count > 1 {
-                names.append(String(segment.dropFirst()))
-            } else if segment.hasPrefix("{"), segment.hasSuffix("}"), segment.count > 2 {
-                names.append(String(segment.dropFirst().dropLast()))
-            }
-        }
-        return names
+        PathTemplate(path).parameters
     }
 }
 

@@ -62,10 +62,18 @@ enum HTRequestBuilder {
     /// Replaces `:name` and `{name}` segments with the parameter of that name, percent-encoded as one
     /// segment, and removes the parameter so it is not sent again in the query or body. An empty value,
     /// `.` or `..` is refused: it would send the request to another path.
+    ///
+    /// Only the part before the first `?` is a path: a fixed query in the template (NEI's action marker,
+    /// `/progroups/:id?changecreator` or `/users?cpwd`) is kept as it is, so it is always sent, and
+    /// ``resolve(path:against:)`` makes it the start of the URL query (parameters follow with `&`).
     static func fillPath(_ template: String, from parameters: inout HTJSONObject) throws(PathError) -> String {
         // `Character` and UTF-8 searches: with Foundation imported, `contains("…")` on a String is
         // NSString's substring search, which costs microseconds on every request.
         guard template.contains(where: { $0 == ":" || $0 == "{" }) else { return template }
+        if let queryStart = template.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            let filled = try fillPath(String(template[..<queryStart]), from: &parameters)
+            return filled + template[queryStart...]
+        }
         var result = ""
         var rest = Substring(template)
         if let schemeEnd = schemeSeparatorEnd(in: template) {

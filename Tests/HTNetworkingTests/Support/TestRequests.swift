@@ -395,3 +395,35 @@ enum TestSupport {
         return url
     }
 }
+
+/// `PUT /echo/progroups/:id?changecreator`: an NEI path with an action marker; the marker is a fixed
+/// query that is always sent, the parameters go in the body.
+struct EchoActionMarkerRequest: HTBaseRequest, Sendable {
+    typealias Response = EchoResult
+    static let method: HTHTTPMethod = .put
+    static let path: String = "/echo/progroups/:id?changecreator"
+    var id: Int?
+    var creator: String?
+    var parameters: HTJSONObject {
+        var p = HTJSONObject()
+        if let v = id { p.append("id", v.htJSON) }
+        if let v = creator { p.append("creator", v.htJSON) }
+        return p
+    }
+}
+
+/// `GET /echo/progroups/{id}?action=move`: a `{name}` parameter and a marker with a value; the other
+/// parameters follow the marker in the query.
+struct EchoBraceMarkerRequest: HTBaseRequest, Sendable {
+    typealias Response = EchoResult
+    static let method: HTHTTPMethod = .get
+    static let path: String = "/echo/progroups/{id}?action=move"
+    var id: String?
+    var to: Int?
+    var parameters: HTJSONObject {
+        var p = HTJSONObject()
+        if let v = id { p.append("id", v.htJSON) }
+        if let v = to { p.append("to", v.htJSON) }
+        return p
+    }
+}

@@ -43,6 +43,12 @@ extension NEIReadContext {
             _ = typeRef(parameter, in: what)
             return nil
         }
+        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            // Real exports have these (a backspace typed into a name): the server knows the key with it.
+            diagnostics.warning(
+                "the name \(SwiftNaming.stringLiteral(name)) of \(what) holds a control character; the JSON key keeps it exactly, the Swift property is '\(SwiftNaming.memberName(name))'",
+                at: nameLocation)
+        }
         let fieldWhat = "field '\(name)' of \(owner)"
         guard let type = typeRef(parameter, in: fieldWhat) else { return nil }
         return FieldDecl(name: name, location: nameLocation, type: type, description: description(parameter, in: fieldWhat))
