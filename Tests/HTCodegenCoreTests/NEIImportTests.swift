@@ -319,7 +319,7 @@ import Testing
         let resolved = try #require(api)
         let requests = Dictionary(uniqueKeysWithValues: resolved.requests.map { ($0.className, $0) })
         #expect(requests.keys.sorted() == [
-            "ApiAddressAddRequest", "AuthorizeRequest", "GetProfileRequest", "OddRequest", "PingRequest", "RemoveTask",
+            "AuthorizeRequest", "GetProfileRequest", "OddRequest", "PingRequest", "PutApiAddressAddRequest", "RemoveTask",
             "TestRequestHeaderRequest",
         ])
 
@@ -328,8 +328,10 @@ import Testing
         #expect(authorize.response.keyPath == "data")
         #expect(authorize.response.type == .array(.model("Address")))
 
-        // A Chinese name without a className: the class name comes from the path, which is kept as written.
-        let add = try #require(requests["ApiAddressAddRequest"])
+        // A Chinese name without a className: the class name comes from the method and the path, which is
+        // kept as written; the name becomes the doc comment's title.
+        let add = try #require(requests["PutApiAddressAddRequest"])
+        #expect(add.isDerivedName)
         #expect(add.path == "api/address/add")
         guard case .imported(let model, _) = add.inputs else {
             Issue.record("the inputs of 添加地址 are not the imported Address")
@@ -434,7 +436,7 @@ import Testing
         let delete = try #require(document?.interfaces.last)
         #expect(delete.name == "删除单个 todo")
         #expect(delete.method == "DELETE")
-        #expect(Resolver.className(for: delete) == "ApiTodosTodoIdRequest")
+        #expect(Resolver.className(for: delete) == "DeleteApiTodosTodoIdRequest")
         // The path parameter missing from the inputs is added, with a warning at the path.
         guard case .fields(let inputs) = delete.inputs else {
             Issue.record("the inputs of the delete interface are not fields")
@@ -461,7 +463,7 @@ import Testing
         #expect(getTodos.response.rule == 2)
         #expect(getTodos.response.keyPath == "result")
         #expect(getTodos.response.type == .array(.model("Todo")))
-        let delete = try #require(resolved.requests.first { $0.className == "ApiTodosTodoIdRequest" })
+        let delete = try #require(resolved.requests.first { $0.className == "DeleteApiTodosTodoIdRequest" })
         #expect(delete.response.rule == 1)
         #expect(delete.response.type == .array(.model("Todo")))
 
@@ -619,7 +621,7 @@ import Testing
             "\(Self.location(of: "\"Get-It\"", in: text)): warning: the className 'Get-It' of interface 'Get-It' is not an identifier (letters, digits, _ and $ only); the path is used instead"
         ])
         let names = (document?.interfaces ?? []).map { Resolver.className(for: $0) }
-        #expect(names == ["GetItRequest", "PlainNameRequest", "NamedTask"])
+        #expect(names == ["GetGetItRequest", "PlainNameRequest", "NamedTask"])
     }
 
     // MARK: Robustness

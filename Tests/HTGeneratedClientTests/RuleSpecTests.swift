@@ -83,7 +83,7 @@ import Testing
         let request = HTAddShippingAddressTask(shippingAddress: address, authorization: "t")
         #expect(request.parameters == ["city": "Hangzhou", "isDefault": true])
         #expect(HTAddShippingAddressTask.path == "/address/add")
-        #expect(HTApiGetAddressRequest.path == "api/get/address")
+        #expect(HTGetApiGetAddressRequest.path == "api/get/address")
     }
 
     @Test func unsafeNamesBecomeSafeSwiftAndMapTheirKeys() throws {

@@ -91,6 +91,6 @@ extension NEIReadContext {
         return InterfaceDecl(
             name: name, location: nameLocation, method: method, methodLocation: methodLocation, path: path,
             pathLocation: pathLocation, description: description(node, in: what), inputs: inputs, outputs: outputs,
-            headers: headers)
+            headers: headers, title: plainName.map { $0.0.trimmingSpaces }.flatMap { $0.isEmpty || $0 == name ? nil : $0 })
     }
 }
