@@ -47,7 +47,7 @@ import Testing
             "types.htspec.json", "enums.htspec.json", "response-rule-1.htspec.json", "response-rule-2.htspec.json",
             "response-rule-3.htspec.json", "response-rule-4.htspec.json", "response-rule-5.htspec.json",
             "headers.htspec.json", "imported-input.htspec.json", "docs.htspec.json", "naming.htspec.json",
-            "settings.htspec.json", "demo.htspec.json",
+            "settings.htspec.json", "demo.htspec.json", "nei-naming.nei.json",
         ] {
             #expect(names.contains(required), "missing spec \(required)")
         }
@@ -59,7 +59,7 @@ import Testing
         let fileName = spec.lastPathComponent
         let (files, diagnostics) = try Generator.generate(
             specBytes: bytes, file: fileName, config: try Self.config(for: spec), declareAbstractTypes: true)
-        let stem = fileName.replacingOccurrences(of: ".htspec.json", with: "")
+        let stem = fileName.replacingOccurrences(of: ".htspec.json", with: "").replacingOccurrences(of: ".nei.json", with: "")
         let directory = Self.goldensDirectory.appending(path: stem)
         var expected = files.contents
         expected.append((name: "diagnostics.txt", text: diagnostics.map { $0.description + "\n" }.joined()))
