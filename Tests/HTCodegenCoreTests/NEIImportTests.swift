@@ -752,6 +752,8 @@ import Testing
         #expect(models.contains("internal final class HTCreateProgroupRequest_2: HTHTTPModel"))
         #expect(requests.contains("var createProgroupRequest: HTCreateProgroupRequest_2?"))
         #expect(enums.contains("internal struct HTGetApiProgroupsRequest_3: HTStringEnum"))
+        // An anonymous type is named after its first use: the derived request name (method and path).
+        #expect(models.contains("internal final class HTPutApiProgroupsIdResult: HTHTTPModel"))
         // The NEI name, then the description, are the doc comment.
         #expect(requests.contains("/// 获取项目组列表\n///\n/// 按创建时间排序\n///\n/// `GET /api/progroups`\ninternal struct HTGetApiProgroupsRequest:"))
         #expect(requests.contains("/// 创建项目组（新）\n///\n/// `POST /api/v2/progroups`\ninternal struct HTCreateProgroupRequest:"))

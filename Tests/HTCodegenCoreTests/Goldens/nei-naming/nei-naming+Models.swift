@@ -105,3 +105,50 @@ internal final class HTProgroup: HTHTTPModel, HTModelMappable {
         copy.name = self.name
     }
 }
+
+// MARK: - HTPutApiProgroupsIdResult
+
+/// The `PutApiProgroupsIdResult` data type.
+internal final class HTPutApiProgroupsIdResult: HTHTTPModel, HTModelMappable {
+    internal var status: String?
+
+    /// Creates a model with every property `nil`.
+    internal required init() {
+        super.init()
+    }
+
+    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
+    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
+
+    /// The names of all other properties (NEI's `baseTypePropertyList`).
+    internal static let baseTypePropertyList: [String] = ["status"]
+
+    /// Typed access to each property, used by the mapper instead of reflection.
+    internal static let htAccessors: [HTPropertyAccessor<HTPutApiProgroupsIdResult>] = [
+        HTPropertyAccessor<HTPutApiProgroupsIdResult>("status", \HTPutApiProgroupsIdResult.status),
+    ]
+
+    /// The default mapping: each property from the JSON key of the same name.
+    internal static let htMapping: HTObjectMapping<HTPutApiProgroupsIdResult> = .defaultMapping()
+
+    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
+    internal static func htDecodeProperty(_ index: Int, of model: HTPutApiProgroupsIdResult, from json: HTJSON, context: inout HTMappingContext) {
+        switch index {
+        case 0: HTMapper.decode(json, into: &model.status, context: &context)
+        default: break
+        }
+    }
+
+    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
+    internal static func htEncodeProperty(_ index: Int, of model: HTPutApiProgroupsIdResult, to writer: HTJSONWriter) -> Bool {
+        switch index {
+        case 0: return HTMapper.encode(model.status, to: writer)
+        default: return false
+        }
+    }
+
+    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
+    internal func htCopyProperties(to copy: HTPutApiProgroupsIdResult) {
+        copy.status = self.status
+    }
+}

@@ -191,15 +191,15 @@ internal struct HTPostApiProgroupsRequest: HTBaseRequest, Sendable {
 ///
 /// `PUT /api/progroups/:id`
 internal struct HTPutApiProgroupsIdRequest: HTBaseRequest, Sendable {
-    /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
-    internal typealias Response = HTJSON
+    /// The response maps to `HTPutApiProgroupsIdResult` under the key path `result` (response rule 1).
+    internal typealias Response = HTPutApiProgroupsIdResult
 
     /// The HTTP method.
     internal static let method: HTHTTPMethod = .put
     /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/api/progroups/:id"
     /// Where the payload is in the response body; `nil` for the whole body.
-    internal static let responseKeyPath: String? = nil
+    internal static let responseKeyPath: String? = "result"
     /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
     internal static let headerPropertyList: [String] = []
 
