@@ -775,6 +775,38 @@ import Testing
         #expect(names.contains("GET /api/progroups/ GetApiProgroupsRequest_2"))
     }
 
+    /// Many interfaces that derive one name, and an explicit one: no errors, one unique Swift type each,
+    /// numbered by path then method, whatever the order in the file.
+    @Test func manyCollisionsAreNumberedInAStableOrder() throws {
+        let interfaces = [
+            #""获取3": {"method": "GET", "path": "a"}"#, #""获取1": {"method": "GET", "path": "/a"}"#,
+            #""GetA": {"method": "GET", "path": "/y"}"#, #""获取2": {"method": "GET", "path": "/a/"}"#,
+            #""获取4": {"method": "POST", "path": "/a"}"#, #""Model": {"className": "GetARequest_2Request", "method": "GET", "path": "/m"}"#,
+        ]
+        var results: [[String]] = []
+        for order in [interfaces, interfaces.reversed()] {
+            let spec = #"{"htspec": 1, "types": {"GetARequest": {"fields": {}}}, "interfaces": {"# + order.joined(separator: ", ") + "}}"
+            let (files, diagnostics) = try Generator.generate(
+                specBytes: Array(spec.utf8), file: "x.htspec.json", config: GeneratorConfig())
+            #expect(NEIImportTests.errors(diagnostics).isEmpty, "\(diagnostics)")
+            let requests = try #require(files.contents.first { $0.name.hasSuffix("+Requests.swift") }).text
+            let models = try #require(files.contents.first { $0.name.hasSuffix("+Models.swift") }).text
+            #expect(models.contains("final class HTGetARequest_5: HTHTTPModel"))
+            let names = requests.split(separator: "\n").filter { $0.hasPrefix("/// `") || $0.hasPrefix("internal struct") }
+                .map { $0.split(separator: ":")[0] }.map(String.init)
+            results.append(names)
+        }
+        #expect(results[0] == results[1])
+        #expect(results[0] == [
+            "/// `GET /y`", "internal struct HTGetARequest",
+            "/// `GET /a`", "internal struct HTGetARequest_2",
+            "/// `GET /m`", "internal struct HTGetARequest_2Request",
+            "/// `GET /a/`", "internal struct HTGetARequest_3",
+            "/// `GET a`", "internal struct HTGetARequest_4",
+            "/// `POST /a`", "internal struct HTPostARequest",
+        ])
+    }
+
     /// An explicit name keeps its name against a derived one, whatever the order.
     @Test func explicitNamesWinOverDerivedOnes() throws {
         let spec = #"{"htspec": 1, "interfaces": {"获取": {"method": "GET", "path": "/a"}, "GetA": {"method": "GET", "path": "/z"}}}"#
