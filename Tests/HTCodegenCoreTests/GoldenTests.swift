@@ -47,7 +47,7 @@ import Testing
             "types.htspec.json", "enums.htspec.json", "response-rule-1.htspec.json", "response-rule-2.htspec.json",
             "response-rule-3.htspec.json", "response-rule-4.htspec.json", "response-rule-5.htspec.json",
             "headers.htspec.json", "imported-input.htspec.json", "docs.htspec.json", "naming.htspec.json",
-            "settings.htspec.json", "demo.htspec.json",
+            "settings.htspec.json", "demo.htspec.json", "nei-naming.nei.json",
         ] {
             #expect(names.contains(required), "missing spec \(required)")
         }

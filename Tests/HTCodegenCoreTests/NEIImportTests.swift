@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import HTCodegenCore
@@ -319,7 +320,7 @@ import Testing
         let resolved = try #require(api)
         let requests = Dictionary(uniqueKeysWithValues: resolved.requests.map { ($0.className, $0) })
         #expect(requests.keys.sorted() == [
-            "ApiAddressAddRequest", "AuthorizeRequest", "GetProfileRequest", "OddRequest", "PingRequest", "RemoveTask",
+            "AuthorizeRequest", "GetProfileRequest", "OddRequest", "PingRequest", "PutApiAddressAddRequest", "RemoveTask",
             "TestRequestHeaderRequest",
         ])
 
@@ -328,8 +329,10 @@ import Testing
         #expect(authorize.response.keyPath == "data")
         #expect(authorize.response.type == .array(.model("Address")))
 
-        // A Chinese name without a className: the class name comes from the path, which is kept as written.
-        let add = try #require(requests["ApiAddressAddRequest"])
+        // A Chinese name without a className: the class name comes from the method and the path, which is
+        // kept as written; the name becomes the doc comment's title.
+        let add = try #require(requests["PutApiAddressAddRequest"])
+        #expect(add.isDerivedName)
         #expect(add.path == "api/address/add")
         guard case .imported(let model, _) = add.inputs else {
             Issue.record("the inputs of 添加地址 are not the imported Address")
@@ -434,7 +437,7 @@ import Testing
         let delete = try #require(document?.interfaces.last)
         #expect(delete.name == "删除单个 todo")
         #expect(delete.method == "DELETE")
-        #expect(Resolver.className(for: delete) == "ApiTodosTodoIdRequest")
+        #expect(Resolver.className(for: delete) == "DeleteApiTodosTodoIdRequest")
         // The path parameter missing from the inputs is added, with a warning at the path.
         guard case .fields(let inputs) = delete.inputs else {
             Issue.record("the inputs of the delete interface are not fields")
@@ -461,7 +464,7 @@ import Testing
         #expect(getTodos.response.rule == 2)
         #expect(getTodos.response.keyPath == "result")
         #expect(getTodos.response.type == .array(.model("Todo")))
-        let delete = try #require(resolved.requests.first { $0.className == "ApiTodosTodoIdRequest" })
+        let delete = try #require(resolved.requests.first { $0.className == "DeleteApiTodosTodoIdRequest" })
         #expect(delete.response.rule == 1)
         #expect(delete.response.type == .array(.model("Todo")))
 
@@ -619,7 +622,7 @@ import Testing
             "\(Self.location(of: "\"Get-It\"", in: text)): warning: the className 'Get-It' of interface 'Get-It' is not an identifier (letters, digits, _ and $ only); the path is used instead"
         ])
         let names = (document?.interfaces ?? []).map { Resolver.className(for: $0) }
-        #expect(names == ["GetItRequest", "PlainNameRequest", "NamedTask"])
+        #expect(names == ["GetGetItRequest", "PlainNameRequest", "NamedTask"])
     }
 
     // MARK: Robustness
@@ -713,5 +716,104 @@ import Testing
             break
         }
         return copy
+    }
+}
+
+/// Issue 11: a real NEI v3 export's names never stop generation. `Tests/HTGeneratedClientTests/Specs/
+/// nei-naming.nei.json` (compiled by the plugin in HTGeneratedClientTests, golden in Goldens/nei-naming)
+/// has four methods on one path with Chinese names and no className, a remaining collision (a trailing
+/// slash), a datatype and an enumeration named like requests.
+@Suite struct NEINamingTests {
+    static let file = "nei-naming.nei.json"
+    static let text: String = {
+        let url = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "HTGeneratedClientTests/Specs/\(file)")
+        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    }()
+
+    static func location(_ marker: String, occurrence: Int = 1) -> HTCodegenCore.SourceLocation {
+        NEIImportTests.location(of: marker, in: text, occurrence: occurrence, file: file)
+    }
+
+    @Test func methodsOnOnePathGetDistinctNamesAndCollisionsAreWarnings() throws {
+        let (files, diagnostics) = try Generator.generate(
+            specBytes: Array(Self.text.utf8), file: Self.file, config: GeneratorConfig(), declareAbstractTypes: true)
+        #expect(NEIImportTests.errors(diagnostics).isEmpty, "\(diagnostics)")
+        let requests = try #require(files.contents.first { $0.name.hasSuffix("+Requests.swift") }).text
+        let models = try #require(files.contents.first { $0.name.hasSuffix("+Models.swift") }).text
+        let enums = try #require(files.contents.first { $0.name.hasSuffix("+Enums.swift") }).text
+        for name in [
+            "HTGetApiProgroupsRequest", "HTPostApiProgroupsRequest", "HTPutApiProgroupsIdRequest",
+            "HTDeleteApiProgroupsIdRequest", "HTGetApiProgroupsRequest_2", "HTCreateProgroupRequest",
+        ] {
+            #expect(requests.contains("internal struct \(name): HTBaseRequest"), "no request \(name)")
+        }
+        // Models and enumerations yield to requests; the request's input uses the renamed model.
+        #expect(models.contains("internal final class HTCreateProgroupRequest_2: HTHTTPModel"))
+        #expect(requests.contains("var createProgroupRequest: HTCreateProgroupRequest_2?"))
+        #expect(enums.contains("internal struct HTGetApiProgroupsRequest_3: HTStringEnum"))
+        // An anonymous type is named after its first use: the derived request name (method and path).
+        #expect(models.contains("internal final class HTPutApiProgroupsIdResult: HTHTTPModel"))
+        // The NEI name, then the description, are the doc comment.
+        #expect(requests.contains("/// 获取项目组列表\n///\n/// 按创建时间排序\n///\n/// `GET /api/progroups`\ninternal struct HTGetApiProgroupsRequest:"))
+        #expect(requests.contains("/// 创建项目组（新）\n///\n/// `POST /api/v2/progroups`\ninternal struct HTCreateProgroupRequest:"))
+        #expect(diagnostics.map(\.description) == [
+            "\(Self.location("\"CreateProgroupRequest\"")): warning: the type 'CreateProgroupRequest' would be named 'HTCreateProgroupRequest' like the request at line \(Self.location("\"CreateProgroup\"").line), column \(Self.location("\"CreateProgroup\"").column); it is generated as 'HTCreateProgroupRequest_2'",
+            "\(Self.location("\"GetApiProgroupsRequest\"")): warning: the enumeration 'GetApiProgroupsRequest' would be named 'HTGetApiProgroupsRequest' like the request at line \(Self.location("\"获取项目组列表\"").line), column \(Self.location("\"获取项目组列表\"").column); it is generated as 'HTGetApiProgroupsRequest_3'",
+            "\(Self.location("\"获取项目组列表（旧）\"")): warning: the request 'GetApiProgroupsRequest' (GET /api/progroups/) is also generated by the interface at line \(Self.location("\"获取项目组列表\"").line), column \(Self.location("\"获取项目组列表\"").column); this one is generated as 'GetApiProgroupsRequest_2' (set \"className\" to choose its name)",
+        ])
+    }
+
+    /// The order of the interfaces in the export does not change which one keeps the name.
+    @Test func disambiguationDoesNotDependOnExportOrder() throws {
+        let (document, _) = NEIImportTests.read(Self.text, file: Self.file)
+        var reversed = try #require(document)
+        reversed.interfaces.reverse()
+        let (api, _) = Resolver.resolve(reversed)
+        let names = try #require(api).requests.map { "\($0.method) \($0.path) \($0.className)" }
+        #expect(names.contains("GET /api/progroups GetApiProgroupsRequest"))
+        #expect(names.contains("GET /api/progroups/ GetApiProgroupsRequest_2"))
+    }
+
+    /// Many interfaces that derive one name, and an explicit one: no errors, one unique Swift type each,
+    /// numbered by path then method, whatever the order in the file.
+    @Test func manyCollisionsAreNumberedInAStableOrder() throws {
+        let interfaces = [
+            #""获取3": {"method": "GET", "path": "a"}"#, #""获取1": {"method": "GET", "path": "/a"}"#,
+            #""GetA": {"method": "GET", "path": "/y"}"#, #""获取2": {"method": "GET", "path": "/a/"}"#,
+            #""获取4": {"method": "POST", "path": "/a"}"#, #""Model": {"className": "GetARequest_2Request", "method": "GET", "path": "/m"}"#,
+        ]
+        var results: [[String]] = []
+        for order in [interfaces, interfaces.reversed()] {
+            let spec = #"{"htspec": 1, "types": {"GetARequest": {"fields": {}}}, "interfaces": {"# + order.joined(separator: ", ") + "}}"
+            let (files, diagnostics) = try Generator.generate(
+                specBytes: Array(spec.utf8), file: "x.htspec.json", config: GeneratorConfig())
+            #expect(NEIImportTests.errors(diagnostics).isEmpty, "\(diagnostics)")
+            let requests = try #require(files.contents.first { $0.name.hasSuffix("+Requests.swift") }).text
+            let models = try #require(files.contents.first { $0.name.hasSuffix("+Models.swift") }).text
+            #expect(models.contains("final class HTGetARequest_5: HTHTTPModel"))
+            let names = requests.split(separator: "\n").filter { $0.hasPrefix("/// `") || $0.hasPrefix("internal struct") }
+                .map { $0.split(separator: ":")[0] }.map(String.init)
+            results.append(names)
+        }
+        #expect(results[0] == results[1])
+        #expect(results[0] == [
+            "/// `GET /y`", "internal struct HTGetARequest",
+            "/// `GET /a`", "internal struct HTGetARequest_2",
+            "/// `GET /m`", "internal struct HTGetARequest_2Request",
+            "/// `GET /a/`", "internal struct HTGetARequest_3",
+            "/// `GET a`", "internal struct HTGetARequest_4",
+            "/// `POST /a`", "internal struct HTPostARequest",
+        ])
+    }
+
+    /// An explicit name keeps its name against a derived one, whatever the order.
+    @Test func explicitNamesWinOverDerivedOnes() throws {
+        let spec = #"{"htspec": 1, "interfaces": {"获取": {"method": "GET", "path": "/a"}, "GetA": {"method": "GET", "path": "/z"}}}"#
+        let (document, _) = Generator.parseSpec(Array(spec.utf8), file: "x.htspec.json")
+        let (api, diagnostics) = Resolver.resolve(try #require(document))
+        let names = try #require(api).requests.map { "\($0.path) \($0.className)" }
+        #expect(names == ["/z GetARequest", "/a GetARequest_2"])
+        #expect(diagnostics.count == 1)
     }
 }

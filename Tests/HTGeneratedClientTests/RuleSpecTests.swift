@@ -83,7 +83,26 @@ import Testing
         let request = HTAddShippingAddressTask(shippingAddress: address, authorization: "t")
         #expect(request.parameters == ["city": "Hangzhou", "isDefault": true])
         #expect(HTAddShippingAddressTask.path == "/address/add")
-        #expect(HTApiGetAddressRequest.path == "api/get/address")
+        #expect(HTGetApiGetAddressRequest.path == "api/get/address")
+    }
+
+    /// `Specs/nei-naming.nei.json` (an NEI v3 export): four methods on one path without className each get
+    /// a request named by method and path; a remaining collision gets `_2`; a datatype and an enumeration
+    /// named like requests yield, and the request that imports the datatype uses its new name.
+    @Test func neiNamesNeverCollide() {
+        #expect(HTGetApiProgroupsRequest.method == .get)
+        #expect(HTGetApiProgroupsRequest.path == "/api/progroups")
+        #expect(HTPostApiProgroupsRequest.method == .post)
+        #expect(HTPostApiProgroupsRequest(name: "n").parameters == ["name": "n"])
+        #expect(HTPutApiProgroupsIdRequest.method == .put)
+        #expect(HTDeleteApiProgroupsIdRequest.method == .delete)
+        #expect(HTDeleteApiProgroupsIdRequest.path == "/api/progroups/:id")
+        #expect(HTGetApiProgroupsRequest_2.path == "/api/progroups/")
+        let body = HTCreateProgroupRequest_2()
+        body.name = "n"
+        #expect(HTCreateProgroupRequest(createProgroupRequest: body).parameters == ["name": "n"])
+        #expect(HTCreateProgroupRequest.path == "/api/v2/progroups")
+        #expect(HTGetApiProgroupsRequest_3.all.rawValue == "all")
     }
 
     @Test func unsafeNamesBecomeSafeSwiftAndMapTheirKeys() throws {

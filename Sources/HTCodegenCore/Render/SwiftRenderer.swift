@@ -60,10 +60,15 @@ public struct SwiftRenderer: Sendable {
 
     // MARK: Names
 
-    /// Gives every model, enum and request a unique Swift type name, reporting collisions.
+    /// Gives every request, model and enum a unique Swift type name. Requests claim their names first and
+    /// never yield: code that calls them must get the request it names. A model or enumeration whose name
+    /// is taken (by a request, another type, or the configured request protocol or model base class)
+    /// yields with a warning and gets `_2`, `_3`, ...
     private mutating func assignTypeNames() {
-        var taken: [String: SourceLocation] = [:]
-        func claim(_ specName: String, _ location: SourceLocation, kind: String, suffix: String = "") -> String {
+        var taken: [String: (SourceLocation?, String)] = [:]
+        taken[config.modelBaseClassName] = (nil, "the model base class")
+        taken[config.requestProtocolName] = (nil, "the request protocol")
+        func claim(_ specName: String, _ location: SourceLocation, kind: String) -> String {
             var name = config.namePrefix + SwiftNaming.identifier(specName, upperFirst: true)
             if SwiftNaming.reservedTypeNames.contains(name) || SwiftNaming.keywords.contains(name) {
                 diagnostics.warning(
@@ -71,24 +76,25 @@ public struct SwiftRenderer: Sendable {
                     at: location)
                 name += "_"
             }
-            if let first = taken[name] {
+            if let (firstLocation, firstKind) = taken[name] {
                 var counter = 2
                 while taken["\(name)_\(counter)"] != nil { counter += 1 }
+                let other = firstLocation.map { "the \(firstKind) at line \($0.line), column \($0.column)" } ?? firstKind
                 diagnostics.warning(
-                    "the \(kind) '\(specName)' would be named '\(name)' like the declaration at line \(first.line), column \(first.column); it is generated as '\(name)_\(counter)'",
+                    "the \(kind) '\(specName)' would be named '\(name)' like \(other); it is generated as '\(name)_\(counter)'",
                     at: location)
                 name = "\(name)_\(counter)"
             }
-            taken[name] = location
+            taken[name] = (location, kind)
             return name
+        }
+        for request in api.requests {
+            typeNames["request:" + request.className] = claim(request.className, request.location, kind: "request")
         }
         for model in api.models { typeNames[model.name] = claim(model.name, model.location, kind: "type") }
         for item in api.enums {
             typeNames[item.name] = claim(item.name, item.location, kind: "enumeration")
             enumNames.insert(item.name)
-        }
-        for request in api.requests {
-            typeNames["request:" + request.className] = claim(request.className, request.location, kind: "request")
         }
     }
 
@@ -395,8 +401,12 @@ public struct SwiftRenderer: Sendable {
 
         writer.line("// MARK: - \(typeName)")
         writer.line()
-        writer.doc(request.description)
-        if request.description != nil { writer.line("///") }
+        let docs = [request.title, request.description].compactMap { $0 }.filter { !SwiftNaming.docLines($0).isEmpty }
+        for (index, text) in docs.enumerated() where index == 0 || text != docs[0] {
+            if index > 0 { writer.line("///") }
+            writer.doc(text)
+        }
+        if !docs.isEmpty { writer.line("///") }
         let shownPath = String(SwiftNaming.docLines(request.path).joined(separator: " ").map { $0 == "`" ? "'" : $0 })
         writer.line("/// `\(request.method) \(shownPath)`")
         writer.block("\(access)struct \(typeName): \(config.requestProtocolName)\(sendable ? ", Sendable" : "")") { writer in

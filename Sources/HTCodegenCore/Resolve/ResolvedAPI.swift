@@ -115,6 +115,10 @@ public struct ResolvedRequest: Sendable {
     public var path: String
     /// What it does.
     public var description: String?
+    /// Its display name (NEI's `name`) when that is not its class name: the first doc comment line.
+    public var title: String?
+    /// Whether the class name was derived from the method and path (no usable `className` or name).
+    public var isDerivedName: Bool = false
     /// The inputs.
     public var inputs: ResolvedInputs
     /// The headers, in declaration order.

@@ -161,6 +161,9 @@ public struct InterfaceDecl: Sendable {
     public var pathLocation: SourceLocation
     /// What the interface does.
     public var description: String?
+    /// The interface's display name when it is not its class name (NEI's `name`, often Chinese, when
+    /// a `className` is set): the first line of the request's doc comment.
+    public var title: String?
     /// The inputs.
     public var inputs: ParametersDecl
     /// The outputs.
@@ -172,8 +175,9 @@ public struct InterfaceDecl: Sendable {
     public init(
         name: String, location: SourceLocation, method: String, methodLocation: SourceLocation, path: String,
         pathLocation: SourceLocation, description: String?, inputs: ParametersDecl, outputs: ParametersDecl,
-        headers: [HeaderDecl]
+        headers: [HeaderDecl], title: String? = nil
     ) {
+        self.title = title
         self.name = name
         self.location = location
         self.method = method

@@ -2,10 +2,13 @@
 /// parameter lists in its own places: the class name, the path, the inputs, outputs and headers.
 ///
 /// **Class name.** As nei-toolkit's `getReqClassName`: `className` if it is a plain identifier
-/// (`[0-9A-Za-z_$]+`), else `name`, else the path in camel case; the ``Resolver`` appends `Request`.
-/// The reader passes `className` when it qualifies and `name` otherwise; a `name` that is not plain
-/// (NEI names are often Chinese, such as `获取todo列表`) makes the Resolver fall back to the path. A
-/// non-empty `className` that is not an identifier gets a warning, since it was meant to be used.
+/// (`[0-9A-Za-z_$]+`), else `name`, else (unlike nei-toolkit) the method and the path in camel case
+/// (`GET /api/progroups` → `GetApiProgroups`), so that the methods of one path get distinct names; the
+/// ``Resolver`` appends `Request` and disambiguates what still collides. The reader passes `className`
+/// when it qualifies and `name` otherwise; a `name` that is not plain (NEI names are often Chinese,
+/// such as `获取todo列表`) makes the Resolver fall back to the method and path, and is then the first
+/// line of the request's doc comment (as it is, as ``InterfaceDecl/title``, when `className` is used).
+/// A non-empty `className` that is not an identifier gets a warning, since it was meant to be used.
 ///
 /// **Path.** Kept exactly as written: relative (`/address/add`), without the leading slash
 /// (`api/get/address`) or absolute (`http://127.0.0.1/api/get/address2`).
@@ -38,7 +41,11 @@ extension NEIReadContext {
         for key in ["className", "name"] {
             if let text = node[key]?.value.stringValue, isPlainIdentifier(text) { return text }
         }
-        return (node["path"]?.value.stringValue ?? "").asciiUpperCamel
+        var method = node["method"]?.value.stringValue ?? ""
+        if let code = integer(node, "method"), NEIV0Reader.methods.indices.contains(code) {
+            method = NEIV0Reader.methods[code]
+        }
+        return method.lowercased().asciiUpperCamel + (node["path"]?.value.stringValue ?? "").asciiUpperCamel
     }
 
     /// Whether nei-toolkit accepts `text` as a class name: `[0-9A-Za-z_$]+`.
@@ -91,6 +98,6 @@ extension NEIReadContext {
         return InterfaceDecl(
             name: name, location: nameLocation, method: method, methodLocation: methodLocation, path: path,
             pathLocation: pathLocation, description: description(node, in: what), inputs: inputs, outputs: outputs,
-            headers: headers)
+            headers: headers, title: plainName.map { $0.0.trimmingSpaces }.flatMap { $0.isEmpty || $0 == name ? nil : $0 })
     }
 }

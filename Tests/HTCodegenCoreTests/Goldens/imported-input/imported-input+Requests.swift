@@ -46,12 +46,14 @@ internal struct HTAddShippingAddressTask: HTBaseRequest {
     }
 }
 
-// MARK: - HTApiGetAddressRequest
+// MARK: - HTGetApiGetAddressRequest
 
+/// api-get-address
+///
 /// A name that is not an identifier: the class name comes from the path.
 ///
 /// `GET api/get/address`
-internal struct HTApiGetAddressRequest: HTBaseRequest, Sendable {
+internal struct HTGetApiGetAddressRequest: HTBaseRequest, Sendable {
     /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
     internal typealias Response = HTJSON
 

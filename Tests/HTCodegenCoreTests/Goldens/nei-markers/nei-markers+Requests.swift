@@ -6,6 +6,8 @@ import HTNetworking
 
 // MARK: - HTMarkerChangeCreatorRequest
 
+/// 修改项目组创建者
+///
 /// `PUT /progroups/:id?changecreator`
 internal struct HTMarkerChangeCreatorRequest: HTBaseRequest, Sendable {
     /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
@@ -45,6 +47,8 @@ internal struct HTMarkerChangeCreatorRequest: HTBaseRequest, Sendable {
 
 // MARK: - HTMarkerChangePasswordRequest
 
+/// 修改密码
+///
 /// `GET /users?cpwd`
 internal struct HTMarkerChangePasswordRequest: HTBaseRequest, Sendable {
     /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
@@ -85,6 +89,8 @@ internal struct HTMarkerChangePasswordRequest: HTBaseRequest, Sendable {
 
 // MARK: - HTMarkerMoveItemRequest
 
+/// 移动
+///
 /// `GET /items/{itemId}?action=move`
 internal struct HTMarkerMoveItemRequest: HTBaseRequest, Sendable {
     /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
