@@ -8,9 +8,9 @@ import Foundation
 /// as is unless ``Options/escapingSlashes`` is set.
 ///
 /// Numbers: ``HTJSON/integer(_:)`` is written in decimal. ``HTJSON/double(_:)`` holding a whole number
-/// of magnitude at most 2^53 is written as an integer (`5`, not `5.0`; `-0.0` as `0`, as integers have no
-/// negative zero), as JavaScript's `JSON.stringify` does (and `JSONEncoder` apart from `-0`): JSON does not tell `5` from `5.0`, but servers
-/// that validate integer fields do, and reject `5.0`. Every other double is written with Swift's
+/// of magnitude at most 2^53 is written as an integer (`5`, not `5.0`; `-0.0` as `0`, since integers
+/// have no negative zero), as JavaScript's `JSON.stringify` does (and `JSONEncoder`, apart from `-0`):
+/// JSON does not tell `5` from `5.0`, but servers that validate integer fields do, and reject `5.0`. Every other double is written with Swift's
 /// shortest round-tripping representation (`0.1`, `2.5`, `1e-05`, `1e+16`), which reads back as the
 /// same `Double`. So a whole double reads back as ``HTJSON/integer(_:)`` with the same numeric value
 /// (every number accessor and mapping accepts either). NaN and the infinities have no JSON form: they

@@ -120,8 +120,8 @@ public enum HTValueCoercion {
     }
 
     /// The text of a double, as the serializer writes it: a whole number of magnitude at most 2^53 is
-    /// written as an integer (`5`, `-3`, `0`; `-0.0` too is `0`), any other value in Swift's shortest form that reads
-    /// back as the same `Double` (`2.5`, `0.1`, `1e+16`, `1e-07`). NaN and the infinities have no
+    /// written as an integer (`5`, `-3`, `0`; `-0.0` too is `0`), any other value in Swift's shortest
+    /// form that reads back as the same `Double` (`2.5`, `0.1`, `1e+16`, `1e-07`). NaN and the infinities have no
     /// numeric text (`nan`, `inf`; ``string(_:)`` gives `nil` for them).
     @inlinable
     public static func formatDouble(_ value: Double) -> String {
