@@ -83,7 +83,7 @@ struct JSONFuzzTests {
             let value = try HTJSONParser().parse(UnsafeRawBufferPointer(exact))
             let serialized = HTJSONSerializer().serialize(value)
             let again = try? HTJSONParser().parse(serialized)
-            #expect(again == value, "round trip of \(bytes)", sourceLocation: sourceLocation)
+            #expect(again == value.wholeDoublesAsIntegers, "round trip of \(bytes)", sourceLocation: sourceLocation)
             return true
         } catch {
             #expect(error.offset >= 0 && error.offset <= bytes.count, sourceLocation: sourceLocation)
@@ -137,7 +137,7 @@ struct JSONFuzzTests {
             let value = randomValue(depth: 0)
             for options: HTJSONSerializer.Options in [[], .prettyPrinted, .escapingSlashes] {
                 let text = HTJSONSerializer(options: options).serialize(value)
-                #expect(try HTJSONParser().parse(text) == value)
+                #expect(try HTJSONParser().parse(text) == value.wholeDoublesAsIntegers)
             }
             let sorted = HTJSONSerializer(options: .sortedKeys).serialize(value)
             let reparsed = try HTJSONParser().parse(sorted)

@@ -593,12 +593,13 @@ struct JSONParserRoundTripTests {
         "[0.1,0.2,0.30000000000000004,5e-324,1.7976931348623157e308,9007199254740993]",
     ]
 
-    @Test("parse, serialize, parse gives the same value", arguments: documents)
+    @Test("parse, serialize, parse gives the same value (whole doubles as integers)", arguments: documents)
     func roundTrip(text: String) throws {
         let value = try HTJSON(parsing: text)
+        let expected = value.wholeDoublesAsIntegers
         for options: HTJSONSerializer.Options in [[], .prettyPrinted, .escapingSlashes, [.prettyPrinted, .escapingSlashes]] {
-            #expect(try HTJSON(parsing: value.serializedData(options: options)) == value)
-            #expect(try HTJSON(parsing: value.serializedString(options: options)) == value)
+            #expect(try HTJSON(parsing: value.serializedData(options: options)) == expected)
+            #expect(try HTJSON(parsing: value.serializedString(options: options)) == expected)
         }
         let compact = value.serializedString()
         #expect(try HTJSON(parsing: compact).serializedString() == compact)

@@ -95,24 +95,29 @@ struct JSONSerializerTests {
             == "[0,1,-1,42,9223372036854775807,-9223372036854775808]")
     }
 
-    @Test("doubles round-trip and always read back as doubles")
+    @Test("doubles: whole numbers up to 2^53 as integers, others round-trip in shortest form")
     func doubles() throws {
-        #expect(compact(3.0) == "3.0")
+        #expect(compact(3.0) == "3")
         #expect(compact(0.1) == "0.1")
         #expect(compact(-2.5) == "-2.5")
         #expect(compact(1e-5) == "1e-05")
         #expect(compact(1e20) == "1e+20")
         #expect(compact(1e16) == "1e+16")
-        #expect(compact(-0.0) == "-0.0")
+        #expect(compact(-0.0) == "0")
         #expect(compact(.double(.leastNonzeroMagnitude)) == "5e-324")
         #expect(compact(.double(.greatestFiniteMagnitude)) == "1.7976931348623157e+308")
-        for value in [3.0, 0.1, 1e-5, 1e20, -0.0, 123456789012.0, .leastNonzeroMagnitude, 1.7976931348623157e308, 0.30000000000000004] {
+        // Non-integral values read back as the same double, bit for bit.
+        for value in [0.1, 1e-5, 1e20, 1e16, .leastNonzeroMagnitude, 1.7976931348623157e308, 0.30000000000000004] {
             let parsed = try HTJSON(parsing: compact(.double(value)))
             guard case .double(let back) = parsed else {
                 Issue.record("\(value) read back as \(parsed)")
                 continue
             }
             #expect(back.bitPattern == value.bitPattern)
+        }
+        // Whole values read back as the integer with the same value.
+        for value in [3.0, 123456789012.0, 9_007_199_254_740_992.0] {
+            #expect(try HTJSON(parsing: compact(.double(value))) == .integer(Int64(value)))
         }
     }
 

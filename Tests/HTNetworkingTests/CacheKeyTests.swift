@@ -80,6 +80,15 @@ struct CacheKeyTests {
         #expect(key(KeyedRequest(parameters: ["id": 1], baseURL: URL(string: "https://other.example.com")), otherClient) == overridden)
     }
 
+    @Test("A whole Double parameter has the key of the integer it is sent as")
+    func wholeDoubles() {
+        let integer = key(KeyedRequest(parameters: ["id": 5, "limit": 10]))
+        let double = KeyedRequest(parameters: ["id": .double(5), "limit": .double(10)])
+        #expect(key(double) == integer)
+        #expect(HTCacheKey.canonicalText(for: double, configuration: configuration).contains(#"parameters:{"id":5,"limit":10}"#))
+        #expect(key(KeyedRequest(parameters: ["id": .double(5), "limit": .double(10.5)])) != integer)
+    }
+
     @Test("Sensitive data (app version, user id) is part of the key")
     func sensitiveData() {
         let v1 = key(KeyedRequest(parameters: ["id": 1], cacheSensitiveData: "1.0"))

@@ -12,7 +12,8 @@ public enum HTJSON: Sendable, Hashable {
     /// A number written without a fraction or exponent that fits in `Int64`.
     case integer(Int64)
     /// Any other number. Integers outside the range of `Int64` are stored here (rounded to the nearest
-    /// `Double`), as are numbers with a fraction or an exponent.
+    /// `Double`), as are numbers with a fraction or an exponent. A whole number up to 2^53 stored here
+    /// is written as an integer (`5`, not `5.0`; see ``HTJSONSerializer``).
     case double(Double)
     /// A string.
     case string(String)

@@ -7,12 +7,15 @@ import Foundation
 /// everything else, non-ASCII characters included, is written as its UTF-8 bytes, and `/` is written
 /// as is unless ``Options/escapingSlashes`` is set.
 ///
-/// Numbers: ``HTJSON/integer(_:)`` is written in decimal. ``HTJSON/double(_:)`` is written with
-/// Swift's shortest round-tripping representation, which always reads back as the same `Double` and
-/// always contains a `.` or an exponent (`3.0`, `0.1`, `1e-05`, `1e+20`), so it parses back as a
-/// double, never as an integer. NaN and the infinities have no JSON form: they are written as `null`
-/// (as JavaScript's `JSON.stringify` does). The parser never produces them, so this only concerns
-/// values built in code.
+/// Numbers: ``HTJSON/integer(_:)`` is written in decimal. ``HTJSON/double(_:)`` holding a whole number
+/// of magnitude at most 2^53 is written as an integer (`5`, not `5.0`; `-0.0` as `0`, since integers
+/// have no negative zero), as JavaScript's `JSON.stringify` does (and `JSONEncoder`, apart from `-0`):
+/// JSON does not tell `5` from `5.0`, but servers that validate integer fields do, and reject `5.0`. Every other double is written with Swift's
+/// shortest round-tripping representation (`0.1`, `2.5`, `1e-05`, `1e+16`), which reads back as the
+/// same `Double`. So a whole double reads back as ``HTJSON/integer(_:)`` with the same numeric value
+/// (every number accessor and mapping accepts either). NaN and the infinities have no JSON form: they
+/// are written as `null` (as JavaScript's `JSON.stringify` does). The parser never produces them, so
+/// this only concerns values built in code.
 ///
 /// The serializer does not recurse, so it handles values nested arbitrarily deeply.
 public struct HTJSONSerializer: Sendable {
@@ -195,8 +198,13 @@ struct _HTJSONWriter: ~Copyable {
             output.append("null")
             return
         }
+        // Whole numbers up to 2^53 as integers: `5`, not `5.0` (see ``HTJSONSerializer``).
+        if let integer = value._htWholeNumber {
+            writeInteger(integer)
+            return
+        }
         // `description` is the shortest text that reads back as `value`, and contains `.` or `e`
-        // for every finite value ("3.0", "1e-05", "5e-324", "-0.0"): all valid JSON numbers.
+        // for every other finite value ("0.1", "1e-05", "5e-324", "1e+16"): all valid JSON numbers.
         // `write(to:)` writes the same text to a stream without making a `String` first.
         var sink = _HTJSONNumberSink()
         value.write(to: &sink)

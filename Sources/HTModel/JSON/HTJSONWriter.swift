@@ -38,7 +38,8 @@ public final class HTJSONWriter {
     /// Writes an integer.
     public func write(_ value: Int64) { core.writeInteger(value) }
 
-    /// Writes a double as ``HTJSONSerializer`` does (`null` when it is not finite).
+    /// Writes a double as ``HTJSONSerializer`` does: whole numbers up to 2^53 as integers (`3`, not
+    /// `3.0`), others in shortest round-trip form, `null` when it is not finite.
     public func write(_ value: Double) { core.writeDouble(value) }
 
     /// Writes a string, quoted and escaped.

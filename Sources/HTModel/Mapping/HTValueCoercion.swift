@@ -119,13 +119,26 @@ public enum HTValueCoercion {
         ISO8601Parser.format(date)
     }
 
-    /// The JSON text of a double: whole values keep a `.0`, others are the shortest round-trip form.
+    /// The text of a double, as the serializer writes it: a whole number of magnitude at most 2^53 is
+    /// written as an integer (`5`, `-3`, `0`; `-0.0` too is `0`), any other value in Swift's shortest
+    /// form that reads back as the same `Double` (`2.5`, `0.1`, `1e+16`, `1e-07`). NaN and the infinities have no
+    /// numeric text (`nan`, `inf`; ``string(_:)`` gives `nil` for them).
     @inlinable
     public static func formatDouble(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 {
-            return String(Int64(value)) + ".0"
-        }
-        return String(value)
+        if let integer = value._htWholeNumber { return String(integer) }
+        return value.description
+    }
+}
+
+extension Double {
+    /// The value as an integer when it is a whole number of magnitude at most 2^53, the range in which
+    /// every integer is a `Double` (`nil` for fractions, larger magnitudes, NaN and the infinities).
+    /// These are the doubles that are written as integers.
+    @inlinable
+    var _htWholeNumber: Int64? {
+        // 2^53 as a literal: a `static let` would cost a lazy-initialisation check on every call.
+        guard magnitude <= 9_007_199_254_740_992.0, rounded(.towardZero) == self else { return nil }
+        return Int64(self)
     }
 }
 

@@ -29,7 +29,9 @@ public enum HTBodyEncoding: String, Sendable, Hashable {
 /// Writes parameters as `key=value` pairs, the form of query strings and form bodies.
 public enum HTFormEncoding {
     /// The pairs for `parameters`: scalars as their text, arrays as one pair per element, `null` left
-    /// out, nested objects as JSON text.
+    /// out, nested objects as JSON text. Numbers are written as the JSON serializer writes them: whole
+    /// doubles up to 2^53 without a fraction (`10`, not `10.0`), others in shortest round-trip form
+    /// (`2.5`); NaN and the infinities, which JSON writes as `null`, are left out like `null`.
     public static func pairs(_ parameters: HTJSONObject) -> [(String, String)] {
         var result: [(String, String)] = []
         for member in parameters.members {
@@ -53,7 +55,8 @@ public enum HTFormEncoding {
         case .object:
             result.append((key, value.serializedString()))
         default:
-            result.append((key, HTValueCoercion.string(value) ?? ""))
+            guard let text = HTValueCoercion.string(value) else { return }
+            result.append((key, text))
         }
     }
 
