@@ -6,6 +6,8 @@ import HTNetworking
 
 // MARK: - HTListNumberItemsRequest
 
+/// 分页查询商品
+///
 /// Number inputs in the path and the query.
 ///
 /// `GET /api/items/:id`
@@ -61,6 +63,8 @@ internal struct HTListNumberItemsRequest: HTBaseRequest, Sendable {
 
 // MARK: - HTSaveNumberItemRequest
 
+/// 保存商品
+///
 /// Number inputs in the path and the body.
 ///
 /// `POST /api/items/:id`
