@@ -70,6 +70,38 @@ import FoundationNetworking
     /// `nei-markers.nei.json`: NEI action markers (`/progroups/:id?changecreator`) are always sent, the
     /// path parameter is filled, and the other parameters follow the marker; a name with a backspace is
     /// sent with it.
+    /// Four methods on two paths of an NEI export with Chinese names and no className: each request
+    /// has a name of its own and reaches the server with its own method, path, query and body.
+    @Test func neiRequestsSharingAPathKeepTheirMethods() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let client = echoClient(server)
+        // What the echo server saw (the responses map to models, so read the raw bodies).
+        func echo<R: HTBaseRequest>(_ request: sending R) async throws -> HTJSON {
+            try HTJSON(parsing: try await client.rawResponse(for: request).body)
+        }
+        let list = try await echo(HTGetApiProgroupsRequest())
+        #expect(list["method"] == "GET")
+        #expect(list["path"] == "/echo/api/progroups")
+        let created = try await echo(HTPostApiProgroupsRequest(name: "n"))
+        #expect(created["method"] == "POST")
+        #expect(created["path"] == "/echo/api/progroups")
+        #expect(created["body"] == #"{"name":"n"}"#)
+        var update = HTPutApiProgroupsIdRequest()
+        update.id = 7
+        update.name = "m"
+        let updated = try await echo(update)
+        #expect(updated["method"] == "PUT")
+        #expect(updated["path"] == "/echo/api/progroups/7")
+        #expect(updated["body"] == #"{"name":"m"}"#)
+        var delete = HTDeleteApiProgroupsIdRequest()
+        delete.id = 7
+        let deleted = try await echo(delete)
+        #expect(deleted["method"] == "DELETE")
+        #expect(deleted["path"] == "/echo/api/progroups/7")
+        #expect(deleted["query"] == [:])
+    }
+
     @Test func neiActionMarkersAreSent() async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
