@@ -77,33 +77,8 @@ struct PathTemplate {
         character == ":" || character == "{" || character == "}"
     }
 
-    /// `text` as the runtime puts it into the URL: bytes a URL path (or query) cannot hold are
-    /// percent-encoded, valid `%XX` escapes are kept (the rule of `HTRequestBuilder.escapeInvalid`).
+    /// `text` as the runtime puts it into the URL (``URLTextEscaping``, the runtime's own rule).
     static func sent(_ text: Substring, inQuery: Bool = false) -> String {
-        let bytes = Array(text.utf8)
-        func isHex(_ byte: UInt8) -> Bool {
-            (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
-        }
-        var result = ""
-        for (index, byte) in bytes.enumerated() {
-            let allowed: Bool
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                allowed = true
-            case UInt8(ascii: "%"):
-                allowed = index + 2 < bytes.count && isHex(bytes[index + 1]) && isHex(bytes[index + 2])
-            case UInt8(ascii: "?"):
-                allowed = inQuery
-            default:
-                allowed = "-._~!$&'()*+,;=:@/".utf8.contains(byte)
-            }
-            if allowed {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                let hex = String(byte, radix: 16, uppercase: true)
-                result += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return result
+        URLTextEscaping.escapingInvalid(String(text), inQuery: inQuery)
     }
 }
