@@ -1,4 +1,5 @@
-/// A request path as written in a spec, read the way the runtime (`HTRequestBuilder.fillPath`) reads it.
+/// A request path as written in a spec, read the way the runtime (`HTRequestBuilder.fillPath`) reads it,
+/// by the same rules (``PathTemplateRules``).
 ///
 /// - Everything from the first `?` on is a fixed query: NEI's action marker (`/progroups/:id?changecreator`,
 ///   `/users?cpwd`, `/items/{id}?action=move`). It stays in the generated path template, so it is always
@@ -26,59 +27,32 @@ struct PathTemplate {
             path = template[...]
             query = nil
         }
-        var rest = path
-        if let schemeEnd = Self.schemeSeparatorEnd(in: path) {
-            // Keep `scheme://host:port` out of the segments, as the runtime does.
-            let afterScheme = path[schemeEnd...]
-            rest = afterScheme.firstIndex(of: "/").map { path[$0...] } ?? path[path.endIndex...]
-        }
-        for segment in rest.split(separator: "/") {
-            // The runtime's rule: a segment starting with `:`, or a whole `{…}` segment.
-            if segment.hasPrefix(":"), segment.count > 1 {
-                parameters.append(String(segment.dropFirst()))
-            } else if segment.hasPrefix("{"), segment.hasSuffix("}"), segment.count > 2 {
-                parameters.append(String(segment.dropFirst().dropLast()))
+        // `scheme://host:port` of an absolute URL is not segments, as for the runtime.
+        for segment in path[PathTemplateRules.pathStart(in: path)...].split(separator: "/") {
+            if let name = PathTemplateRules.parameterName(of: segment) {
+                parameters.append(String(name))
             } else if segment.contains(where: Self.isMarkup) {
                 oddSegments.append(segment)
             }
         }
     }
 
-    /// Where the first `://` in `text` ends.
-    static func schemeSeparatorEnd(in text: Substring) -> Substring.Index? {
-        var index = text.startIndex
-        while let colon = text[index...].firstIndex(of: ":") {
-            let rest = text[text.index(after: colon)...]
-            if rest.hasPrefix("//") { return rest.index(rest.startIndex, offsetBy: 2) }
-            index = rest.startIndex
-        }
-        return nil
-    }
-
     /// The template as the runtime sends it, path parameters left as written: literal segments and the
     /// fixed query percent-encoded where a URL needs it. For messages.
     var shownAsSent: String {
-        var prefix = ""
-        var rest = path
-        if let schemeEnd = Self.schemeSeparatorEnd(in: path) {
-            let start = path[schemeEnd...].firstIndex(of: "/") ?? path.endIndex
-            prefix = String(path[..<start])
-            rest = path[start...]
+        let start = PathTemplateRules.pathStart(in: path)
+        let segments = path[start...].split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
+            PathTemplateRules.parameterName(of: segment) != nil ? String(segment) : Self.sent(segment)
         }
-        let segments = rest.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
-            let isParameter = (segment.hasPrefix(":") && segment.count > 1)
-                || (segment.hasPrefix("{") && segment.hasSuffix("}") && segment.count > 2)
-            return isParameter ? String(segment) : Self.sent(segment)
-        }
-        return prefix + segments.joined(separator: "/") + (query.map { "?" + Self.sent($0, inQuery: true) } ?? "")
+        return String(path[..<start]) + segments.joined(separator: "/") + (query.map { "?" + Self.sent($0, inQuery: true) } ?? "")
     }
 
     private static func isMarkup(_ character: Character) -> Bool {
         character == ":" || character == "{" || character == "}"
     }
 
-    /// `text` as the runtime puts it into the URL (``URLTextEscaping``, the runtime's own rule).
+    /// `text` as the runtime puts it into the URL (``PathTemplateRules``, the runtime's own rule).
     static func sent(_ text: Substring, inQuery: Bool = false) -> String {
-        URLTextEscaping.escapingInvalid(String(text), inQuery: inQuery)
+        PathTemplateRules.escapingInvalid(String(text), inQuery: inQuery)
     }
 }

@@ -74,25 +74,13 @@ enum HTRequestBuilder {
             let filled = try fillPath(String(template[..<queryStart]), from: &parameters)
             return filled + template[queryStart...]
         }
-        var result = ""
-        var rest = Substring(template)
-        if let schemeEnd = schemeSeparatorEnd(in: template) {
-            // Keep `scheme://host:port` intact in absolute URLs.
-            let afterScheme = template[schemeEnd...]
-            let pathStart = afterScheme.firstIndex(of: "/") ?? template.endIndex
-            result = String(template[..<pathStart])
-            rest = template[pathStart...]
-        }
-        let segments = rest.split(separator: "/", omittingEmptySubsequences: false)
+        // Keep `scheme://host:port` intact in absolute URLs.
+        let pathStart = PathTemplateRules.pathStart(in: Substring(template))
+        let result = String(template[..<pathStart])
+        let segments = template[pathStart...].split(separator: "/", omittingEmptySubsequences: false)
         var filled: [String] = []
         for segment in segments {
-            var name: Substring?
-            if segment.hasPrefix(":"), segment.count > 1 {
-                name = segment.dropFirst()
-            } else if segment.hasPrefix("{"), segment.hasSuffix("}"), segment.count > 2 {
-                name = segment.dropFirst().dropLast()
-            }
-            guard let name else {
+            guard let name = PathTemplateRules.parameterName(of: segment) else {
                 filled.append(String(segment))
                 continue
             }
@@ -110,27 +98,10 @@ enum HTRequestBuilder {
         return result + filled.joined(separator: "/")
     }
 
-    /// Where the first `://` in `text` ends, if it has one (a plain byte scan: the generic substring
-    /// searches cost microseconds on every request).
-    static func schemeSeparatorEnd(in text: String) -> String.Index? {
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        while let colon = utf8[index...].firstIndex(of: UInt8(ascii: ":")) {
-            let first = utf8.index(after: colon)
-            guard first < utf8.endIndex else { return nil }
-            let second = utf8.index(after: first)
-            if second < utf8.endIndex, utf8[first] == UInt8(ascii: "/"), utf8[second] == UInt8(ascii: "/") {
-                return utf8.index(after: second)
-            }
-            index = first
-        }
-        return nil
-    }
-
     /// The URL for `path`: absolute paths are used as they are, others are appended to the base URL's
     /// path (so a base URL `https://host/api` and `/users` make `https://host/api/users`).
     static func resolve(path: String, against baseURL: URL) -> URLComponents? {
-        if schemeSeparatorEnd(in: path) != nil { return URLComponents(string: path) }
+        if PathTemplateRules.schemeSeparatorEnd(in: Substring(path)) != nil { return URLComponents(string: path) }
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else { return nil }
         let pathPart = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         var basePath = components.percentEncodedPath
@@ -138,8 +109,8 @@ enum HTRequestBuilder {
         let relative = pathPart.first.map(String.init) ?? ""
         // Literal parts of the template may hold characters a URL cannot (a space, non-ASCII text, a brace
         // that is not a whole `{name}` segment); URLComponents traps on those, so they are escaped here.
-        components.percentEncodedPath = URLTextEscaping.escapingInvalid(basePath + (relative.hasPrefix("/") ? relative : "/" + relative), inQuery: false)
-        if pathPart.count == 2 { components.percentEncodedQuery = URLTextEscaping.escapingInvalid(String(pathPart[1]), inQuery: true) }
+        components.percentEncodedPath = PathTemplateRules.escapingInvalid(basePath + (relative.hasPrefix("/") ? relative : "/" + relative), inQuery: false)
+        if pathPart.count == 2 { components.percentEncodedQuery = PathTemplateRules.escapingInvalid(String(pathPart[1]), inQuery: true) }
         return components
     }
 

@@ -1,0 +1,1 @@
+../../HTNetworking/Core/PathTemplateRules.swift

@@ -1,1 +1,0 @@
-../../HTNetworking/Core/URLTextEscaping.swift
