@@ -59,7 +59,7 @@ import Testing
         let fileName = spec.lastPathComponent
         let (files, diagnostics) = try Generator.generate(
             specBytes: bytes, file: fileName, config: try Self.config(for: spec), declareAbstractTypes: true)
-        let stem = fileName.replacingOccurrences(of: ".htspec.json", with: "").replacingOccurrences(of: ".nei.json", with: "")
+        let stem = SpecFileNaming.stem(of: fileName)
         let directory = Self.goldensDirectory.appending(path: stem)
         var expected = files.contents
         expected.append((name: "diagnostics.txt", text: diagnostics.map { $0.description + "\n" }.joined()))

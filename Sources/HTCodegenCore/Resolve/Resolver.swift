@@ -330,7 +330,7 @@ public struct Resolver {
         var base = interface.name
         var derived = false
         if !isPlainName(base) {
-            base = interface.method.lowercased().asciiUpperCamel + interface.path.asciiUpperCamel
+            base = derivedClassNameBase(method: interface.method, path: interface.path)
             derived = true
         }
         base = base.replacingDollars
@@ -338,6 +338,12 @@ public struct Resolver {
         if let first = base.first, first.isLowercase { base = first.uppercased() + base.dropFirst() }
         if base.hasSuffix("Request") || base.hasSuffix("Task") { return (base, derived) }
         return (base + "Request", derived)
+    }
+
+    /// The class name of an interface without a usable name, before the `Request` suffix: the method and
+    /// the path in camel case (`GET /api/progroups` → `GetApiProgroups`).
+    static func derivedClassNameBase(method: String, path: String) -> String {
+        method.lowercased().asciiUpperCamel + path.asciiUpperCamel
     }
 
     /// Whether an interface name can be its class name: ASCII letters, digits, `_` and `$`.

@@ -45,14 +45,12 @@ extension NEIReadContext {
         if let code = integer(node, "method"), NEIV0Reader.methods.indices.contains(code) {
             method = NEIV0Reader.methods[code]
         }
-        return method.lowercased().asciiUpperCamel + (node["path"]?.value.stringValue ?? "").asciiUpperCamel
+        return Resolver.derivedClassNameBase(method: method, path: node["path"]?.value.stringValue ?? "")
     }
 
-    /// Whether nei-toolkit accepts `text` as a class name: `[0-9A-Za-z_$]+`.
+    /// Whether nei-toolkit accepts `text` as a class name: `[0-9A-Za-z_$]+` (the ``Resolver``'s rule).
     static func isPlainIdentifier(_ text: String) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "$"
-        }
+        Resolver.isPlainName(text)
     }
 
     /// Reads the parts every interface has and assembles it. `nil` when it has no path (reported).
