@@ -47,26 +47,26 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
     /// interceptor adds is not seen here; the client itself keys by the request as it is sent
     /// (``init(for:sending:configuration:)``).
     public init<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) {
-        var urlRequest = try? HTRequestBuilder.urlRequest(for: request, configuration: configuration)
-        if var built = urlRequest {
-            request.customize(&built)
-            urlRequest = built
-        }
+        let urlRequest = try? HTRequestBuilder.customizedURLRequest(for: request, configuration: configuration)
         self.init(for: request, sending: urlRequest, configuration: configuration)
     }
 
-    /// The key of `request` sent as `urlRequest` (after interceptors) by a client with `configuration`.
-    public init<R: HTBaseRequest>(for request: R, sending urlRequest: URLRequest?, configuration: HTClientConfiguration) {
-        self.init(canonical: Self.canonicalText(for: request, sending: urlRequest, configuration: configuration))
+    /// The key of `request` sent as `urlRequest` (after interceptors) by a client with `configuration`;
+    /// `ambient` are the credentials the transport adds on its own (``HTTransport/ambientCredentials(for:)``).
+    public init<R: HTBaseRequest>(
+        for request: R, sending urlRequest: URLRequest?, ambient: [String: String] = [:], configuration: HTClientConfiguration
+    ) {
+        self.init(canonical: Self.canonicalText(for: request, sending: urlRequest, ambient: ambient, configuration: configuration))
     }
 
-    /// The canonical text of `request`'s key when sent as `urlRequest` (see the type's documentation);
-    /// without a URL request, only the user scope counts.
+    /// The canonical text of `request`'s key when sent as `urlRequest` with the transport's `ambient`
+    /// credentials (see the type's documentation); without a URL request, only the user scope counts.
     public static func canonicalText<R: HTBaseRequest>(
-        for request: R, sending urlRequest: URLRequest? = nil, configuration: HTClientConfiguration
+        for request: R, sending urlRequest: URLRequest? = nil, ambient: [String: String] = [:],
+        configuration: HTClientConfiguration
     ) -> String {
         text(requestPart: requestPart(for: request, configuration: configuration),
-             scope: scope(for: request, sending: urlRequest, settings: configuration.cache))
+             scope: scope(for: request, sending: urlRequest, ambient: ambient, settings: configuration.cache))
     }
 
     /// Whose entry `request` sent as `urlRequest` reads and writes (``HTCacheScope``).

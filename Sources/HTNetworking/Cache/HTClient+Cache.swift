@@ -14,8 +14,7 @@ extension HTClient {
         let urlRequest = try? self.urlRequest(for: request)
         let transport = request.requestType.flatMap { configuration.transports[$0] } ?? self.transport
         let ambient = urlRequest.map { transport.ambientCredentials(for: $0) } ?? [:]
-        let scope = HTCacheKey.scope(for: request, sending: urlRequest, ambient: ambient, settings: configuration.cache)
-        return HTCacheKey(canonical: HTCacheKey.text(requestPart: HTCacheKey.requestPart(for: request, configuration: configuration), scope: scope))
+        return HTCacheKey(for: request, sending: urlRequest, ambient: ambient, configuration: configuration)
     }
 
     /// Whether the request's policy would serve a stored response now (`hasCacheForRequest:`). A request

@@ -144,9 +144,7 @@ public final class HTClient: Sendable {
 
     /// The `URLRequest` the client would send for `request` (before interceptors run).
     public func urlRequest<R: HTBaseRequest>(for request: R) throws(HTNetworkingError) -> URLRequest {
-        var urlRequest = try HTRequestBuilder.urlRequest(for: request, configuration: configuration)
-        request.customize(&urlRequest)
-        return urlRequest
+        try HTRequestBuilder.customizedURLRequest(for: request, configuration: configuration)
     }
 
     // MARK: - Steps

@@ -55,6 +55,16 @@ enum HTRequestBuilder {
         return urlRequest
     }
 
+    /// ``urlRequest(for:configuration:)`` after the request's ``HTBaseRequest/customize(_:)``: the URL
+    /// request the client sends before interceptors run.
+    static func customizedURLRequest<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) throws(HTNetworkingError)
+        -> URLRequest
+    {
+        var urlRequest = try self.urlRequest(for: request, configuration: configuration)
+        request.customize(&urlRequest)
+        return urlRequest
+    }
+
     struct PathError: Error {
         var message: String
     }

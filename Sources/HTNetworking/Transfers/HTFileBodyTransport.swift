@@ -18,7 +18,7 @@ struct HTFileBodyTransport: HTTransport {
         let request = try body.attach(to: request)
         if let uploader = base as? any HTUploadTransport {
             let response = try await uploader.upload(request, fromFile: body.file)
-            if let limit = options.maximumResponseSize, response.body.count > limit { throw HTResponseTooLargeError(limit: limit) }
+            try options.checkSize(of: response.body)
             return response
         }
         return try await base.send(request, options: options)

@@ -27,7 +27,7 @@ public protocol HTTransport: Sendable {
 extension HTTransport {
     public func send(_ request: URLRequest, options: HTTransportOptions) async throws -> HTTransportResponse {
         let response = try await send(request)
-        if let limit = options.maximumResponseSize, response.body.count > limit { throw HTResponseTooLargeError(limit: limit) }
+        try options.checkSize(of: response.body)
         return response
     }
 

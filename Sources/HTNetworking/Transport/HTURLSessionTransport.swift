@@ -78,7 +78,7 @@ public struct HTURLSessionTransport: HTTransport {
             }
         } else {
             (data, response) = try await session.data(for: request)
-            if let limit = options.maximumResponseSize, data.count > limit { throw HTResponseTooLargeError(limit: limit) }
+            try options.checkSize(of: data)
         }
         guard let http = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse)
