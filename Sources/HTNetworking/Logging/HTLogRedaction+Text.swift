@@ -276,7 +276,9 @@ extension HTLogRedaction {
         return String(decoding: decoded, as: UTF8.self)
     }
 
-    private static func firstIndex(of needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
+    /// Where `needle` first stands in `bytes` (a byte search: with Foundation imported, `String`'s
+    /// searches are NSString's, and slow).
+    static func firstIndex(of needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
         guard needle.count <= bytes.count else { return nil }
         var index = bytes.startIndex
         while index + needle.count <= bytes.endIndex {

@@ -138,7 +138,7 @@ public struct HTLogRedaction: Sendable, Hashable {
     private func matchesPattern(_ lowercasedName: String) -> Bool {
         guard !namePatterns.isEmpty else { return false }
         let name = Self.strippingSeparators(lowercasedName.utf8)
-        return namePatterns.contains { pattern in Self.contains(name, Array(pattern.utf8)) }
+        return namePatterns.contains { pattern in Self.firstIndex(of: Array(pattern.utf8), in: name[...]) != nil }
     }
 
     private static func lowercased(_ names: Set<String>) -> Set<String> {
@@ -151,18 +151,5 @@ public struct HTLogRedaction: Sendable, Hashable {
 
     private static func strippingSeparators(_ bytes: String.UTF8View) -> [UInt8] {
         bytes.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: " ") }
-    }
-
-    /// Byte search (with Foundation imported, `String.contains` is NSString's, and slow).
-    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
-        var start = 0
-        while start + needle.count <= haystack.count {
-            var offset = 0
-            while offset < needle.count && haystack[start + offset] == needle[offset] { offset += 1 }
-            if offset == needle.count { return true }
-            start += 1
-        }
-        return false
     }
 }

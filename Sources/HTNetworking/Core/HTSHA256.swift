@@ -1,6 +1,7 @@
-/// SHA-256 (FIPS 180-4), for freeze keys: the package has no dependencies, and Foundation has no hash on
-/// Linux. Not used for anything secret; a strong hash makes two different requests sharing a key (and one
-/// of them being dropped as a duplicate) practically impossible.
+/// SHA-256 (FIPS 180-4): the package has no dependencies, and Foundation has no hash on Linux. Freeze
+/// keys use it, so that two different requests sharing a key (and one of them being dropped as a
+/// duplicate) is practically impossible; cache scopes use it to key entries by credentials without
+/// putting the credentials themselves in the key's text (``HTCacheScope``).
 struct HTSHA256 {
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
