@@ -1,0 +1,58 @@
+/// The enumerations file: one string enum per enumeration type.
+extension SwiftRenderer {
+    mutating func renderEnums() -> String {
+        var writer = header("enumerations", imports: !api.enums.isEmpty)
+        for item in api.enums {
+            let typeName = typeNames[item.name] ?? item.name
+            let names = propertyNames(item.members.map { ($0.key, $0.location) }).map { $0 }
+            let caseNames = zip(item.members, names).map { member, fallback in
+                SwiftNaming.enumCaseName(member.key) == SwiftNaming.memberName(member.key) ? fallback : SwiftNaming.enumCaseName(member.key)
+            }
+            let unique = uniqued(caseNames, locations: item.members.map(\.location))
+            writer.line()
+            writer.line("// MARK: - \(typeName)")
+            writer.line()
+            writer.doc(item.description ?? "The `\(item.name)` enumeration.")
+            writer.line("///")
+            writer.line("/// Open: a value the spec does not list is kept as it is (see `isKnown`).")
+            writer.block("\(access)struct \(typeName): HTStringEnum") { writer in
+                writer.line("/// The value sent over the wire.")
+                writer.line("\(access)let rawValue: String")
+                writer.line()
+                writer.line("/// Creates a value, known or not.")
+                writer.block("\(access)init(rawValue: String)") { writer in
+                    writer.line("self.rawValue = rawValue")
+                }
+                for (member, name) in zip(item.members, unique) {
+                    writer.line()
+                    writer.doc(member.description)
+                    writer.line("/// Value: \(SwiftNaming.stringLiteral(member.value)).")
+                    writer.line(
+                        "\(access)static let \(SwiftNaming.escaped(name)) = \(typeName)(rawValue: \(SwiftNaming.stringLiteral(member.value)))")
+                }
+                writer.line()
+                writer.line("/// The members the spec declares, in declaration order.")
+                let list = unique.map { "." + SwiftNaming.escaped($0) }.joined(separator: ", ")
+                writer.line("\(access)static let knownValues: [\(typeName)] = [\(list)]")
+            }
+        }
+        return writer.text
+    }
+
+    mutating func uniqued(_ names: [String], locations: [SourceLocation]) -> [String] {
+        var taken: Set<String> = []
+        var result: [String] = []
+        for (name, location) in zip(names, locations) {
+            var candidate = name
+            if taken.contains(candidate) {
+                var counter = 2
+                while taken.contains("\(name)_\(counter)") { counter += 1 }
+                candidate = "\(name)_\(counter)"
+                diagnostics.warning("the member becomes '\(name)', which is already used; it is generated as '\(candidate)'", at: location)
+            }
+            taken.insert(candidate)
+            result.append(candidate)
+        }
+        return result
+    }
+}
