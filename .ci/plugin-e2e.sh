@@ -5,7 +5,7 @@
 # graph, in a fresh temporary folder, with its HTNetworking dependency pointing at this checkout:
 #   1. the first build succeeds and the app prints a generated model and a generated request, of its
 #      own spec and of the ShopAPI library target's (specs and one Swift file, public access: the
-#      README's setup);
+#      README's setup), and of the StockAPI target (package access);
 #   2. after a field is added to the spec and main.swift uses it, the rebuild succeeds and the app
 #      prints the new field (so the generated code followed the spec);
 #   3. after the spec references an undefined type, the build fails with a diagnostic pointing at the
@@ -110,6 +110,7 @@ printf '%s\n' "$OUTPUT" | sed 's/^/    > /'
 expect_line "$OUTPUT" '^model: HTProduct id=42 name=Widget$'
 expect_line "$OUTPUT" '^request: HTGetProductRequest .*/products/'
 expect_line "$OUTPUT" '^library: CatListCategoriesRequest /categories Tools$'
+expect_line "$OUTPUT" '^package: StockGetStockRequest /stock/:sku W-42$'
 
 echo "== plugin e2e: generate-client refuses a target that applies the build plugin"
 GC_LOG="$WORK/generate-client.log"

@@ -49,6 +49,29 @@ import Testing
         #expect(resolved.accessLevel == .public)
     }
 
+    @Test("accessLevel package: every generated declaration is `package`")
+    func packageAccessLevel() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = directory.appending(path: "stock.htspec.json")
+        try Data(
+            #"{"htspec": 1, "types": {"Level": {"fields": {"n": "Integer"}}, "Kind": {"enum": [{"key": "a", "value": "a"}]}}, "interfaces": {"Get": {"method": "GET", "path": "/levels", "outputs": {"level": {"type": "Level"}}}}}"#
+                .utf8
+        ).write(to: spec)
+        let output = directory.appending(path: "out")
+        #expect(
+            CodegenCommand.run(arguments: ["generate", spec.path, "--output-dir", output.path, "--access-level", "package", "--quiet"]) == 0)
+        for file in ["stock+Models.swift", "stock+Requests.swift", "stock+Enums.swift"] {
+            let text = try String(contentsOf: output.appending(path: file), encoding: .utf8)
+            let declarations = text.split(separator: "\n").filter {
+                $0.contains(" class ") || $0.contains(" struct ") || $0.contains(" enum ")
+            }
+            #expect(!declarations.isEmpty, "\(file) declares nothing")
+            #expect(declarations.allSatisfy { $0.trimmingCharacters(in: .whitespaces).hasPrefix("package ") }, "\(file)")
+            #expect(!text.contains("internal ") && !text.contains("public "), "\(file)")
+        }
+    }
+
     @Test func generateWritesAllFilesAndFailsOnErrors() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -20,6 +20,17 @@ struct LoggingTests {
         #expect(HTLogLevel.warning.description == "WARNING")
     }
 
+    @Test("the shared logger is silent until the app adds a sink; a logger the app creates writes to stderr")
+    func silentByDefault() {
+        #expect(HTLogger.shared.sinks.isEmpty)
+        #expect(!HTLogger.shared.isEnabled(.error, for: .network))
+        #expect(HTClientConfiguration(baseURL: URL(fileURLWithPath: "/")).logger === HTLogger.shared)
+        let created = HTLogger()
+        #expect(created.sinks.count == 1 && created.sinks.first is HTStandardErrorLogSink)
+        #expect(created.isEnabled(.error, for: .network))
+        #expect(!HTLogger(sinks: []).isEnabled(.error, for: .network))
+    }
+
     @Test("a logger writes its level and the more severe ones; components can have their own level")
     func perComponent() {
         let (logger, sink) = recordingLogger(level: .warning)

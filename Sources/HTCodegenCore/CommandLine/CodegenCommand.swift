@@ -49,7 +49,7 @@ public struct CodegenCommand {
           --name-prefix <prefix>   Prefix of every generated type (default: HT).
           --req-abstract <name>    Requests conform to <prefix><name> (default: BaseRequest).
           --model-abstract <name>  Models inherit from <prefix><name> (default: HTTPModel).
-          --access-level <level>   public or internal (default: internal).
+          --access-level <level>   public, package or internal (default: internal).
           --runtime-module <name>  The module generated files import (default: HTNetworking).
           --declare-abstract-types Declare <prefix><reqAbstract> and <prefix><modelAbstract> as
                                    aliases of the runtime's types when their names differ from
@@ -139,7 +139,7 @@ public struct CodegenCommand {
             case "--access-level":
                 let text = try value(for: argument)
                 guard let level = GeneratorConfig.AccessLevel(rawValue: text) else {
-                    throw UsageError(message: "--access-level must be public or internal, not '\(text)'")
+                    throw UsageError(message: "--access-level must be public, package or internal, not '\(text)'")
                 }
                 options.accessLevel = level
             case "--declare-abstract-types": options.declareAbstractTypes = true

@@ -8,6 +8,10 @@ public struct GeneratorConfig: Sendable, Hashable {
     public enum AccessLevel: String, Sendable, Hashable, CaseIterable {
         /// Visible to other modules: for targets that are libraries of API types.
         case `public`
+        /// Visible to the other targets of the same package only (Swift 5.9's `package`): for a
+        /// library of API types that an app target in the same package uses, without making the
+        /// types part of the package's public API.
+        case `package`
         /// Visible in the target only: for apps and executables.
         case `internal`
     }
@@ -75,7 +79,7 @@ public struct GeneratorConfig: Sendable, Hashable {
                 if let level = AccessLevel(rawValue: value) {
                     config.accessLevel = level
                 } else {
-                    diagnostics.error("\"accessLevel\" must be \"public\" or \"internal\"", at: member.value.location)
+                    diagnostics.error("\"accessLevel\" must be \"public\", \"package\" or \"internal\"", at: member.value.location)
                 }
             }
         }

@@ -4,10 +4,12 @@ import Foundation
 /// and the rules (``redaction``) that keep secret headers, query parameters and body fields out of
 /// what is written.
 ///
-/// Every client logs through ``shared`` unless its configuration names another logger. Settings can
-/// change at any time from any thread.
+/// Every client logs through ``shared`` unless its configuration names another logger. A library should
+/// be silent until the app asks it to speak, so ``shared`` has no sinks: nothing is written (and no
+/// message is built) until the app adds one. Settings can change at any time from any thread.
 ///
 /// ```swift
+/// HTLogger.shared.sinks = [HTStandardErrorLogSink()] // turn logging on, to standard error
 /// HTLogger.shared.level = .warning                  // everything: warnings and errors
 /// HTLogger.shared.setLevel(.debug, for: .network)   // but requests in detail
 /// HTLogger.shared.setLevel(.off, for: .mapping)     // and no mapping diagnostics
@@ -16,8 +18,10 @@ import Foundation
 /// HTLogger.shared.redaction.queryParameterNames.insert("ticket")
 /// ```
 public final class HTLogger: Sendable {
-    /// The logger clients use by default: level ``HTLogLevel/default``, writing to standard error.
-    public static let shared = HTLogger()
+    /// The logger clients use by default: level ``HTLogLevel/default`` and no sinks, so it is silent
+    /// until the app adds a sink (`HTLogger.shared.sinks = [HTStandardErrorLogSink()]`) or gives its
+    /// clients a logger of its own.
+    public static let shared = HTLogger(sinks: [])
 
     /// The header names whose values are redacted by default (``HTLogRedaction/defaultHeaderNames``;
     /// names containing ``HTLogRedaction/defaultNamePatterns`` are redacted too).
@@ -35,7 +39,8 @@ public final class HTLogger: Sendable {
 
     private let settings: HTLocked<Settings>
 
-    /// Creates a logger.
+    /// Creates a logger; by default it writes to standard error (an app that creates a logger wants to
+    /// see it), unlike the silent ``shared``.
     ///
     /// - Parameters:
     ///   - level: the level of components without their own.
@@ -92,11 +97,11 @@ public final class HTLogger: Sendable {
         settings.withLock { $0.componentLevels[component] ?? $0.level }
     }
 
-    /// Whether a message of `level` from `component` would be written: check before building an
-    /// expensive message (``log(_:_:_:file:line:)`` does it for you).
+    /// Whether a message of `level` from `component` would be written (the level allows it and there is
+    /// a sink): check before building an expensive message (``log(_:_:_:file:line:)`` does it for you).
     public func isEnabled(_ level: HTLogLevel, for component: HTLogComponent) -> Bool {
         guard level != .off else { return false }
-        return settings.withLock { level <= ($0.componentLevels[component] ?? $0.level) }
+        return settings.withLock { !$0.sinks.isEmpty && level <= ($0.componentLevels[component] ?? $0.level) }
     }
 
     /// Logs `message` if `level` is enabled for `component`; the message is only built then.

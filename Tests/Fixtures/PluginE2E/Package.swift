@@ -18,9 +18,15 @@ let package = Package(
             dependencies: [.product(name: "HTNetworking", package: "HTNetworking")],
             plugins: [.plugin(name: "HTCodegenPlugin", package: "HTNetworking")]
         ),
+        // A library target whose generated types have `package` access.
+        .target(
+            name: "StockAPI",
+            dependencies: [.product(name: "HTNetworking", package: "HTNetworking")],
+            plugins: [.plugin(name: "HTCodegenPlugin", package: "HTNetworking")]
+        ),
         .executableTarget(
             name: "App",
-            dependencies: ["ShopAPI", .product(name: "HTNetworking", package: "HTNetworking")],
+            dependencies: ["ShopAPI", "StockAPI", .product(name: "HTNetworking", package: "HTNetworking")],
             plugins: [.plugin(name: "HTCodegenPlugin", package: "HTNetworking")]
         ),
     ],

@@ -3,6 +3,7 @@
 // compile. .ci/plugin-e2e.sh checks the printed lines.
 import HTNetworking
 import ShopAPI
+import StockAPI
 
 let product = HTProduct()
 product.id = 42
@@ -15,3 +16,7 @@ print("request: \(type(of: request)) \(HTGetProductRequest.method) \(HTGetProduc
 let category = CatCategory()
 category.title = "Tools"
 print("library: \(type(of: CatListCategoriesRequest(page: 2))) \(CatListCategoriesRequest.path) \(category.title ?? "-")")
+
+let stock = StockStockLevel()
+stock.sku = "W-42"
+print("package: \(type(of: StockGetStockRequest(sku: "W-42"))) \(StockGetStockRequest.path) \(stock.sku ?? "-")")
