@@ -59,7 +59,7 @@ extension HTResponseData {
     /// The value converted to `T` the way the mapper converts a property of that type.
     ///
     /// - Throws: ``HTResponseDataError`` when there is no value, when it is `null` (unless `T` is
-    ///   ``HTJSON``), or when it cannot be converted; with `options` ``HTMappingOptions/strict``, also
+    ///   ``HTJSON``), or when it cannot be converted; with `options` ``HTMappingOptions/strict-type.property``, also
     ///   when any value nested in it (a model's property, an array's element) cannot be. In lenient
     ///   mode such nested values are left out, as the mapper leaves them.
     public func decode<T: HTJSONValueConvertible>(

@@ -47,7 +47,10 @@ public struct HTDescriptorRegistry: Sendable {
     /// The descriptors that apply to a response: one per key path, chosen as the type's documentation
     /// says, in the order their key paths' first descriptors were added.
     ///
-    /// - Parameter path: the URL path relative to the base URL, as sent (see ``relativePath(of:baseURL:)``).
+    /// - Parameters:
+    ///   - method: the request's HTTP method.
+    ///   - path: the URL path relative to the base URL, as sent (see ``relativePath(of:baseURL:)``).
+    ///   - statusCode: the response's status code.
     public func responseDescriptors(method: String, path: String, statusCode: Int) -> [HTResponseDescriptor] {
         var winners: [(keyPath: String?, descriptor: HTResponseDescriptor)] = []
         for descriptor in responseDescriptors where descriptor.matches(method: method, path: path, statusCode: statusCode) {

@@ -93,9 +93,9 @@ public struct HTMappingOptions: Sendable, Hashable {
 ///
 /// The mapper does not push a path component for every value it maps: that would cost an append and a
 /// removal per value on the success path. Instead a diagnostic is recorded with the path known where it
-/// is reported (``path``: the starting path plus whatever ``at(_:_:)`` pushed), and each level of the
+/// is reported (``path``: the starting path plus whatever ``at(_:_:)-(HTJSONPathComponent,_)`` pushed), and each level of the
 /// mapper that sees new diagnostics after mapping a child inserts the child's key or index into their
-/// paths on the way back (``prefixDiagnostics(since:with:)``). Paths are therefore only built for
+/// paths on the way back (``prefixDiagnostics(since:with:)-(_,HTJSONPathComponent)``). Paths are therefore only built for
 /// values that fail.
 public struct HTMappingContext: Sendable {
     /// The options of this run.

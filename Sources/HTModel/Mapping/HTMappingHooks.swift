@@ -41,7 +41,7 @@ public protocol HTMappingHooks: AnyObject {
     static var htShouldTransformValue: HTShouldTransformValue<Self>? { get }
 
     /// Properties left out when the model is turned into JSON (the original's `ht_modelToJSONObject`
-    /// blacklist): ``HTModelMappable/htJSON``, ``HTModelMappable/htJSONObject(excluding:)``,
+    /// blacklist): ``HTJSONValueConvertible/htJSON``, ``HTModelMappable/htJSONObject(excluding:)``,
     /// ``HTModelMappable/htJSONData(options:)`` and ``HTModelMappable/htJSONString(options:)``.
     static var htSerializationBlacklist: Set<String> { get }
 }

@@ -19,7 +19,7 @@ extension HTModelMappable {
     /// Sets this model's properties from a decoder holding its JSON object.
     ///
     /// - Throws: `DecodingError.dataCorrupted` when the value is not an object, or (unless the
-    ///   decoder's ``Foundation/CodingUserInfoKey/htMappingOptions`` say lenient) when a value cannot be
+    ///   decoder's `CodingUserInfoKey.htMappingOptions` say lenient) when a value cannot be
     ///   converted; its `codingPath` leads to the value.
     public func htSet(from decoder: any Decoder) throws {
         let json = try HTJSON(from: decoder)

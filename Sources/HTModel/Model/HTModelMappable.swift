@@ -125,7 +125,7 @@ extension HTModelMappable {
     }
 
     /// The model as JSON bytes. Compact output (no options) is written straight from the properties;
-    /// other options go through ``htJSON``.
+    /// other options go through ``HTJSONValueConvertible/htJSON``.
     public func htJSONData(options: HTJSONSerializer.Options = []) -> Data {
         guard options.isEmpty else { return htJSON.serializedData(options: options) }
         let writer = HTJSONWriter()

@@ -45,7 +45,7 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
     /// The key of `request` as a client with `configuration` builds it, before interceptors: the scope
     /// comes from the request's and the client's headers (or the user scope). A credential that an
     /// interceptor adds is not seen here; the client itself keys by the request as it is sent
-    /// (``init(for:sending:configuration:)``).
+    /// (`init(for:sending:configuration:)`).
     public init<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) {
         let urlRequest = try? HTRequestBuilder.customizedURLRequest(for: request, configuration: configuration)
         self.init(for: request, sending: urlRequest, configuration: configuration)

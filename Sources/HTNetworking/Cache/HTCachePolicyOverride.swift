@@ -1,4 +1,4 @@
-/// A policy that replaces every request's own for the requests sent inside ``with(_:operation:)``
+/// A policy that replaces every request's own for the requests sent inside ``with(_:isolation:operation:)``
 /// (a task-local value, so it follows child tasks and nothing else).
 ///
 /// ```swift

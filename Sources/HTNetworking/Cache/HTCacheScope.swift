@@ -34,7 +34,9 @@ public struct HTCacheScope: Sendable, Hashable {
 
     /// The scope of `headers` (any case): a digest of the credential ones among them, or ``none``.
     ///
-    /// - Parameter extra: further credential header names, as in ``HTCacheSettings/credentialHeaders``.
+    /// - Parameters:
+    ///   - headers: the request's header fields.
+    ///   - extra: further credential header names, as in ``HTCacheSettings/credentialHeaders``.
     public static func credentials(in headers: [String: String], extra: Set<String> = []) -> HTCacheScope {
         var lines: [String] = []
         for (name, value) in headers where isCredentialHeader(name, extra: extra) {

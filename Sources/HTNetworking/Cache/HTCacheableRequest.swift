@@ -33,7 +33,7 @@ public protocol HTCacheableRequest: HTBaseRequest {
     /// change of it makes the old entries misses. Default `nil`.
     var cacheSensitiveData: HTJSON? { get }
     /// A key the request computes itself, replacing the default key's request part
-    /// (``HTCacheKey/init(custom:)``); the credentials (or user scope) still count. Default `nil`.
+    /// (``HTCacheKey/init(custom:scope:)``); the credentials (or user scope) still count. Default `nil`.
     var cacheKey: String? { get }
     /// Names the user the response belongs to (an account id), replacing the client's
     /// ``HTCacheSettings/userScope``; when set, it replaces the digest of the request's credentials in

@@ -12,7 +12,9 @@ public enum HTCredentialHeaders {
 
     /// Whether a header named `name` carries credentials.
     ///
-    /// - Parameter extra: further names (any case) that count.
+    /// - Parameters:
+    ///   - name: the header field's name (any case).
+    ///   - extra: further names (any case) that count.
     public static func contains(_ name: String, extra: Set<String> = []) -> Bool {
         if isCredential(name) { return true }
         guard !extra.isEmpty else { return false }

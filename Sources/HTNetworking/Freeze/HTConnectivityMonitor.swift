@@ -1,6 +1,6 @@
 /// Tells the freeze manager whether the network is usable, and when that changes.
 ///
-/// Implementations: ``HTPathConnectivityMonitor`` (Apple platforms, `NWPathMonitor`),
+/// Implementations: `HTPathConnectivityMonitor` (Apple platforms, `NWPathMonitor`),
 /// ``HTProbeConnectivityMonitor`` (everywhere: probes the server with backoff) and
 /// ``HTManualConnectivityMonitor`` (set by the app or a test).
 public protocol HTConnectivityMonitor: AnyObject, Sendable {

@@ -88,6 +88,8 @@ public final class HTFreezeJournal {
     /// entry.
     ///
     /// - Parameters:
+    ///   - fileURL: the journal file.
+    ///   - durability: whether each write is `fsync`ed before it returns.
     ///   - credentialHeaders: the headers left out of stored requests (by default every credential
     ///     header; see ``HTFreezeCredentialHeaders``).
     ///   - sealer: seals the put records at rest; `nil` (the default) stores them as they are.

@@ -9,7 +9,7 @@ extension HTClient {
     /// Requests must be `Sendable` because each is sent from its own child task; the mapped values
     /// (models, which are not `Sendable`) are handed back to this task as disconnected values, so they
     /// can be used freely here. To batch requests that are not `Sendable`, build each one inside
-    /// ``HTClient/batchResults(count:mode:maxConcurrentRequests:_:)``.
+    /// ``HTClient/batchResults(count:mode:maxConcurrentRequests:_:)->[Result<Value,Error>]``.
     ///
     /// - Parameters:
     ///   - requests: the requests, all of one type (see the variadic overload for different types).

@@ -7,7 +7,7 @@ extension HTClient {
     /// ```
     ///
     /// The request must be `Sendable` because it is sent several times; for other requests use
-    /// ``HTRetryPolicy/run(method:_:)`` and build a fresh request in each attempt.
+    /// ``HTRetryPolicy/run(method:_:)-(_,(Int)->T)`` and build a fresh request in each attempt.
     ///
     /// - Throws: the last attempt's error, or `cancelled` when the task is cancelled (no attempt is
     ///   started after that, and a wait between attempts ends at once).

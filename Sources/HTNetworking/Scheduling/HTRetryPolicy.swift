@@ -126,7 +126,9 @@ public struct HTRetryPolicy: Sendable {
 
     /// The computed wait before retry `retry` (1 for the first retry), before any `Retry-After`.
     ///
-    /// - Parameter random: a number in `0..<1` choosing the jittered part (0: the full computed wait).
+    /// - Parameters:
+    ///   - retry: which retry the wait comes before, from 1.
+    ///   - random: a number in `0..<1` choosing the jittered part (0: the full computed wait).
     public func backoffDelay(beforeRetry retry: Int, random: Double) -> Duration {
         let exponent = Double(max(0, retry - 1))
         let seconds = Self.seconds(initialDelay) * pow(multiplier, exponent)
@@ -138,7 +140,11 @@ public struct HTRetryPolicy: Sendable {
     /// What to do after `error` ended attempt number `retriesSoFar + 1` of a request sent with `method`:
     /// `nil` to give up and report `error`, or the wait before sending it again.
     ///
-    /// - Parameter random: a number in `0..<1` for the jitter.
+    /// - Parameters:
+    ///   - error: the failure of the attempt that just ended.
+    ///   - method: the request's HTTP method (only idempotent ones are retried unless forced).
+    ///   - retriesSoFar: how many retries were already sent (0 after the first attempt).
+    ///   - random: a number in `0..<1` for the jitter.
     public func delay(
         after error: HTNetworkingError, method: HTHTTPMethod, retriesSoFar: Int, random: Double = Double.random(in: 0..<1)
     ) -> Duration? {

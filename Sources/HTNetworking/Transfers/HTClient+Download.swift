@@ -26,6 +26,7 @@ extension HTClient {
     /// and `destination` is left as it was.
     ///
     /// - Parameters:
+    ///   - request: the request to send.
     ///   - destination: the file to write; its folder is created if needed, and a file already there is
     ///     replaced on success.
     ///   - progress: called as bytes arrive (about every 0.5 % of the body, on a URLSession queue).

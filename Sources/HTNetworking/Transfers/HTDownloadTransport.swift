@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A transport that can stream a response body into a file (for ``HTClient/download(_:to:progress:)``).
+/// A transport that can stream a response body into a file (for ``HTClient/download(_:to:progress:)-(R,_,_)``).
 ///
 /// ``HTURLSessionTransport`` conforms, writing each chunk as it arrives. Other transports still work
 /// for downloads: their ``HTTransport/send(_:)`` response body (held in memory, fine for mocks) is

@@ -2,7 +2,7 @@ import Foundation
 
 /// A `multipart/form-data` body (RFC 7578): text fields, data and files, in order.
 ///
-/// Files are referenced, not read: ``writeBody(to:)`` copies them into the body file in fixed-size
+/// Files are referenced, not read: ``writeBody(to:chunkSize:)`` copies them into the body file in fixed-size
 /// chunks, so a form holding a large file never holds it in memory. Uploads go through
 /// ``HTClient/upload(_:form:)``.
 ///
@@ -63,8 +63,12 @@ public struct HTMultipartFormData: Sendable {
 
     /// Appends bytes; with a `fileName` the receiver sees them as an uploaded file.
     ///
-    /// - Parameter contentType: the part's type; by default `application/octet-stream` for files and
-    ///   none for plain data.
+    /// - Parameters:
+    ///   - data: the part's bytes.
+    ///   - name: the form field's name.
+    ///   - fileName: the file name the receiver sees; `nil` for a plain data field.
+    ///   - contentType: the part's type; by default `application/octet-stream` for files and
+    ///     none for plain data.
     public mutating func append(_ data: Data, name: String, fileName: String? = nil, contentType: String? = nil) {
         let type = contentType ?? (fileName == nil ? nil : HTMIMEType.forFileName(fileName ?? ""))
         parts.append(Part(name: name, fileName: fileName, contentType: type, content: .data(data)))
@@ -73,6 +77,8 @@ public struct HTMultipartFormData: Sendable {
     /// Appends the file at `fileURL`, which is read when the body is written.
     ///
     /// - Parameters:
+    ///   - fileURL: the file to send.
+    ///   - name: the form field's name.
     ///   - fileName: the name the receiver sees; the file's own name by default.
     ///   - contentType: the part's type; guessed from the file name's extension by default.
     public mutating func appendFile(at fileURL: URL, name: String, fileName: String? = nil, contentType: String? = nil) {
