@@ -230,6 +230,33 @@ struct ValueCoercionTests {
         #expect(badDiagnostics.first?.path.description == "state")
     }
 
+    @Test("strict mapping rejects unknown enum values when asked: globally or per enum")
+    func closedEnums() throws {
+        let json = try HTJSONParser().parse(Data(#"{"state": "active", "states": ["suspended", "archived"]}"#.utf8))
+        // Open by default, even in strict mode.
+        #expect(try HTScalars(json: json, options: .strict).states?.last == HTAccountState(rawValue: "archived"))
+        // Globally: the unknown value fails the mapping with its JSON path.
+        let closed = HTMappingOptions(strict: true, rejectsUnknownEnumValues: true)
+        do {
+            _ = try HTScalars(json: json, options: closed)
+            Issue.record("an unknown enum value was accepted")
+        } catch {
+            #expect(error.path.description == "states[1]")
+            #expect(error.message.contains(#"unknown value "archived" of HTAccountState"#))
+        }
+        // Lenient mapping ignores the option: the value is kept.
+        let lenient = HTMappingOptions(strict: false, rejectsUnknownEnumValues: true)
+        #expect(try HTScalars(json: json, options: lenient).states?.count == 2)
+        // Per enum: only the closed enum rejects, in strict mode.
+        var context = HTMappingContext(options: .strict)
+        #expect(HTClosedLevel.htDecode("high", context: &context) == nil)
+        #expect(context.diagnostics.first?.message.contains(#"known values: "low", "mid""#) == true)
+        #expect(HTClosedLevel.htDecode("low", context: &context) == .low)
+        var lenientContext = HTMappingContext(options: .lenient)
+        #expect(HTClosedLevel.htDecode("high", context: &lenientContext)?.rawValue == "high")
+        #expect(HTAccountState.htDecode("banned", context: &context)?.rawValue == "banned")
+    }
+
     @Test("an HTJSON property takes any value as it is")
     func anyJSON() throws {
         let (model, diagnostics) = try scalars(#"{"json": {"a": [1, "two", false, null, 2.5]}}"#)

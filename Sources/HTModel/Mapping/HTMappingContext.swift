@@ -76,11 +76,18 @@ public struct HTMappingOptions: Sendable, Hashable {
     /// `fooBar`). On by default; see ``HTObjectMapping`` for the rules.
     public var implicitKeyMatching: Bool
 
+    /// Whether strict mapping fails on an enum value the spec does not list, for every ``HTStringEnum``
+    /// (one enum can ask for it alone with ``HTStringEnum/htRejectsUnknownValues``). Off by default:
+    /// enums are open, so a server can add members without breaking apps. Lenient mapping ignores it.
+    public var rejectsUnknownEnumValues: Bool
+
     /// Creates options. Mapping is lenient unless `strict` is set; implicit key matching is on unless
-    /// `implicitKeyMatching` is `false`.
-    public init(strict: Bool = false, implicitKeyMatching: Bool = true) {
+    /// `implicitKeyMatching` is `false`; unknown enum values are kept unless `rejectsUnknownEnumValues`
+    /// is set (and mapping is strict).
+    public init(strict: Bool = false, implicitKeyMatching: Bool = true, rejectsUnknownEnumValues: Bool = false) {
         self.strict = strict
         self.implicitKeyMatching = implicitKeyMatching
+        self.rejectsUnknownEnumValues = rejectsUnknownEnumValues
     }
 
     /// The default options: lenient.

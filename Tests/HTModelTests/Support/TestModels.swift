@@ -114,6 +114,18 @@ struct HTAccountState: HTStringEnum {
     static let knownValues: [HTAccountState] = [active, suspended, level1]
 }
 
+/// A closed enum: strict mapping rejects values it does not list.
+struct HTClosedLevel: HTStringEnum {
+    let rawValue: String
+    init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+    static let low = HTClosedLevel(rawValue: "low")
+    static let mid = HTClosedLevel(rawValue: "mid")
+    static let knownValues: [HTClosedLevel] = [low, mid]
+    static let htRejectsUnknownValues = true
+}
+
 /// Every scalar kind the runtime supports.
 final class HTScalars: HTHTTPModel, HTModelMappable {
     var int: Int?
