@@ -77,6 +77,21 @@ struct JSONBombTests {
         #expect(parseError(bombs[0], options: .init(maxDepth: 64))?.reason == .depthLimitExceeded(64))
     }
 
+    @Test("100,000-deep XML is a typed error too, never a crash")
+    func deepXML() throws {
+        let xml = String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000)
+        #expect(throws: HTXMLParseError.self) { try HTJSON(parsingXML: xml) }
+        // Within the reader's limit, the tree builder (which does not recurse) builds the value.
+        let shallow = String(repeating: "<a>", count: 100) + "7" + String(repeating: "</a>", count: 100)
+        var value = try HTJSON(parsingXML: shallow)
+        var depth = 0
+        while case .object(let object) = value, let inner = object["a"] {
+            value = inner
+            depth += 1
+        }
+        #expect(depth == 100)
+    }
+
     @Test("a value at the depth limit survives every walk: serializer, writer, ==, hash, description, Codable")
     func walksAtTheDepthLimit() throws {
         let text = String(repeating: "[", count: 512) + "7" + String(repeating: "]", count: 512)
