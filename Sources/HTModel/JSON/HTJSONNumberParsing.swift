@@ -160,7 +160,8 @@ extension _HTJSONParserCore {
         case .nearestDouble:
             return .double(try parseDoubleSlowly(start: start, end: end))
         case .exactText:
-            return .string(String(decoding: UnsafeBufferPointer(start: bytes + start, count: end &- start), as: UTF8.self))
+            let text = UnsafeBufferPointer(start: bytes + start, count: end &- start)
+            return .string(String(decoding: text, as: UTF8.self))
         case .reject:
             throw fail(.integerOutOfRange, at: start)
         }
