@@ -103,6 +103,35 @@ struct ContentTypeRuleTests {
         #expect(try await relabelled.send(LabelledUserRequest(body: body, contentType: "text/plain")).id == 5)
     }
 
+    @Test("a 30-digit id over the wire is a mapping diagnostic, not a wrapped Int; exact text by option")
+    func hugeIntegerResponse() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let digits = "123456789012345678901234567890"
+        let body = #"{"id": \#(digits), "name": \#(digits)}"#
+        let client = HTClient(baseURL: server.baseURL)
+        let response = try await client.response(for: LabelledUserRequest(body: body, contentType: "application/json"))
+        #expect(response.value.id == nil)
+        #expect(response.value.name == "1.2345678901234568e+29")
+        #expect(response.diagnostics.map(\.path.description) == ["id"])
+        // A client whose server sends such ids exactly keeps their digits.
+        var configuration = HTClientConfiguration(baseURL: server.baseURL)
+        let exact = HTJSONResponseSerializer(options: .init(largeIntegers: .exactText))
+        configuration.serializers.register(exact, for: "application/json")
+        let exactClient = HTClient(configuration: configuration)
+        let user = try await exactClient.send(LabelledUserRequest(body: body, contentType: "application/json"))
+        #expect(user.name == digits && user.id == nil)
+        // Or refuses them as a located decoding error.
+        configuration.serializers.register(HTJSONResponseSerializer(options: .init(largeIntegers: .reject)), for: "application/json")
+        let strictClient = HTClient(configuration: configuration)
+        let error = try #require(await failure(strictClient, LabelledUserRequest(body: body, contentType: "application/json")))
+        guard case .decoding(let parseError) = error.kind else {
+            Issue.record("expected a decoding error, got \(error)")
+            return
+        }
+        #expect(parseError.reason == .integerOutOfRange && parseError.offset == 7)
+    }
+
     @Test("a 100,000-deep JSON response is a decoding error with the depth limit, over the wire")
     func deepResponse() async throws {
         let server = try await LoopbackServer.start()
