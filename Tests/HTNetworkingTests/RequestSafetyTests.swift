@@ -43,7 +43,7 @@ struct RequestSafetyTests {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         let client = HTClient(baseURL: server.baseURL)
-        for value in ["a/b", "a?b=1", "a#frag", "100%", "50%2F", "a b", "名字", "..a", "a..", "...", ".hidden", "~u"] {
+        for value in ["a/b", "a?b=1", "a#frag", "100%", "50%2F", "a b", "名字", "..a", "a..", "...", ".hidden", "~u", "a+b", "a&b=c;d"] {
             let echo = try await client.send(EchoItemRequest(id: value))
             let path = try #require(echo.path)
             #expect(path.hasPrefix("/echo/items/") && path.hasSuffix("/detail"), "\(value): \(path)")

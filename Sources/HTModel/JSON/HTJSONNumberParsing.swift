@@ -131,7 +131,7 @@ extension _HTJSONParserCore {
         _htjsonExactPowersOfTen[power]
     }
 
-    /// An integer of 19 or more digits: `Int64` when it fits, otherwise the nearest `Double`.
+    /// An integer of 19 or more digits: `Int64` when it fits, otherwise what ``largeIntegers`` says.
     @inline(never)
     func parseLargeInteger(start: Int, digitsStart: Int, end: Int, negative: Bool) throws(_HTJSONRawError) -> HTJSON {
         if end &- digitsStart <= 20 {
@@ -156,7 +156,15 @@ extension _HTJSONParserCore {
                 }
             }
         }
-        return .double(try parseDoubleSlowly(start: start, end: end))
+        switch largeIntegers {
+        case .nearestDouble:
+            return .double(try parseDoubleSlowly(start: start, end: end))
+        case .exactText:
+            let text = UnsafeBufferPointer(start: bytes + start, count: end &- start)
+            return .string(String(decoding: text, as: UTF8.self))
+        case .reject:
+            throw fail(.integerOutOfRange, at: start)
+        }
     }
 
     /// Converts the (grammatically valid) number text in `start..<end` with the standard library's

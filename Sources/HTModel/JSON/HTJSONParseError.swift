@@ -43,6 +43,9 @@ public struct HTJSONParseError: Error, Sendable, Equatable, CustomStringConverti
         /// A number too large in magnitude to be represented as a finite `Double` (such as `1e400`).
         /// Numbers too small are not an error: they become zero or a subnormal value.
         case numberOutOfRange
+        /// An integer (no fraction, no exponent) outside the range of `Int64`, rejected because
+        /// ``HTJSONParser/Options/largeIntegers`` is ``HTJSONParser/Options/LargeIntegers/reject``.
+        case integerOutOfRange
         /// A backslash in a string followed by something other than `"`, `\`, `/`, `b`, `f`, `n`,
         /// `r`, `t` or `u`.
         case invalidEscape
@@ -136,6 +139,8 @@ extension HTJSONParseError.Reason: CustomStringConvertible {
             return "invalid number"
         case .numberOutOfRange:
             return "number too large to be represented as a Double"
+        case .integerOutOfRange:
+            return "integer outside the range of a 64-bit integer"
         case .invalidEscape:
             return "invalid escape sequence in string"
         case .invalidUnicodeEscape:

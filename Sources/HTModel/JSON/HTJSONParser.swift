@@ -22,9 +22,12 @@ import Foundation
 ///   low surrogate on its own) are rejected with ``HTJSONParseError/Reason/loneSurrogate``. `\u0000`
 ///   is accepted and gives a string containing U+0000.
 /// - **Integers** (numbers with neither fraction nor exponent) that fit in `Int64`, from
-///   -9223372036854775808 to 9223372036854775807, become ``HTJSON/integer(_:)``; larger ones become
-///   ``HTJSON/double(_:)``, rounded to the nearest `Double`. `-0` is the integer 0 (`-0.0` is the
-///   double negative zero).
+///   -9223372036854775808 to 9223372036854775807, become ``HTJSON/integer(_:)``. Larger ones never
+///   wrap: by default (``Options/LargeIntegers/nearestDouble``) they become ``HTJSON/double(_:)``,
+///   rounded to the nearest `Double`, so mapping one to `Int` is a mapping diagnostic, not a wrong
+///   number; ``Options/largeIntegers`` can keep their exact digits as a string instead, or reject them
+///   with ``HTJSONParseError/Reason/integerOutOfRange``. `-0` is the integer 0 (`-0.0` is the double
+///   negative zero).
 /// - **Other numbers** are converted to the nearest `Double` (correctly rounded). A number whose
 ///   magnitude is too large for a finite `Double` (such as `1e400` or a 400-digit integer) is rejected
 ///   with ``HTJSONParseError/Reason/numberOutOfRange``: the parser never produces infinity. Numbers
@@ -49,10 +52,30 @@ public struct HTJSONParser: Sendable {
         /// recursively use stack in proportion to the depth, which is what the default protects.
         public var maxDepth: Int
 
+        /// What becomes of an integer (no fraction, no exponent) outside the range of `Int64`, such as
+        /// a 30-digit identifier. The default is ``LargeIntegers/nearestDouble``.
+        public var largeIntegers: LargeIntegers
+
+        /// What the parser makes of an integer too large for `Int64`. None of them wraps.
+        public enum LargeIntegers: Sendable, Hashable {
+            /// ``HTJSON/double(_:)``, the nearest `Double` (digits past the 17th are lost); one too large
+            /// for a finite `Double` is ``HTJSONParseError/Reason/numberOutOfRange``.
+            case nearestDouble
+            /// ``HTJSON/string(_:)`` holding the number's exact text (`"-123456789012345678901234567890"`):
+            /// it maps to a `String` property digit for digit (and to `Int` as a mapping diagnostic),
+            /// but is written back as a JSON string.
+            case exactText
+            /// Rejected with ``HTJSONParseError/Reason/integerOutOfRange`` at the number's offset.
+            case reject
+        }
+
         /// Creates options.
-        /// - Parameter maxDepth: the greatest nesting depth of arrays and objects (default 512).
-        public init(maxDepth: Int = 512) {
+        /// - Parameters:
+        ///   - maxDepth: the greatest nesting depth of arrays and objects (default 512).
+        ///   - largeIntegers: what becomes of integers outside `Int64` (default: the nearest `Double`).
+        public init(maxDepth: Int = 512, largeIntegers: LargeIntegers = .nearestDouble) {
             self.maxDepth = maxDepth
+            self.largeIntegers = largeIntegers
         }
     }
 
@@ -69,11 +92,13 @@ public struct HTJSONParser: Sendable {
     /// - Throws: ``HTJSONParseError`` locating the first problem when `bytes` is not a JSON text.
     public func parse(_ bytes: UnsafeRawBufferPointer) throws(HTJSONParseError) -> HTJSON {
         let maxDepth = options.maxDepth
+        let largeIntegers = options.largeIntegers
         let result = bytes.withMemoryRebound(to: UInt8.self) { buffer -> Result<HTJSON, _HTJSONRawError> in
             guard let base = buffer.baseAddress, buffer.count > 0 else {
                 return .failure(_HTJSONRawError(reason: .emptyInput, offset: 0))
             }
             var core = _HTJSONParserCore(bytes: base, count: buffer.count, maxDepth: maxDepth)
+            core.largeIntegers = largeIntegers
             return Result { () throws(_HTJSONRawError) -> HTJSON in try core.parseDocument() }
         }
         switch result {
@@ -142,6 +167,8 @@ struct _HTJSONParserCore: ~Copyable {
     let bytes: UnsafePointer<UInt8>
     let count: Int
     let maxDepth: Int
+    /// What becomes of integers outside `Int64` (see ``HTJSONParser/Options/largeIntegers``).
+    var largeIntegers = HTJSONParser.Options.LargeIntegers.nearestDouble
     /// The index of the next byte to read.
     var pos: Int = 0
     var values = _HTJSONValueStack<HTJSON>(initialCapacity: 32)

@@ -8,7 +8,8 @@
 /// - `*/*`: everything.
 ///
 /// The most specific pattern wins in that order; a response with no `Content-Type`, or one nothing
-/// matches, is read by the ``fallback`` (JSON). ``standard`` reads JSON (`application/json`,
+/// matches (`text/html` in ``standard``), is read by the ``fallback`` (JSON). The body itself is never
+/// sniffed: JSON labelled `text/plain` is text. ``standard`` reads JSON (`application/json`,
 /// `text/json`, `*/*+json`), XML (`application/xml`, `text/xml`, `*/*+xml`) and plain text
 /// (`text/plain`).
 ///
