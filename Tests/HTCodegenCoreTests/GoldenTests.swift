@@ -72,9 +72,12 @@ import Testing
         }
         for file in expected {
             let golden = try String(contentsOf: directory.appending(path: file.name), encoding: .utf8)
+            // A unified diff, named by the golden's place in the package, not two whole files.
+            let name = "Goldens/\(stem)/\(file.name)"
+            let diff = LineDiff.unified(old: golden, new: file.text, oldName: name, newName: "generated from \(fileName)")
             #expect(
-                golden == file.text,
-                "\(stem)/\(file.name) differs from its golden; if the change is intended run: HT_UPDATE_GOLDENS=1 swift test --filter GoldenTests"
+                diff.isEmpty,
+                "\(name) differs from its golden; if the change is intended run: HT_UPDATE_GOLDENS=1 swift test --filter GoldenTests\n\(diff)"
             )
         }
     }
@@ -86,7 +89,7 @@ import Testing
             let second = try Generator.generate(specBytes: bytes, file: spec.lastPathComponent, config: GeneratorConfig())
             #expect(first.0 == second.0)
             for file in first.0.contents {
-                #expect(!file.text.contains("/work/"), "absolute path in \(file.name)")
+                #expect(!file.text.contains(Self.packageDirectory.path), "the package's path in \(file.name)")
             }
         }
     }
