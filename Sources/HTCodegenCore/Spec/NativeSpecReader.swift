@@ -12,7 +12,7 @@
 ///   "interfaces": {
 ///     "GetUser": {
 ///       "method": "GET", "path": "/users/:id",
-///       "inputs": { "id": "Integer" },
+///       "inputs": { "id": "Integer", "fields": { "type": "String", "required": true } },
 ///       "outputs": { "user": "User" },
 ///       "headers": { "X-Client": "demo", "Authorization": {} }
 ///     }
@@ -20,7 +20,8 @@
 /// }
 /// ```
 /// `input` (a type name) and `output` (a type name, or `{ "import": "ResultData", "bind": { "result": "[User]" } }`)
-/// import a whole data type instead of listing parameters.
+/// import a whole data type instead of listing parameters. `"required": true` on a field object marks an
+/// input (or a data type's field) as required; path parameters are required whatever it says.
 public struct NativeSpecReader: Sendable {
     private let file: String
     private var diagnostics = DiagnosticBag()
