@@ -166,7 +166,7 @@ product.sku = "SKU-42"
 print("model: HTProduct id=\(product.id.map(String.init) ?? "-") name=\(product.name ?? "-")")
 print("sku: \(product.sku ?? "-")")
 
-let request = HTGetProductRequest(id: product.id)
+let request = HTGetProductRequest(id: product.id ?? 0)
 print("request: \(type(of: request)) \(HTGetProductRequest.method) \(HTGetProductRequest.path)")
 SWIFT
 build_or_fail "rebuild after the spec edit"

@@ -133,6 +133,31 @@ import Testing
         #expect(try CodegenCommand.parse(["check", "a.htspec.json", "--verbose"]) != CodegenCommand.parse(["check", "a.htspec.json"]))
     }
 
+    /// Two specs of one target may both define the `ResultData` envelope: it gets no model, so there is
+    /// nothing to clash. Used as a model (a field's type) it is generated, and then it clashes.
+    @Test func twoSpecsMayBothDefineTheEnvelope() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func spec(_ request: String, extra: String = "") -> String {
+            #"{"htspec": 1, "types": {"ResultData": {"fields": {"code": "Integer", "result": "Variable"}}"# + extra + #"},"#
+                + #" "interfaces": {"\#(request)": {"method": "GET", "path": "/\#(request)", "output": {"import": "ResultData"}}}}"#
+        }
+        let first = directory.appending(path: "a.htspec.json")
+        let second = directory.appending(path: "b.htspec.json")
+        let third = directory.appending(path: "c.htspec.json")
+        try Data(spec("GetA").utf8).write(to: first)
+        try Data(spec("GetB").utf8).write(to: second)
+        try Data(spec("GetC", extra: #", "Holder": {"fields": {"reply": "ResultData"}}"#).utf8).write(to: third)
+        #expect(CodegenCommand.run(arguments: ["check", first.path, "--also", second.path]) == 0)
+        #expect(CodegenCommand.run(arguments: ["check", second.path, "--also", first.path]) == 0)
+        #expect(CodegenCommand.run(arguments: ["check", first.path, second.path]) == 0)
+        let names = try #require(DeclaredNames.read(at: first.path))
+        #expect(names.locations["ResultData"] == nil)
+        #expect(names.locations["GetARequest"] != nil)
+        // Used as a field's type, the envelope is a model again.
+        #expect(try #require(DeclaredNames.read(at: third.path)).locations["ResultData"] != nil)
+    }
+
     /// The same type in two specs of one target is an error at its place in each, not hundreds of Swift
     /// "ambiguous for type lookup" errors in generated files.
     @Test func aTypeDeclaredInTwoSpecsIsAnError() throws {

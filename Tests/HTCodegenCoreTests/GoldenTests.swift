@@ -18,7 +18,7 @@ import Testing
 
     /// Every spec with a golden: the rule specs compiled in HTGeneratedClientTests, the demo, and the
     /// settings spec (with its config).
-    static let specs: [URL] = {
+    static let specURLs: [URL] = {
         let ruleSpecs = packageDirectory.appending(path: "Tests/HTGeneratedClientTests/Specs")
         let own = testsDirectory.appending(path: "Specs")
         let files = [ruleSpecs, own].flatMap { directory in
@@ -28,6 +28,11 @@ import Testing
         return (files + [packageDirectory.appending(path: "Specs/demo.htspec.json")])
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }()
+
+    /// The specs as test arguments: paths relative to the package, so a failure names no machine path.
+    static let specs: [String] = specURLs.map { url in
+        String(url.path.dropFirst(packageDirectory.path.count).drop { $0 == "/" })
+    }
 
     static var updating: Bool { ProcessInfo.processInfo.environment["HT_UPDATE_GOLDENS"] == "1" }
 
@@ -42,7 +47,7 @@ import Testing
     }
 
     @Test func thereAreGoldensForEveryRule() {
-        let names = Set(Self.specs.map(\.lastPathComponent))
+        let names = Set(Self.specURLs.map(\.lastPathComponent))
         for required in [
             "types.htspec.json", "enums.htspec.json", "response-rule-1.htspec.json", "response-rule-2.htspec.json",
             "response-rule-3.htspec.json", "response-rule-4.htspec.json", "response-rule-5.htspec.json",
@@ -54,7 +59,8 @@ import Testing
     }
 
     @Test(arguments: specs)
-    func generatedCodeMatchesGolden(spec: URL) throws {
+    func generatedCodeMatchesGolden(spec relativePath: String) throws {
+        let spec = Self.packageDirectory.appending(path: relativePath)
         let bytes = try [UInt8](Data(contentsOf: spec))
         let fileName = spec.lastPathComponent
         let (files, diagnostics) = try Generator.generate(
@@ -72,21 +78,25 @@ import Testing
         }
         for file in expected {
             let golden = try String(contentsOf: directory.appending(path: file.name), encoding: .utf8)
-            #expect(
-                golden == file.text,
-                "\(stem)/\(file.name) differs from its golden; if the change is intended run: HT_UPDATE_GOLDENS=1 swift test --filter GoldenTests"
-            )
+            // A unified diff, named by the golden's place in the package, not two whole files.
+            let name = "Goldens/\(stem)/\(file.name)"
+            let diff = LineDiff.unified(old: golden, new: file.text, oldName: name, newName: "generated from \(fileName)")
+            if !diff.isEmpty {
+                Issue.record(
+                    "\(name) differs from its golden; if the change is intended run: HT_UPDATE_GOLDENS=1 swift test --filter GoldenTests\n\(diff)"
+                )
+            }
         }
     }
 
     @Test func generationIsDeterministic() throws {
-        for spec in Self.specs {
+        for spec in Self.specURLs {
             let bytes = try [UInt8](Data(contentsOf: spec))
             let first = try Generator.generate(specBytes: bytes, file: spec.lastPathComponent, config: GeneratorConfig())
             let second = try Generator.generate(specBytes: bytes, file: spec.lastPathComponent, config: GeneratorConfig())
             #expect(first.0 == second.0)
             for file in first.0.contents {
-                #expect(!file.text.contains("/work/"), "absolute path in \(file.name)")
+                #expect(!file.text.contains(Self.packageDirectory.path), "the package's path in \(file.name)")
             }
         }
     }

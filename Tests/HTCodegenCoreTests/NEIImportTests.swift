@@ -351,8 +351,9 @@ import Testing
 
         #expect(requests["GetProfileRequest"]?.path == "http://127.0.0.1/api/profile")
 
-        // Hidden types get a model only when used; the array type is inlined, never a model.
-        #expect(resolved.models.map(\.name) == ["Address", "Profile", "ResultData", "_Internal"])
+        // Hidden types get a model only when used; the array type is inlined, never a model; the
+        // envelope gets none.
+        #expect(resolved.models.map(\.name) == ["Address", "Profile", "_Internal"])
         let profile = try #require(resolved.models.first { $0.name == "Profile" })
         #expect(profile.fields.map(\.type) == [.array(.string), .array(.model("Address")), .enumeration("Status"), .model("_Internal")])
         #expect(resolved.enums.map(\.name) == ["Status"])
@@ -455,7 +456,7 @@ import Testing
         let (api, diagnostics) = Resolver.resolve(try #require(document))
         #expect(Self.errors(diagnostics).isEmpty, "\(diagnostics)")
         let resolved = try #require(api)
-        #expect(resolved.models.map(\.name) == ["ResultData", "Todo", "TodoOwner"])
+        #expect(resolved.models.map(\.name) == ["Todo", "TodoOwner"])
         let todo = try #require(resolved.models.first { $0.name == "Todo" })
         #expect(todo.fields.map(\.type) == [
             .number, .string, .enumeration("State"), .model("TodoOwner"), .string, .integer, .array(.array(.number)),
@@ -755,8 +756,8 @@ import Testing
         // An anonymous type is named after its first use: the derived request name (method and path).
         #expect(models.contains("internal final class HTPutApiProgroupsIdResult: HTHTTPModel"))
         // The NEI name, then the description, are the doc comment.
-        #expect(requests.contains("/// 获取项目组列表\n///\n/// 按创建时间排序\n///\n/// `GET /api/progroups`\ninternal struct HTGetApiProgroupsRequest:"))
-        #expect(requests.contains("/// 创建项目组（新）\n///\n/// `POST /api/v2/progroups`\ninternal struct HTCreateProgroupRequest:"))
+        #expect(requests.contains("/// 获取项目组列表\n///\n/// 按创建时间排序\n///\n/// `GET /api/progroups`\n///\n/// - Remark: Generated from nei-naming.nei.json:\(Self.location("\"获取项目组列表\"").line):\(Self.location("\"获取项目组列表\"").column)\ninternal struct HTGetApiProgroupsRequest:"))
+        #expect(requests.contains("/// 创建项目组（新）\n///\n/// `POST /api/v2/progroups`\n///\n/// - Remark: Generated from nei-naming.nei.json:\(Self.location("\"CreateProgroup\"").line):\(Self.location("\"CreateProgroup\"").column)\ninternal struct HTCreateProgroupRequest:"))
         #expect(diagnostics.map(\.description) == [
             "\(Self.location("\"CreateProgroupRequest\"")): warning: the type 'CreateProgroupRequest' would be named 'HTCreateProgroupRequest' like the request at line \(Self.location("\"CreateProgroup\"").line), column \(Self.location("\"CreateProgroup\"").column); it is generated as 'HTCreateProgroupRequest_2'",
             "\(Self.location("\"GetApiProgroupsRequest\"")): warning: the enumeration 'GetApiProgroupsRequest' would be named 'HTGetApiProgroupsRequest' like the request at line \(Self.location("\"获取项目组列表\"").line), column \(Self.location("\"获取项目组列表\"").column); it is generated as 'HTGetApiProgroupsRequest_3'",

@@ -87,15 +87,13 @@ import FoundationNetworking
         #expect(created["method"] == "POST")
         #expect(created["path"] == "/echo/api/progroups")
         #expect(created["body"] == #"{"name":"n"}"#)
-        var update = HTPutApiProgroupsIdRequest()
-        update.id = 7
+        var update = HTPutApiProgroupsIdRequest(id: 7)
         update.name = "m"
         let updated = try await echo(update)
         #expect(updated["method"] == "PUT")
         #expect(updated["path"] == "/echo/api/progroups/7")
         #expect(updated["body"] == #"{"name":"m"}"#)
-        var delete = HTDeleteApiProgroupsIdRequest()
-        delete.id = 7
+        let delete = HTDeleteApiProgroupsIdRequest(id: 7)
         let deleted = try await echo(delete)
         #expect(deleted["method"] == "DELETE")
         #expect(deleted["path"] == "/echo/api/progroups/7")
@@ -106,8 +104,7 @@ import FoundationNetworking
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         let client = echoClient(server)
-        var change = HTMarkerChangeCreatorRequest()
-        change.id = "7"
+        var change = HTMarkerChangeCreatorRequest(id: "7")
         change.creator = "ada"
         let put = try await client.send(change)
         #expect(put["method"] == "PUT")
@@ -122,8 +119,7 @@ import FoundationNetworking
         #expect(get["path"] == "/echo/users")
         #expect(get["query"] == ["cpwd": [""], "old\u{8}Pwd": ["a"], "newPwd": ["b"]])
 
-        var move = HTMarkerMoveItemRequest()
-        move.itemId = "x y"
+        var move = HTMarkerMoveItemRequest(itemId: "x y")
         move.to = "3"
         let moved = try await client.send(move)
         #expect(moved["path"] == "/echo/items/x%20y")

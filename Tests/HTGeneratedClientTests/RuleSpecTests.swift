@@ -41,6 +41,17 @@ import Testing
         #expect(HTMemberColor.red.rawValue == "#f00")
     }
 
+    /// `Specs/envelope-again.htspec.json` and `demo.htspec.json` both define `ResultData`; the envelope
+    /// gets no model, so the target builds, and each spec's requests unwrap it by key path.
+    @Test func twoSpecsOfOneTargetCanBothDefineTheEnvelope() {
+        #expect(HTAgainGetNoteRequest.Response.self == HTAgainNote.self)
+        #expect(HTAgainGetNoteRequest.responseKeyPath == "result")
+        #expect(HTGetArticleRequest.Response.self == HTArticle.self)
+        #expect(HTGetArticleRequest.responseKeyPath == "result")
+        // A path parameter and a required input are plain initializer arguments, always sent.
+        #expect(HTAgainGetNoteRequest(id: 3, fields: "text").parameters == ["id": 3, "fields": "text"])
+    }
+
     @Test func responseRulesSetTypesAndKeyPaths() {
         #expect(HTRule1GetPhotoRequest.Response.self == HTRule1Photo.self)
         #expect(HTRule1GetPhotoRequest.responseKeyPath == "photo")

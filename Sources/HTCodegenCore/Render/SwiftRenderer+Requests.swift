@@ -1,4 +1,10 @@
 /// The requests file: one struct per interface, conforming to the request protocol.
+///
+/// A request declares only what its spec says: a member equal to the protocol's default (no key path,
+/// no header properties, no parameters, no headers) is left out, and doc comments carry the spec's
+/// descriptions, the method and path, and where the interface is declared. Path parameters and inputs
+/// marked required are non-optional initializer arguments; every other input is optional, `nil` by
+/// default, and sent only when set.
 extension SwiftRenderer {
     mutating func renderRequests() -> String {
         var writer = header("requests", imports: !api.requests.isEmpty)
@@ -15,6 +21,14 @@ extension SwiftRenderer {
         var description: String?
         var jsonKey: String?
         var header: String?
+        /// A non-optional property and initializer argument without a default.
+        var isRequired = false
+    }
+
+    /// The doc comment line that says where a declaration comes from: the spec's file name (never a
+    /// path) and the line and column of the declaration.
+    func provenance(_ location: SourceLocation) -> String {
+        "/// - Remark: Generated from \(fileName(location.file)):\(location.line):\(location.column)"
     }
 
     mutating func renderRequest(_ request: ResolvedRequest, into writer: inout SwiftWriter) {
@@ -25,22 +39,21 @@ extension SwiftRenderer {
         case .fields(let fields):
             let names = propertyNames(fields.map { ($0.name, $0.location) })
             for (field, name) in zip(fields, names) {
-                properties.append(RequestProperty(name: name, type: field.type, description: field.description, jsonKey: field.name))
+                properties.append(RequestProperty(
+                    name: name, type: field.type, description: field.description, jsonKey: field.name,
+                    isRequired: field.isRequired))
             }
         case .imported(let model, let location):
-            let modelType = typeNames[model] ?? model
             let name = propertyNames([(SwiftNaming.lowercasedFirst(SwiftNaming.identifier(model, upperFirst: true)), location)])[0]
             importedModel = name
-            properties.append(RequestProperty(
-                name: name, type: .model(model), description: "The parameters, as one `\(modelType)`.", jsonKey: nil))
+            properties.append(RequestProperty(name: name, type: .model(model), description: nil, jsonKey: nil))
         }
         let variableHeaders = request.headers.filter { $0.value == nil }
         let constantHeaders = request.headers.filter { $0.value != nil }
         let headerNames = propertyNames(
             variableHeaders.map { (Resolver.headerPropertyName($0.name), $0.location) }, reserved: Set(properties.map(\.name)))
         for (header, name) in zip(variableHeaders, headerNames) {
-            let text = "The `\(header.name)` header, sent when set." + (header.description.map { " " + $0 } ?? "")
-            properties.append(RequestProperty(name: name, type: .string, description: text, jsonKey: nil, header: header.name))
+            properties.append(RequestProperty(name: name, type: .string, description: header.description, jsonKey: nil, header: header.name))
         }
         let sendable = properties.allSatisfy { isSendable($0.type) }
         let responseType = request.response.type.map(swiftType) ?? "HTJSON"
@@ -55,80 +68,100 @@ extension SwiftRenderer {
         if !docs.isEmpty { writer.line("///") }
         let shownPath = String(SwiftNaming.docLines(request.path).joined(separator: " ").map { $0 == "`" ? "'" : $0 })
         writer.line("/// `\(request.method) \(shownPath)`")
+        writer.line("///")
+        writer.line(provenance(request.location))
         writer.block("\(access)struct \(typeName): \(config.requestProtocolName)\(sendable ? ", Sendable" : "")") { writer in
-            let keyPathText = request.response.keyPath.map { "under the key path `\($0)`" } ?? "from the whole body"
-            if request.response.type != nil {
-                writer.line("/// The response maps to `\(responseType)` \(keyPathText) (response rule \(request.response.rule)).")
-            } else {
-                writer.line("/// The response is not mapped to a model: the JSON \(keyPathText) (response rule \(request.response.rule)).")
-            }
             writer.line("\(access)typealias Response = \(responseType)")
             writer.line()
-            writer.line("/// The HTTP method.")
             writer.line("\(access)static let method: HTHTTPMethod = \(methodExpression(request.method))")
-            writer.line("/// The path, relative to the client's base URL, or an absolute URL.")
             writer.line("\(access)static let path: String = \(SwiftNaming.stringLiteral(request.path))")
-            writer.line("/// Where the payload is in the response body; `nil` for the whole body.")
-            writer.line("\(access)static let responseKeyPath: String? = \(request.response.keyPath.map(SwiftNaming.stringLiteral) ?? "nil")")
-            writer.line("/// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.")
-            let headerList = headerNames.map(SwiftNaming.stringLiteral).joined(separator: ", ")
-            writer.line("\(access)static let headerPropertyList: [String] = [\(headerList)]")
+            if let keyPath = request.response.keyPath {
+                writer.line("\(access)static let responseKeyPath: String? = \(SwiftNaming.stringLiteral(keyPath))")
+            }
+            if !headerNames.isEmpty {
+                let headerList = headerNames.map(SwiftNaming.stringLiteral).joined(separator: ", ")
+                writer.line("\(access)static let headerPropertyList: [String] = [\(headerList)]")
+            }
             if !properties.isEmpty { writer.line() }
             for property in properties {
                 writer.doc(property.description)
-                writer.line("\(access)var \(SwiftNaming.escaped(property.name)): \(swiftType(property.type))?")
+                writer.line("\(access)var \(SwiftNaming.escaped(property.name)): \(declaredType(property))")
             }
-            writer.line()
-            writer.line("/// Creates the request.")
-            let parameters = properties.map { "\(SwiftNaming.escaped($0.name)): \(swiftType($0.type))? = nil" }
-            writer.block("\(access)init(\(parameters.joined(separator: ", ")))") { writer in
-                for property in properties {
-                    let name = SwiftNaming.escaped(property.name)
-                    writer.line("self.\(name) = \(name)")
-                }
-            }
-            writer.line()
+            renderInitializer(properties, into: &writer)
             if let importedModel {
-                writer.line("/// The parameters: the JSON of `\(importedModel)`.")
+                writer.line()
                 writer.block("\(access)var parameters: HTJSONObject") { writer in
                     writer.line("\(SwiftNaming.escaped(importedModel))?.htJSONObject() ?? HTJSONObject()")
                 }
             } else {
-                let inputs = properties.filter { $0.jsonKey != nil }
-                writer.line("/// The parameters: every input that is set.")
-                writer.block("\(access)var parameters: HTJSONObject") { writer in
-                    if inputs.isEmpty {
-                        writer.line("HTJSONObject()")
-                        return
-                    }
-                    writer.line("var parameters = HTJSONObject()")
-                    for property in inputs {
-                        guard let key = property.jsonKey else { continue }
-                        writer.line(
-                            "if let value = self.\(SwiftNaming.escaped(property.name)) { parameters.append(\(SwiftNaming.stringLiteral(key)), value.htJSON) }")
-                    }
-                    writer.line("return parameters")
+                renderParameters(properties.filter { $0.jsonKey != nil }, into: &writer)
+            }
+            renderHeaders(constant: constantHeaders, variable: properties.filter { $0.header != nil }, into: &writer)
+        }
+    }
+
+    /// `Int` for a required property, `Int?` for any other.
+    private func declaredType(_ property: RequestProperty) -> String {
+        swiftType(property.type) + (property.isRequired ? "" : "?")
+    }
+
+    /// The initializer: required arguments without a default, optional ones `nil` by default. A request
+    /// without properties gets one only when it is public (the implicit one is internal).
+    private func renderInitializer(_ properties: [RequestProperty], into writer: inout SwiftWriter) {
+        if properties.isEmpty && config.accessLevel != .public { return }
+        writer.line()
+        let parameters = properties.map { property in
+            "\(SwiftNaming.escaped(property.name)): \(declaredType(property))" + (property.isRequired ? "" : " = nil")
+        }
+        if properties.isEmpty {
+            writer.line("\(access)init() {}")
+            return
+        }
+        writer.block("\(access)init(\(parameters.joined(separator: ", ")))") { writer in
+            for property in properties {
+                let name = SwiftNaming.escaped(property.name)
+                writer.line("self.\(name) = \(name)")
+            }
+        }
+    }
+
+    /// The parameters: each required input, and each optional one that is set. None: the default.
+    private func renderParameters(_ inputs: [RequestProperty], into writer: inout SwiftWriter) {
+        guard !inputs.isEmpty else { return }
+        writer.line()
+        writer.block("\(access)var parameters: HTJSONObject") { writer in
+            writer.line("var parameters = HTJSONObject()")
+            for property in inputs {
+                guard let key = property.jsonKey else { continue }
+                let name = SwiftNaming.escaped(property.name)
+                if property.isRequired {
+                    writer.line("parameters.append(\(SwiftNaming.stringLiteral(key)), self.\(name).htJSON)")
+                } else {
+                    writer.line("if let value = self.\(name) { parameters.append(\(SwiftNaming.stringLiteral(key)), value.htJSON) }")
                 }
             }
-            writer.line()
-            writer.line("/// The headers: the constant ones, and each variable one that is set.")
-            writer.block("\(access)var headers: [String: String]") { writer in
-                let constants = constantHeaders.map {
-                    "\(SwiftNaming.stringLiteral($0.name)): \(SwiftNaming.stringLiteral($0.value ?? ""))"
-                }
-                let headerProperties = properties.filter { $0.header != nil }
-                if headerProperties.isEmpty {
-                    writer.line(constants.isEmpty ? "[:]" : "[\(constants.joined(separator: ", "))]")
-                    return
-                }
-                writer.line("var headers: [String: String] = \(constants.isEmpty ? "[:]" : "[\(constants.joined(separator: ", "))]")")
-                for property in headerProperties {
-                    guard let header = property.header else { continue }
-                    writer.line(
-                        "if let value = self.\(SwiftNaming.escaped(property.name)) { headers[\(SwiftNaming.stringLiteral(header))] = value }")
-                }
-                writer.line("return headers")
+            writer.line("return parameters")
+        }
+    }
+
+    /// The headers: the constant ones, and each variable one that is set. None: the default.
+    private func renderHeaders(constant: [ResolvedHeader], variable: [RequestProperty], into writer: inout SwiftWriter) {
+        guard !constant.isEmpty || !variable.isEmpty else { return }
+        writer.line()
+        writer.block("\(access)var headers: [String: String]") { writer in
+            let constants = constant.map { "\(SwiftNaming.stringLiteral($0.name)): \(SwiftNaming.stringLiteral($0.value ?? ""))" }
+            let literal = constants.isEmpty ? "[:]" : "[\(constants.joined(separator: ", "))]"
+            if variable.isEmpty {
+                writer.line(literal)
+                return
             }
+            writer.line("var headers: [String: String] = \(literal)")
+            for property in variable {
+                guard let header = property.header else { continue }
+                writer.line(
+                    "if let value = self.\(SwiftNaming.escaped(property.name)) { headers[\(SwiftNaming.stringLiteral(header))] = value }")
+            }
+            writer.line("return headers")
         }
     }
 

@@ -49,6 +49,9 @@ public struct ResolvedField: Sendable {
     public var description: String?
     /// Where it is declared.
     public var location: SourceLocation
+    /// Whether it must be given: marked required in the spec, or (for an input) a path parameter. A
+    /// required input is a non-optional property and initializer argument without a default.
+    public var isRequired: Bool = false
 }
 
 /// A model.

@@ -14,6 +14,11 @@ public struct Resolver {
     private var typesByName: [String: TypeDecl] = [:]
     /// Hidden types that something references, and so get a model after all.
     private var referencedHidden: Set<String> = []
+    /// Hash types that a field, an input or a rule-3 output references: they get a model.
+    private var referencedModels: Set<String> = []
+    /// Hash types used as a response envelope (rule 2): without another reference they get no model,
+    /// since responses unwrap them by key path (`codegen-rules.md` §2.5).
+    private var envelopes: Set<String> = []
 
     /// Resolves `document`. Returns `nil` in the first slot when there are errors.
     public static func resolve(_ document: SpecDocument) -> (ResolvedAPI?, [Diagnostic]) {
@@ -73,9 +78,17 @@ public struct Resolver {
         }
         return ResolvedAPI(
             file: document.file, description: document.description,
-            models: models.filter { typesByName[$0.name]?.isHidden != true || referencedHidden.contains($0.name) }.sorted { $0.name < $1.name },
+            models: models.filter { isGenerated($0.name) }.sorted { $0.name < $1.name },
             enums: enums.sorted { $0.name < $1.name },
             requests: requests.sorted { $0.className < $1.className })
+    }
+
+    /// Whether a model is generated: not a hidden type nobody references, not an envelope only used
+    /// as one. Two specs of one target can both define `ResultData` this way.
+    private func isGenerated(_ name: String) -> Bool {
+        if typesByName[name]?.isHidden == true && !referencedHidden.contains(name) { return false }
+        if envelopes.contains(name) && !referencedModels.contains(name) { return false }
+        return true
     }
 
     private static let ruleSummary = [1: "one custom output", 2: "the ResultData envelope", 3: "an imported type"]
@@ -85,7 +98,9 @@ public struct Resolver {
     private mutating func resolveFields(_ fields: [FieldDecl], owner: String) -> [ResolvedField] {
         fields.compactMap { field in
             guard let type = resolve(field.type) else { return nil }
-            return ResolvedField(name: field.name, type: type, description: field.description, location: field.location)
+            return ResolvedField(
+                name: field.name, type: type, description: field.description, location: field.location,
+                isRequired: field.isRequired)
         }
     }
 
@@ -103,6 +118,7 @@ public struct Resolver {
             switch type.kind {
             case .hash:
                 base = .model(type.name)
+                referencedModels.insert(type.name)
                 if type.isHidden { referencedHidden.insert(type.name) }
             case .enumeration:
                 base = .enumeration(type.name)
@@ -185,13 +201,19 @@ public struct Resolver {
         switch interface.inputs {
         case .fields(let fields):
             let resolved = resolveFields(fields, owner: "interface '\(interface.name)'")
-            inputs = .fields(resolved)
             inputNames = Set(resolved.map(\.name))
-            for parameter in Self.pathParameters(in: interface.path) where !inputNames.contains(parameter) {
+            let pathParameters = Self.pathParameters(in: interface.path)
+            for parameter in pathParameters where !inputNames.contains(parameter) {
                 diagnostics.error(
                     "the path has the parameter '\(parameter)' but the interface has no input named '\(parameter)'",
                     at: interface.pathLocation)
             }
+            // A path parameter is always required: without it the path can't be filled.
+            inputs = .fields(resolved.map { field in
+                var field = field
+                if pathParameters.contains(field.name) { field.isRequired = true }
+                return field
+            })
         case .imported(let reference, _):
             if case .model(let name)? = resolve(reference), reference.arrayDepth == 0 {
                 inputs = .imported(model: name, location: reference.location)
@@ -254,6 +276,7 @@ public struct Resolver {
             let variables = fields.filter { $0.type.name == "Variable" && $0.type.arrayDepth == 0 }
             if variables.count == 1, let variable = variables.first {
                 // Rule 2: the ResultData envelope.
+                envelopes.insert(type.name)
                 guard let bound = bindings[variable.name], let boundType = resolve(bound) else {
                     return ResolvedResponse(type: nil, keyPath: variable.name, rule: 2)
                 }

@@ -12,7 +12,7 @@
 ///   "interfaces": {
 ///     "GetUser": {
 ///       "method": "GET", "path": "/users/:id",
-///       "inputs": { "id": "Integer" },
+///       "inputs": { "id": "Integer", "fields": { "type": "String", "required": true } },
 ///       "outputs": { "user": "User" },
 ///       "headers": { "X-Client": "demo", "Authorization": {} }
 ///     }
@@ -20,7 +20,8 @@
 /// }
 /// ```
 /// `input` (a type name) and `output` (a type name, or `{ "import": "ResultData", "bind": { "result": "[User]" } }`)
-/// import a whole data type instead of listing parameters.
+/// import a whole data type instead of listing parameters. `"required": true` on a field object marks an
+/// input (or a data type's field) as required; path parameters are required whatever it says.
 public struct NativeSpecReader: Sendable {
     private let file: String
     private var diagnostics = DiagnosticBag()
@@ -110,7 +111,7 @@ public struct NativeSpecReader: Sendable {
         return fields
     }
 
-    /// A field is `"name": "Type"` or `"name": { "type": "Type", "description": "..." }`.
+    /// A field is `"name": "Type"` or `"name": { "type": "Type", "description": "...", "required": true }`.
     private mutating func readField(_ member: JSONMember) -> FieldDecl? {
         switch member.value.value {
         case .string:
@@ -125,7 +126,7 @@ public struct NativeSpecReader: Sendable {
             guard let type = readTypeRef(typeMember.value) else { return nil }
             return FieldDecl(
                 name: member.key, location: member.keyLocation, type: type,
-                description: optionalString(member.value["description"]))
+                description: optionalString(member.value["description"]), isRequired: optionalBool(member.value["required"]))
         default:
             diagnostics.error(
                 "field '\(member.key)' must be a type name such as \"String\" or an object with \"type\", found \(member.value.kindName)",
@@ -305,7 +306,7 @@ public struct NativeSpecReader: Sendable {
     private enum Keys {
         static let document = ["$schema", "htspec", "description", "types", "interfaces"]
         static let type = ["description", "fields", "enum", "array"]
-        static let field = ["type", "description"]
+        static let field = ["type", "description", "required"]
         static let enumMember = ["key", "value", "description"]
         static let interface = ["className", "description", "method", "path", "inputs", "input", "outputs", "output", "headers"]
         static let header = ["value", "description"]
@@ -336,6 +337,16 @@ public struct NativeSpecReader: Sendable {
             return nil
         }
         return text
+    }
+
+    /// `true` or `false`; absent is `false`.
+    private mutating func optionalBool(_ member: JSONMember?) -> Bool {
+        guard let member else { return false }
+        guard case .bool(let value) = member.value.value else {
+            diagnostics.error("\"\(member.key)\" must be true or false, found \(member.value.kindName)", at: member.value.location)
+            return false
+        }
+        return value
     }
 
     private mutating func requiredString(_ node: JSONNode, _ key: String, in what: String) -> String? {

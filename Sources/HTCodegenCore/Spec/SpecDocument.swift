@@ -83,13 +83,17 @@ public struct FieldDecl: Sendable {
     public var type: TypeRef
     /// What the field means.
     public var description: String?
+    /// Whether the spec marks it required (native `"required": true`, NEI's `required`). A required
+    /// input becomes a non-optional initializer argument; on data-type fields it is carried for models.
+    public var isRequired: Bool
 
     /// Creates a field.
-    public init(name: String, location: SourceLocation, type: TypeRef, description: String?) {
+    public init(name: String, location: SourceLocation, type: TypeRef, description: String?, isRequired: Bool = false) {
         self.name = name
         self.location = location
         self.type = type
         self.description = description
+        self.isRequired = isRequired
     }
 }
 

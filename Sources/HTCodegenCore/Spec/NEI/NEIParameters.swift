@@ -30,7 +30,8 @@ extension NEIReadContext {
         return fields
     }
 
-    /// One field: `name` (required, not empty), `type` (required, a known id), `isArray`, `description`.
+    /// One field: `name` (required, not empty), `type` (required, a known id), `isArray`, `description`,
+    /// `required` (v3.x parameters and NEI's import format carry it, as 0/1 or a boolean).
     mutating func field(_ parameter: JSONNode, of owner: String) -> FieldDecl? {
         let what = "a field of \(owner)"
         guard object(parameter, what) != nil else { return nil }
@@ -51,7 +52,9 @@ extension NEIReadContext {
         }
         let fieldWhat = "field '\(name)' of \(owner)"
         guard let type = typeRef(parameter, in: fieldWhat) else { return nil }
-        return FieldDecl(name: name, location: nameLocation, type: type, description: description(parameter, in: fieldWhat))
+        return FieldDecl(
+            name: name, location: nameLocation, type: type, description: description(parameter, in: fieldWhat),
+            isRequired: flag(parameter, "required", in: fieldWhat))
     }
 
     /// The inputs or outputs of an interface. When every parameter carries the same non-zero

@@ -364,66 +364,6 @@ internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable {
     }
 }
 
-// MARK: - HTResultData
-
-/// The conventional response envelope: a status code, a message and the payload.
-internal final class HTResultData: HTHTTPModel, HTModelMappable {
-    /// 0 on success.
-    internal var code: Int?
-    /// What went wrong, when something did.
-    internal var message: String?
-    /// The payload.
-    internal var result: HTJSON?
-
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["code", "message", "result"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
-    internal static let htAccessors: [HTPropertyAccessor<HTResultData>] = [
-        HTPropertyAccessor<HTResultData>("code", \HTResultData.code),
-        HTPropertyAccessor<HTResultData>("message", \HTResultData.message),
-        HTPropertyAccessor<HTResultData>("result", \HTResultData.result),
-    ]
-
-    /// The default mapping: each property from the JSON key of the same name.
-    internal static let htMapping: HTObjectMapping<HTResultData> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTResultData, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.code, context: &context)
-        case 1: HTMapper.decode(json, into: &model.message, context: &context)
-        case 2: HTMapper.decode(json, into: &model.result, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTResultData, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.code, to: writer)
-        case 1: return HTMapper.encode(model.message, to: writer)
-        case 2: return HTMapper.encode(model.result, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTResultData) {
-        copy.code = self.code
-        copy.message = self.message
-        copy.result = self.result
-    }
-}
-
 // MARK: - HTUser
 
 /// A registered user.

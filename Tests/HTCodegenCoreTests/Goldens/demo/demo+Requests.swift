@@ -9,37 +9,26 @@ import HTNetworking
 /// Fetches an article, wrapped in the ResultData envelope.
 ///
 /// `GET /articles/:id`
+///
+/// - Remark: Generated from demo.htspec.json:111:5
 internal struct HTGetArticleRequest: HTBaseRequest, Sendable {
-    /// The response maps to `HTArticle` under the key path `result` (response rule 2).
     internal typealias Response = HTArticle
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/articles/:id"
-    /// Where the payload is in the response body; `nil` for the whole body.
     internal static let responseKeyPath: String? = "result"
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
 
     /// The article.
-    internal var id: Int?
+    internal var id: Int
 
-    /// Creates the request.
-    internal init(id: Int? = nil) {
+    internal init(id: Int) {
         self.id = id
     }
 
-    /// The parameters: every input that is set.
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
-        if let value = self.id { parameters.append("id", value.htJSON) }
+        parameters.append("id", self.id.htJSON)
         return parameters
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
     }
 }
 
@@ -48,32 +37,14 @@ internal struct HTGetArticleRequest: HTBaseRequest, Sendable {
 /// The server's clock in epoch seconds, in the envelope (a system type: not mapped).
 ///
 /// `GET /time`
+///
+/// - Remark: Generated from demo.htspec.json:118:5
 internal struct HTGetServerTimeRequest: HTBaseRequest, Sendable {
-    /// The response is not mapped to a model: the JSON under the key path `result` (response rule 2).
     internal typealias Response = HTJSON
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/time"
-    /// Where the payload is in the response body; `nil` for the whole body.
     internal static let responseKeyPath: String? = "result"
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
-
-    /// Creates the request.
-    internal init() {
-    }
-
-    /// The parameters: every input that is set.
-    internal var parameters: HTJSONObject {
-        HTJSONObject()
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
-    }
 }
 
 // MARK: - HTGetUserPhotoListRequest
@@ -81,46 +52,40 @@ internal struct HTGetServerTimeRequest: HTBaseRequest, Sendable {
 /// Lists the photos of a user, newest first.
 ///
 /// `GET /users/:userName/photos`
+///
+/// - Remark: Generated from demo.htspec.json:96:5
 internal struct HTGetUserPhotoListRequest: HTBaseRequest, Sendable {
-    /// The response maps to `[HTPhoto]` under the key path `photos` (response rule 1).
     internal typealias Response = [HTPhoto]
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/users/:userName/photos"
-    /// Where the payload is in the response body; `nil` for the whole body.
     internal static let responseKeyPath: String? = "photos"
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
     internal static let headerPropertyList: [String] = ["authorization"]
 
     /// Whose photos.
-    internal var userName: String?
+    internal var userName: String
     /// Page number, from 1.
     internal var page: Int?
     /// Only photos with this visibility.
     internal var visibility: HTVisibility?
-    /// The `Authorization` header, sent when set. A bearer token, when signed in.
+    /// A bearer token, when signed in.
     internal var authorization: String?
 
-    /// Creates the request.
-    internal init(userName: String? = nil, page: Int? = nil, visibility: HTVisibility? = nil, authorization: String? = nil) {
+    internal init(userName: String, page: Int? = nil, visibility: HTVisibility? = nil, authorization: String? = nil) {
         self.userName = userName
         self.page = page
         self.visibility = visibility
         self.authorization = authorization
     }
 
-    /// The parameters: every input that is set.
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
-        if let value = self.userName { parameters.append("userName", value.htJSON) }
+        parameters.append("userName", self.userName.htJSON)
         if let value = self.page { parameters.append("page", value.htJSON) }
         if let value = self.visibility { parameters.append("visibility", value.htJSON) }
         return parameters
     }
 
-    /// The headers: the constant ones, and each variable one that is set.
     internal var headers: [String: String] {
         var headers: [String: String] = ["X-Client": "ht-demo"]
         if let value = self.authorization { headers["Authorization"] = value }
@@ -133,36 +98,24 @@ internal struct HTGetUserPhotoListRequest: HTBaseRequest, Sendable {
 /// A user's profile: the whole body is the user.
 ///
 /// `GET /users/:userName`
+///
+/// - Remark: Generated from demo.htspec.json:124:5
 internal struct HTGetUserProfileRequest: HTBaseRequest, Sendable {
-    /// The response maps to `HTUser` from the whole body (response rule 3).
     internal typealias Response = HTUser
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/users/:userName"
-    /// Where the payload is in the response body; `nil` for the whole body.
-    internal static let responseKeyPath: String? = nil
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
 
-    internal var userName: String?
+    internal var userName: String
 
-    /// Creates the request.
-    internal init(userName: String? = nil) {
+    internal init(userName: String) {
         self.userName = userName
     }
 
-    /// The parameters: every input that is set.
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
-        if let value = self.userName { parameters.append("userName", value.htJSON) }
+        parameters.append("userName", self.userName.htJSON)
         return parameters
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
     }
 }
 
@@ -171,32 +124,13 @@ internal struct HTGetUserProfileRequest: HTBaseRequest, Sendable {
 /// Checks that the server is up. No model: the caller gets the JSON.
 ///
 /// `HEAD /ping`
+///
+/// - Remark: Generated from demo.htspec.json:166:5
 internal struct HTPingRequest: HTBaseRequest, Sendable {
-    /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
     internal typealias Response = HTJSON
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .head
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/ping"
-    /// Where the payload is in the response body; `nil` for the whole body.
-    internal static let responseKeyPath: String? = nil
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
-
-    /// Creates the request.
-    internal init() {
-    }
-
-    /// The parameters: every input that is set.
-    internal var parameters: HTJSONObject {
-        HTJSONObject()
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
-    }
 }
 
 // MARK: - HTPostCommentRequest
@@ -204,42 +138,36 @@ internal struct HTPingRequest: HTBaseRequest, Sendable {
 /// Adds a comment to an article.
 ///
 /// `POST /articles/:articleId/comments`
+///
+/// - Remark: Generated from demo.htspec.json:155:5
 internal struct HTPostCommentRequest: HTBaseRequest, Sendable {
-    /// The response maps to `HTComment` under the key path `comment` (response rule 1).
     internal typealias Response = HTComment
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .post
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/articles/:articleId/comments"
-    /// Where the payload is in the response body; `nil` for the whole body.
     internal static let responseKeyPath: String? = "comment"
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
     internal static let headerPropertyList: [String] = ["authorization"]
 
     /// The article.
-    internal var articleId: Int?
+    internal var articleId: Int
     /// The comment.
-    internal var text: String?
-    /// The `Authorization` header, sent when set. A bearer token.
+    internal var text: String
+    /// A bearer token.
     internal var authorization: String?
 
-    /// Creates the request.
-    internal init(articleId: Int? = nil, text: String? = nil, authorization: String? = nil) {
+    internal init(articleId: Int, text: String, authorization: String? = nil) {
         self.articleId = articleId
         self.text = text
         self.authorization = authorization
     }
 
-    /// The parameters: every input that is set.
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
-        if let value = self.articleId { parameters.append("articleId", value.htJSON) }
-        if let value = self.text { parameters.append("text", value.htJSON) }
+        parameters.append("articleId", self.articleId.htJSON)
+        parameters.append("text", self.text.htJSON)
         return parameters
     }
 
-    /// The headers: the constant ones, and each variable one that is set.
     internal var headers: [String: String] {
         var headers: [String: String] = [:]
         if let value = self.authorization { headers["Authorization"] = value }
@@ -252,41 +180,30 @@ internal struct HTPostCommentRequest: HTBaseRequest, Sendable {
 /// Searches articles. Several outputs, one of them a model (response rule 4).
 ///
 /// `GET /articles`
+///
+/// - Remark: Generated from demo.htspec.json:142:5
 internal struct HTSearchArticlesRequest: HTBaseRequest, Sendable {
-    /// The response maps to `[HTArticle]` under the key path `articles` (response rule 4).
     internal typealias Response = [HTArticle]
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/articles"
-    /// Where the payload is in the response body; `nil` for the whole body.
     internal static let responseKeyPath: String? = "articles"
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
 
     /// Words to look for.
-    internal var query: String?
+    internal var query: String
     /// Only articles in this state.
     internal var status: HTArticleStatus?
 
-    /// Creates the request.
-    internal init(query: String? = nil, status: HTArticleStatus? = nil) {
+    internal init(query: String, status: HTArticleStatus? = nil) {
         self.query = query
         self.status = status
     }
 
-    /// The parameters: every input that is set.
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
-        if let value = self.query { parameters.append("query", value.htJSON) }
+        parameters.append("query", self.query.htJSON)
         if let value = self.status { parameters.append("status", value.htJSON) }
         return parameters
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
     }
 }
 
@@ -295,36 +212,28 @@ internal struct HTSearchArticlesRequest: HTBaseRequest, Sendable {
 /// Changes the signed-in user's profile; the parameters are one ProfileUpdate.
 ///
 /// `PUT /me/profile`
+///
+/// - Remark: Generated from demo.htspec.json:131:5
 internal struct HTUpdateUserProfileRequest: HTBaseRequest {
-    /// The response maps to `HTUser` from the whole body (response rule 3).
     internal typealias Response = HTUser
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .put
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/me/profile"
-    /// Where the payload is in the response body; `nil` for the whole body.
-    internal static let responseKeyPath: String? = nil
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
     internal static let headerPropertyList: [String] = ["authorization"]
 
-    /// The parameters, as one `HTProfileUpdate`.
     internal var profileUpdate: HTProfileUpdate?
-    /// The `Authorization` header, sent when set. A bearer token.
+    /// A bearer token.
     internal var authorization: String?
 
-    /// Creates the request.
     internal init(profileUpdate: HTProfileUpdate? = nil, authorization: String? = nil) {
         self.profileUpdate = profileUpdate
         self.authorization = authorization
     }
 
-    /// The parameters: the JSON of `profileUpdate`.
     internal var parameters: HTJSONObject {
         profileUpdate?.htJSONObject() ?? HTJSONObject()
     }
 
-    /// The headers: the constant ones, and each variable one that is set.
     internal var headers: [String: String] {
         var headers: [String: String] = ["Content-Type": "application/json"]
         if let value = self.authorization { headers["Authorization"] = value }

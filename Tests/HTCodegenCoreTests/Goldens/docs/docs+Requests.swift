@@ -9,42 +9,35 @@ import HTNetworking
 /// Saves a note.
 ///
 /// `PUT /notes/{id}`
+///
+/// - Remark: Generated from docs.htspec.json:14:5
 internal struct HTDocSaveNoteRequest: HTBaseRequest {
-    /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
     internal typealias Response = HTJSON
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .put
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/notes/{id}"
-    /// Where the payload is in the response body; `nil` for the whole body.
-    internal static let responseKeyPath: String? = nil
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
     internal static let headerPropertyList: [String] = ["ifMatch"]
 
     /// Which note ({id} in the path).
-    internal var id: Int?
+    internal var id: Int
     /// The new content.
     internal var note: HTDocNote?
-    /// The `If-Match` header, sent when set. The version being replaced.
+    /// The version being replaced.
     internal var ifMatch: String?
 
-    /// Creates the request.
-    internal init(id: Int? = nil, note: HTDocNote? = nil, ifMatch: String? = nil) {
+    internal init(id: Int, note: HTDocNote? = nil, ifMatch: String? = nil) {
         self.id = id
         self.note = note
         self.ifMatch = ifMatch
     }
 
-    /// The parameters: every input that is set.
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
-        if let value = self.id { parameters.append("id", value.htJSON) }
+        parameters.append("id", self.id.htJSON)
         if let value = self.note { parameters.append("note", value.htJSON) }
         return parameters
     }
 
-    /// The headers: the constant ones, and each variable one that is set.
     internal var headers: [String: String] {
         var headers: [String: String] = [:]
         if let value = self.ifMatch { headers["If-Match"] = value }

@@ -9,29 +9,23 @@ import HTNetworking
 /// The original's example: one constant and two variable headers.
 ///
 /// `POST /test/request/header`
+///
+/// - Remark: Generated from headers.htspec.json:5:5
 internal struct HTTestRequestHeaderRequest: HTBaseRequest, Sendable {
-    /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
     internal typealias Response = HTJSON
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .post
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/test/request/header"
-    /// Where the payload is in the response body; `nil` for the whole body.
-    internal static let responseKeyPath: String? = nil
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
     internal static let headerPropertyList: [String] = ["cookie", "userInfo", "xRequestId"]
 
     internal var user: String?
     internal var password: String?
-    /// The `Cookie` header, sent when set. The session cookie.
+    /// The session cookie.
     internal var cookie: String?
-    /// The `UserInfo` header, sent when set.
     internal var userInfo: String?
-    /// The `X-Request-Id` header, sent when set. Hyphens become camel case.
+    /// Hyphens become camel case.
     internal var xRequestId: String?
 
-    /// Creates the request.
     internal init(user: String? = nil, password: String? = nil, cookie: String? = nil, userInfo: String? = nil, xRequestId: String? = nil) {
         self.user = user
         self.password = password
@@ -40,7 +34,6 @@ internal struct HTTestRequestHeaderRequest: HTBaseRequest, Sendable {
         self.xRequestId = xRequestId
     }
 
-    /// The parameters: every input that is set.
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
         if let value = self.user { parameters.append("user", value.htJSON) }
@@ -48,7 +41,6 @@ internal struct HTTestRequestHeaderRequest: HTBaseRequest, Sendable {
         return parameters
     }
 
-    /// The headers: the constant ones, and each variable one that is set.
     internal var headers: [String: String] {
         var headers: [String: String] = ["Content-Type": "application/json"]
         if let value = self.cookie { headers["Cookie"] = value }

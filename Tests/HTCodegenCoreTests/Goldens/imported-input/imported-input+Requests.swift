@@ -9,36 +9,27 @@ import HTNetworking
 /// The class name ends in Task: no Request suffix is added.
 ///
 /// `POST /address/add`
+///
+/// - Remark: Generated from imported-input.htspec.json:13:20
 internal struct HTAddShippingAddressTask: HTBaseRequest {
-    /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
     internal typealias Response = HTJSON
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .post
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/address/add"
-    /// Where the payload is in the response body; `nil` for the whole body.
-    internal static let responseKeyPath: String? = nil
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
     internal static let headerPropertyList: [String] = ["authorization"]
 
-    /// The parameters, as one `HTShippingAddress`.
     internal var shippingAddress: HTShippingAddress?
-    /// The `Authorization` header, sent when set.
     internal var authorization: String?
 
-    /// Creates the request.
     internal init(shippingAddress: HTShippingAddress? = nil, authorization: String? = nil) {
         self.shippingAddress = shippingAddress
         self.authorization = authorization
     }
 
-    /// The parameters: the JSON of `shippingAddress`.
     internal var parameters: HTJSONObject {
         shippingAddress?.htJSONObject() ?? HTJSONObject()
     }
 
-    /// The headers: the constant ones, and each variable one that is set.
     internal var headers: [String: String] {
         var headers: [String: String] = [:]
         if let value = self.authorization { headers["Authorization"] = value }
@@ -53,30 +44,11 @@ internal struct HTAddShippingAddressTask: HTBaseRequest {
 /// A name that is not an identifier: the class name comes from the path.
 ///
 /// `GET api/get/address`
+///
+/// - Remark: Generated from imported-input.htspec.json:19:5
 internal struct HTGetApiGetAddressRequest: HTBaseRequest, Sendable {
-    /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
     internal typealias Response = HTJSON
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "api/get/address"
-    /// Where the payload is in the response body; `nil` for the whole body.
-    internal static let responseKeyPath: String? = nil
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
-
-    /// Creates the request.
-    internal init() {
-    }
-
-    /// The parameters: every input that is set.
-    internal var parameters: HTJSONObject {
-        HTJSONObject()
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
-    }
 }

@@ -7,31 +7,24 @@ import HTNetworking
 // MARK: - HTNamingCheckRequest
 
 /// `GET /naming/"quoted"/\back`
+///
+/// - Remark: Generated from naming.htspec.json:21:5
 internal struct HTNamingCheckRequest: HTBaseRequest, Sendable {
-    /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
     internal typealias Response = HTJSON
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/naming/\"quoted\"/\\back"
-    /// Where the payload is in the response body; `nil` for the whole body.
-    internal static let responseKeyPath: String? = nil
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
 
     internal var `in`: String?
     internal var parameters_: String?
     internal var `default`: Int?
 
-    /// Creates the request.
     internal init(`in`: String? = nil, parameters_: String? = nil, `default`: Int? = nil) {
         self.`in` = `in`
         self.parameters_ = parameters_
         self.`default` = `default`
     }
 
-    /// The parameters: every input that is set.
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
         if let value = self.`in` { parameters.append("in", value.htJSON) }
@@ -40,7 +33,6 @@ internal struct HTNamingCheckRequest: HTBaseRequest, Sendable {
         return parameters
     }
 
-    /// The headers: the constant ones, and each variable one that is set.
     internal var headers: [String: String] {
         ["X-Note": "a \"quoted\" \\ value\nwith a newline"]
     }

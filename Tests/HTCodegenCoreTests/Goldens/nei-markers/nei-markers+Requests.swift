@@ -9,39 +9,27 @@ import HTNetworking
 /// 修改项目组创建者
 ///
 /// `PUT /progroups/:id?changecreator`
+///
+/// - Remark: Generated from nei-markers.nei.json:8:50
 internal struct HTMarkerChangeCreatorRequest: HTBaseRequest, Sendable {
-    /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
     internal typealias Response = HTJSON
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .put
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/progroups/:id?changecreator"
-    /// Where the payload is in the response body; `nil` for the whole body.
-    internal static let responseKeyPath: String? = nil
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
 
-    internal var id: String?
+    internal var id: String
     internal var creator: String?
 
-    /// Creates the request.
-    internal init(id: String? = nil, creator: String? = nil) {
+    internal init(id: String, creator: String? = nil) {
         self.id = id
         self.creator = creator
     }
 
-    /// The parameters: every input that is set.
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
-        if let value = self.id { parameters.append("id", value.htJSON) }
+        parameters.append("id", self.id.htJSON)
         if let value = self.creator { parameters.append("creator", value.htJSON) }
         return parameters
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
     }
 }
 
@@ -50,40 +38,28 @@ internal struct HTMarkerChangeCreatorRequest: HTBaseRequest, Sendable {
 /// 修改密码
 ///
 /// `GET /users?cpwd`
+///
+/// - Remark: Generated from nei-markers.nei.json:13:46
 internal struct HTMarkerChangePasswordRequest: HTBaseRequest, Sendable {
-    /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
     internal typealias Response = HTJSON
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/users?cpwd"
-    /// Where the payload is in the response body; `nil` for the whole body.
-    internal static let responseKeyPath: String? = nil
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
 
     /// 旧密码
     internal var oldPwd: String?
     internal var newPwd: String?
 
-    /// Creates the request.
     internal init(oldPwd: String? = nil, newPwd: String? = nil) {
         self.oldPwd = oldPwd
         self.newPwd = newPwd
     }
 
-    /// The parameters: every input that is set.
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
         if let value = self.oldPwd { parameters.append("old\u{8}Pwd", value.htJSON) }
         if let value = self.newPwd { parameters.append("newPwd", value.htJSON) }
         return parameters
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
     }
 }
 
@@ -92,38 +68,26 @@ internal struct HTMarkerChangePasswordRequest: HTBaseRequest, Sendable {
 /// 移动
 ///
 /// `GET /items/{itemId}?action=move`
+///
+/// - Remark: Generated from nei-markers.nei.json:18:44
 internal struct HTMarkerMoveItemRequest: HTBaseRequest, Sendable {
-    /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
     internal typealias Response = HTJSON
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/items/{itemId}?action=move"
-    /// Where the payload is in the response body; `nil` for the whole body.
-    internal static let responseKeyPath: String? = nil
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
 
-    internal var itemId: String?
+    internal var itemId: String
     internal var to: String?
 
-    /// Creates the request.
-    internal init(itemId: String? = nil, to: String? = nil) {
+    internal init(itemId: String, to: String? = nil) {
         self.itemId = itemId
         self.to = to
     }
 
-    /// The parameters: every input that is set.
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
-        if let value = self.itemId { parameters.append("itemId", value.htJSON) }
+        parameters.append("itemId", self.itemId.htJSON)
         if let value = self.to { parameters.append("to", value.htJSON) }
         return parameters
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
     }
 }

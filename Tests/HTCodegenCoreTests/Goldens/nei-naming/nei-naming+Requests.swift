@@ -9,35 +9,23 @@ import HTNetworking
 /// 创建项目组（新）
 ///
 /// `POST /api/v2/progroups`
+///
+/// - Remark: Generated from nei-naming.nei.json:28:50
 internal struct HTCreateProgroupRequest: HTBaseRequest {
-    /// The response maps to `HTProgroup` under the key path `progroup` (response rule 1).
     internal typealias Response = HTProgroup
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .post
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/api/v2/progroups"
-    /// Where the payload is in the response body; `nil` for the whole body.
     internal static let responseKeyPath: String? = "progroup"
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
 
-    /// The parameters, as one `HTCreateProgroupRequest_2`.
     internal var createProgroupRequest: HTCreateProgroupRequest_2?
 
-    /// Creates the request.
     internal init(createProgroupRequest: HTCreateProgroupRequest_2? = nil) {
         self.createProgroupRequest = createProgroupRequest
     }
 
-    /// The parameters: the JSON of `createProgroupRequest`.
     internal var parameters: HTJSONObject {
         createProgroupRequest?.htJSONObject() ?? HTJSONObject()
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
     }
 }
 
@@ -46,36 +34,24 @@ internal struct HTCreateProgroupRequest: HTBaseRequest {
 /// 删除项目组
 ///
 /// `DELETE /api/progroups/:id`
+///
+/// - Remark: Generated from nei-naming.nei.json:24:25
 internal struct HTDeleteApiProgroupsIdRequest: HTBaseRequest, Sendable {
-    /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
     internal typealias Response = HTJSON
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .delete
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/api/progroups/:id"
-    /// Where the payload is in the response body; `nil` for the whole body.
-    internal static let responseKeyPath: String? = nil
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
 
-    internal var id: Double?
+    internal var id: Double
 
-    /// Creates the request.
-    internal init(id: Double? = nil) {
+    internal init(id: Double) {
         self.id = id
     }
 
-    /// The parameters: every input that is set.
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
-        if let value = self.id { parameters.append("id", value.htJSON) }
+        parameters.append("id", self.id.htJSON)
         return parameters
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
     }
 }
 
@@ -86,32 +62,14 @@ internal struct HTDeleteApiProgroupsIdRequest: HTBaseRequest, Sendable {
 /// 按创建时间排序
 ///
 /// `GET /api/progroups`
+///
+/// - Remark: Generated from nei-naming.nei.json:17:25
 internal struct HTGetApiProgroupsRequest: HTBaseRequest, Sendable {
-    /// The response maps to `[HTProgroup]` under the key path `progroups` (response rule 1).
     internal typealias Response = [HTProgroup]
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/api/progroups"
-    /// Where the payload is in the response body; `nil` for the whole body.
     internal static let responseKeyPath: String? = "progroups"
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
-
-    /// Creates the request.
-    internal init() {
-    }
-
-    /// The parameters: every input that is set.
-    internal var parameters: HTJSONObject {
-        HTJSONObject()
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
-    }
 }
 
 // MARK: - HTGetApiProgroupsRequest_2
@@ -119,32 +77,13 @@ internal struct HTGetApiProgroupsRequest: HTBaseRequest, Sendable {
 /// 获取项目组列表（旧）
 ///
 /// `GET /api/progroups/`
+///
+/// - Remark: Generated from nei-naming.nei.json:26:25
 internal struct HTGetApiProgroupsRequest_2: HTBaseRequest, Sendable {
-    /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
     internal typealias Response = HTJSON
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/api/progroups/"
-    /// Where the payload is in the response body; `nil` for the whole body.
-    internal static let responseKeyPath: String? = nil
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
-
-    /// Creates the request.
-    internal init() {
-    }
-
-    /// The parameters: every input that is set.
-    internal var parameters: HTJSONObject {
-        HTJSONObject()
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
-    }
 }
 
 // MARK: - HTPostApiProgroupsRequest
@@ -152,36 +91,25 @@ internal struct HTGetApiProgroupsRequest_2: HTBaseRequest, Sendable {
 /// 创建项目组
 ///
 /// `POST /api/progroups`
+///
+/// - Remark: Generated from nei-naming.nei.json:20:25
 internal struct HTPostApiProgroupsRequest: HTBaseRequest, Sendable {
-    /// The response maps to `HTProgroup` under the key path `progroup` (response rule 1).
     internal typealias Response = HTProgroup
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .post
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/api/progroups"
-    /// Where the payload is in the response body; `nil` for the whole body.
     internal static let responseKeyPath: String? = "progroup"
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
 
     internal var name: String?
 
-    /// Creates the request.
     internal init(name: String? = nil) {
         self.name = name
     }
 
-    /// The parameters: every input that is set.
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
         if let value = self.name { parameters.append("name", value.htJSON) }
         return parameters
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
     }
 }
 
@@ -190,38 +118,27 @@ internal struct HTPostApiProgroupsRequest: HTBaseRequest, Sendable {
 /// 修改项目组
 ///
 /// `PUT /api/progroups/:id`
+///
+/// - Remark: Generated from nei-naming.nei.json:22:25
 internal struct HTPutApiProgroupsIdRequest: HTBaseRequest, Sendable {
-    /// The response maps to `HTPutApiProgroupsIdResult` under the key path `result` (response rule 1).
     internal typealias Response = HTPutApiProgroupsIdResult
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .put
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/api/progroups/:id"
-    /// Where the payload is in the response body; `nil` for the whole body.
     internal static let responseKeyPath: String? = "result"
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
 
-    internal var id: Double?
+    internal var id: Double
     internal var name: String?
 
-    /// Creates the request.
-    internal init(id: Double? = nil, name: String? = nil) {
+    internal init(id: Double, name: String? = nil) {
         self.id = id
         self.name = name
     }
 
-    /// The parameters: every input that is set.
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
-        if let value = self.id { parameters.append("id", value.htJSON) }
+        parameters.append("id", self.id.htJSON)
         if let value = self.name { parameters.append("name", value.htJSON) }
         return parameters
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
     }
 }

@@ -11,21 +11,16 @@ import HTNetworking
 /// Number inputs in the path and the query.
 ///
 /// `GET /api/items/:id`
+///
+/// - Remark: Generated from numbers.nei.json:14:48
 internal struct HTListNumberItemsRequest: HTBaseRequest, Sendable {
-    /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
     internal typealias Response = HTJSON
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/api/items/:id"
-    /// Where the payload is in the response body; `nil` for the whole body.
-    internal static let responseKeyPath: String? = nil
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
 
     /// 编号
-    internal var id: Double?
+    internal var id: Double
     /// 起始
     internal var offset: Double?
     /// 条数
@@ -35,8 +30,7 @@ internal struct HTListNumberItemsRequest: HTBaseRequest, Sendable {
     /// 编号列表
     internal var ids: [Double]?
 
-    /// Creates the request.
-    internal init(id: Double? = nil, offset: Double? = nil, limit: Double? = nil, ratio: Double? = nil, ids: [Double]? = nil) {
+    internal init(id: Double, offset: Double? = nil, limit: Double? = nil, ratio: Double? = nil, ids: [Double]? = nil) {
         self.id = id
         self.offset = offset
         self.limit = limit
@@ -44,20 +38,14 @@ internal struct HTListNumberItemsRequest: HTBaseRequest, Sendable {
         self.ids = ids
     }
 
-    /// The parameters: every input that is set.
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
-        if let value = self.id { parameters.append("id", value.htJSON) }
+        parameters.append("id", self.id.htJSON)
         if let value = self.offset { parameters.append("offset", value.htJSON) }
         if let value = self.limit { parameters.append("limit", value.htJSON) }
         if let value = self.ratio { parameters.append("ratio", value.htJSON) }
         if let value = self.ids { parameters.append("ids", value.htJSON) }
         return parameters
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
     }
 }
 
@@ -68,21 +56,16 @@ internal struct HTListNumberItemsRequest: HTBaseRequest, Sendable {
 /// Number inputs in the path and the body.
 ///
 /// `POST /api/items/:id`
+///
+/// - Remark: Generated from numbers.nei.json:23:46
 internal struct HTSaveNumberItemRequest: HTBaseRequest, Sendable {
-    /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
     internal typealias Response = HTJSON
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .post
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/api/items/:id"
-    /// Where the payload is in the response body; `nil` for the whole body.
-    internal static let responseKeyPath: String? = nil
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
 
     /// 编号
-    internal var id: Double?
+    internal var id: Double
     /// 起始
     internal var offset: Double?
     /// 条数
@@ -92,8 +75,7 @@ internal struct HTSaveNumberItemRequest: HTBaseRequest, Sendable {
     /// 编号列表
     internal var ids: [Double]?
 
-    /// Creates the request.
-    internal init(id: Double? = nil, offset: Double? = nil, limit: Double? = nil, ratio: Double? = nil, ids: [Double]? = nil) {
+    internal init(id: Double, offset: Double? = nil, limit: Double? = nil, ratio: Double? = nil, ids: [Double]? = nil) {
         self.id = id
         self.offset = offset
         self.limit = limit
@@ -101,19 +83,13 @@ internal struct HTSaveNumberItemRequest: HTBaseRequest, Sendable {
         self.ids = ids
     }
 
-    /// The parameters: every input that is set.
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
-        if let value = self.id { parameters.append("id", value.htJSON) }
+        parameters.append("id", self.id.htJSON)
         if let value = self.offset { parameters.append("offset", value.htJSON) }
         if let value = self.limit { parameters.append("limit", value.htJSON) }
         if let value = self.ratio { parameters.append("ratio", value.htJSON) }
         if let value = self.ids { parameters.append("ids", value.htJSON) }
         return parameters
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
     }
 }

@@ -7,61 +7,25 @@ import HTNetworking
 // MARK: - HTRule1GetPhotoRequest
 
 /// `GET /rule1/photo`
+///
+/// - Remark: Generated from response-rule-1.htspec.json:8:5
 internal struct HTRule1GetPhotoRequest: HTBaseRequest, Sendable {
-    /// The response maps to `HTRule1Photo` under the key path `photo` (response rule 1).
     internal typealias Response = HTRule1Photo
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/rule1/photo"
-    /// Where the payload is in the response body; `nil` for the whole body.
     internal static let responseKeyPath: String? = "photo"
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
-
-    /// Creates the request.
-    internal init() {
-    }
-
-    /// The parameters: every input that is set.
-    internal var parameters: HTJSONObject {
-        HTJSONObject()
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
-    }
 }
 
 // MARK: - HTRule1ListPhotosRequest
 
 /// `GET /rule1/photos`
+///
+/// - Remark: Generated from response-rule-1.htspec.json:9:5
 internal struct HTRule1ListPhotosRequest: HTBaseRequest, Sendable {
-    /// The response maps to `[HTRule1Photo]` under the key path `photos` (response rule 1).
     internal typealias Response = [HTRule1Photo]
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/rule1/photos"
-    /// Where the payload is in the response body; `nil` for the whole body.
     internal static let responseKeyPath: String? = "photos"
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
-
-    /// Creates the request.
-    internal init() {
-    }
-
-    /// The parameters: every input that is set.
-    internal var parameters: HTJSONObject {
-        HTJSONObject()
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
-    }
 }

@@ -7,32 +7,14 @@ import HTNetworking
 // MARK: - HTRule2GetArticleRequest
 
 /// `GET /rule2/article`
+///
+/// - Remark: Generated from response-rule-2.htspec.json:12:5
 internal struct HTRule2GetArticleRequest: HTBaseRequest, Sendable {
-    /// The response maps to `HTRule2Article` under the key path `data` (response rule 2).
     internal typealias Response = HTRule2Article
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/rule2/article"
-    /// Where the payload is in the response body; `nil` for the whole body.
     internal static let responseKeyPath: String? = "data"
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
-
-    /// Creates the request.
-    internal init() {
-    }
-
-    /// The parameters: every input that is set.
-    internal var parameters: HTJSONObject {
-        HTJSONObject()
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
-    }
 }
 
 // MARK: - HTRule2GetCountRequest
@@ -40,63 +22,27 @@ internal struct HTRule2GetArticleRequest: HTBaseRequest, Sendable {
 /// A system type: no mapping, the same key path.
 ///
 /// `GET /rule2/count`
+///
+/// - Remark: Generated from response-rule-2.htspec.json:20:5
 internal struct HTRule2GetCountRequest: HTBaseRequest, Sendable {
-    /// The response is not mapped to a model: the JSON under the key path `data` (response rule 2).
     internal typealias Response = HTJSON
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/rule2/count"
-    /// Where the payload is in the response body; `nil` for the whole body.
     internal static let responseKeyPath: String? = "data"
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
-
-    /// Creates the request.
-    internal init() {
-    }
-
-    /// The parameters: every input that is set.
-    internal var parameters: HTJSONObject {
-        HTJSONObject()
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
-    }
 }
 
 // MARK: - HTRule2ListArticlesRequest
 
 /// `GET /rule2/articles`
+///
+/// - Remark: Generated from response-rule-2.htspec.json:16:5
 internal struct HTRule2ListArticlesRequest: HTBaseRequest, Sendable {
-    /// The response maps to `[HTRule2Article]` under the key path `data` (response rule 2).
     internal typealias Response = [HTRule2Article]
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/rule2/articles"
-    /// Where the payload is in the response body; `nil` for the whole body.
     internal static let responseKeyPath: String? = "data"
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
-
-    /// Creates the request.
-    internal init() {
-    }
-
-    /// The parameters: every input that is set.
-    internal var parameters: HTJSONObject {
-        HTJSONObject()
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
-    }
 }
 
 // MARK: - HTRule2UnboundRequest
@@ -104,30 +50,12 @@ internal struct HTRule2ListArticlesRequest: HTBaseRequest, Sendable {
 /// The Variable left unbound: no mapping, the same key path.
 ///
 /// `POST /rule2/unbound`
+///
+/// - Remark: Generated from response-rule-2.htspec.json:25:5
 internal struct HTRule2UnboundRequest: HTBaseRequest, Sendable {
-    /// The response is not mapped to a model: the JSON under the key path `data` (response rule 2).
     internal typealias Response = HTJSON
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .post
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/rule2/unbound"
-    /// Where the payload is in the response body; `nil` for the whole body.
     internal static let responseKeyPath: String? = "data"
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
-
-    /// Creates the request.
-    internal init() {
-    }
-
-    /// The parameters: every input that is set.
-    internal var parameters: HTJSONObject {
-        HTJSONObject()
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
-    }
 }

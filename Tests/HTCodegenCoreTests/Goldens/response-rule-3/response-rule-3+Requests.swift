@@ -7,30 +7,11 @@ import HTNetworking
 // MARK: - HTRule3GetProfileRequest
 
 /// `GET /rule3/profile`
+///
+/// - Remark: Generated from response-rule-3.htspec.json:8:5
 internal struct HTRule3GetProfileRequest: HTBaseRequest, Sendable {
-    /// The response maps to `HTRule3Profile` from the whole body (response rule 3).
     internal typealias Response = HTRule3Profile
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/rule3/profile"
-    /// Where the payload is in the response body; `nil` for the whole body.
-    internal static let responseKeyPath: String? = nil
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
-
-    /// Creates the request.
-    internal init() {
-    }
-
-    /// The parameters: every input that is set.
-    internal var parameters: HTJSONObject {
-        HTJSONObject()
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
-    }
 }

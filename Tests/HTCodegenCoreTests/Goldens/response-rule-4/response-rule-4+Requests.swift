@@ -7,30 +7,12 @@ import HTNetworking
 // MARK: - HTRule4SearchRequest
 
 /// `GET /rule4/search`
+///
+/// - Remark: Generated from response-rule-4.htspec.json:8:5
 internal struct HTRule4SearchRequest: HTBaseRequest, Sendable {
-    /// The response maps to `[HTRule4Item]` under the key path `items` (response rule 4).
     internal typealias Response = [HTRule4Item]
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/rule4/search"
-    /// Where the payload is in the response body; `nil` for the whole body.
     internal static let responseKeyPath: String? = "items"
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
-
-    /// Creates the request.
-    internal init() {
-    }
-
-    /// The parameters: every input that is set.
-    internal var parameters: HTJSONObject {
-        HTJSONObject()
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
-    }
 }

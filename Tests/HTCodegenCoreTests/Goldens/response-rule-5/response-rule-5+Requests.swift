@@ -7,97 +7,47 @@ import HTNetworking
 // MARK: - HTRule5NoOutputsRequest
 
 /// `DELETE /rule5/things/:id`
+///
+/// - Remark: Generated from response-rule-5.htspec.json:8:5
 internal struct HTRule5NoOutputsRequest: HTBaseRequest, Sendable {
-    /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
     internal typealias Response = HTJSON
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .delete
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/rule5/things/:id"
-    /// Where the payload is in the response body; `nil` for the whole body.
-    internal static let responseKeyPath: String? = nil
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
 
-    internal var id: Int?
+    internal var id: Int
 
-    /// Creates the request.
-    internal init(id: Int? = nil) {
+    internal init(id: Int) {
         self.id = id
     }
 
-    /// The parameters: every input that is set.
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
-        if let value = self.id { parameters.append("id", value.htJSON) }
+        parameters.append("id", self.id.htJSON)
         return parameters
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
     }
 }
 
 // MARK: - HTRule5SystemOutputRequest
 
 /// `GET /rule5/count`
+///
+/// - Remark: Generated from response-rule-5.htspec.json:9:5
 internal struct HTRule5SystemOutputRequest: HTBaseRequest, Sendable {
-    /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
     internal typealias Response = HTJSON
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/rule5/count"
-    /// Where the payload is in the response body; `nil` for the whole body.
-    internal static let responseKeyPath: String? = nil
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
-
-    /// Creates the request.
-    internal init() {
-    }
-
-    /// The parameters: every input that is set.
-    internal var parameters: HTJSONObject {
-        HTJSONObject()
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
-    }
 }
 
 // MARK: - HTRule5TwoModelsRequest
 
 /// `GET /rule5/pair`
+///
+/// - Remark: Generated from response-rule-5.htspec.json:10:5
 internal struct HTRule5TwoModelsRequest: HTBaseRequest, Sendable {
-    /// The response is not mapped to a model: the JSON from the whole body (response rule 5).
     internal typealias Response = HTJSON
 
-    /// The HTTP method.
     internal static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     internal static let path: String = "/rule5/pair"
-    /// Where the payload is in the response body; `nil` for the whole body.
-    internal static let responseKeyPath: String? = nil
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    internal static let headerPropertyList: [String] = []
-
-    /// Creates the request.
-    internal init() {
-    }
-
-    /// The parameters: every input that is set.
-    internal var parameters: HTJSONObject {
-        HTJSONObject()
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    internal var headers: [String: String] {
-        [:]
-    }
 }

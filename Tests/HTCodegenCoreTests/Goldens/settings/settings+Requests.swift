@@ -7,30 +7,14 @@ import HTNetworking
 // MARK: - NEGetAccountRequest
 
 /// `GET /account`
+///
+/// - Remark: Generated from settings.htspec.json:10:5
 public struct NEGetAccountRequest: NERequest, Sendable {
-    /// The response maps to `NEAccount` under the key path `account` (response rule 1).
     public typealias Response = NEAccount
 
-    /// The HTTP method.
     public static let method: HTHTTPMethod = .get
-    /// The path, relative to the client's base URL, or an absolute URL.
     public static let path: String = "/account"
-    /// Where the payload is in the response body; `nil` for the whole body.
     public static let responseKeyPath: String? = "account"
-    /// The properties that are headers (NEI's `headerPropertyList`); they are never sent as parameters.
-    public static let headerPropertyList: [String] = []
 
-    /// Creates the request.
-    public init() {
-    }
-
-    /// The parameters: every input that is set.
-    public var parameters: HTJSONObject {
-        HTJSONObject()
-    }
-
-    /// The headers: the constant ones, and each variable one that is set.
-    public var headers: [String: String] {
-        [:]
-    }
+    public init() {}
 }

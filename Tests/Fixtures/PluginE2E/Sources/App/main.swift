@@ -10,7 +10,7 @@ product.id = 42
 product.name = "Widget"
 print("model: HTProduct id=\(product.id.map(String.init) ?? "-") name=\(product.name ?? "-")")
 
-let request = HTGetProductRequest(id: product.id)
+let request = HTGetProductRequest(id: product.id ?? 0)
 print("request: \(type(of: request)) \(HTGetProductRequest.method) \(HTGetProductRequest.path)")
 
 let category = CatCategory()
