@@ -69,10 +69,10 @@ struct CacheMemoTests {
 
             let fresh = try await client.response(for: CachedUserRequest())
             #expect(!fresh.isFromCache)
-            #expect(cache.memory.memo(for: key.value) == nil)
+            #expect(cache.memory.memo(for: key) == nil)
             let first = try await client.response(for: CachedUserRequest())
             #expect(first.isFromCache)
-            #expect(cache.memory.memo(for: key.value) != nil)
+            #expect(cache.memory.memo(for: key) != nil)
             let second = try await client.response(for: CachedUserRequest())
             #expect(second.isFromCache)
             #expect(second.body == first.body)
@@ -99,18 +99,18 @@ struct CacheMemoTests {
             _ = try await client.send(CachedUserRequest())
             _ = try await client.send(CachedUserRequest())
             let withMemo = cache.memoryUsage.bytes
-            #expect(cache.memory.memo(for: key.value) != nil)
+            #expect(cache.memory.memo(for: key) != nil)
 
             server.set(#"{"id": 1, "name": "Bob"}"#)
             #expect(try await client.send(CachedUserRequest(policy: .writeOnly)).name == "Bob")
-            #expect(cache.memory.memo(for: key.value) == nil)
+            #expect(cache.memory.memo(for: key) == nil)
             #expect(cache.memoryUsage.bytes < withMemo)
             #expect(try await client.send(CachedUserRequest()).name == "Bob")
             #expect(try await client.send(CachedUserRequest()).name == "Bob")
-            #expect(cache.memory.memo(for: key.value) != nil)
+            #expect(cache.memory.memo(for: key) != nil)
 
             cache.clearMemoryCache()
-            #expect(cache.memory.memo(for: key.value) == nil)
+            #expect(cache.memory.memo(for: key) == nil)
             // Read back from disk, mapped, then kept again.
             #expect(try await client.send(CachedUserRequest()).name == "Bob")
             #expect(try await client.send(CachedUserRequest()).name == "Bob")

@@ -84,18 +84,18 @@ struct CacheStorageTests {
             statusCode: 201, headers: ["A": "1", "Last-Modified": "Sun, 22 Nov 2026 10:00:00 GMT"], body: Data("{\"x\":[1,2]}".utf8),
             url: URL(string: "http://h/p?q=1"), created: Date(timeIntervalSince1970: 1_700_000_000.123),
             expires: Date(timeIntervalSince1970: 1_700_003_600), version: 7, etag: "\"e\"", lastModified: "Sun, 22 Nov 2026 10:00:00 GMT")
-        let file = HTCacheFileFormat.encode(entry, key: 42)
-        #expect(HTCacheFileFormat.decode(file, key: 42) == entry)
-        #expect(HTCacheFileFormat.decode(file, key: 43) == nil)
+        let file = HTCacheFileFormat.encode(entry, key: HTCacheKey(value: 42))
+        #expect(HTCacheFileFormat.decode(file, key: HTCacheKey(value: 42)) == entry)
+        #expect(HTCacheFileFormat.decode(file, key: HTCacheKey(value: 43)) == nil)
         for length in 0..<file.count {
-            #expect(HTCacheFileFormat.decode(file.prefix(length), key: 42) == nil, "prefix \(length)")
+            #expect(HTCacheFileFormat.decode(file.prefix(length), key: HTCacheKey(value: 42)) == nil, "prefix \(length)")
         }
         for index in stride(from: 0, to: file.count, by: 3) {
             var damaged = file
             damaged[index] ^= 0x20
-            #expect(HTCacheFileFormat.decode(damaged, key: 42) == nil, "flipped byte \(index)")
+            #expect(HTCacheFileFormat.decode(damaged, key: HTCacheKey(value: 42)) == nil, "flipped byte \(index)")
         }
-        #expect(HTCacheFileFormat.decode(file + Data([0]), key: 42) == nil)
+        #expect(HTCacheFileFormat.decode(file + Data([0]), key: HTCacheKey(value: 42)) == nil)
     }
 
     @Test("Arbitrary bytes never decode and never crash")
@@ -104,7 +104,7 @@ struct CacheStorageTests {
         for size in [0, 1, 23, 24, 25, 100, 1000] {
             for _ in 0..<50 {
                 var bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
-                if size >= 4 { bytes[0...3] = ArraySlice("HTC1".utf8) }
+                if size >= 4 { bytes[0...3] = ArraySlice("HTC2".utf8) }
                 #expect(HTCacheFileFormat.decode(Data(bytes), key: nil) == nil)
             }
         }
@@ -133,24 +133,26 @@ struct CacheStorageTests {
     @Test("Memory tier: count limit evicts the least recently used")
     func memoryCountLimit() {
         let tier = HTMemoryCacheTier(countLimit: 3, byteLimit: 1 << 20)
-        for key in UInt64(1)...3 { tier.set(CacheTestSupport.entry("\(key)"), for: key) }
-        #expect(tier.get(1) != nil)  // 1 is now the most recent; 2 the least
-        tier.set(CacheTestSupport.entry("4"), for: 4)
-        #expect(tier.get(2) == nil)
-        #expect(tier.get(1) != nil && tier.get(3) != nil && tier.get(4) != nil)
+        for key in UInt64(1)...3 { tier.set(CacheTestSupport.entry("\(key)"), for: HTCacheKey(value: key)) }
+        #expect(tier.get(HTCacheKey(value: 1)) != nil)  // 1 is now the most recent; 2 the least
+        tier.set(CacheTestSupport.entry("4"), for: HTCacheKey(value: 4))
+        #expect(tier.get(HTCacheKey(value: 2)) == nil)
+        #expect(tier.get(HTCacheKey(value: 1)) != nil && tier.get(HTCacheKey(value: 3)) != nil && tier.get(HTCacheKey(value: 4)) != nil)
         #expect(tier.usage.count == 3)
     }
 
     @Test("Memory tier: byte limit holds; an entry larger than the limit is not kept")
     func memoryByteLimit() {
         let one = CacheTestSupport.entry(String(repeating: "x", count: 100))
-        let tier = HTMemoryCacheTier(countLimit: 100, byteLimit: one.byteSize * 3)
-        for key in UInt64(1)...5 { tier.set(one, for: key) }
+        // An entry counts its key text too.
+        let counted = one.byteSize + HTCacheKey(value: 1).text.utf8.count
+        let tier = HTMemoryCacheTier(countLimit: 100, byteLimit: counted * 3)
+        for key in UInt64(1)...5 { tier.set(one, for: HTCacheKey(value: key)) }
         #expect(tier.usage.count == 3)
-        #expect(tier.usage.bytes <= one.byteSize * 3)
-        #expect(tier.get(1) == nil && tier.get(2) == nil && tier.get(5) != nil)
-        tier.set(CacheTestSupport.entry(String(repeating: "y", count: 1000)), for: 3)
-        #expect(tier.get(3) == nil, "too large: not kept, and the old value for the key is gone")
+        #expect(tier.usage.bytes == counted * 3)
+        #expect(tier.get(HTCacheKey(value: 1)) == nil && tier.get(HTCacheKey(value: 2)) == nil && tier.get(HTCacheKey(value: 5)) != nil)
+        tier.set(CacheTestSupport.entry(String(repeating: "y", count: 1000)), for: HTCacheKey(value: 3))
+        #expect(tier.get(HTCacheKey(value: 3)) == nil, "too large: not kept, and the old value for the key is gone")
         #expect(tier.usage.count == 2)
     }
 
@@ -184,13 +186,13 @@ struct CacheStorageTests {
     func diskRestart() throws {
         let directory = CacheTestSupport.directory("restart")
         defer { CacheTestSupport.cleanUp(directory) }
-        let entrySize = HTCacheFileFormat.encode(CacheTestSupport.entry("aaaa"), key: 1).count
+        let entrySize = HTCacheFileFormat.encode(CacheTestSupport.entry("aaaa"), key: HTCacheKey(value: 1)).count
         let first = HTDiskCacheTier(directory: directory, byteLimit: entrySize * 3, log: { _ in })
         for key in UInt64(1)...3 {
-            #expect(first.set(CacheTestSupport.entry("e\(key)00"), for: key))
+            #expect(first.set(CacheTestSupport.entry("e\(key)00"), for: HTCacheKey(value: key)).stored)
             usleep(20_000)  // distinct modification times
         }
-        #expect(first.get(1)?.body == Data("e100".utf8))  // 1 becomes the most recently used
+        #expect(first.get(HTCacheKey(value: 1))?.body == Data("e100".utf8))  // 1 becomes the most recently used
         #expect(CacheTestSupport.mode(of: directory.path) == 0o700)
         for name in CacheTestSupport.entryFiles(in: directory) {
             #expect(CacheTestSupport.mode(of: directory.appendingPathComponent(name).path) == 0o600)
@@ -199,10 +201,10 @@ struct CacheStorageTests {
         let second = HTDiskCacheTier(directory: directory, byteLimit: entrySize * 3, log: { _ in })
         #expect(second.count == 3)
         #expect(second.currentSize == entrySize * 3)
-        #expect(second.set(CacheTestSupport.entry("e400"), for: 4))
+        #expect(second.set(CacheTestSupport.entry("e400"), for: HTCacheKey(value: 4)).stored)
         #expect(second.contains(2) == false, "2 was the least recently used")
-        #expect(second.get(1)?.body == Data("e100".utf8))
-        #expect(second.get(3) != nil && second.get(4) != nil)
+        #expect(second.get(HTCacheKey(value: 1))?.body == Data("e100".utf8))
+        #expect(second.get(HTCacheKey(value: 3)) != nil && second.get(HTCacheKey(value: 4)) != nil)
     }
 
     @Test("Disk tier: damaged, truncated, foreign and temporary files are misses and are removed")
@@ -211,7 +213,7 @@ struct CacheStorageTests {
         defer { CacheTestSupport.cleanUp(directory) }
         let log = CacheLogRecorder()
         let tier = HTDiskCacheTier(directory: directory, byteLimit: 1 << 20, log: log.logger)
-        for key in UInt64(1)...4 { #expect(tier.set(CacheTestSupport.entry("body \(key) ........"), for: key)) }
+        for key in UInt64(1)...4 { #expect(tier.set(CacheTestSupport.entry("body \(key) ........"), for: HTCacheKey(value: key)).stored) }
         // 1: a flipped body byte (found when read); 2: truncated; 3: renamed to another key's name.
         let path1 = tier.path(for: 1)
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path1))
@@ -223,14 +225,15 @@ struct CacheStorageTests {
         try FileManager.default.moveItem(atPath: tier.path(for: 3), toPath: tier.path(for: 0xabc))
         try Data("partial".utf8).write(to: directory.appendingPathComponent(".0000000000000005.1.tmp"))
 
-        #expect(tier.get(1) == nil)
+        #expect(tier.get(HTCacheKey(value: 1)) == nil)
         #expect(!FileManager.default.fileExists(atPath: path1))
         #expect(log.recorded.contains { $0.kind == .corruptEntryRemoved })
 
         let reopened = HTDiskCacheTier(directory: directory, byteLimit: 1 << 20, log: log.logger)
         #expect(reopened.count == 1)
-        #expect(reopened.get(2) == nil && reopened.get(3) == nil && reopened.get(0xabc) == nil)
-        #expect(reopened.get(4)?.body == Data("body 4 ........".utf8))
+        #expect(reopened.get(HTCacheKey(value: 2)) == nil && reopened.get(HTCacheKey(value: 3)) == nil)
+        #expect(reopened.get(HTCacheKey(value: 0xabc)) == nil)
+        #expect(reopened.get(HTCacheKey(value: 4))?.body == Data("body 4 ........".utf8))
         #expect(CacheTestSupport.entryFiles(in: directory) == [HTCacheHash.hex(4) + ".htcache"])
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
         #expect(leftovers.isEmpty)

@@ -24,14 +24,20 @@ public struct HTCacheAttempt: Sendable {
     private let expiry: TimeInterval?
     private let version: Int
     private let privateOnDisk: Bool
+    private let logger: HTLogger
     private var revalidating: HTCachedResponse?
 
     init(
         key: HTCacheKey, scope: HTCacheScope, request: URLRequest, cache: HTResponseCache, writes: Bool,
-        expiry: TimeInterval?, version: Int, privateOnDisk: Bool
+        expiry: TimeInterval?, version: Int, privateOnDisk: Bool, logger: HTLogger
     ) {
         (self.key, self.scope, self.request, self.cache, self.writes) = (key, scope, request, cache, writes)
-        (self.expiry, self.version, self.privateOnDisk) = (expiry, version, privateOnDisk)
+        (self.expiry, self.version, self.privateOnDisk, self.logger) = (expiry, version, privateOnDisk, logger)
+    }
+
+    /// The method and the URL (redacted by the logger's rules) for log lines.
+    var loggedRequest: String {
+        "\(request.httpMethod ?? "GET") \(logger.redactedURL(request.url?.absoluteString ?? "?"))"
     }
 
     /// Sends the request conditional on `candidate`'s validators.
@@ -56,7 +62,7 @@ public struct HTCacheAttempt: Sendable {
     /// The value `prepared`'s request type mapped earlier from ``hit``, as a fresh deep copy, when the
     /// memory tier kept it (see ``HTMappedValueMemo``): a hit that needs no parsing or mapping.
     func memoizedResponse<R: HTBaseRequest>(for prepared: HTPreparedRequest<R>) -> HTResponse<R.Response>? {
-        guard let hit, let memo = cache.memory.memo(for: key.value),
+        guard let hit, let memo = cache.memory.memo(for: key),
             memo.isFor(R.self, options: prepared.mappingOptions, acceptedStatusCodes: prepared.acceptedStatusCodes),
             memo.matches(hit), let value = memo.copy(as: R.Response.self)
         else { return nil }
@@ -70,14 +76,15 @@ public struct HTCacheAttempt: Sendable {
             HTMappedValueMemo.make(
                 response.value, of: R.self, options: prepared.mappingOptions,
                 acceptedStatusCodes: prepared.acceptedStatusCodes, diagnostics: response.diagnostics, source: hit),
-            for: key.value)
+            for: key)
     }
 
     /// Forgets the hit (it did not map), so the request goes to the network; also removes the entry.
     public mutating func discardHit() {
         hit = nil
-        cache.memory.remove(key.value)
-        cache.disk.remove(key.value)
+        cache.memory.remove(key)
+        cache.disk.remove(key)
+        logger.debug(.cache, "removed: \(loggedRequest) (key \(key.hex)): the stored response did not map")
     }
 
     /// Stores `response` (after it mapped successfully) when the policy writes; a revalidated response
@@ -91,17 +98,24 @@ public struct HTCacheAttempt: Sendable {
         let control = HTCacheControl(response.header("Cache-Control"))
         let requestControl = HTCacheControl(request.value(forHTTPHeaderField: "Cache-Control"))
         if control.noStore || requestControl.noStore || (control.isPrivate && !scope.isPersonal) {
-            cache.memory.remove(key.value)
-            cache.disk.remove(key.value)
+            cache.memory.remove(key)
+            cache.disk.remove(key)
+            logger.debug(.cache, "not stored: \(loggedRequest) (key \(key.hex)): Cache-Control \(control.noStore || requestControl.noStore ? "no-store" : "private without a user or credentials")")
             return
         }
         let now = Date()
         let limit = min(expiry ?? cache.maximumAge, cache.maximumAge)
         var stored = response
         stored.isFromCache = false
-        cache.store(
+        let onDisk = !control.isPrivate || privateOnDisk
+        let outcome = cache.store(
             HTCachedResponse(stored, created: now, expires: now.addingTimeInterval(limit), version: version), for: key,
-            onDisk: !control.isPrivate || privateOnDisk)
+            onDisk: onDisk, logger: logger)
+        let place = !onDisk ? "memory only" : outcome.stored ? "memory and disk" : "memory only (the disk write failed)"
+        logger.debug(.cache, "stored: \(loggedRequest) (key \(key.hex), \(response.body.count) bytes, \(place))")
+        if outcome.evicted > 0 {
+            logger.debug(.cache, "evicted \(outcome.evicted) least recently used entr\(outcome.evicted == 1 ? "y" : "ies") to make room")
+        }
     }
 
     private static func isBodyHeader(_ name: String) -> Bool {

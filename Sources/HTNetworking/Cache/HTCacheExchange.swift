@@ -9,6 +9,11 @@ import FoundationNetworking
 /// that keys it by whose it is (``HTCacheScope``) and says whether to serve a stored response or what
 /// to send.
 ///
+/// A request that carries credentials uses the cache only when it opts in
+/// (``HTCacheSettings/allowsCredentials(for:)``); otherwise its lookup serves nothing and stores nothing.
+/// Hits, misses, stores, evictions and failures are logged through the client's ``HTLogger`` under
+/// ``HTLogComponent/cache`` (hits and misses at debug, I/O failures as warnings; URLs redacted).
+///
 /// ```swift
 /// guard let exchange = HTCacheExchange(for: request, configuration: configuration) else { /* no cache */ }
 /// var attempt = exchange.lookUp(urlRequest)            // after the interceptors
@@ -24,6 +29,8 @@ public struct HTCacheExchange: Sendable {
     private let expiry: TimeInterval?
     private let version: Int
     private let reads: Bool
+    private let allowsCredentials: Bool
+    private let logger: HTLogger
 
     /// Asks which policy `request` uses (``HTCacheSettings/policyID(for:)``); `nil` when it uses none
     /// (``HTCachePolicyID/noCache``, or an identifier no policy is registered under, which is logged).
@@ -32,9 +39,11 @@ public struct HTCacheExchange: Sendable {
         let id = settings.policyID(for: request)
         guard id != .noCache else { return nil }
         guard let policy = settings.cache.policy(for: id) else {
-            settings.cache.log(HTCacheLogEvent(
-                level: .warning, kind: .unknownPolicy,
-                message: "no cache policy is registered under '\(id)' (\(R.self)); sent without the cache"))
+            settings.cache.report(
+                HTCacheLogEvent(
+                    level: .warning, kind: .unknownPolicy,
+                    message: "no cache policy is registered under '\(id)' (\(R.self)); sent without the cache"),
+                to: configuration.logger)
             return nil
         }
         let cacheable = request as? any HTCacheableRequest
@@ -45,11 +54,14 @@ public struct HTCacheExchange: Sendable {
         self.expiry = cacheable?.cacheExpiry ?? settings.defaultExpiry
         self.version = cacheable?.cacheVersion ?? 0
         self.reads = true
+        self.allowsCredentials = settings.allowsCredentials(for: request)
+        self.logger = configuration.logger
     }
 
     private init(copying other: HTCacheExchange, reads: Bool) {
         (settings, policy, requestPart, userScope) = (other.settings, other.policy, other.requestPart, other.userScope)
         (expiry, version, self.reads) = (other.expiry, other.version, reads)
+        (allowsCredentials, logger) = (other.allowsCredentials, other.logger)
     }
 
     /// The same exchange, but its lookups serve nothing and revalidate nothing (a stored response that
@@ -60,20 +72,36 @@ public struct HTCacheExchange: Sendable {
 
     /// Looks `urlRequest` up, keyed by its credentials (or the user scope) and by `ambient`, the
     /// credentials the transport adds on its own (``HTTransport/ambientCredentials(for:)``).
+    ///
+    /// A request that carries credentials and does not opt in (``HTCacheSettings/allowsCredentials(for:)``)
+    /// gets an attempt that serves nothing and stores nothing.
     public func lookUp(_ urlRequest: URLRequest, ambient: [String: String] = [:]) -> HTCacheAttempt {
         let scope = HTCacheScope.of(urlRequest, userScope: userScope, ambient: ambient, settings: settings)
         let key = HTCacheKey(canonical: HTCacheKey.text(requestPart: requestPart, scope: scope))
+        let credentialed = userScope == nil
+            ? scope.isPersonal : HTCacheScope.carriesCredentials(urlRequest, ambient: ambient, settings: settings)
+        let usable = allowsCredentials || !credentialed
         var attempt = HTCacheAttempt(
-            key: key, scope: scope, request: urlRequest, cache: settings.cache, writes: policy.writesResponses,
-            expiry: expiry, version: version, privateOnDisk: settings.storesPrivateResponsesOnDisk)
+            key: key, scope: scope, request: urlRequest, cache: settings.cache, writes: usable && policy.writesResponses,
+            expiry: expiry, version: version, privateOnDisk: settings.storesPrivateResponsesOnDisk, logger: logger)
+        guard usable else {
+            logger.debug(.cache, "not cached: \(attempt.loggedRequest) carries credentials and does not opt in (its own cachePolicy, or HTCacheSettings.cachesCredentialedResponses)")
+            return attempt
+        }
         guard reads else { return attempt }
-        let lookup = HTCacheLookup(key: key, cache: settings.cache, expiry: expiry, version: version)
+        let lookup = HTCacheLookup(
+            key: key, cache: settings.cache, expiry: expiry, version: version, request: HTCacheRequest(urlRequest),
+            logger: logger)
         if let entry = policy.cachedResponse(for: lookup) {
             var hit = entry.transportResponse
             hit.isFromCache = true
             attempt.hit = hit
+            logger.debug(.cache, "hit: \(attempt.loggedRequest) (key \(key.hex), status \(entry.statusCode), \(entry.body.count) bytes)")
         } else if settings.revalidates, let candidate = policy.revalidationCandidate(for: lookup) {
             attempt.revalidate(candidate)
+            logger.debug(.cache, "miss, revalidating: \(attempt.loggedRequest) (key \(key.hex))")
+        } else {
+            logger.debug(.cache, "miss: \(attempt.loggedRequest) (key \(key.hex))")
         }
         return attempt
     }

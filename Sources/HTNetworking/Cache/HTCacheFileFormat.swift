@@ -3,26 +3,32 @@ import Foundation
 /// The layout of one disk-tier file (all integers little-endian):
 ///
 /// ```text
-/// 0   4 bytes  magic "HTC1"
+/// 0   4 bytes  magic "HTC2"
 /// 4   UInt32   metadata length M
 /// 8   UInt64   body length B
 /// 16  UInt64   checksum: FNV-1a-64 (HTCacheHash) over bytes 0..<16, then the metadata, then the body
-/// 24  M bytes  metadata, JSON: {"key","status","headers","url","created","expires","version","etag","lastModified"}
-///              (dates as integer milliseconds since 1970; key as 16 hex digits)
+/// 24  M bytes  metadata, JSON: {"key","keyDigest","status","headers","url","created","expires","version",
+///              "etag","lastModified"} (dates as integer milliseconds since 1970; key as 16 hex digits;
+///              keyDigest: SHA-256 of the key's canonical text as 64 hex digits, HTCacheKey.textDigest)
 /// 24+M B bytes body
 /// ```
 ///
 /// A file whose size is not exactly `24 + M + B`, whose checksum differs, or whose metadata does not
-/// parse is corrupt: the reader returns `nil` and the tier removes it.
+/// parse is corrupt: the reader returns `nil` and the tier removes it. A file of another format
+/// (`HTC1`, written before keys were compared by their text) is corrupt too: a miss, removed.
+/// An intact file whose `keyDigest` is not the looked-up key's is another key's entry (a collision of
+/// the 64-bit hash): a miss.
 enum HTCacheFileFormat {
-    static let magic: [UInt8] = Array("HTC1".utf8)
+    static let magic: [UInt8] = Array("HTC2".utf8)
     static let headerSize = 24
     /// Metadata larger than this is treated as corrupt (headers are small; this bounds allocations).
     static let maximumMetadataSize = 16 * 1024 * 1024
 
     /// The file bytes for `entry` stored under `key`.
-    static func encode(_ entry: HTCachedResponse, key: UInt64) -> Data {
-        let metadata = Data(HTModel.HTJSONSerializer(options: .sortedKeys).serialize(metadataJSON(entry, key: key)))
+    static func encode(_ entry: HTCachedResponse, key: HTCacheKey) -> Data {
+        let metadata = Data(
+            HTModel.HTJSONSerializer(options: .sortedKeys).serialize(
+                metadataJSON(entry, key: key.value, digest: key.textDigest)))
         var file = Data(capacity: headerSize + metadata.count + entry.body.count)
         file.append(contentsOf: magic)
         append(UInt32(metadata.count), to: &file)
@@ -47,8 +53,16 @@ enum HTCacheFileFormat {
         return (metadata, Int(body), read(UInt64.self, bytes, at: 16))
     }
 
-    /// The entry in `file` if the whole file is intact and was stored under `key` (any key when `nil`).
-    static func decode(_ file: Data, key: UInt64?) -> HTCachedResponse? {
+    /// The entry in `file` if the whole file is intact and was stored under `key` (any key when `nil`):
+    /// its hash and its text's digest must both be the key's.
+    static func decode(_ file: Data, key: HTCacheKey?) -> HTCachedResponse? {
+        guard let decoded = decode(file) else { return nil }
+        if let key, decoded.key != key.value || decoded.digest != key.textDigest { return nil }
+        return decoded.entry
+    }
+
+    /// The key hash, key digest and entry in `file` if the whole file is intact.
+    static func decode(_ file: Data) -> (key: UInt64, digest: String, entry: HTCachedResponse)? {
         guard let (metadataLength, bodyLength, checksum) = lengths(ofHeader: file),
             file.count == headerSize + metadataLength + bodyLength
         else { return nil }
@@ -59,16 +73,17 @@ enum HTCacheFileFormat {
         guard actual == checksum else { return nil }
         let start = file.startIndex
         let metadata = file[(start + headerSize)..<(start + headerSize + metadataLength)]
-        guard let parsed = parseMetadata(Data(metadata)), key == nil || parsed.key == key else { return nil }
+        guard let parsed = parseMetadata(Data(metadata)) else { return nil }
         var entry = parsed.entry
         entry.body = Data(file[(start + headerSize + metadataLength)...])
-        return entry
+        return (parsed.key, parsed.digest, entry)
     }
 
-    /// The key and entry (with an empty body) described by a metadata block.
-    static func parseMetadata(_ metadata: Data) -> (key: UInt64, entry: HTCachedResponse)? {
+    /// The key hash, key digest and entry (with an empty body) described by a metadata block.
+    static func parseMetadata(_ metadata: Data) -> (key: UInt64, digest: String, entry: HTCachedResponse)? {
         guard case .object(let object)? = try? HTJSONParser().parse(metadata),
             case .string(let keyText)? = object["key"], keyText.utf8.count == 16, let key = UInt64(keyText, radix: 16),
+            case .string(let digest)? = object["keyDigest"], digest.utf8.count == 64,
             case .integer(let status)? = object["status"], (0...999).contains(status),
             case .integer(let created)? = object["created"],
             case .integer(let version)? = object["version"],
@@ -89,7 +104,7 @@ enum HTCacheFileFormat {
             statusCode: Int(status), headers: headers, body: Data(), url: string("url").flatMap { URL(string: $0) },
             created: date(created), expires: expires, version: Int(truncatingIfNeeded: version),
             etag: string("etag"), lastModified: string("lastModified"))
-        return (key, entry)
+        return (key, digest, entry)
     }
 
     /// Milliseconds since 1970 for `date` (clamped to the range of Int64).
@@ -103,11 +118,12 @@ enum HTCacheFileFormat {
         Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 
-    private static func metadataJSON(_ entry: HTCachedResponse, key: UInt64) -> HTJSON {
+    private static func metadataJSON(_ entry: HTCachedResponse, key: UInt64, digest: String) -> HTJSON {
         var headers = HTJSONObject()
         for (name, value) in entry.headers.sorted(by: { $0.key < $1.key }) { headers[name] = .string(value) }
         var object: HTJSONObject = [
             "key": .string(HTCacheHash.hex(key)),
+            "keyDigest": .string(digest),
             "status": .integer(Int64(entry.statusCode)),
             "headers": .object(headers),
             "created": .integer(milliseconds(entry.created)),

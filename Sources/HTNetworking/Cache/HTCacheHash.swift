@@ -9,8 +9,9 @@
 ///     hash = (hash * 0x00000100000001b3) mod 2^64   // the 64-bit FNV prime
 /// ```
 ///
-/// It is not a cryptographic hash: it identifies entries and detects torn or damaged files, and the
-/// cache file also stores the key it was written under, so a collision is a miss, never a wrong body.
+/// It is not a cryptographic hash: it names entries (memory slots, file names) and detects torn or
+/// damaged files. Every entry also keeps the text of the key it was written under (on disk, its
+/// SHA-256), and reads compare it, so a collision is a miss, never a wrong body.
 public enum HTCacheHash {
     /// The 64-bit FNV offset basis.
     public static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -3,8 +3,13 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The identity of a cached response: FNV-1a-64 (``HTCacheHash``) of a canonical text, stable across
-/// runs, processes and platforms (no `hashValue`, no dictionary order).
+/// The identity of a cached response: a canonical text and its FNV-1a-64 (``HTCacheHash``), stable
+/// across runs, processes and platforms (no `hashValue`, no dictionary order).
+///
+/// The 64-bit hash names the entry (its slot in the memory tier, its file name on disk); the text is
+/// what identifies it. Every entry keeps the text it was stored under (the memory tier the text, the
+/// disk file its SHA-256, ``textDigest``), and a lookup compares it: two keys whose hashes collide
+/// evict each other's entry, but are never served each other's body.
 ///
 /// The default key's canonical text, one line per part, `\n`-separated, UTF-8:
 ///
@@ -26,15 +31,43 @@ import FoundationNetworking
 public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
     /// The 64-bit hash.
     public let value: UInt64
+    /// The canonical text the key identifies (compared on every read).
+    public let text: String
 
-    /// A key from its hash.
+    /// A key known only by its hash: its text is `HTCacheKey/hash\n<16 hex digits>`, so it finds only
+    /// what was stored under the same hash-only key, never an entry stored under a canonical text.
     public init(value: UInt64) {
-        self.value = value
+        self.init(value: value, text: "HTCacheKey/hash\n" + HTCacheHash.hex(value))
     }
 
     /// The key of a canonical text: FNV-1a-64 of its UTF-8 bytes.
     public init(canonical text: String) {
-        self.value = HTCacheHash.fnv1a64(text.utf8)
+        self.init(value: HTCacheHash.fnv1a64(text.utf8), text: text)
+    }
+
+    /// A key with a given hash and text, whether or not the hash is the text's (tests force collisions
+    /// with it).
+    init(value: UInt64, text: String) {
+        self.value = value
+        self.text = text
+    }
+
+    /// SHA-256 of the text's UTF-8 bytes as 64 lower-case hex digits: what a disk file stores to say
+    /// which key it was written under (the text itself, with the request's parameters and body, is not
+    /// written to disk).
+    public var textDigest: String {
+        var hash = HTSHA256()
+        hash.update(text.utf8)
+        return hash.hexDigest()
+    }
+
+    public static func == (lhs: HTCacheKey, rhs: HTCacheKey) -> Bool {
+        lhs.value == rhs.value && lhs.text == rhs.text
+    }
+
+    /// Hashes the 64-bit hash only (equal keys have equal hashes; the text is compared by `==`).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
     }
 
     /// The key for a key a request computes itself, in `scope`.

@@ -1,9 +1,12 @@
-/// Something the cache reports: a failed disk write, a corrupt file it removed, a policy identifier no
-/// policy is registered under. The cache keeps working in each case (a failed write still leaves the
-/// response in memory and the request succeeds).
+/// Something the cache reports: a failed disk write or read, a corrupt file it removed, a policy
+/// identifier no policy is registered under. The cache keeps working in each case (a failed write still
+/// leaves the response in memory and the request succeeds; a failed read is a miss).
 ///
-/// Pass a closure to ``HTResponseCache/init(directory:memoryCountLimit:memoryByteLimit:diskByteLimit:maximumAge:logger:)``
-/// to receive them; the default logger writes warnings and errors to standard error.
+/// Events that happen while a client sends a request go to that client's ``HTLogger`` under
+/// ``HTLogComponent/cache`` (``logLevel``). Pass a closure to
+/// ``HTResponseCache/init(directory:memoryCountLimit:memoryByteLimit:diskByteLimit:maximumAge:logger:)``
+/// to receive every event as well; without one, events outside a client's request go to
+/// ``HTLogger/shared``.
 public struct HTCacheLogEvent: Sendable, Hashable, CustomStringConvertible {
     /// How serious the event is.
     public enum Level: Int, Sendable, Hashable, Comparable {
@@ -23,6 +26,8 @@ public struct HTCacheLogEvent: Sendable, Hashable, CustomStringConvertible {
         case directoryUnavailable
         /// An entry could not be written to disk.
         case writeFailed
+        /// An entry file could not be read (permissions, an I/O error): a miss.
+        case readFailed
         /// A file was truncated, damaged or of an unknown format, and was removed.
         case corruptEntryRemoved
         /// A request named a policy identifier with no registered policy; it was sent without the cache.
@@ -41,6 +46,16 @@ public struct HTCacheLogEvent: Sendable, Hashable, CustomStringConvertible {
         self.level = level
         self.kind = kind
         self.message = message
+    }
+
+    /// The level the event is logged at: ``HTLogLevel/info``, ``HTLogLevel/warning`` or
+    /// ``HTLogLevel/error``.
+    public var logLevel: HTLogLevel {
+        switch level {
+        case .info: return .info
+        case .warning: return .warning
+        case .error: return .error
+        }
     }
 
     public var description: String { "[HTResponseCache] \(kind.rawValue): \(message)" }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// What a policy decides with: the request's key, expiry and version, the time, and the stored entry
-/// (the original passed the request operation to `HTCachePolicyProtocol`).
+/// What a policy decides with: the request as it is sent (method, URL, headers), its key, expiry and
+/// version, the time, and the stored entry (the original passed the request operation to
+/// `HTCachePolicyProtocol`).
 public struct HTCacheLookup: Sendable {
     /// The request's key.
     public let key: HTCacheKey
@@ -13,19 +14,36 @@ public struct HTCacheLookup: Sendable {
     public let version: Int
     /// The time of the lookup.
     public let now: Date
+    /// The request as it reaches the transport: method, URL and headers (interceptors' included). The
+    /// client always sets it; `nil` only in a lookup made by hand without one.
+    public let request: HTCacheRequest?
+    /// The client's logger, which the cache's reads report to (under ``HTLogComponent/cache``).
+    let logger: HTLogger?
 
     /// Creates a lookup.
-    public init(key: HTCacheKey, cache: HTResponseCache, expiry: TimeInterval?, version: Int, now: Date = Date()) {
+    public init(
+        key: HTCacheKey, cache: HTResponseCache, expiry: TimeInterval?, version: Int, now: Date = Date(),
+        request: HTCacheRequest? = nil
+    ) {
+        self.init(key: key, cache: cache, expiry: expiry, version: version, now: now, request: request, logger: nil)
+    }
+
+    init(
+        key: HTCacheKey, cache: HTResponseCache, expiry: TimeInterval?, version: Int, now: Date = Date(),
+        request: HTCacheRequest?, logger: HTLogger?
+    ) {
         self.key = key
         self.cache = cache
         self.expiry = expiry
         self.version = version
         self.now = now
+        self.request = request
+        self.logger = logger
     }
 
     /// The entry stored under the key, whatever its age or version (memory tier, then disk tier).
     public func storedResponse() -> HTCachedResponse? {
-        cache.storedResponse(for: key)
+        cache.storedResponse(for: key, logger: logger)
     }
 
     /// Whether `entry` may be served to this request: its version must match, it must not be dated in

@@ -12,6 +12,14 @@
 ///     }
 /// }
 /// cache.register(AnyAgePolicy(), for: "anyAge")
+///
+/// /// Cache-first, but only for GETs that don't ask for fresh data (the lookup has the request as sent).
+/// struct UnlessRefreshingPolicy: HTCachePolicy {
+///     func cachedResponse(for lookup: HTCacheLookup) -> HTCachedResponse? {
+///         guard lookup.request?.method == "GET", lookup.request?.header("X-Refresh") == nil else { return nil }
+///         return HTCacheFirstPolicy().cachedResponse(for: lookup)
+///     }
+/// }
 /// ```
 public protocol HTCachePolicy: Sendable {
     /// The response to serve without the network, or `nil` to send the request.

@@ -62,6 +62,18 @@ public struct HTCacheScope: Sendable, Hashable {
         return credentials(in: headers, extra: settings.credentialHeaders)
     }
 
+    /// Whether `urlRequest` as it is about to be sent carries credentials: a credential header of its
+    /// own or in `ambient` (what the transport adds), whatever the user scope.
+    public static func carriesCredentials(
+        _ urlRequest: URLRequest, ambient: [String: String] = [:], settings: HTCacheSettings
+    ) -> Bool {
+        let extra = settings.credentialHeaders
+        if let headers = urlRequest.allHTTPHeaderFields, headers.keys.contains(where: { isCredentialHeader($0, extra: extra) }) {
+            return true
+        }
+        return ambient.keys.contains { isCredentialHeader($0, extra: extra) }
+    }
+
     /// Whether a header named `name` carries credentials (``HTCredentialHeaders``), with `extra`
     /// names (``HTCacheSettings/credentialHeaders``).
     public static func isCredentialHeader(_ name: String, extra: Set<String> = []) -> Bool {

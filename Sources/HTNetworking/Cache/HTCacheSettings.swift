@@ -2,7 +2,8 @@ import Foundation
 
 /// A client's cache settings (``HTClientConfiguration/cache``): which cache it uses, the policy and
 /// expiry for requests that don't choose, whether expired entries are revalidated, and whose entries
-/// are whose (``userScope``, ``credentialHeaders``, ``storesPrivateResponsesOnDisk``).
+/// are whose (``userScope``, ``credentialHeaders``, ``storesPrivateResponsesOnDisk``,
+/// ``cachesCredentialedResponses``).
 ///
 /// ```swift
 /// var configuration = HTClientConfiguration(baseURL: apiURL)
@@ -33,12 +34,19 @@ public struct HTCacheSettings: Sendable {
     /// `false`: such a response is kept in memory only, and only for a request keyed by a user (its
     /// credentials or a user scope); `no-store` responses are never kept.
     public var storesPrivateResponsesOnDisk: Bool
+    /// Whether requests that carry credentials (a credential header, ``HTCredentialHeaders`` and
+    /// ``credentialHeaders``, or a cookie the transport adds) use the cache under the client's
+    /// ``defaultPolicy`` too. Default `false`: such a request uses the cache only when it names its own
+    /// policy (``HTCacheableRequest/cachePolicy``, not ``HTCachePolicyID/noCache``); otherwise its
+    /// response is neither served from nor stored in the cache. Either way its entry is keyed by its
+    /// credentials (or the user scope).
+    public var cachesCredentialedResponses: Bool
 
     /// Creates settings.
     public init(
         cache: HTResponseCache = .shared, defaultPolicy: HTCachePolicyID = .noCache, defaultExpiry: TimeInterval? = nil,
         revalidates: Bool = true, userScope: String? = nil, credentialHeaders: Set<String> = [],
-        storesPrivateResponsesOnDisk: Bool = false
+        storesPrivateResponsesOnDisk: Bool = false, cachesCredentialedResponses: Bool = false
     ) {
         self.cache = cache
         self.defaultPolicy = defaultPolicy
@@ -47,11 +55,20 @@ public struct HTCacheSettings: Sendable {
         self.userScope = userScope
         self.credentialHeaders = credentialHeaders
         self.storesPrivateResponsesOnDisk = storesPrivateResponsesOnDisk
+        self.cachesCredentialedResponses = cachesCredentialedResponses
     }
 
     /// The policy identifier `request` uses: ``HTCachePolicyOverride/current`` when set, else the
     /// request's own, else ``defaultPolicy``.
     public func policyID<R: HTBaseRequest>(for request: R) -> HTCachePolicyID {
         HTCachePolicyOverride.current ?? (request as? any HTCacheableRequest)?.cachePolicy ?? defaultPolicy
+    }
+
+    /// Whether `request` may use the cache when it carries credentials: it names its own policy (other
+    /// than ``HTCachePolicyID/noCache``), or ``cachesCredentialedResponses`` is set.
+    public func allowsCredentials<R: HTBaseRequest>(for request: R) -> Bool {
+        if cachesCredentialedResponses { return true }
+        guard let own = (request as? any HTCacheableRequest)?.cachePolicy else { return false }
+        return own != .noCache
     }
 }

@@ -18,7 +18,9 @@ import Foundation
 ///
 /// Requests that don't conform use the client's defaults (``HTCacheSettings``) and the default key.
 public protocol HTCacheableRequest: HTBaseRequest {
-    /// The policy, or `nil` for the client's ``HTCacheSettings/defaultPolicy``.
+    /// The policy, or `nil` for the client's ``HTCacheSettings/defaultPolicy``. Naming one (other than
+    /// ``HTCachePolicyID/noCache``) also opts the request in to caching when it carries credentials
+    /// (``HTCacheSettings/allowsCredentials(for:)``).
     var cachePolicy: HTCachePolicyID? { get }
     /// How long a stored response is served, in seconds, or `nil` for the client's
     /// ``HTCacheSettings/defaultExpiry``. The cache's ``HTResponseCache/maximumAge`` caps it.

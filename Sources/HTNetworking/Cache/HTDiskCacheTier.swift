@@ -17,6 +17,13 @@ import Darwin
 /// the tier is used: each file's header and metadata are read, recency comes from the files' modification
 /// dates (a hit sets its file's date to now), leftover temporary files and files with a bad header are
 /// removed. A damaged body is found when the entry is read (checksum) and the file is removed then.
+///
+/// A name in the directory that is not a regular file (a symbolic link, a FIFO, a directory) is never
+/// followed or read (``HTCacheFileIO``): it is a miss and is removed (the link itself, never its
+/// target). A file written under another key text (a collision of the 64-bit hash) is a miss and stays.
+///
+/// Events (failed writes and reads, removed files) go to `report` when a call passes one (the client's
+/// logger), else to `log`.
 final class HTDiskCacheTier: @unchecked Sendable {
     // @unchecked Sendable, safety: `directory`, `byteLimit` and `log` are immutable lets (the closure is
     // @Sendable); `loaded`, `index`, `order` and `totalBytes` are read and written only while holding
@@ -42,85 +49,107 @@ final class HTDiskCacheTier: @unchecked Sendable {
 
     // MARK: Entries
 
-    /// The entry for `key` if its file is intact; a damaged file is removed and counts as a miss.
-    func get(_ key: UInt64) -> HTCachedResponse? {
+    /// The entry for `key` if its file is intact and was written under the key's text; a damaged file
+    /// or one that is not a regular file is removed and counts as a miss, as does a read error.
+    func get(_ key: HTCacheKey, report: ((HTCacheLogEvent) -> Void)? = nil) -> HTCachedResponse? {
         lock.lock()
         defer { lock.unlock() }
-        loadLocked()
-        guard index[key] != nil else { return nil }
-        let path = self.path(for: key)
-        guard let file = FileManager.default.contents(atPath: path) else {
-            forgetLocked(key)
+        loadLocked(report)
+        guard index[key.value] != nil else { return nil }
+        let path = self.path(for: key.value)
+        let file: HTCacheFileIO.OpenFile
+        switch HTCacheFileIO.openForReading(path) {
+        case .success(let opened):
+            file = opened
+        case .failure(.missing):
+            forgetLocked(key.value)
+            return nil
+        case .failure(.notRegular):
+            removeLocked(key.value)
+            emit(HTCacheLogEvent(level: .warning, kind: .corruptEntryRemoved, message: "\(path) is not a regular file (a symbolic link?); removed it without following it"), report)
+            return nil
+        case .failure(.failed(let failure)):
+            emit(HTCacheLogEvent(level: .warning, kind: .readFailed, message: "could not read \(path): \(failure)"), report)
             return nil
         }
-        guard let entry = HTCacheFileFormat.decode(file, key: key) else {
-            unlink(path)
-            forgetLocked(key)
-            log(HTCacheLogEvent(level: .info, kind: .corruptEntryRemoved, message: "removed the damaged cache file \(path)"))
+        defer { HTCacheFileIO.close(file) }
+        guard let data = HTCacheFileIO.read(file, count: file.size), let decoded = HTCacheFileFormat.decode(data) else {
+            removeLocked(key.value)
+            emit(HTCacheLogEvent(level: .info, kind: .corruptEntryRemoved, message: "removed the damaged cache file \(path)"), report)
             return nil
         }
-        order.touch(key)
-        utimes(path, nil)
-        return entry
+        guard decoded.key == key.value, decoded.digest == key.textDigest else { return nil }
+        order.touch(key.value)
+        HTCacheFileIO.touch(file)
+        return decoded.entry
     }
 
     /// Whether an entry for `key` is indexed (without reading or checking its file).
     func contains(_ key: UInt64) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        loadLocked()
+        loadLocked(nil)
         return index[key] != nil
     }
 
     /// Writes `entry` atomically and evicts least recently used files until the byte limit holds.
-    /// Returns `false` (and logs why) when the entry could not be written; the old entry, if any, is
-    /// removed in that case so a stale response is not served in place of the new one.
+    /// Returns whether it was written (when not, the event says why; the old entry, if any, is removed
+    /// so a stale response is not served in place of the new one) and how many entries it evicted.
     @discardableResult
-    func set(_ entry: HTCachedResponse, for key: UInt64) -> Bool {
+    func set(
+        _ entry: HTCachedResponse, for key: HTCacheKey, report: ((HTCacheLogEvent) -> Void)? = nil
+    ) -> (stored: Bool, evicted: Int) {
         let file = HTCacheFileFormat.encode(entry, key: key)
         lock.lock()
         defer { lock.unlock() }
-        loadLocked()
+        loadLocked(report)
         guard file.count <= byteLimit else {
-            removeLocked(key)
-            log(HTCacheLogEvent(level: .info, kind: .writeFailed, message: "an entry of \(file.count) bytes is larger than the disk limit of \(byteLimit) bytes; not stored on disk"))
-            return false
+            removeLocked(key.value)
+            emit(HTCacheLogEvent(level: .info, kind: .writeFailed, message: "an entry of \(file.count) bytes is larger than the disk limit of \(byteLimit) bytes; not stored on disk"), report)
+            return (false, 0)
         }
         guard usable else {
-            log(HTCacheLogEvent(level: .warning, kind: .writeFailed, message: "the cache directory \(directory.path) is unavailable; the entry was not stored on disk"))
-            return false
+            emit(HTCacheLogEvent(level: .warning, kind: .writeFailed, message: "the cache directory \(directory.path) is unavailable; the entry was not stored on disk"), report)
+            return (false, 0)
         }
-        let finalPath = path(for: key)
+        let finalPath = path(for: key.value)
         let temporaryPath = directory.appendingPathComponent(
-            ".\(HTCacheHash.hex(key)).\(UInt32.random(in: 0...UInt32.max)).\(Self.temporaryExtension)").path
-        if let failure = Self.writeFile(file, to: temporaryPath) {
+            ".\(key.hex).\(UInt32.random(in: 0...UInt32.max)).\(Self.temporaryExtension)").path
+        if let failure = HTCacheFileIO.writeNewFile(file, to: temporaryPath) {
             unlink(temporaryPath)
-            removeLocked(key)
-            log(HTCacheLogEvent(level: .warning, kind: .writeFailed, message: "could not write \(temporaryPath): \(failure)"))
-            return false
+            removeLocked(key.value)
+            emit(HTCacheLogEvent(level: .warning, kind: .writeFailed, message: "could not write \(temporaryPath): \(failure)"), report)
+            return (false, 0)
         }
         if rename(temporaryPath, finalPath) != 0 {
             let failure = String(cString: strerror(errno))
             unlink(temporaryPath)
-            removeLocked(key)
-            log(HTCacheLogEvent(level: .warning, kind: .writeFailed, message: "could not rename \(temporaryPath) to \(finalPath): \(failure)"))
-            return false
+            removeLocked(key.value)
+            emit(HTCacheLogEvent(level: .warning, kind: .writeFailed, message: "could not rename \(temporaryPath) to \(finalPath): \(failure)"), report)
+            return (false, 0)
         }
-        if let old = index[key] { totalBytes -= old.size }
-        index[key] = (file.count, entry.created)
+        if let old = index[key.value] { totalBytes -= old.size }
+        index[key.value] = (file.count, entry.created)
         totalBytes += file.count
-        order.touch(key)
+        order.touch(key.value)
+        var evicted = 0
         while totalBytes > byteLimit, let oldest = order.leastRecent {
             removeLocked(oldest)
+            evicted += 1
         }
-        return true
+        return (true, evicted)
     }
 
-    /// Removes the entry for `key`.
+    /// Removes the entry stored under `key`'s hash.
+    func remove(_ key: HTCacheKey) {
+        remove(key.value)
+    }
+
+    /// Removes the entry stored under the hash `key`.
     func remove(_ key: UInt64) {
         lock.lock()
         defer { lock.unlock() }
-        loadLocked()
+        loadLocked(nil)
         removeLocked(key)
     }
 
@@ -128,7 +157,7 @@ final class HTDiskCacheTier: @unchecked Sendable {
     func remove(since date: Date) {
         lock.lock()
         defer { lock.unlock() }
-        loadLocked()
+        loadLocked(nil)
         for (key, value) in index where value.created >= date {
             removeLocked(key)
         }
@@ -138,7 +167,7 @@ final class HTDiskCacheTier: @unchecked Sendable {
     func removeAll() {
         lock.lock()
         defer { lock.unlock() }
-        loadLocked()
+        loadLocked(nil)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         where name.hasSuffix("." + Self.fileExtension) || name.hasSuffix("." + Self.temporaryExtension) {
             unlink(directory.appendingPathComponent(name).path)
@@ -152,7 +181,7 @@ final class HTDiskCacheTier: @unchecked Sendable {
     var currentSize: Int {
         lock.lock()
         defer { lock.unlock() }
-        loadLocked()
+        loadLocked(nil)
         return totalBytes
     }
 
@@ -160,7 +189,7 @@ final class HTDiskCacheTier: @unchecked Sendable {
     var count: Int {
         lock.lock()
         defer { lock.unlock() }
-        loadLocked()
+        loadLocked(nil)
         return index.count
     }
 
@@ -171,8 +200,7 @@ final class HTDiskCacheTier: @unchecked Sendable {
         var total = 0
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         where name.hasSuffix("." + Self.fileExtension) {
-            var info = stat()
-            if stat(directory.appendingPathComponent(name).path, &info) == 0 { total += Int(info.st_size) }
+            total += HTCacheFileIO.regularFileSize(directory.appendingPathComponent(name).path) ?? 0
         }
         return total
     }
@@ -193,8 +221,13 @@ final class HTDiskCacheTier: @unchecked Sendable {
         directory.appendingPathComponent(HTCacheHash.hex(key) + "." + Self.fileExtension).path
     }
 
+    /// Reports `event` to `report`, else to the tier's log.
+    private func emit(_ event: HTCacheLogEvent, _ report: ((HTCacheLogEvent) -> Void)?) {
+        if let report { report(event) } else { log(event) }
+    }
+
     /// Creates the directory (0700) and rebuilds the index from the files, once.
-    private func loadLocked() {
+    private func loadLocked(_ report: ((HTCacheLogEvent) -> Void)?) {
         guard !loaded else { return }
         loaded = true
         let manager = FileManager.default
@@ -203,7 +236,7 @@ final class HTDiskCacheTier: @unchecked Sendable {
             chmod(directory.path, 0o700)
         } catch {
             usable = false
-            log(HTCacheLogEvent(level: .error, kind: .directoryUnavailable, message: "could not create \(directory.path): \(error)"))
+            emit(HTCacheLogEvent(level: .error, kind: .directoryUnavailable, message: "could not create \(directory.path): \(error)"), report)
             return
         }
         usable = true
@@ -220,7 +253,7 @@ final class HTDiskCacheTier: @unchecked Sendable {
                 let (size, created, used) = Self.readIndexEntry(path: path, key: key)
             else {
                 unlink(path)
-                log(HTCacheLogEvent(level: .info, kind: .corruptEntryRemoved, message: "removed the damaged cache file \(path)"))
+                emit(HTCacheLogEvent(level: .info, kind: .corruptEntryRemoved, message: "removed the damaged or foreign cache file \(path)"), report)
                 continue
             }
             found.append((key, size, created, used))
@@ -236,25 +269,18 @@ final class HTDiskCacheTier: @unchecked Sendable {
         }
     }
 
-    /// Size, creation date and modification time of an entry file, from its header and metadata only.
+    /// Size, creation date and modification time of an entry file, from its header and metadata only;
+    /// `nil` for anything but an intact regular file of this format stored under `key`.
     private static func readIndexEntry(path: String, key: UInt64) -> (Int, Date, Double)? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        var info = stat()
-        guard fstat(handle.fileDescriptor, &info) == 0 else { return nil }
-        let size = Int(info.st_size)
-        guard let header = try? handle.read(upToCount: HTCacheFileFormat.headerSize),
+        guard case .success(let file) = HTCacheFileIO.openForReading(path) else { return nil }
+        defer { HTCacheFileIO.close(file) }
+        guard let header = HTCacheFileIO.read(file, count: HTCacheFileFormat.headerSize),
             let (metadataLength, bodyLength, _) = HTCacheFileFormat.lengths(ofHeader: header),
-            size == HTCacheFileFormat.headerSize + metadataLength + bodyLength,
-            let metadata = try? handle.read(upToCount: metadataLength), metadata.count == metadataLength,
-            let (storedKey, entry) = HTCacheFileFormat.parseMetadata(metadata), storedKey == key
+            file.size == HTCacheFileFormat.headerSize + metadataLength + bodyLength,
+            let metadata = HTCacheFileIO.read(file, count: metadataLength), metadata.count == metadataLength,
+            let (storedKey, _, entry) = HTCacheFileFormat.parseMetadata(metadata), storedKey == key
         else { return nil }
-        #if canImport(Darwin)
-        let used = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
-        #else
-        let used = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        #endif
-        return (size, entry.created, used)
+        return (file.size, entry.created, file.modified)
     }
 
     private func removeLocked(_ key: UInt64) {
@@ -265,26 +291,5 @@ final class HTDiskCacheTier: @unchecked Sendable {
     private func forgetLocked(_ key: UInt64) {
         if let old = index.removeValue(forKey: key) { totalBytes -= old.size }
         order.remove(key)
-    }
-
-    /// Writes `data` to a new file at `path` with mode 0600; returns the error text on failure.
-    private static func writeFile(_ data: Data, to path: String) -> String? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        var failure: String?
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
-        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        return failure
     }
 }

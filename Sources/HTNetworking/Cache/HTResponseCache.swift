@@ -15,9 +15,11 @@ import Foundation
 /// let bytes = await cache.computeDiskSize()
 /// ```
 ///
-/// Reads look in memory, then on disk (a disk hit is copied into memory). Writes go to both tiers; a
-/// failed disk write is reported to the logger and the response stays in memory. All calls are
-/// thread-safe; the `async` ones run their file work on a private queue, off the caller's executor.
+/// Reads look in memory, then on disk (a disk hit is copied into memory). Every entry keeps its key's
+/// text (on disk, its SHA-256), and a read compares it: keys whose 64-bit hashes collide never get each
+/// other's entry. Writes go to both tiers; a failed disk write is logged and the response stays in
+/// memory. All calls are thread-safe; the `async` ones run their file work on a private queue, off the
+/// caller's executor.
 public final class HTResponseCache: Sendable {
     /// The cache clients use unless configured otherwise, in
     /// `<platform caches directory>/HTNetworking/ResponseCache` (created on first use).
@@ -36,7 +38,10 @@ public final class HTResponseCache: Sendable {
 
     let memory: HTMemoryCacheTier
     let disk: HTDiskCacheTier
+    /// Where events go that no client's logger receives: the app's closure, else ``HTLogger/shared``.
     let log: @Sendable (HTCacheLogEvent) -> Void
+    /// The app's closure, which receives every event.
+    private let customLog: (@Sendable (HTCacheLogEvent) -> Void)?
     private let policies = HTCachePolicyRegistry()
     private let queue = DispatchQueue(label: "HTResponseCache.io")
 
@@ -49,15 +54,18 @@ public final class HTResponseCache: Sendable {
     ///   - memoryByteLimit: the most bytes in memory (default 10 MB).
     ///   - diskByteLimit: the most bytes of files on disk (default 50 MB).
     ///   - maximumAge: the oldest an entry may be to be served (default one week).
-    ///   - logger: receives failed writes and removed corrupt files; default: warnings and errors to
-    ///     standard error.
+    ///   - logger: receives every event (failed writes and reads, removed files); events during a
+    ///     client's request also go to that client's ``HTLogger`` under ``HTLogComponent/cache``.
+    ///     Default: none; events outside a client's request go to ``HTLogger/shared``.
     public init(
         directory: URL? = nil, memoryCountLimit: Int = 100, memoryByteLimit: Int = 10 << 20,
         diskByteLimit: Int = 50 << 20, maximumAge: TimeInterval = 7 * 24 * 3600,
         logger: (@Sendable (HTCacheLogEvent) -> Void)? = nil
     ) {
-        let log = logger ?? Self.standardErrorLogger
+        let log: @Sendable (HTCacheLogEvent) -> Void =
+            logger ?? { event in HTLogger.shared.log(event.logLevel, .cache, event.message) }
         self.log = log
+        self.customLog = logger
         self.maximumAge = maximumAge
         self.memory = HTMemoryCacheTier(countLimit: memoryCountLimit, byteLimit: memoryByteLimit)
         self.disk = HTDiskCacheTier(directory: directory ?? Self.defaultDirectory, byteLimit: diskByteLimit, log: log)
@@ -72,7 +80,8 @@ public final class HTResponseCache: Sendable {
             .appendingPathComponent("ResponseCache", isDirectory: true)
     }
 
-    /// Writes warnings and errors to standard error.
+    /// Writes warnings and errors to standard error (pass it as `logger` for the behaviour before
+    /// events went to ``HTLogger``).
     public static let standardErrorLogger: @Sendable (HTCacheLogEvent) -> Void = { event in
         guard event.level >= .warning else { return }
         FileHandle.standardError.write(Data((event.description + "\n").utf8))
@@ -100,9 +109,14 @@ public final class HTResponseCache: Sendable {
     /// The entry stored under `key`, whatever its age or version: from memory, else from disk (then
     /// kept in memory too). A damaged file is removed and is a miss.
     public func storedResponse(for key: HTCacheKey) -> HTCachedResponse? {
-        if let entry = memory.get(key.value) { return entry }
-        guard let entry = disk.get(key.value) else { return nil }
-        memory.set(entry, for: key.value)
+        storedResponse(for: key, logger: nil)
+    }
+
+    /// ``storedResponse(for:)``, reporting events to `logger` (a client's) as well.
+    func storedResponse(for key: HTCacheKey, logger: HTLogger?) -> HTCachedResponse? {
+        if let entry = memory.get(key) { return entry }
+        guard let entry = disk.get(key, report: report(to: logger)) else { return nil }
+        memory.set(entry, for: key)
         return entry
     }
 
@@ -111,12 +125,35 @@ public final class HTResponseCache: Sendable {
     /// also logged; the entry is in memory either way, unless it is larger than the memory limit).
     @discardableResult
     public func store(_ response: HTCachedResponse, for key: HTCacheKey, onDisk: Bool = true) -> Bool {
-        memory.set(response, for: key.value)
+        store(response, for: key, onDisk: onDisk, logger: nil).stored
+    }
+
+    /// ``store(_:for:onDisk:)``, reporting events to `logger` (a client's) as well; also says how many
+    /// entries the two tiers evicted to make room.
+    func store(
+        _ response: HTCachedResponse, for key: HTCacheKey, onDisk: Bool, logger: HTLogger?
+    ) -> (stored: Bool, evicted: Int) {
+        let evicted = memory.set(response, for: key)
         guard onDisk else {
-            disk.remove(key.value)
-            return true
+            disk.remove(key)
+            return (true, evicted)
         }
-        return disk.set(response, for: key.value)
+        let written = disk.set(response, for: key, report: report(to: logger))
+        return (written.stored, evicted + written.evicted)
+    }
+
+    /// Reports `event` to the app's closure (if any) and to `logger` under ``HTLogComponent/cache``;
+    /// without a logger, as the cache reports events outside a client's request (``log``).
+    func report(_ event: HTCacheLogEvent, to logger: HTLogger?) {
+        guard let logger else { return log(event) }
+        customLog?(event)
+        logger.log(event.logLevel, .cache, event.message)
+    }
+
+    /// A closure that reports events to `logger` (``report(_:to:)``), or `nil` without one.
+    private func report(to logger: HTLogger?) -> ((HTCacheLogEvent) -> Void)? {
+        guard let logger else { return nil }
+        return { [self] event in report(event, to: logger) }
     }
 
     // MARK: Manager (HTCacheManager)
@@ -139,8 +176,8 @@ public final class HTResponseCache: Sendable {
 
     /// Removes the entry stored under `key` from both tiers.
     public func removeCachedResponse(for key: HTCacheKey) async {
-        memory.remove(key.value)
-        await onQueue { $0.disk.remove(key.value) }
+        memory.remove(key)
+        await onQueue { $0.disk.remove(key) }
     }
 
     /// Removes every entry from both tiers.
