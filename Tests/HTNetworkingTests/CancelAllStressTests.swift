@@ -16,6 +16,7 @@ struct CancelAllStressTests {
         var generator = SystemRandomNumberGenerator()
         for round in 0..<Self.rounds {
             let client = loopbackClient(server)
+            let longSendsStarted = Recorded<Int>()
             let outcomes = try await withThrowingTaskGroup(of: Outcome.self) { group in
                 for index in 0..<500 {
                     // A mix of answers at once, short waits and long ones, so the cancellation finds
@@ -23,6 +24,7 @@ struct CancelAllStressTests {
                     let ms = [0, 5, 50, 2_000][index % 4]
                     group.addTask {
                         do {
+                            if ms == 2_000 { longSendsStarted.append(index) }
                             _ = try await client.send(DelayRequest(ms: ms))
                             return .answered
                         } catch let error as HTNetworkingError where error.isCancelled {
@@ -32,7 +34,14 @@ struct CancelAllStressTests {
                         }
                     }
                 }
-                try await Task.sleep(for: .milliseconds(Int.random(in: 0...120, using: &generator)))
+                // On a loaded machine the tasks may not have started yet: cancelAll reaches only the
+                // requests already sent, so wait (boundedly) until every 2-second send has started, then
+                // let a random moment pass (at least long enough for the last one to register).
+                let start = ContinuousClock.now
+                while longSendsStarted.count < 125, ContinuousClock.now - start < .seconds(10) {
+                    try await Task.sleep(for: .milliseconds(1))
+                }
+                try await Task.sleep(for: .milliseconds(Int.random(in: 5...120, using: &generator)))
                 client.cancelAll()
                 var outcomes: [Outcome] = []
                 for try await outcome in group { outcomes.append(outcome) }
