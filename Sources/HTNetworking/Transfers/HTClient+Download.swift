@@ -82,7 +82,7 @@ extension HTClient {
         return HTDownloadJob(
             urlRequest: built, description: description,
             acceptedStatusCodes: request.acceptedStatusCodes ?? configuration.acceptedStatusCodes,
-            destination: destination, route: route)
+            destination: destination, route: route, logger: configuration.logger)
     }
 
     /// A download of `urlRequest` straight through the client's transport.
@@ -91,7 +91,8 @@ extension HTClient {
             method: urlRequest.httpMethod ?? "GET", url: urlRequest.url?.absoluteString ?? "", requestType: "URLRequest")
         return HTDownloadJob(
             urlRequest: .success(urlRequest), description: description, acceptedStatusCodes: Set(200..<300),
-            destination: destination, route: HTDownloadRoute(transport: transport, description: description, options: downloadOptions))
+            destination: destination, route: HTDownloadRoute(transport: transport, description: description, options: downloadOptions),
+            logger: configuration.logger)
     }
 
     /// What downloads ask of the transport: the client's redirect policy; no size limit (the body goes
