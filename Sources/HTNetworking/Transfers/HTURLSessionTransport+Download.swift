@@ -17,7 +17,7 @@ extension HTURLSessionTransport: HTDownloadTransport {
     /// With the session it made, the download is a data task of that session whose body is written to
     /// `file` chunk by chunk as it arrives, with progress, and whose redirects follow
     /// `options.redirectPolicy`. With the app's session (``init(session:)``), it is a download task of
-    /// that session: its delegate sees it (authentication challenges, certificate checks, redirects),
+    /// that session: its delegate sees it (authentication challenges, certificate checks),
     /// URLSession writes the body to a file of its own, which is moved to `file` once complete; progress
     /// is reported once, then. Cancelling the calling task cancels the download, also before it started.
     public func download(

@@ -14,8 +14,9 @@ import FoundationNetworking
 /// another origin).
 ///
 /// Made with a session of the app's (``init(session:)``), every request, download and upload is a task
-/// of that session, so its delegate (certificate pinning, authentication challenges, redirects) and
-/// its configuration apply to all of them: requests use `URLSession.data(for:)` (the size limit is
+/// of that session, so its delegate (certificate pinning, authentication challenges) and its
+/// configuration apply to all of them (redirects follow that session's rules, not
+/// ``HTTransportOptions/redirectPolicy``): requests use `URLSession.data(for:)` (the size limit is
 /// checked once the body has arrived), uploads an upload task and downloads a download task, whose
 /// file URLSession writes and the transport then moves into place (progress is reported once, at the
 /// end). A per-task delegate cannot stream the body instead: FoundationNetworking has
