@@ -33,7 +33,7 @@ struct SecretBytesRequest: HTBaseRequest, Sendable {
 
 /// The freeze, scheduling and transfer subsystems log through the client's logger, under their
 /// components, with URLs redacted.
-@Suite("Logging of the freeze, scheduling and transfer subsystems", .timeLimit(.minutes(1)))
+@Suite("Logging of the freeze, scheduling and transfer subsystems", .timeLimit(.minutes(2)))
 struct SubsystemLoggingTests {
     @Test("transfers: download and upload start and finish at debug level, failures as warnings")
     func transfers() async throws {
