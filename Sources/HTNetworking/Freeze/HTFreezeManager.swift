@@ -75,13 +75,19 @@ public actor HTFreezeManager {
         /// ``HTFreezeRecordSealing``); `nil` (the default) stores them unsealed, readable by whoever can
         /// read the file (which is `0600` in a `0700` folder).
         public var sealer: (any HTFreezeRecordSealing)?
+        /// Where the manager logs under ``HTLogComponent/freeze`` what happens without a client (requests
+        /// dropped by their policy, problems with the journal); what happens through a client (frozen,
+        /// resent, a failed resend) goes to that client's logger. Default ``HTLogger/shared``.
+        public var logger: HTLogger
 
         /// Creates settings.
         public init(
             allowsExpensiveNetworks: Bool = false, idempotencyHeader: String = "Idempotency-Key",
             durability: HTFreezeJournal.Durability = .synchronous, notificationCenter: NotificationCenter? = .default,
-            credentialHeaders: HTFreezeCredentialHeaders = HTFreezeCredentialHeaders(), sealer: (any HTFreezeRecordSealing)? = nil
+            credentialHeaders: HTFreezeCredentialHeaders = HTFreezeCredentialHeaders(), sealer: (any HTFreezeRecordSealing)? = nil,
+            logger: HTLogger = .shared
         ) {
+            self.logger = logger
             self.allowsExpensiveNetworks = allowsExpensiveNetworks
             self.idempotencyHeader = idempotencyHeader
             self.durability = durability
@@ -126,7 +132,14 @@ public actor HTFreezeManager {
         throws(HTFreezeJournalError)
     {
         let url = directory.appendingPathComponent("freeze.journal", isDirectory: false)
-        let opened = try configuration.openJournal(at: url)
+        let opened: HTFreezeJournal
+        do {
+            opened = try configuration.openJournal(at: url)
+        } catch {
+            HTFreezeLog.journalFailed(error, to: configuration.logger)
+            throw error
+        }
+        HTFreezeLog.log(opened.loadReport, path: url.path, to: configuration.logger)
         self.journalURL = url
         self.monitor = monitor
         self.configuration = configuration
@@ -200,14 +213,14 @@ public actor HTFreezeManager {
         }
         let snapshot = try snapshot(of: request, client: client)
         if monitor.status == .unreachable {
-            throw try await freezeOrThrow(snapshot)
+            throw try await freezeOrThrow(snapshot, logger: client.configuration.logger)
         }
         do {
             return try await client.send(request)
         } catch {
             guard error.isFreezeConnectivityFailure else { throw error }
             monitor.reportConnectivityFailure()
-            throw try await freezeOrThrow(snapshot)
+            throw try await freezeOrThrow(snapshot, logger: client.configuration.logger)
         }
     }
 
@@ -215,20 +228,37 @@ public actor HTFreezeManager {
     /// Returns the freeze id (that of the request already frozen under the same key, if any).
     public func freeze<R: HTFreezableRequest>(_ request: R, via client: HTClient) throws(HTNetworkingError) -> String {
         let snapshot = try snapshot(of: request, client: client)
-        return try persist(snapshot).id
+        return try persist(snapshot, logger: client.configuration.logger).id
     }
 
     /// Stores an already built frozen request (e.g. one exported from another store). A request with
     /// the same freeze key wins over it. Returns the stored (or winning) request.
     @discardableResult
     public func freeze(_ request: HTFrozenRequest) throws(HTFreezeJournalError) -> HTFrozenRequest {
+        try store(request, logger: configuration.logger)
+    }
+
+    /// Stores `request` unless one with its freeze key is there, and logs it to `logger`.
+    private func store(_ request: HTFrozenRequest, logger: HTLogger) throws(HTFreezeJournalError) -> HTFrozenRequest {
         let journal = try openJournal()
         if let existing = journal.entry(freezeKey: request.freezeKey) { return existing }
         var request = request
         request.sequence = 0
-        let stored = try journal.put(request)
-        broadcast.publish(.frozen(stored))
+        let stored: HTFrozenRequest
+        do {
+            stored = try journal.put(request)
+        } catch {
+            HTFreezeLog.journalFailed(error, to: logger)
+            throw error
+        }
+        emit(.frozen(stored), logger: logger)
         return stored
+    }
+
+    /// Publishes `event` to the event streams and logs it to `logger`.
+    private func emit(_ event: HTFreezeEvent, logger: HTLogger) {
+        broadcast.publish(event)
+        HTFreezeLog.log(event, to: logger)
     }
 
     /// The data to keep for `request`: the URL request the client builds, plus the freeze metadata.
@@ -255,14 +285,14 @@ public actor HTFreezeManager {
     }
 
     /// Persists `snapshot` and returns the `frozen` error to throw.
-    private func freezeOrThrow(_ snapshot: HTFrozenRequest) throws(HTNetworkingError) -> HTNetworkingError {
-        let stored = try persist(snapshot)
+    private func freezeOrThrow(_ snapshot: HTFrozenRequest, logger: HTLogger) throws(HTNetworkingError) -> HTNetworkingError {
+        let stored = try persist(snapshot, logger: logger)
         return HTNetworkingError(.frozen(id: stored.id), request: snapshot.requestDescription)
     }
 
-    private func persist(_ snapshot: HTFrozenRequest) throws(HTNetworkingError) -> HTFrozenRequest {
+    private func persist(_ snapshot: HTFrozenRequest, logger: HTLogger) throws(HTNetworkingError) -> HTFrozenRequest {
         do {
-            return try freeze(snapshot)
+            return try store(snapshot, logger: logger)
         } catch {
             throw HTNetworkingError(.invalidRequest("could not freeze the request: \(error)"), request: snapshot.requestDescription)
         }
@@ -302,7 +332,7 @@ public actor HTFreezeManager {
         if let dropped = try? journal.remove(ids: drops.map(\.id)) {
             summary.dropped += dropped.count
             for entry in dropped {
-                broadcast.publish(.dropped(entry, reason: .policy))
+                emit(.dropped(entry, reason: .policy), logger: configuration.logger)
             }
         }
         let pending = journal.entries
@@ -314,7 +344,7 @@ public actor HTFreezeManager {
             if (policy ?? HTDefaultFreezePolicy()).shouldDrop(entry, now: now) {
                 if (try? journal.remove(id: entry.id)) != nil {
                     summary.dropped += 1
-                    broadcast.publish(.dropped(entry, reason: .policy))
+                    emit(.dropped(entry, reason: .policy), logger: configuration.logger)
                 }
                 continue
             }
@@ -344,21 +374,21 @@ public actor HTFreezeManager {
             case .success(let response) where client.configuration.acceptedStatusCodes.contains(response.statusCode):
                 _ = try? journal.remove(id: entry.id)
                 summary.succeeded += 1
-                publishSuccess(entry, response)
+                publishSuccess(entry, response, logger: client.configuration.logger)
             case .success(let response):
                 let error = HTNetworkingError(
                     .status(code: response.statusCode, body: response.body), request: entry.requestDescription,
                     statusCode: response.statusCode)
-                fail(entry, error, policy: policy, journal: journal, summary: &summary)
+                fail(entry, error, policy: policy, journal: journal, summary: &summary, logger: client.configuration.logger)
             case .failure(let error) where error.isFreezeConnectivityFailure || error.isCancelledKind:
                 // The network went away (or the pass was cancelled): not the request's fault, no attempt
                 // is counted. The rest waits for the next usable network.
                 if error.isFreezeConnectivityFailure { monitor.reportConnectivityFailure() }
-                publishFailure(entry, error, willRetry: true)
+                publishFailure(entry, error, willRetry: true, logger: client.configuration.logger)
                 summary.deferred += pending.count - index
                 return summary
             case .failure(let error):
-                fail(entry, error, policy: policy, journal: journal, summary: &summary)
+                fail(entry, error, policy: policy, journal: journal, summary: &summary, logger: client.configuration.logger)
             }
         }
         return summary
@@ -378,7 +408,7 @@ public actor HTFreezeManager {
 
     private func fail(
         _ entry: HTFrozenRequest, _ error: HTNetworkingError, policy: any HTFreezePolicy, journal: HTFreezeJournal,
-        summary: inout HTFreezeResendSummary
+        summary: inout HTFreezeResendSummary, logger: HTLogger
     ) {
         var updated = entry
         updated.attempts += 1
@@ -386,14 +416,14 @@ public actor HTFreezeManager {
             updated.nextAttemptAt = Date().addingTimeInterval(max(0, delay))
             if (try? journal.put(updated)) != nil {
                 summary.failed += 1
-                publishFailure(updated, error, willRetry: true)
+                publishFailure(updated, error, willRetry: true, logger: logger)
                 return
             }
         }
         _ = try? journal.remove(id: entry.id)
         summary.dropped += 1
-        publishFailure(updated, error, willRetry: false)
-        broadcast.publish(.dropped(updated, reason: .failed))
+        publishFailure(updated, error, willRetry: false, logger: logger)
+        emit(.dropped(updated, reason: .failed), logger: logger)
     }
 
     /// After a pass: if requests wait for their backoff, wake up when the first is due.
@@ -412,15 +442,15 @@ public actor HTFreezeManager {
         }
     }
 
-    private func publishSuccess(_ request: HTFrozenRequest, _ response: HTTransportResponse) {
-        broadcast.publish(.resendSucceeded(request, response))
+    private func publishSuccess(_ request: HTFrozenRequest, _ response: HTTransportResponse, logger: HTLogger) {
+        emit(.resendSucceeded(request, response), logger: logger)
         configuration.notificationCenter?.post(
             name: .htResendFrozenRequestSuccessful, object: self,
             userInfo: [HTFreezeNotificationKey.request: request, HTFreezeNotificationKey.result: response])
     }
 
-    private func publishFailure(_ request: HTFrozenRequest, _ error: HTNetworkingError, willRetry: Bool) {
-        broadcast.publish(.resendFailed(request, error, willRetry: willRetry))
+    private func publishFailure(_ request: HTFrozenRequest, _ error: HTNetworkingError, willRetry: Bool, logger: HTLogger) {
+        emit(.resendFailed(request, error, willRetry: willRetry), logger: logger)
         configuration.notificationCenter?.post(
             name: .htResendFrozenRequestFailure, object: self,
             userInfo: [
@@ -465,7 +495,14 @@ public actor HTFreezeManager {
 
     private func openJournal() throws(HTFreezeJournalError) -> HTFreezeJournal {
         if let journal { return journal }
-        let opened = try configuration.openJournal(at: journalURL)
+        let opened: HTFreezeJournal
+        do {
+            opened = try configuration.openJournal(at: journalURL)
+        } catch {
+            HTFreezeLog.journalFailed(error, to: configuration.logger)
+            throw error
+        }
+        HTFreezeLog.log(opened.loadReport, path: journalURL.path, to: configuration.logger)
         journal = opened
         loadReport = opened.loadReport
         return opened

@@ -1,7 +1,9 @@
 /// The part of the runtime a message comes from; each component can have its own level.
 ///
-/// The runtime logs under ``network`` and ``mapping``; the cache and freeze features under ``cache``
-/// and ``freeze``. Apps and extensions may make their own: `HTLogComponent("payments")`.
+/// The runtime logs under ``network`` and ``mapping``; the cache under ``cache``; frozen requests under
+/// ``freeze``; batches, retries and chains under ``scheduling``; downloads and uploads under
+/// ``transfers`` (routine steps at debug level, failures as warnings). Apps and extensions may make
+/// their own: `HTLogComponent("payments")`.
 public struct HTLogComponent: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
     CustomStringConvertible
 {
@@ -28,11 +30,13 @@ public struct HTLogComponent: RawRepresentable, Hashable, Sendable, ExpressibleB
     public static let mapping = HTLogComponent("mapping")
     /// The response cache.
     public static let cache = HTLogComponent("cache")
-    /// Frozen (offline) requests.
+    /// Frozen (offline) requests: frozen, resent and dropped (debug); failed resends and journal
+    /// problems (warning).
     public static let freeze = HTLogComponent("freeze")
-    /// Batches, retries and chains.
+    /// Batches, retries and chains: a batch starting and finishing, a retry scheduled with its delay
+    /// (debug); batches with failures, retries given up, failed chain steps (warning).
     public static let scheduling = HTLogComponent("scheduling")
-    /// Uploads and downloads.
+    /// Uploads and downloads: start and finish (debug), failures (warning).
     public static let transfers = HTLogComponent("transfers")
 
     public var description: String { rawValue }

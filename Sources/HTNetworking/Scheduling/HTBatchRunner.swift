@@ -8,16 +8,18 @@ enum HTBatchRunner {
         var firstFailure: Failure?
     }
 
-    /// Runs `operation(0..<count)` with at most `maxConcurrent` running at a time.
+    /// Runs `operation(0..<count)` with at most `maxConcurrent` running at a time; its start and finish
+    /// are written to `logger` under ``HTLogComponent/scheduling``.
     ///
     /// In fail-fast mode the first failure cancels the group: running operations see a cancelled task,
     /// and operations not started yet are still started, already cancelled, so that each reports its
     /// own `cancelled` error (the client checks cancellation before sending anything). Cancelling the
     /// calling task cancels every operation in either mode.
     static func run<Value, Failure: Error>(
-        count: Int, mode: HTBatchMode, maxConcurrent: Int,
+        count: Int, mode: HTBatchMode, maxConcurrent: Int, logger: HTLogger,
         operation: @escaping @Sendable (Int) async throws(Failure) -> sending Value
     ) async -> Outcome<Value, Failure> {
+        HTSchedulingLog.batchStarted(logger, count: count, mode: mode, maxConcurrent: maxConcurrent)
         var slots: [Result<Value, Failure>?] = Array(repeating: nil, count: count)
         var firstFailure: Failure?
         let limit = max(1, maxConcurrent)
@@ -43,11 +45,14 @@ enum HTBatchRunner {
         }
         var results: [Result<Value, Failure>] = []
         results.reserveCapacity(count)
+        var failed = 0
         for slot in slots {
             // Every index was added to the group and the group was drained, so every slot is set.
             guard let slot else { preconditionFailure("HTBatchRunner: an operation's result is missing") }
+            if case .failure = slot { failed += 1 }
             results.append(slot)
         }
+        HTSchedulingLog.batchFinished(logger, count: count, failed: failed, firstFailure: firstFailure)
         return Outcome(results: results, firstFailure: firstFailure)
     }
 

@@ -24,9 +24,12 @@ public struct HTChain<Value, Failure: Error> {
     private let body: nonisolated(nonsending) () async throws(Failure) -> sending Value
     /// The client every request step is sent through.
     public let client: HTClient
+    /// How many steps the chain has (the number of its last step, for the failure log).
+    let steps: Int
 
-    init(client: HTClient, body: nonisolated(nonsending) @escaping () async throws(Failure) -> sending Value) {
+    init(client: HTClient, steps: Int = 1, body: nonisolated(nonsending) @escaping () async throws(Failure) -> sending Value) {
         self.client = client
+        self.steps = steps
         self.body = body
     }
 
@@ -45,8 +48,15 @@ public struct HTChain<Value, Failure: Error> {
     ) -> HTChain<R.Response, any Error> {
         let body = self.body
         let client = self.client
-        return HTChain<R.Response, any Error>(client: client) { () async throws -> sending R.Response in
-            try await client.send(try makeRequest(try await body()))
+        let step = steps + 1
+        return HTChain<R.Response, any Error>(client: client, steps: step) { () async throws -> sending R.Response in
+            let value = try await body()
+            do {
+                return try await client.send(try makeRequest(value))
+            } catch {
+                HTSchedulingLog.chainStepFailed(client.configuration.logger, step: step, error: error)
+                throw error
+            }
         }
     }
 
@@ -56,16 +66,32 @@ public struct HTChain<Value, Failure: Error> {
         _ next: nonisolated(nonsending) @escaping (sending Value) async throws -> sending T
     ) -> HTChain<T, any Error> {
         let body = self.body
-        return HTChain<T, any Error>(client: client) { () async throws -> sending T in
-            try await next(try await body())
+        let client = self.client
+        let step = steps + 1
+        return HTChain<T, any Error>(client: client, steps: step) { () async throws -> sending T in
+            let value = try await body()
+            do {
+                return try await next(value)
+            } catch {
+                HTSchedulingLog.chainStepFailed(client.configuration.logger, step: step, error: error)
+                throw error
+            }
         }
     }
 
     /// Changes the chain's value without sending anything.
     public func map<T>(_ transform: @escaping (sending Value) throws -> sending T) -> HTChain<T, any Error> {
         let body = self.body
-        return HTChain<T, any Error>(client: client) { () async throws -> sending T in
-            try transform(try await body())
+        let client = self.client
+        let step = steps + 1
+        return HTChain<T, any Error>(client: client, steps: step) { () async throws -> sending T in
+            let value = try await body()
+            do {
+                return try transform(value)
+            } catch {
+                HTSchedulingLog.chainStepFailed(client.configuration.logger, step: step, error: error)
+                throw error
+            }
         }
     }
 }
@@ -78,8 +104,15 @@ extension HTChain where Failure == HTNetworkingError {
     ) -> HTChain<R.Response, HTNetworkingError> {
         let body = self.body
         let client = self.client
-        return HTChain<R.Response, HTNetworkingError>(client: client) { () async throws(HTNetworkingError) -> sending R.Response in
-            try await client.send(try makeRequest(try await body()))
+        let step = steps + 1
+        return HTChain<R.Response, HTNetworkingError>(client: client, steps: step) { () async throws(HTNetworkingError) -> sending R.Response in
+            let value = try await body()
+            do throws(HTNetworkingError) {
+                return try await client.send(try makeRequest(value))
+            } catch {
+                HTSchedulingLog.chainStepFailed(client.configuration.logger, step: step, error: error)
+                throw error
+            }
         }
     }
 
@@ -90,8 +123,16 @@ extension HTChain where Failure == HTNetworkingError {
         _ next: nonisolated(nonsending) @escaping (sending Value) async throws(HTNetworkingError) -> sending T
     ) -> HTChain<T, HTNetworkingError> {
         let body = self.body
-        return HTChain<T, HTNetworkingError>(client: client) { () async throws(HTNetworkingError) -> sending T in
-            try await next(try await body())
+        let client = self.client
+        let step = steps + 1
+        return HTChain<T, HTNetworkingError>(client: client, steps: step) { () async throws(HTNetworkingError) -> sending T in
+            let value = try await body()
+            do throws(HTNetworkingError) {
+                return try await next(value)
+            } catch {
+                HTSchedulingLog.chainStepFailed(client.configuration.logger, step: step, error: error)
+                throw error
+            }
         }
     }
 
@@ -99,8 +140,16 @@ extension HTChain where Failure == HTNetworkingError {
     /// ``HTNetworkingError``.
     public func map<T>(_ transform: @escaping (sending Value) throws(HTNetworkingError) -> sending T) -> HTChain<T, HTNetworkingError> {
         let body = self.body
-        return HTChain<T, HTNetworkingError>(client: client) { () async throws(HTNetworkingError) -> sending T in
-            try transform(try await body())
+        let client = self.client
+        let step = steps + 1
+        return HTChain<T, HTNetworkingError>(client: client, steps: step) { () async throws(HTNetworkingError) -> sending T in
+            let value = try await body()
+            do throws(HTNetworkingError) {
+                return try transform(value)
+            } catch {
+                HTSchedulingLog.chainStepFailed(client.configuration.logger, step: step, error: error)
+                throw error
+            }
         }
     }
 }
@@ -109,7 +158,12 @@ extension HTClient {
     /// Starts a chain of dependent requests with `first`; add steps with `then`.
     public func chain<R: HTBaseRequest & Sendable>(_ first: R) -> HTChain<R.Response, HTNetworkingError> {
         HTChain(client: self) { () async throws(HTNetworkingError) -> sending R.Response in
-            try await self.send(first)
+            do throws(HTNetworkingError) {
+                return try await self.send(first)
+            } catch {
+                HTSchedulingLog.chainStepFailed(self.configuration.logger, step: 1, error: error)
+                throw error
+            }
         }
     }
 
@@ -117,7 +171,12 @@ extension HTClient {
     /// that are not `Sendable`).
     public func chain<R: HTBaseRequest>(_ makeFirst: @escaping () -> sending R) -> HTChain<R.Response, HTNetworkingError> {
         HTChain(client: self) { () async throws(HTNetworkingError) -> sending R.Response in
-            try await self.send(makeFirst())
+            do throws(HTNetworkingError) {
+                return try await self.send(makeFirst())
+            } catch {
+                HTSchedulingLog.chainStepFailed(self.configuration.logger, step: 1, error: error)
+                throw error
+            }
         }
     }
 }

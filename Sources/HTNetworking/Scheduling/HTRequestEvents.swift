@@ -101,9 +101,11 @@ public struct HTRequestEvents<Request: HTBaseRequest & Sendable>: AsyncSequence 
                 return .response(response)
             } catch {
                 if let retryPolicy, let wait = retryPolicy.delay(after: error, method: Request.method, retriesSoFar: retries) {
+                    HTSchedulingLog.retryScheduled(client.configuration.logger, failure: error, attempt: retries + 2, delay: wait)
                     state = .waiting(retryPolicy, wait, failure: error, retries: retries + 1)
                     return .retrying(attempt: retries + 2, after: wait, error: error)
                 }
+                HTSchedulingLog.retriesGaveUp(client.configuration.logger, failure: error, attempts: retries + 1)
                 state = .ended
                 return .failed(error)
             }

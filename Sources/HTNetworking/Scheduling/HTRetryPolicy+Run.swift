@@ -20,6 +20,14 @@ extension HTRetryPolicy {
     nonisolated(nonsending) public func run<T>(
         method: HTHTTPMethod, _ attempt: (_ attemptNumber: Int) async throws(HTNetworkingError) -> sending T
     ) async throws(HTNetworkingError) -> sending T {
+        try await run(method: method, logger: nil, attempt)
+    }
+
+    /// ``run(method:_:)-(_,(Int)(HTNetworkingError)->T)``, writing each retry (with its delay) and a final
+    /// failure after retries to `logger` under ``HTLogComponent/scheduling``.
+    nonisolated(nonsending) func run<T>(
+        method: HTHTTPMethod, logger: HTLogger?, _ attempt: (_ attemptNumber: Int) async throws(HTNetworkingError) -> sending T
+    ) async throws(HTNetworkingError) -> sending T {
         var retries = 0
         while true {
             let failure: HTNetworkingError
@@ -28,7 +36,11 @@ extension HTRetryPolicy {
             } catch {
                 failure = error
             }
-            guard let wait = delay(after: failure, method: method, retriesSoFar: retries) else { throw failure }
+            guard let wait = delay(after: failure, method: method, retriesSoFar: retries) else {
+                if let logger { HTSchedulingLog.retriesGaveUp(logger, failure: failure, attempts: retries + 1) }
+                throw failure
+            }
+            if let logger { HTSchedulingLog.retryScheduled(logger, failure: failure, attempt: retries + 2, delay: wait) }
             try await pause(for: wait, after: failure)
             retries += 1
         }

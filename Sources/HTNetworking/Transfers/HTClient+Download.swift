@@ -79,11 +79,11 @@ extension HTClient {
         let route = HTDownloadRoute(
             transport: routeTransport, interceptors: configuration.interceptors + request.interceptors,
             context: HTInterceptorContext(request: description, requestType: request.requestType, logger: configuration.logger),
-            mockMode: mockMode, ownMock: request.mock, clientMock: configuration.mock)
+            mockMode: mockMode, ownMock: request.mock, clientMock: configuration.mock, options: downloadOptions)
         return HTDownloadJob(
             urlRequest: built, description: description,
             acceptedStatusCodes: request.acceptedStatusCodes ?? configuration.acceptedStatusCodes,
-            destination: destination, route: route)
+            destination: destination, route: route, logger: configuration.logger)
     }
 
     /// A download of `urlRequest` straight through the client's transport.
@@ -92,6 +92,13 @@ extension HTClient {
             method: urlRequest.httpMethod ?? "GET", url: urlRequest.url?.absoluteString ?? "", requestType: "URLRequest")
         return HTDownloadJob(
             urlRequest: .success(urlRequest), description: description, acceptedStatusCodes: Set(200..<300),
-            destination: destination, route: HTDownloadRoute(transport: transport, description: description))
+            destination: destination, route: HTDownloadRoute(transport: transport, description: description, options: downloadOptions),
+            logger: configuration.logger)
+    }
+
+    /// What downloads ask of the transport: the client's redirect policy; no size limit (the body goes
+    /// to a file, not to memory).
+    var downloadOptions: HTTransportOptions {
+        HTTransportOptions(maximumResponseSize: nil, redirectPolicy: configuration.redirectPolicy)
     }
 }

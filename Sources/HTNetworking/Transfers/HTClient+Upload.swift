@@ -51,7 +51,9 @@ extension HTClient {
         do {
             length = try await Self.writeOffThread(fullForm, to: bodyFile)
         } catch {
-            throw HTNetworkingError(.invalidRequest("the multipart body could not be written: \(error)"), request: description)
+            let failure = HTNetworkingError(.invalidRequest("the multipart body could not be written: \(error)"), request: description)
+            HTTransferLog.failed(configuration.logger, .upload, failure)
+            throw failure
         }
         if Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
 
@@ -60,7 +62,16 @@ extension HTClient {
         var prepared = try prepare(request, usingCache: false)
         prepared.interceptors.insert(HTFileBodyInterceptor(body: body), at: 0)
         prepared.transport = HTFileBodyTransport(base: prepared.transport, body: body)
-        return try await response(for: prepared)
+        let logger = configuration.logger
+        HTTransferLog.started(logger, .upload, prepared.description)
+        do {
+            let result = try await response(for: prepared)
+            HTTransferLog.finished(logger, .upload, prepared.description, statusCode: result.statusCode, bytes: length)
+            return result
+        } catch {
+            HTTransferLog.failed(logger, .upload, error)
+            throw error
+        }
     }
 
     /// The parameters the client would put in the body, as form fields: without path and header

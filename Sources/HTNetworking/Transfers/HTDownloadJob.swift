@@ -27,12 +27,27 @@ struct HTDownloadJob: Sendable {
     var destination: URL
     /// How the request is sent.
     var route: HTDownloadRoute
+    /// Where the download's start, finish and failure are written (``HTLogComponent/transfers``).
+    var logger: HTLogger
 
     /// How many bytes of a rejected response's body the status error carries.
     static let errorBodyLimit = 64 * 1024
 
-    /// Runs the download, reporting progress.
+    /// Runs the download, reporting progress, and logs its start and its end.
     func run(progress: @escaping @Sendable (HTTransferProgress) -> Void) async throws(HTNetworkingError) -> (HTTransportResponse, HTDownloadedFile) {
+        HTTransferLog.started(logger, .download, description)
+        do {
+            let (response, file) = try await transfer(progress: progress)
+            HTTransferLog.finished(logger, .download, description, statusCode: response.statusCode, bytes: file.byteCount)
+            return (response, file)
+        } catch {
+            HTTransferLog.failed(logger, .download, error)
+            throw error
+        }
+    }
+
+    /// Runs the download, reporting progress.
+    private func transfer(progress: @escaping @Sendable (HTTransferProgress) -> Void) async throws(HTNetworkingError) -> (HTTransportResponse, HTDownloadedFile) {
         let request = try urlRequest.get()
         if Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
         let directory = destination.deletingLastPathComponent()

@@ -19,10 +19,13 @@ struct HTDownloadRoute: Sendable {
     var ownMock: HTMockResponse?
     /// The client's mock transport.
     var clientMock: HTMockTransport?
+    /// What the transport is asked for: the client's redirect policy (downloads have no size limit).
+    var options = HTTransportOptions(maximumResponseSize: nil)
 
     /// A route straight to `transport`: no interceptors, no mocks.
-    init(transport: any HTTransport, description: HTRequestDescription) {
+    init(transport: any HTTransport, description: HTRequestDescription, options: HTTransportOptions) {
         self.transport = transport
+        self.options = options
         self.interceptors = []
         self.context = HTInterceptorContext(request: description)
         self.mockMode = .off
@@ -30,8 +33,9 @@ struct HTDownloadRoute: Sendable {
 
     init(
         transport: any HTTransport, interceptors: [any HTInterceptor], context: HTInterceptorContext, mockMode: HTMockMode,
-        ownMock: HTMockResponse?, clientMock: HTMockTransport?
+        ownMock: HTMockResponse?, clientMock: HTMockTransport?, options: HTTransportOptions
     ) {
+        self.options = options
         self.transport = transport
         self.interceptors = interceptors
         self.context = context
@@ -76,7 +80,7 @@ struct HTDownloadRoute: Sendable {
             if mockMode == .always { return mocks.notFound(for: request) }
         }
         if let downloader = transport as? any HTDownloadTransport {
-            return try await downloader.download(request, to: file, progress: progress)
+            return try await downloader.download(request, to: file, options: options, progress: progress)
         }
         return try await transport.send(request)
     }

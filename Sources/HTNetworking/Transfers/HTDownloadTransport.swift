@@ -18,4 +18,21 @@ public protocol HTDownloadTransport: HTTransport {
     func download(
         _ request: URLRequest, to file: URL, progress: @escaping @Sendable (HTTransferProgress) -> Void
     ) async throws -> HTTransportResponse
+
+    /// ``download(_:to:progress:)`` with the client's `options`: redirects follow
+    /// ``HTTransportOptions/redirectPolicy`` (downloads to a file have no size limit). The default
+    /// ignores `options` and calls ``download(_:to:progress:)``.
+    func download(
+        _ request: URLRequest, to file: URL, options: HTTransportOptions,
+        progress: @escaping @Sendable (HTTransferProgress) -> Void
+    ) async throws -> HTTransportResponse
+}
+
+extension HTDownloadTransport {
+    public func download(
+        _ request: URLRequest, to file: URL, options: HTTransportOptions,
+        progress: @escaping @Sendable (HTTransferProgress) -> Void
+    ) async throws -> HTTransportResponse {
+        try await download(request, to: file, progress: progress)
+    }
 }

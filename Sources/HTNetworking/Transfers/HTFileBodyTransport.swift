@@ -17,9 +17,7 @@ struct HTFileBodyTransport: HTTransport {
     func send(_ request: URLRequest, options: HTTransportOptions) async throws -> HTTransportResponse {
         let request = try body.attach(to: request)
         if let uploader = base as? any HTUploadTransport {
-            let response = try await uploader.upload(request, fromFile: body.file)
-            try options.checkSize(of: response.body)
-            return response
+            return try await uploader.upload(request, fromFile: body.file, options: options)
         }
         return try await base.send(request, options: options)
     }

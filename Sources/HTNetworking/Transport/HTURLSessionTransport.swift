@@ -5,20 +5,31 @@ import FoundationNetworking
 
 /// The default transport: Foundation's `URLSession` (FoundationNetworking on Linux).
 ///
-/// Made with a session configuration (``init(configuration:)``, the default), it makes its own session
-/// with a delegate, so that it can keep the client's promises: a body larger than
-/// ``HTTransportOptions/maximumResponseSize`` is stopped as it arrives, and redirects follow ``HTTransportOptions/redirectPolicy`` (by default, credential
-/// headers never follow a request to another origin). Made with a session of the app's
-/// (``init(session:)``), it sends with `URLSession.data(for:)`: that session's delegate decides
-/// redirects, and the size limit is checked once the body has arrived.
+/// Made with a session configuration (``init(configuration:)``, the default), it makes one session
+/// with one delegate (``HTURLSessionDelegate``) for everything it sends: requests, downloads and
+/// uploads are tasks of that session, and the delegate hands each task's events to that task's own
+/// handler. So it keeps the client's promises for all of them: a body larger than
+/// ``HTTransportOptions/maximumResponseSize`` is stopped as it arrives, and redirects follow
+/// ``HTTransportOptions/redirectPolicy`` (by default, credential headers never follow a request to
+/// another origin).
+///
+/// Made with a session of the app's (``init(session:)``), every request, download and upload is a task
+/// of that session, so its delegate (certificate pinning, authentication challenges) and its
+/// configuration apply to all of them (redirects follow that session's rules, not
+/// ``HTTransportOptions/redirectPolicy``): requests use `URLSession.data(for:)` (the size limit is
+/// checked once the body has arrived), uploads an upload task and downloads a download task, whose
+/// file URLSession writes and the transport then moves into place (progress is reported once, at the
+/// end). A per-task delegate cannot stream the body instead: FoundationNetworking has
+/// `URLSessionTask.delegate`, but on Linux it still sends the body of a task to the session's delegate.
 ///
 /// Cancelling the task cancels the URLSession task, also when the cancellation comes before the session
 /// task exists.
 public struct HTURLSessionTransport: HTTransport {
     /// The session requests go through.
     public let session: URLSession
-    /// The delegate of a session this transport made, `nil` for the app's session.
-    private let delegate: HTURLSessionDataDelegate?
+    /// The delegate of a session this transport made (every task of the session is registered with it),
+    /// `nil` for the app's session.
+    let sessionDelegate: HTURLSessionDelegate?
     /// Invalidates a session this transport made once no copy of the transport is left.
     private let owner: HTURLSessionOwner?
     /// Where the session's cookies come from, when it sends them (read once: on Linux every read of
@@ -28,10 +39,10 @@ public struct HTURLSessionTransport: HTTransport {
     /// Creates a transport with a session of its own, made from `configuration` (by default ephemeral,
     /// so no cookies or cache are shared with the rest of the app).
     public init(configuration: URLSessionConfiguration = .ephemeral) {
-        let delegate = HTURLSessionDataDelegate()
+        let delegate = HTURLSessionDelegate()
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         self.session = session
-        self.delegate = delegate
+        self.sessionDelegate = delegate
         self.owner = HTURLSessionOwner(session: session)
         self.cookieStorage = configuration.httpShouldSetCookies ? configuration.httpCookieStorage : nil
     }
@@ -40,7 +51,7 @@ public struct HTURLSessionTransport: HTTransport {
     /// redirects; see the type's documentation.
     public init(session: URLSession) {
         self.session = session
-        self.delegate = nil
+        self.sessionDelegate = nil
         self.owner = nil
         let configuration = session.configuration
         self.cookieStorage = configuration.httpShouldSetCookies ? configuration.httpCookieStorage : nil
@@ -63,18 +74,11 @@ public struct HTURLSessionTransport: HTTransport {
         // once. Round up; the client enforces the exact deadline itself.
         let request = HTSessionTaskGate.timeoutAdjusted(request)
         let (data, response): (Data, URLResponse)
-        if let delegate {
+        if let sessionDelegate {
             try Task.checkCancellation()
             let task = session.dataTask(with: request)
-            let gate = HTSessionTaskGate()
-            (data, response) = try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { continuation in
-                    // Registered before the task can complete, even by a cancellation.
-                    delegate.expect(task, original: request.url, options: options, continuation: continuation)
-                    gate.start(task)
-                }
-            } onCancel: {
-                gate.cancel()
+            (data, response) = try await sessionDelegate.perform(task) { continuation in
+                HTDataTaskHandler(original: request.url, options: options, continuation: continuation)
             }
         } else {
             (data, response) = try await session.data(for: request)

@@ -81,6 +81,21 @@ route with an unsupported method 405; HEAD works wherever GET does):
     200 ``{"count": <requests seen for K>, "authorization": <Authorization header or null>,
     "cookie": <Cookie header or null>}``, with ``Cache-Control: V`` and ``Set-Cookie`` when given:
     a response that belongs to whoever sent the credentials. Counts with /flaky and /counter.
+``GET /short-body?declared=N&actual=M``
+    Hostile: ``Content-Length: N`` but only M (< N) bytes of the /bytes pattern, then a clean close.
+``GET /drip?bytes=N&interval_ms=1000[&key=K]``
+    Hostile: ``Content-Length: N`` (at most 60), then one byte every interval; with ``key``, each
+    byte written counts for K (see /counter).
+``GET /many-headers?count=N``
+    Hostile: 200 with N (at most 5000) extra headers ``X-Header-<i>: value-<i>`` and ``{"count": N}``.
+``GET /redirect-loop?key=K``
+    Hostile: a 302 to itself, forever; each hop counts for K (see /counter).
+``GET /basic-auth?user=U&password=P[&size=N]``
+    401 with ``WWW-Authenticate: Basic realm="htnetworking"`` unless the request's ``Authorization``
+    is Basic U:P; then 200 with N bytes of the /bytes pattern (default 1000).
+``GET /gzip?count=N[&corrupt=1]``
+    ``Content-Encoding: gzip`` over the JSON ``{"items": [0, 1, ..., N-1]}`` (Content-Length counts the
+    compressed bytes); with ``corrupt``, the gzip stream is damaged halfway.
 ``POST /upload``
     Parses a ``multipart/form-data`` body and answers ``{"fields": {name: value},
     "files": {name: {"filename", "content_type", "size", "sha256"}}}``.
@@ -89,6 +104,8 @@ route with an unsupported method 405; HEAD works wherever GET does):
 from __future__ import annotations
 
 import argparse
+import base64
+import gzip
 import hashlib
 import json
 import os
@@ -485,6 +502,9 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/whoami":
             self.require_method("GET")
             self.route_whoami(query)
+        elif path in self.HOSTILE_ROUTES:
+            self.require_method("GET")
+            getattr(self, self.HOSTILE_ROUTES[path])(query)
         elif path == "/upload":
             self.require_method("POST")
             self.send_json(200, parse_multipart(body, self.headers.get("Content-Type", "")))
@@ -636,6 +656,74 @@ class Handler(BaseHTTPRequestHandler):
                 self.server.counters.increment(key)
             if pace_ms:
                 time.sleep(pace_ms / 1000.0)
+
+    # MARK: - Hostile routes (they misbehave on purpose)
+
+    HOSTILE_ROUTES = {
+        "/short-body": "route_short_body",
+        "/drip": "route_drip",
+        "/many-headers": "route_many_headers",
+        "/redirect-loop": "route_redirect_loop",
+        "/basic-auth": "route_basic_auth",
+        "/gzip": "route_gzip",
+    }
+
+    def route_short_body(self, query: Dict[str, List[str]]) -> None:
+        declared = self.int_param(query, "declared", minimum=1)
+        actual = self.int_param(query, "actual", minimum=0, maximum=declared - 1)
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", str(declared))
+        self.end_headers()
+        self.wfile.write(pattern_bytes(0, actual))
+        self.wfile.flush()
+        self.close_connection = True
+        self.connection.shutdown(socket.SHUT_WR)  # a clean FIN, short of the declared length
+
+    def route_drip(self, query: Dict[str, List[str]]) -> None:
+        count = self.int_param(query, "bytes", minimum=1, maximum=60)
+        interval = self.int_param(query, "interval_ms", default=1000, minimum=1, maximum=5000)
+        key = query.get("key", [None])[0]
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", str(count))
+        self.end_headers()
+        self.wfile.flush()
+        for index in range(count):
+            time.sleep(interval / 1000.0)
+            self.wfile.write(pattern_bytes(index, 1))
+            self.wfile.flush()
+            if key is not None:
+                self.server.counters.increment(key)
+
+    def route_many_headers(self, query: Dict[str, List[str]]) -> None:
+        count = self.int_param(query, "count", minimum=0, maximum=5000)
+        self.send_json(200, {"count": count}, {"X-Header-%d" % index: "value-%d" % index for index in range(count)})
+
+    def route_redirect_loop(self, query: Dict[str, List[str]]) -> None:
+        key = self.str_param(query, "key")
+        hops = self.server.counters.increment(key)
+        target = "/redirect-loop?key=" + key
+        self.send_json(302, {"hops": hops}, {"Location": target})
+
+    def route_basic_auth(self, query: Dict[str, List[str]]) -> None:
+        user = self.str_param(query, "user")
+        password = self.str_param(query, "password")
+        size = self.int_param(query, "size", default=1000, minimum=0, maximum=MAX_CHUNK)
+        expected = "Basic " + base64.b64encode(("%s:%s" % (user, password)).encode("utf-8")).decode("ascii")
+        if self.headers.get("Authorization") != expected:
+            self.send_json(401, {"status": 401, "message": "credentials required"},
+                           {"WWW-Authenticate": 'Basic realm="htnetworking"'})
+            return
+        self.send_body(200, pattern_bytes(0, size), "application/octet-stream")
+
+    def route_gzip(self, query: Dict[str, List[str]]) -> None:
+        count = self.int_param(query, "count", minimum=0, maximum=1_000_000)
+        payload = gzip.compress(json.dumps({"items": list(range(count))}).encode("utf-8"))
+        if "corrupt" in query:
+            middle = len(payload) // 2
+            payload = payload[:middle] + bytes(byte ^ 0xFF for byte in payload[middle:middle + 16]) + payload[middle + 16:]
+        self.send_body(200, payload, JSON_TYPE, {"Content-Encoding": "gzip"})
 
     def route_drop_midway(self, query: Dict[str, List[str]]) -> None:
         size = self.int_param(query, "size", minimum=2)

@@ -1,0 +1,349 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import HTNetworking
+import Testing
+
+// MARK: - Requests for the hostile routes of `Server/test_server.py`
+
+/// `GET /short-body?declared=N&actual=M`: a Content-Length of N, M bytes, then a clean close.
+struct ShortBodyRequest: HTBaseRequest, Sendable {
+    typealias Response = HTJSON
+    static let method: HTHTTPMethod = .get
+    static let path = "/short-body"
+    var declared: Int
+    var actual: Int
+    var parameters: HTJSONObject { ["declared": .integer(Int64(declared)), "actual": .integer(Int64(actual))] }
+    var timeout: TimeInterval? { 5 }
+}
+
+/// `GET /drip?bytes=N&interval_ms=I&key=K`: one byte per interval, with a short request timeout.
+struct DripRequest: HTBaseRequest, Sendable {
+    typealias Response = HTJSON
+    static let method: HTHTTPMethod = .get
+    static let path = "/drip"
+    var bytes: Int
+    var intervalMilliseconds = 1000
+    var key: String
+    var seconds: TimeInterval
+    var parameters: HTJSONObject {
+        ["bytes": .integer(Int64(bytes)), "interval_ms": .integer(Int64(intervalMilliseconds)), "key": .string(key)]
+    }
+    var timeout: TimeInterval? { seconds }
+}
+
+/// `GET /many-headers?count=N`.
+struct ManyHeadersRequest: HTBaseRequest, Sendable {
+    typealias Response = HTJSON
+    static let method: HTHTTPMethod = .get
+    static let path = "/many-headers"
+    var count: Int
+    var parameters: HTJSONObject { ["count": .integer(Int64(count))] }
+    var timeout: TimeInterval? { 5 }
+}
+
+/// `GET /redirect-loop?key=K`: redirects to itself forever.
+struct RedirectLoopRequest: HTBaseRequest, Sendable {
+    typealias Response = HTJSON
+    static let method: HTHTTPMethod = .get
+    static let path = "/redirect-loop"
+    var key: String
+    var parameters: HTJSONObject { ["key": .string(key)] }
+    var timeout: TimeInterval? { 5 }
+}
+
+/// `GET /gzip?count=N[&corrupt=1]`: `{"items": [0..<N]}` sent with `Content-Encoding: gzip`.
+struct GzipRequest: HTBaseRequest, Sendable {
+    typealias Response = HTJSON
+    static let method: HTHTTPMethod = .get
+    static let path = "/gzip"
+    var count: Int
+    var corrupt = false
+    var parameters: HTJSONObject {
+        var parameters: HTJSONObject = ["count": .integer(Int64(count))]
+        if corrupt { parameters["corrupt"] = 1 }
+        return parameters
+    }
+    var timeout: TimeInterval? { 5 }
+}
+
+/// Why a hostile case failed its time bound.
+struct HostileTimeout: Error, CustomStringConvertible {
+    var limit: Duration
+    var description: String { "did not end within \(limit)" }
+}
+
+/// Runs `body` in a task of its own and cancels it after `limit`, recording an issue: a hostile case
+/// must end (with a value or a typed error) within a few seconds, never hang.
+func bounded<T: Sendable>(
+    _ limit: Duration = .seconds(8), sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    let work = Task { try await body() }
+    let fired = HTLocked(false)
+    let watchdog = Task {
+        try await Task.sleep(for: limit)
+        fired.withLock { $0 = true }
+        work.cancel()
+    }
+    let result = await work.result
+    watchdog.cancel()
+    if fired.current { Issue.record(HostileTimeout(limit: limit), sourceLocation: sourceLocation) }
+    return try result.get()
+}
+
+/// Every way the loopback server misbehaves on purpose (see the hostile routes of
+/// `Server/test_server.py`), each bounded to a few seconds: the client answers with a typed error or
+/// the correct value, never a crash or a hang. Each case's exchanges run under ``bounded(_:sourceLocation:_:)``
+/// (8 s) and requests carry timeouts of seconds; alone the suite takes a few seconds. Its own time limit
+/// is wider because in a full parallel `swift test` on a loaded machine its tests may wait tens of
+/// seconds for the shared loopback server to start.
+@Suite("Hostile server: the client survives a server that misbehaves", .timeLimit(.minutes(2)))
+struct HostileServerTests {
+    func raw<R: HTBaseRequest>(_ client: HTClient, _ request: sending R) async -> Result<HTTransportResponse, HTNetworkingError> {
+        do {
+            return .success(try await client.rawResponse(for: request))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The headers the echo server saw, from a raw response's body.
+    func echoedHeaders(_ response: HTTransportResponse) throws -> HTJSON {
+        try #require(try HTJSON(parsing: response.body)["headers"])
+    }
+
+    /// How many times the server counted `key` (/counter).
+    func count(_ key: String, on server: LoopbackServer) async throws -> Int64 {
+        try await loopbackClient(server).send(CounterRequest(key: key)).cacheTestInteger("count") ?? -1
+    }
+
+    // MARK: Bodies that end too early or too late
+
+    @Test("Content-Length larger than the body, then a close: a transport error, for requests and downloads")
+    func contentLengthLongerThanBody() async throws {
+        let server = try await sharedServer()
+        let client = loopbackClient(server)
+        let error = try await bounded {
+            await expectNetworkingError { () async throws(HTNetworkingError) in
+                try await client.send(ShortBodyRequest(declared: 100_000, actual: 1000))
+            }
+        }
+        guard case .transport(let code?, _)? = error?.kind else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        // Apple's URLSession says networkConnectionLost; FoundationNetworking passes libcurl's
+        // "transfer closed with N bytes remaining to read" as URLError.unknown.
+        let urlCode = URLError.Code(rawValue: code)
+        #expect(urlCode == .networkConnectionLost || urlCode == .unknown, "\(String(describing: error))")
+        if urlCode == .unknown { #expect(error?.description.contains("remaining to read") == true, "\(String(describing: error))") }
+        #expect(error?.response == nil)
+
+        let folder = try TestSupport.temporaryDirectory("hostile")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let destination = folder.appendingPathComponent("short.bin")
+        let downloadError = try await bounded {
+            await expectNetworkingError { () async throws(HTNetworkingError) in
+                try await client.download(ShortBodyRequest(declared: 100_000, actual: 1000), to: destination)
+            }
+        }
+        guard case .transport? = downloadError?.kind else {
+            Issue.record("expected a transport error, got \(String(describing: downloadError))")
+            return
+        }
+        #expect(try TransferTestSupport.contents(of: folder).isEmpty, "no partial file is left")
+    }
+
+    @Test("A body that drips one byte a second: the request's timeout fires, and the server had not finished")
+    func drippingBody() async throws {
+        let server = try await sharedServer()
+        let client = loopbackClient(server)
+        let key = "drip-" + UUID().uuidString
+        let error = try await bounded {
+            await expectNetworkingError { () async throws(HTNetworkingError) in
+                try await client.send(DripRequest(bytes: 30, key: key, seconds: 1.5))
+            }
+        }
+        #expect(error?.urlErrorCode == .timedOut, "\(String(describing: error))")
+        #expect(error?.description.contains("timed out after 1.5 s") == true, "\(String(describing: error))")
+        #expect(client.inFlightCount == 0)
+        let dripped = try await count(key, on: server)
+        #expect(dripped < 30, "the server dripped \(dripped) of 30 bytes")
+    }
+
+    // MARK: Bodies far larger than expected
+
+    @Test("A body larger than the client's limit fails with responseTooLarge, with or without a Content-Length")
+    func responseSizeLimit() async throws {
+        let server = try await sharedServer()
+        let client = loopbackClient(server) { $0.maximumResponseSize = 1 << 20 }
+        for withLength in [true, false] {
+            let outcome = try await bounded { await raw(client, BytesRequest(size: 3 << 20, withLength: withLength)) }
+            switch outcome {
+            case .success(let response):
+                Issue.record("a \(response.body.count)-byte body was accepted (Content-Length: \(withLength))")
+            case .failure(let error):
+                guard case .responseTooLarge(let limit) = error.kind else {
+                    Issue.record("\(error)")
+                    continue
+                }
+                #expect(limit == 1 << 20)
+                #expect(error.description.contains("1048576"))
+            }
+            // At the limit exactly, it arrives whole.
+            let exact = try await client.rawResponse(for: BytesRequest(size: 1 << 20, withLength: withLength))
+            #expect(exact.body.count == 1 << 20)
+        }
+    }
+
+    @Test("The client's limit is enforced while receiving: most of a paced 16 MB body is never sent")
+    func clientLimitIsEnforcedWhileReceiving() async throws {
+        let server = try await sharedServer()
+        let client = loopbackClient(server) { $0.maximumResponseSize = 1 << 20 }
+        let key = "big-" + UUID().uuidString
+        // 256 chunks of 64 KiB, 10 ms apart: 2.6 s to send it all.
+        let outcome = try await bounded {
+            await raw(client, BytesRequest(size: 16 << 20, withLength: false, key: key, paceMilliseconds: 10))
+        }
+        switch outcome {
+        case .success(let response):
+            Issue.record("a \(response.body.count)-byte body was accepted")
+        case .failure(let error):
+            guard case .responseTooLarge = error.kind else {
+                Issue.record("\(error)")
+                return
+            }
+        }
+        // The server notices the closed connection at its next write; what it wrote until then counts.
+        try await Task.sleep(for: .milliseconds(500))
+        let chunks = try await count(key, on: server)
+        #expect(chunks >= 16 && chunks < 192, "the server wrote \(chunks) of 256 chunks")
+    }
+
+    @Test("A request's own limit beats the client's, also while receiving; Int.max lifts it; the default is 64 MiB")
+    func perRequestLimit() async throws {
+        let server = try await sharedServer()
+        let client = loopbackClient(server) { $0.maximumResponseSize = 1000 }
+        let lifted = try await client.rawResponse(for: BytesRequest(size: 100_000, limit: .max))
+        #expect(lifted.body.count == 100_000)
+        switch await raw(client, BytesRequest(size: 2000, limit: 100)) {
+        case .success: Issue.record("accepted")
+        case .failure(let error):
+            if case .responseTooLarge(let limit) = error.kind { #expect(limit == 100) } else { Issue.record("\(error)") }
+        }
+        // A client without a limit, a request with one: stopped as it streams.
+        let unlimited = loopbackClient(server) { $0.maximumResponseSize = nil }
+        let key = "request-limit-" + UUID().uuidString
+        let streamed = try await bounded {
+            await raw(unlimited, BytesRequest(size: 16 << 20, withLength: true, key: key, paceMilliseconds: 10, limit: 256 << 10))
+        }
+        if case .failure(let error) = streamed, case .responseTooLarge(let limit) = error.kind {
+            #expect(limit == 256 << 10)
+        } else {
+            Issue.record("the request's limit was not applied: \(streamed)")
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        let chunks = try await count(key, on: server)
+        #expect(chunks >= 4 && chunks < 192, "the server wrote \(chunks) of 256 chunks")
+        // The default limit is documented as 64 MiB.
+        #expect(HTClientConfiguration(baseURL: server.baseURL).maximumResponseSize == 64 << 20)
+        #expect(HTClientConfiguration.defaultMaximumResponseSize == 64 << 20)
+    }
+
+    // MARK: Headers
+
+    @Test("1,000 response headers arrive, every one of them")
+    func thousandHeaders() async throws {
+        let server = try await sharedServer()
+        let client = loopbackClient(server)
+        let response = try await bounded { try await client.response(for: ManyHeadersRequest(count: 1000)) }
+        #expect(response.value == ["count": 1000])
+        let extra = response.raw.headers.keys.filter { $0.lowercased().hasPrefix("x-header-") }
+        #expect(extra.count == 1000)
+        #expect(response.raw.header("X-Header-999") == "value-999")
+        #expect(response.raw.header("X-Header-0") == "value-0")
+    }
+
+    // MARK: Redirects
+
+    @Test("A redirect loop ends with a typed error after a bounded number of hops")
+    func redirectLoop() async throws {
+        let server = try await sharedServer()
+        let client = loopbackClient(server)
+        let key = "loop-" + UUID().uuidString
+        let error = try await bounded {
+            await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(RedirectLoopRequest(key: key)) }
+        }
+        #expect(error?.urlErrorCode == .httpTooManyRedirects, "\(String(describing: error))")
+        let hops = try await count(key, on: server)
+        #expect(hops > 1 && hops <= 32, "\(hops) hops")
+    }
+
+    @Test("A redirect to another host or port goes without Authorization, Cookie and API keys; same origin keeps them")
+    func crossOriginRedirectStripsCredentials() async throws {
+        let home = try await LoopbackServer.start()
+        defer { home.stop() }
+        let other = try await LoopbackServer.start()
+        defer { other.stop() }
+        let client = loopbackClient(home)
+        for target in ["http://localhost:\(other.port)/echo", "http://127.0.0.1:\(other.port)/echo", "http://localhost:\(home.port)/echo"] {
+            for code in [302, 307] {
+                let response = try await bounded { try await client.rawResponse(for: RedirectingRequest(to: target, code: code)) }
+                #expect(response.statusCode == 200, "\(target)")
+                let headers = try echoedHeaders(response)
+                #expect(headers["authorization"] == nil, "\(target) \(code): \(headers)")
+                #expect(headers["cookie"] == nil, "\(target) \(code): \(headers)")
+                #expect(headers["x-api-key"] == nil, "\(target) \(code): \(headers)")
+                #expect(headers["x-trace"]?.stringValue == "kept", "\(target) \(code)")
+            }
+        }
+        // The same origin (scheme, host, port) keeps them.
+        let same = try echoedHeaders(try await client.rawResponse(for: RedirectingRequest(to: "/echo")))
+        #expect(same["authorization"]?.stringValue == "Bearer secret-token")
+        #expect(same["x-api-key"]?.stringValue == "secret-key")
+        let absoluteSame = try echoedHeaders(try await client.rawResponse(for: RedirectingRequest(to: "http://127.0.0.1:\(home.port)/echo")))
+        #expect(absoluteSame["authorization"]?.stringValue == "Bearer secret-token")
+    }
+
+    @Test("A download redirected to another origin goes without the credential headers too")
+    func crossOriginRedirectOfADownload() async throws {
+        let home = try await LoopbackServer.start()
+        defer { home.stop() }
+        let other = try await LoopbackServer.start()
+        defer { other.stop() }
+        let folder = try TestSupport.temporaryDirectory("hostile")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let destination = folder.appendingPathComponent("echo.json")
+        let client = loopbackClient(home)
+        let file = try await bounded {
+            try await client.download(RedirectingRequest(to: "http://localhost:\(other.port)/echo"), to: destination)
+        }
+        #expect(file.statusCode == 200)
+        let echoed = try #require(try HTJSON(parsing: Data(contentsOf: destination))["headers"])
+        #expect(echoed["authorization"] == nil, "\(echoed)")
+        #expect(echoed["cookie"] == nil, "\(echoed)")
+        #expect(echoed["x-api-key"] == nil, "\(echoed)")
+        #expect(echoed["x-trace"]?.stringValue == "kept")
+    }
+
+    // MARK: Content encoding
+
+    @Test("A gzip Content-Encoding is decoded by URLSession and maps; a damaged gzip stream is a transport error")
+    func gzipBody() async throws {
+        let server = try await sharedServer()
+        let client = loopbackClient(server)
+        let response = try await bounded { try await client.response(for: GzipRequest(count: 5000)) }
+        #expect(response.value["items"]?.arrayValue?.count == 5000)
+        #expect(response.value["items"]?.arrayValue?.last == 4999)
+        let error = try await bounded {
+            await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(GzipRequest(count: 5000, corrupt: true)) }
+        }
+        guard case .transport? = error?.kind else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        #expect(error?.response == nil)
+    }
+}
