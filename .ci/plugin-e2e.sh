@@ -110,7 +110,7 @@ printf '%s\n' "$OUTPUT" | sed 's/^/    > /'
 expect_line "$OUTPUT" '^model: HTProduct id=42 name=Widget$'
 expect_line "$OUTPUT" '^request: HTGetProductRequest .*/products/'
 expect_line "$OUTPUT" '^library: CatListCategoriesRequest /categories Tools$'
-expect_line "$OUTPUT" '^package: StockGetStockRequest /stock/:sku W-42$'
+expect_line "$OUTPUT" '^package: StockGetStockRequest /stock/:sku W-42 /stock$'
 
 echo "== plugin e2e: generate-client refuses a target that applies the build plugin"
 GC_LOG="$WORK/generate-client.log"

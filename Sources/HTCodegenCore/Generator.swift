@@ -1,17 +1,17 @@
 import Foundation
 
 /// The whole pipeline for one spec file: read → parse (positions kept) → resolve and validate → render.
-public enum Generator {
+package enum Generator {
     /// The generated files of one spec.
-    public struct Files: Sendable, Hashable {
+    package struct Files: Sendable, Hashable {
         /// File name → contents, for the three files of the spec.
-        public var contents: [(name: String, text: String)]
+        package var contents: [(name: String, text: String)]
 
-        public static func == (lhs: Files, rhs: Files) -> Bool {
+        package static func == (lhs: Files, rhs: Files) -> Bool {
             lhs.contents.map(\.name) == rhs.contents.map(\.name) && lhs.contents.map(\.text) == rhs.contents.map(\.text)
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             for file in contents {
                 hasher.combine(file.name)
                 hasher.combine(file.text)
@@ -24,7 +24,7 @@ public enum Generator {
     /// - Parameters:
     ///   - path: where to read it.
     ///   - displayPath: how diagnostics name it (defaults to `path`).
-    public static func readSpec(at path: String, displayPath: String? = nil) -> (SpecDocument?, [Diagnostic]) {
+    package static func readSpec(at path: String, displayPath: String? = nil) -> (SpecDocument?, [Diagnostic]) {
         let shown = displayPath ?? path
         guard let data = FileManager.default.contents(atPath: path) else {
             return (nil, [Diagnostic(.error, "cannot read the spec file", at: SourceLocation(file: shown, line: 1, column: 1))])
@@ -34,7 +34,7 @@ public enum Generator {
 
     /// Parses a spec from its bytes, in any format `SpecFormat` detects (native, NEI v0.x or v3.x export);
     /// `file` names it in diagnostics.
-    public static func parseSpec(_ bytes: [UInt8], file: String) -> (SpecDocument?, [Diagnostic]) {
+    package static func parseSpec(_ bytes: [UInt8], file: String) -> (SpecDocument?, [Diagnostic]) {
         let root: JSONNode
         do {
             root = try JSONDocumentParser.parse(bytes, file: file)
@@ -57,7 +57,7 @@ public enum Generator {
     }
 
     /// Reads a config file (`htcodegen.json`).
-    public static func readConfig(at path: String, displayPath: String? = nil) -> (GeneratorConfig, [Diagnostic]) {
+    package static func readConfig(at path: String, displayPath: String? = nil) -> (GeneratorConfig, [Diagnostic]) {
         let shown = displayPath ?? path
         guard let data = FileManager.default.contents(atPath: path) else {
             return (GeneratorConfig(), [Diagnostic(.error, "cannot read the config file", at: SourceLocation(file: shown, line: 1, column: 1))])
@@ -72,7 +72,7 @@ public enum Generator {
 
     /// Generates the files of one parsed spec. Throws ``GenerationFailed`` with every diagnostic when the
     /// spec has errors; returns the files and the warnings otherwise.
-    public static func generate(
+    package static func generate(
         _ document: SpecDocument, config: GeneratorConfig, declareAbstractTypes: Bool = false
     ) throws(GenerationFailed) -> (Files, [Diagnostic]) {
         var diagnostics = DiagnosticBag()
@@ -88,7 +88,7 @@ public enum Generator {
     }
 
     /// Generates from a spec's bytes (parse, resolve, render); the one call tests and tools need.
-    public static func generate(
+    package static func generate(
         specBytes: [UInt8], file: String, config: GeneratorConfig, declareAbstractTypes: Bool = false
     ) throws(GenerationFailed) -> (Files, [Diagnostic]) {
         let (document, parseDiagnostics) = parseSpec(specBytes, file: file)
@@ -100,12 +100,12 @@ public enum Generator {
     }
 
     /// The names of the files generated for a spec file (a pure function of its name).
-    public static func outputFileNames(forSpec fileName: String) -> [String] {
+    package static func outputFileNames(forSpec fileName: String) -> [String] {
         SpecFileNaming.outputFileNames(forSpec: fileName)
     }
 
     /// Whether a file name is a spec file's.
-    public static func isSpecFile(_ fileName: String) -> Bool {
+    package static func isSpecFile(_ fileName: String) -> Bool {
         SpecFileNaming.isSpec(fileName)
     }
 
@@ -113,7 +113,7 @@ public enum Generator {
     /// changed (so unchanged outputs keep their dates and are not compiled again). Returns the names of
     /// the files it wrote.
     @discardableResult
-    public static func write(_ files: Files, to directory: String) throws -> [String] {
+    package static func write(_ files: Files, to directory: String) throws -> [String] {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var written: [String] = []
         for file in files.contents {

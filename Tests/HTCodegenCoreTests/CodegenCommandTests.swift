@@ -70,6 +70,9 @@ import Testing
             #expect(declarations.allSatisfy { $0.trimmingCharacters(in: .whitespaces).hasPrefix("package ") }, "\(file)")
             #expect(!text.contains("internal ") && !text.contains("public "), "\(file)")
         }
+        // A request without inputs needs an explicit initializer: the implicit one would be internal.
+        let requests = try String(contentsOf: output.appending(path: "stock+Requests.swift"), encoding: .utf8)
+        #expect(requests.contains("package init() {}"))
     }
 
     @Test func generateWritesAllFilesAndFailsOnErrors() throws {

@@ -2,29 +2,29 @@ import Foundation
 
 /// The `ht-codegen` command line, parsed by hand (the package has no dependencies). The executable is a
 /// thin wrapper that calls ``run(arguments:)``.
-public struct CodegenCommand {
+package struct CodegenCommand {
     /// The parsed options.
-    public struct Options: Sendable, Hashable {
-        public var specs: [String] = []
+    package struct Options: Sendable, Hashable {
+        package var specs: [String] = []
         /// The other specs of the same target (`--also`): read only to find types declared twice.
-        public var siblings: [String] = []
-        public var outputDirectory: String?
-        public var configPath: String?
-        public var namePrefix: String?
-        public var reqAbstract: String?
-        public var modelAbstract: String?
-        public var accessLevel: GeneratorConfig.AccessLevel?
-        public var runtimeModule: String?
-        public var declareAbstractTypes = false
-        public var dryRun = false
-        public var quiet = false
-        public var verbose = false
-        public var warningsAsErrors = false
-        public var timing = false
+        package var siblings: [String] = []
+        package var outputDirectory: String?
+        package var configPath: String?
+        package var namePrefix: String?
+        package var reqAbstract: String?
+        package var modelAbstract: String?
+        package var accessLevel: GeneratorConfig.AccessLevel?
+        package var runtimeModule: String?
+        package var declareAbstractTypes = false
+        package var dryRun = false
+        package var quiet = false
+        package var verbose = false
+        package var warningsAsErrors = false
+        package var timing = false
     }
 
     /// The help text, documenting every option.
-    public static let help = """
+    package static let help = """
         OVERVIEW: Generate Swift models, requests and enumerations from HTNetworking spec files.
 
         USAGE: ht-codegen generate <spec>... --output-dir <dir> [options]
@@ -69,7 +69,7 @@ public struct CodegenCommand {
         """
 
     /// The generator's version.
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
 
     /// Runs the command and returns the process exit status. Output goes to standard output and
     /// diagnostics to standard error.
@@ -78,7 +78,7 @@ public struct CodegenCommand {
     /// spec's syntax tree and the generated text (the operating system reclaims them at once; freeing
     /// millions of small objects one by one takes a tenth of a second in the debug build plugins run).
     /// The executable passes `true`; tests use the default.
-    public static func run(arguments: [String], exitWhenDone: Bool = false) -> Int32 {
+    package static func run(arguments: [String], exitWhenDone: Bool = false) -> Int32 {
         let parsed: Parsed
         do {
             parsed = try parse(arguments)

@@ -3,9 +3,9 @@
 /// ```json
 /// { "namePrefix": "HT", "reqAbstract": "BaseRequest", "modelAbstract": "HTTPModel", "accessLevel": "public" }
 /// ```
-public struct GeneratorConfig: Sendable, Hashable {
+package struct GeneratorConfig: Sendable, Hashable {
     /// The access level of generated declarations.
-    public enum AccessLevel: String, Sendable, Hashable, CaseIterable {
+    package enum AccessLevel: String, Sendable, Hashable, CaseIterable {
         /// Visible to other modules: for targets that are libraries of API types.
         case `public`
         /// Visible to the other targets of the same package only (Swift 5.9's `package`): for a
@@ -17,29 +17,29 @@ public struct GeneratorConfig: Sendable, Hashable {
     }
 
     /// The prefix of every generated type (`HT` makes `User` into `HTUser`).
-    public var namePrefix = "HT"
+    package var namePrefix = "HT"
     /// Requests conform to `namePrefix + reqAbstract` (the runtime defines `HTBaseRequest`).
-    public var reqAbstract = "BaseRequest"
+    package var reqAbstract = "BaseRequest"
     /// Models inherit from `namePrefix + modelAbstract` (the runtime defines `HTHTTPModel`).
-    public var modelAbstract = "HTTPModel"
+    package var modelAbstract = "HTTPModel"
     /// The access level of generated declarations.
-    public var accessLevel = AccessLevel.internal
+    package var accessLevel = AccessLevel.internal
     /// The module generated files import.
-    public var runtimeModule = "HTNetworking"
+    package var runtimeModule = "HTNetworking"
 
     /// The settings everybody gets without a config file.
-    public init() {}
+    package init() {}
 
     /// The request protocol's name.
-    public var requestProtocolName: String { namePrefix + reqAbstract }
+    package var requestProtocolName: String { namePrefix + reqAbstract }
     /// The model base class's name.
-    public var modelBaseClassName: String { namePrefix + modelAbstract }
+    package var modelBaseClassName: String { namePrefix + modelAbstract }
 
     /// The keys a config file may have.
-    public static let keys = ["$schema", "namePrefix", "reqAbstract", "modelAbstract", "accessLevel", "runtimeModule"]
+    package static let keys = ["$schema", "namePrefix", "reqAbstract", "modelAbstract", "accessLevel", "runtimeModule"]
 
     /// Reads a config file's JSON. Unknown keys and wrong values are errors at their position.
-    public static func read(_ root: JSONNode) -> (GeneratorConfig, [Diagnostic]) {
+    package static func read(_ root: JSONNode) -> (GeneratorConfig, [Diagnostic]) {
         var config = GeneratorConfig()
         var diagnostics = DiagnosticBag()
         guard let members = root.objectMembers else {

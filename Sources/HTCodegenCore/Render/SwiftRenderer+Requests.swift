@@ -106,9 +106,9 @@ extension SwiftRenderer {
     }
 
     /// The initializer: required arguments without a default, optional ones `nil` by default. A request
-    /// without properties gets one only when it is public (the implicit one is internal).
+    /// without properties gets one only when it is public or package (the implicit one is internal).
     private func renderInitializer(_ properties: [RequestProperty], into writer: inout SwiftWriter) {
-        if properties.isEmpty && config.accessLevel != .public { return }
+        if properties.isEmpty && config.accessLevel == .internal { return }
         writer.line()
         let parameters = properties.map { property in
             "\(SwiftNaming.escaped(property.name)): \(declaredType(property))" + (property.isRequired ? "" : " = nil")

@@ -2,15 +2,15 @@
 ///
 /// Output is deterministic: declarations are sorted by name, fields keep their spec order, and nothing
 /// depends on the time, the machine or absolute paths.
-public struct SwiftRenderer: Sendable {
+package struct SwiftRenderer: Sendable {
     /// The rendered text of the three files of one spec.
-    public struct Output: Sendable, Hashable {
+    package struct Output: Sendable, Hashable {
         /// `<stem>+Models.swift`.
-        public var models: String
+        package var models: String
         /// `<stem>+Requests.swift`.
-        public var requests: String
+        package var requests: String
         /// `<stem>+Enums.swift`.
-        public var enums: String
+        package var enums: String
     }
 
     let api: ResolvedAPI
@@ -24,7 +24,7 @@ public struct SwiftRenderer: Sendable {
 
     /// Renders `api`. `declareAbstractTypes` adds type aliases for the request protocol and model base
     /// class when the config names them differently from the runtime (pass it for one spec per target).
-    public static func render(_ api: ResolvedAPI, config: GeneratorConfig, declareAbstractTypes: Bool = false)
+    package static func render(_ api: ResolvedAPI, config: GeneratorConfig, declareAbstractTypes: Bool = false)
         -> (Output, [Diagnostic])
     {
         var renderer = SwiftRenderer(api: api, config: config, declareAbstractTypes: declareAbstractTypes)

@@ -1,20 +1,20 @@
 /// The resolved API of one spec file: every reference checked, every response rule decided. Both front
 /// ends (the native format and NEI exports) end here, and the Swift renderer reads only this.
-public struct ResolvedAPI: Sendable {
+package struct ResolvedAPI: Sendable {
     /// The spec file, as named in diagnostics and in generated headers.
-    public var file: String
+    package var file: String
     /// What the API is.
-    public var description: String?
+    package var description: String?
     /// The models (hash types), sorted by name.
-    public var models: [ResolvedModel]
+    package var models: [ResolvedModel]
     /// The enumerations, sorted by name.
-    public var enums: [ResolvedEnum]
+    package var enums: [ResolvedEnum]
     /// The requests, sorted by class name.
-    public var requests: [ResolvedRequest]
+    package var requests: [ResolvedRequest]
 }
 
 /// A resolved type.
-public indirect enum ResolvedType: Sendable, Hashable {
+package indirect enum ResolvedType: Sendable, Hashable {
     case string
     /// NEI's `Number`: a `Double`.
     case number
@@ -30,7 +30,7 @@ public indirect enum ResolvedType: Sendable, Hashable {
     case array(ResolvedType)
 
     /// The model this type holds (itself or as array elements), if any.
-    public var modelName: String? {
+    package var modelName: String? {
         switch self {
         case .model(let name): return name
         case .array(let element): return element.modelName
@@ -40,68 +40,68 @@ public indirect enum ResolvedType: Sendable, Hashable {
 }
 
 /// A field of a model, or an input parameter.
-public struct ResolvedField: Sendable {
+package struct ResolvedField: Sendable {
     /// The name in the spec: the JSON key.
-    public var name: String
+    package var name: String
     /// The type.
-    public var type: ResolvedType
+    package var type: ResolvedType
     /// What it means.
-    public var description: String?
+    package var description: String?
     /// Where it is declared.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// Whether it must be given: marked required in the spec, or (for an input) a path parameter. A
     /// required input is a non-optional property and initializer argument without a default.
-    public var isRequired: Bool = false
+    package var isRequired: Bool = false
 }
 
 /// A model.
-public struct ResolvedModel: Sendable {
+package struct ResolvedModel: Sendable {
     /// The spec name.
-    public var name: String
+    package var name: String
     /// What it is.
-    public var description: String?
+    package var description: String?
     /// The fields, in declaration order.
-    public var fields: [ResolvedField]
+    package var fields: [ResolvedField]
     /// Where it is declared.
-    public var location: SourceLocation
+    package var location: SourceLocation
 }
 
 /// An enumeration.
-public struct ResolvedEnum: Sendable {
+package struct ResolvedEnum: Sendable {
     /// The spec name.
-    public var name: String
+    package var name: String
     /// What it is.
-    public var description: String?
+    package var description: String?
     /// The members, in declaration order.
-    public var members: [EnumMemberDecl]
+    package var members: [EnumMemberDecl]
     /// Where it is declared.
-    public var location: SourceLocation
+    package var location: SourceLocation
 }
 
 /// A request header.
-public struct ResolvedHeader: Sendable {
+package struct ResolvedHeader: Sendable {
     /// The header field name.
-    public var name: String
+    package var name: String
     /// The constant value, or `nil` for a variable header.
-    public var value: String?
+    package var value: String?
     /// What it is for.
-    public var description: String?
+    package var description: String?
     /// Where it is declared.
-    public var location: SourceLocation
+    package var location: SourceLocation
 }
 
 /// What a response maps to (the rules of `codegen-rules.md` §3.4).
-public struct ResolvedResponse: Sendable {
+package struct ResolvedResponse: Sendable {
     /// The mapped type (a model or an array of models), or `nil` when the caller gets raw JSON.
-    public var type: ResolvedType?
+    package var type: ResolvedType?
     /// The key path of the payload in the body, or `nil` for the whole body.
-    public var keyPath: String?
+    package var keyPath: String?
     /// Which rule decided it, 1 to 5.
-    public var rule: Int
+    package var rule: Int
 }
 
 /// The inputs of a request.
-public enum ResolvedInputs: Sendable {
+package enum ResolvedInputs: Sendable {
     /// Individual parameters.
     case fields([ResolvedField])
     /// One imported model: the request has a single property for it, and its JSON is the parameters.
@@ -109,25 +109,25 @@ public enum ResolvedInputs: Sendable {
 }
 
 /// A request.
-public struct ResolvedRequest: Sendable {
+package struct ResolvedRequest: Sendable {
     /// The class name without the prefix, with the `Request` suffix rule applied.
-    public var className: String
+    package var className: String
     /// The HTTP method, upper-cased.
-    public var method: String
+    package var method: String
     /// The path or absolute URL.
-    public var path: String
+    package var path: String
     /// What it does.
-    public var description: String?
+    package var description: String?
     /// Its display name (NEI's `name`) when that is not its class name: the first doc comment line.
-    public var title: String?
+    package var title: String?
     /// Whether the class name was derived from the method and path (no usable `className` or name).
-    public var isDerivedName: Bool = false
+    package var isDerivedName: Bool = false
     /// The inputs.
-    public var inputs: ResolvedInputs
+    package var inputs: ResolvedInputs
     /// The headers, in declaration order.
-    public var headers: [ResolvedHeader]
+    package var headers: [ResolvedHeader]
     /// What the response maps to.
-    public var response: ResolvedResponse
+    package var response: ResolvedResponse
     /// Where it is declared.
-    public var location: SourceLocation
+    package var location: SourceLocation
 }

@@ -1,13 +1,13 @@
 /// Resolves a ``SpecDocument`` into a ``ResolvedAPI``: checks every reference and decides every
 /// response rule. All problems are collected, each at its source position.
-public struct Resolver {
+package struct Resolver {
     /// The system type names every spec can use.
-    public static let systemTypes: [String: ResolvedType] = [
+    package static let systemTypes: [String: ResolvedType] = [
         "String": .string, "Number": .number, "Integer": .integer, "Boolean": .boolean, "Variable": .variable,
     ]
 
     /// The HTTP methods a request may use.
-    public static let methods: Set<String> = ["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS"]
+    package static let methods: Set<String> = ["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS"]
 
     private let document: SpecDocument
     private var diagnostics = DiagnosticBag()
@@ -21,7 +21,7 @@ public struct Resolver {
     private var envelopes: Set<String> = []
 
     /// Resolves `document`. Returns `nil` in the first slot when there are errors.
-    public static func resolve(_ document: SpecDocument) -> (ResolvedAPI?, [Diagnostic]) {
+    package static func resolve(_ document: SpecDocument) -> (ResolvedAPI?, [Diagnostic]) {
         var resolver = Resolver(document: document)
         let api = resolver.run()
         return (resolver.diagnostics.hasErrors ? nil : api, resolver.diagnostics.all)
@@ -376,7 +376,7 @@ public struct Resolver {
 
     /// The property name of a variable header: first letter lower-cased, `-x` becomes `X`
     /// (`Content-Type` → `contentType`).
-    public static func headerPropertyName(_ header: String) -> String {
+    package static func headerPropertyName(_ header: String) -> String {
         var result = ""
         var upperNext = false
         for character in header {
@@ -396,7 +396,7 @@ public struct Resolver {
 
     /// The names of path parameters: `:name` and `{name}` segments before the fixed query (NEI's action
     /// marker: `/progroups/:id?changecreator` has the parameter `id`). See ``PathTemplate``.
-    public static func pathParameters(in path: String) -> [String] {
+    package static func pathParameters(in path: String) -> [String] {
         PathTemplate(path).parameters
     }
 }

@@ -1,8 +1,8 @@
 /// A JSON value from a spec file with the position of every node, so that every later diagnostic can
 /// point at the exact place in the file.
-public struct JSONNode: Sendable, Hashable {
+package struct JSONNode: Sendable, Hashable {
     /// The value.
-    public enum Value: Sendable, Hashable {
+    package enum Value: Sendable, Hashable {
         case null
         case bool(Bool)
         /// A number, kept as written.
@@ -13,12 +13,12 @@ public struct JSONNode: Sendable, Hashable {
     }
 
     /// The value.
-    public var value: Value
+    package var value: Value
     /// Where the value starts (its first character: the quote of a string, the bracket of an array).
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// A word for the kind of value, for messages: `an object`, `a string`, ...
-    public var kindName: String {
+    package var kindName: String {
         switch value {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -30,25 +30,25 @@ public struct JSONNode: Sendable, Hashable {
     }
 
     /// The string, if this is a string.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let text) = value { return text }
         return nil
     }
 
     /// The members, if this is an object.
-    public var objectMembers: [JSONMember]? {
+    package var objectMembers: [JSONMember]? {
         if case .object(let members) = value { return members }
         return nil
     }
 
     /// The elements, if this is an array.
-    public var arrayElements: [JSONNode]? {
+    package var arrayElements: [JSONNode]? {
         if case .array(let elements) = value { return elements }
         return nil
     }
 
     /// The member called `key`, if this is an object that has one.
-    public subscript(key: String) -> JSONMember? {
+    package subscript(key: String) -> JSONMember? {
         guard case .object(let members) = value else { return nil }
         for member in members where member.key == key {
             return member
@@ -58,11 +58,11 @@ public struct JSONNode: Sendable, Hashable {
 }
 
 /// One `"key": value` member of an object, with the position of the key.
-public struct JSONMember: Sendable, Hashable {
+package struct JSONMember: Sendable, Hashable {
     /// The key.
-    public var key: String
+    package var key: String
     /// Where the key's opening quote is.
-    public var keyLocation: SourceLocation
+    package var keyLocation: SourceLocation
     /// The value.
-    public var value: JSONNode
+    package var value: JSONNode
 }

@@ -3,9 +3,9 @@
 /// Spec files are written by people, so errors say what was expected in words, at the exact position;
 /// duplicate keys in an object are errors (a later key would silently win otherwise). Nesting is
 /// limited (``maxDepth``) so no input can overflow the stack.
-public struct JSONDocumentParser {
+package struct JSONDocumentParser {
     /// The deepest nesting accepted; spec files need a handful of levels.
-    public static let maxDepth = 128
+    package static let maxDepth = 128
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
@@ -14,13 +14,13 @@ public struct JSONDocumentParser {
     private var column = 1
 
     /// A syntax error: the first one stops parsing.
-    public struct SyntaxError: Error, Sendable {
+    package struct SyntaxError: Error, Sendable {
         /// The diagnostic to report.
-        public var diagnostic: Diagnostic
+        package var diagnostic: Diagnostic
     }
 
     /// Parses `bytes` read from `file` (the name used in locations).
-    public static func parse(_ bytes: [UInt8], file: String) throws(SyntaxError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8], file: String) throws(SyntaxError) -> JSONNode {
         let result: Result<JSONNode, SyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONDocumentParser(bytes: buffer, file: file)
             do throws(SyntaxError) {

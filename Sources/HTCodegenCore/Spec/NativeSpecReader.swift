@@ -22,12 +22,12 @@
 /// `input` (a type name) and `output` (a type name, or `{ "import": "ResultData", "bind": { "result": "[User]" } }`)
 /// import a whole data type instead of listing parameters. `"required": true` on a field object marks an
 /// input (or a data type's field) as required; path parameters are required whatever it says.
-public struct NativeSpecReader: Sendable {
+package struct NativeSpecReader: Sendable {
     private let file: String
     private var diagnostics = DiagnosticBag()
 
     /// Reads a parsed document. Every problem is reported; the document holds what could be read.
-    public static func read(_ root: JSONNode, file: String) -> (SpecDocument, [Diagnostic]) {
+    package static func read(_ root: JSONNode, file: String) -> (SpecDocument, [Diagnostic]) {
         var reader = NativeSpecReader(file: file)
         let document = reader.readDocument(root)
         return (document, reader.diagnostics.all)

@@ -1,47 +1,47 @@
 /// A spec as read from one file, before names are resolved: what every front end (the native format,
 /// NEI v0.x and v3.x exports) produces. References are by name; every node keeps its source position.
-public struct SpecDocument: Sendable {
+package struct SpecDocument: Sendable {
     /// The file, as named in diagnostics.
-    public var file: String
+    package var file: String
     /// What the API is.
-    public var description: String?
+    package var description: String?
     /// The data types, in file order.
-    public var types: [TypeDecl] = []
+    package var types: [TypeDecl] = []
     /// The interfaces, in file order.
-    public var interfaces: [InterfaceDecl] = []
+    package var interfaces: [InterfaceDecl] = []
 
     /// Creates an empty document for `file`.
-    public init(file: String, description: String? = nil) {
+    package init(file: String, description: String? = nil) {
         self.file = file
         self.description = description
     }
 }
 
 /// A reference to a type by name, possibly an array: `String`, `User`, `[User]`, `[[Number]]`.
-public struct TypeRef: Sendable, Hashable, CustomStringConvertible {
+package struct TypeRef: Sendable, Hashable, CustomStringConvertible {
     /// The element type's name.
-    public var name: String
+    package var name: String
     /// How many array levels wrap it.
-    public var arrayDepth: Int
+    package var arrayDepth: Int
     /// Where the reference is written.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Creates a reference.
-    public init(name: String, arrayDepth: Int = 0, location: SourceLocation) {
+    package init(name: String, arrayDepth: Int = 0, location: SourceLocation) {
         self.name = name
         self.arrayDepth = arrayDepth
         self.location = location
     }
 
-    public var description: String {
+    package var description: String {
         String(repeating: "[", count: arrayDepth) + name + String(repeating: "]", count: arrayDepth)
     }
 }
 
 /// A data type.
-public struct TypeDecl: Sendable {
+package struct TypeDecl: Sendable {
     /// What kind of type.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// A hash (object) type with fields: becomes a model.
         case hash([FieldDecl])
         /// An enumeration of string values.
@@ -53,18 +53,18 @@ public struct TypeDecl: Sendable {
     }
 
     /// The name, as written.
-    public var name: String
+    package var name: String
     /// Where the name is.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// What the type is for.
-    public var description: String?
+    package var description: String?
     /// What kind of type.
-    public var kind: Kind
+    package var kind: Kind
     /// Hidden and anonymous types (NEI) get no model of their own unless something references them.
-    public var isHidden: Bool = false
+    package var isHidden: Bool = false
 
     /// Creates a type.
-    public init(name: String, location: SourceLocation, description: String?, kind: Kind, isHidden: Bool = false) {
+    package init(name: String, location: SourceLocation, description: String?, kind: Kind, isHidden: Bool = false) {
         self.name = name
         self.location = location
         self.description = description
@@ -74,21 +74,21 @@ public struct TypeDecl: Sendable {
 }
 
 /// A field of a hash type, or an input or output parameter of an interface.
-public struct FieldDecl: Sendable {
+package struct FieldDecl: Sendable {
     /// The name, as written (also the JSON key).
-    public var name: String
+    package var name: String
     /// Where the name is.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// The type.
-    public var type: TypeRef
+    package var type: TypeRef
     /// What the field means.
-    public var description: String?
+    package var description: String?
     /// Whether the spec marks it required (native `"required": true`, NEI's `required`). A required
     /// input becomes a non-optional initializer argument; on data-type fields it is carried for models.
-    public var isRequired: Bool
+    package var isRequired: Bool
 
     /// Creates a field.
-    public init(name: String, location: SourceLocation, type: TypeRef, description: String?, isRequired: Bool = false) {
+    package init(name: String, location: SourceLocation, type: TypeRef, description: String?, isRequired: Bool = false) {
         self.name = name
         self.location = location
         self.type = type
@@ -98,18 +98,18 @@ public struct FieldDecl: Sendable {
 }
 
 /// A member of an enumeration.
-public struct EnumMemberDecl: Sendable {
+package struct EnumMemberDecl: Sendable {
     /// The member's key: the name of its constant.
-    public var key: String
+    package var key: String
     /// The string value sent over the wire.
-    public var value: String
+    package var value: String
     /// What the member means.
-    public var description: String?
+    package var description: String?
     /// Where the member is.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Creates a member.
-    public init(key: String, value: String, description: String?, location: SourceLocation) {
+    package init(key: String, value: String, description: String?, location: SourceLocation) {
         self.key = key
         self.value = value
         self.description = description
@@ -118,7 +118,7 @@ public struct EnumMemberDecl: Sendable {
 }
 
 /// The inputs or the outputs of an interface.
-public enum ParametersDecl: Sendable {
+package enum ParametersDecl: Sendable {
     /// Individual parameters.
     case fields([FieldDecl])
     /// One whole data type imported as the parameters (NEI's imported data types). `bindings` give the
@@ -126,22 +126,22 @@ public enum ParametersDecl: Sendable {
     case imported(TypeRef, bindings: [String: TypeRef])
 
     /// No parameters.
-    public static let none = ParametersDecl.fields([])
+    package static let none = ParametersDecl.fields([])
 }
 
 /// A request header of an interface.
-public struct HeaderDecl: Sendable {
+package struct HeaderDecl: Sendable {
     /// The header's name, e.g. `Content-Type`.
-    public var name: String
+    package var name: String
     /// The fixed value of a constant header; `nil` for a variable header (set per request).
-    public var value: String?
+    package var value: String?
     /// What the header is for.
-    public var description: String?
+    package var description: String?
     /// Where the header is.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Creates a header.
-    public init(name: String, value: String?, description: String?, location: SourceLocation) {
+    package init(name: String, value: String?, description: String?, location: SourceLocation) {
         self.name = name
         self.value = value
         self.description = description
@@ -150,33 +150,33 @@ public struct HeaderDecl: Sendable {
 }
 
 /// An interface: one HTTP request.
-public struct InterfaceDecl: Sendable {
+package struct InterfaceDecl: Sendable {
     /// The class name (before the prefix and the `Request` suffix).
-    public var name: String
+    package var name: String
     /// Where the name is.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// The HTTP method, upper-cased.
-    public var method: String
+    package var method: String
     /// Where the method is.
-    public var methodLocation: SourceLocation
+    package var methodLocation: SourceLocation
     /// The path, e.g. `/users/:userName/photos`, or an absolute URL.
-    public var path: String
+    package var path: String
     /// Where the path is.
-    public var pathLocation: SourceLocation
+    package var pathLocation: SourceLocation
     /// What the interface does.
-    public var description: String?
+    package var description: String?
     /// The interface's display name when it is not its class name (NEI's `name`, often Chinese, when
     /// a `className` is set): the first line of the request's doc comment.
-    public var title: String?
+    package var title: String?
     /// The inputs.
-    public var inputs: ParametersDecl
+    package var inputs: ParametersDecl
     /// The outputs.
-    public var outputs: ParametersDecl
+    package var outputs: ParametersDecl
     /// The request headers.
-    public var headers: [HeaderDecl]
+    package var headers: [HeaderDecl]
 
     /// Creates an interface.
-    public init(
+    package init(
         name: String, location: SourceLocation, method: String, methodLocation: SourceLocation, path: String,
         pathLocation: SourceLocation, description: String?, inputs: ParametersDecl, outputs: ParametersDecl,
         headers: [HeaderDecl], title: String? = nil

@@ -24,7 +24,7 @@
 ///   `defaultValue` is set and variable otherwise. The class name, path and path parameters follow
 ///   ``NEIReadContext/interface(_:method:methodLocation:parameters:)``.
 /// - `pages`, `templates` and `timestamp` are not used.
-public struct NEIV0Reader {
+package struct NEIV0Reader {
     private var context: NEIReadContext
 
     /// The HTTP methods by their v0.x number (nei-toolkit's `METHODS_LIST`).
@@ -32,7 +32,7 @@ public struct NEIV0Reader {
 
     /// Reads a parsed v0.x export (the object inside the API's `{"code": 200, "result": ...}` wrapper,
     /// if it had one). Every problem is reported; the document holds what could be read.
-    public static func read(_ export: JSONNode, file: String) -> (SpecDocument, [Diagnostic]) {
+    package static func read(_ export: JSONNode, file: String) -> (SpecDocument, [Diagnostic]) {
         var reader = NEIV0Reader(context: NEIReadContext(file: file))
         let document = reader.readDocument(export)
         return (document, reader.context.diagnostics.all)

@@ -30,12 +30,12 @@
 ///   name, path and path parameters follow ``NEIReadContext/interface(_:method:methodLocation:parameters:)``.
 /// - `templates`, `pages`, `constraints`, `groups`, `cliargs` and `specs` (var-maps included) are not
 ///   used.
-public struct NEIV3Reader {
+package struct NEIV3Reader {
     private var context: NEIReadContext
 
     /// Reads a parsed v3.x export (the object inside the API's `{"code": 200, "result": ...}` wrapper,
     /// if it had one). Every problem is reported; the document holds what could be read.
-    public static func read(_ export: JSONNode, file: String) -> (SpecDocument, [Diagnostic]) {
+    package static func read(_ export: JSONNode, file: String) -> (SpecDocument, [Diagnostic]) {
         var reader = NEIV3Reader(context: NEIReadContext(file: file))
         let document = reader.readDocument(export)
         return (document, reader.context.diagnostics.all)

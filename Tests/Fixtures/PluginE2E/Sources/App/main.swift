@@ -19,4 +19,5 @@ print("library: \(type(of: CatListCategoriesRequest(page: 2))) \(CatListCategori
 
 let stock = StockStockLevel()
 stock.sku = "W-42"
-print("package: \(type(of: StockGetStockRequest(sku: "W-42"))) \(StockGetStockRequest.path) \(stock.sku ?? "-")")
+print("package: \(type(of: StockGetStockRequest(sku: "W-42"))) \(StockGetStockRequest.path) \(stock.sku ?? "-") \(StockListLevelsRequest.path)")
+_ = StockListLevelsRequest()
