@@ -45,12 +45,15 @@ let package = Package(
         .executableTarget(name: "ht-bench", dependencies: ["HTNetworking", "HTModel"], plugins: ["HTCodegenPlugin"]),
 
         // Tests
+        // What several test targets share: the loopback HTTP server (a Python script run as a child
+        // process) and its Swift driver. A plain target under Tests/, so no test target links another's files.
+        .target(name: "HTTestSupport", path: "Tests/HTTestSupport", exclude: ["Server"]),
         .testTarget(name: "HTModelTests", dependencies: ["HTModel"]),
-        .testTarget(name: "HTNetworkingTests", dependencies: ["HTNetworking"], exclude: ["Server"]),
+        .testTarget(name: "HTNetworkingTests", dependencies: ["HTNetworking", "HTTestSupport"]),
         .testTarget(name: "HTCodegenCoreTests", dependencies: ["HTCodegenCore"], exclude: ["Goldens", "Specs"]),
         .testTarget(
             name: "HTGeneratedClientTests",
-            dependencies: ["HTNetworking"],
+            dependencies: ["HTNetworking", "HTTestSupport"],
             plugins: ["HTCodegenPlugin"]
         ),
     ],

@@ -13,7 +13,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-python3 "$ROOT/Tests/HTNetworkingTests/Server/test_server.py" --ignore-stdin \
+python3 "$ROOT/Tests/HTTestSupport/Server/test_server.py" --ignore-stdin \
     --fixtures "$ROOT/Sources/ht-demo/Responses" >"$WORK/server.out" 2>"$WORK/server.err" &
 SERVER_PID=$!
 for _ in $(seq 1 100); do

@@ -5,7 +5,7 @@ import FoundationNetworking
 import HTNetworking
 
 /// The request runtime against URLSession + JSONDecoder, in this process, against the loopback test
-/// server (`Tests/HTNetworkingTests/Server/test_server.py`, so run it from a checkout):
+/// server (`Tests/HTTestSupport/Server/test_server.py`, so run it from a checkout):
 ///
 /// 1. `client.send` of a request whose ~10 KB JSON response (seven GitHub users) maps to models,
 ///    against `URLSession.data(for:)` followed by `JSONDecoder` into Codable structs, sequentially;
@@ -194,7 +194,7 @@ enum ClientBench {
         init(fixtures: URL) throws {
             let script = URL(fileURLWithPath: #filePath)
                 .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Tests/HTNetworkingTests/Server/test_server.py")
+                .appendingPathComponent("Tests/HTTestSupport/Server/test_server.py")
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             // The server writes a response's headers and body in two sends; on a kept-alive connection

@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// `ht-bench --freeze`: freezing requests while offline and resending them, against the loopback test
-/// server (`Tests/HTNetworkingTests/Server/test_server.py`, so run it from a checkout):
+/// server (`Tests/HTTestSupport/Server/test_server.py`, so run it from a checkout):
 ///
 /// 1. freeze (persist) throughput through ``HTFreezeManager/freeze(_:via:)``, with each change `fsync`ed
 ///    (the default) and buffered;

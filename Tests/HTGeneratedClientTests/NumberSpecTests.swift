@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

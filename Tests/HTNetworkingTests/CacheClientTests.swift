@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import HTNetworking
+import HTTestSupport
 import Testing
 
 /// `GET /flaky?key=K&fail=0`: answers `{"attempts": n}`, n counting the requests the server saw for K.

@@ -8,6 +8,7 @@ import Glibc
 import Darwin
 #endif
 @testable import HTNetworking
+import HTTestSupport
 import Testing
 
 /// Collects the records a logger writes (thread-safe), for assertions.

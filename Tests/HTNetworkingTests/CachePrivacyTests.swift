@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import HTNetworking
+import HTTestSupport
 import Testing
 
 /// `GET /whoami?key=K`: `{"count", "authorization", "cookie"}`, with `Cache-Control` when asked for.

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTNetworking
+import HTTestSupport
 import Testing
 
 /// The client over URLSession against the real loopback server (`Server/test_server.py`). Every test

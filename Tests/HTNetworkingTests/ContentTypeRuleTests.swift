@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import HTNetworking
+import HTTestSupport
 import Testing
 
 /// `GET /status/200?body=…&content_type=…`: the loopback server answers exactly `body` with that

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import HTNetworking
+import HTTestSupport
 import Testing
 
 // MARK: - Requests for the hostile routes of `Server/test_server.py`

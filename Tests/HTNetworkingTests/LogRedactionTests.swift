@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTNetworking
+import HTTestSupport
 import Testing
 
 /// Secrets never reach a log line or an error description below the verbose level, and at verbose the

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTNetworking
+import HTTestSupport
 import Testing
 
 @Suite("Logging", .timeLimit(.minutes(1)))

@@ -9,6 +9,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HTTestSupport
 import Testing
 
 /// Checks the loopback test server (`Server/test_server.py`) through its Swift harness: the routes the

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTNetworking
+import HTTestSupport
 import Testing
 
 // Issue 11, "Numbers": NEI's `Number` is a Swift `Double`; whole values go out as integers (`5`, not

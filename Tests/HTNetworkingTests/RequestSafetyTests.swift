@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import HTNetworking
+import HTTestSupport
 import Testing
 
 /// `GET /echo/items/:id/detail`: a path parameter between two fixed segments.

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import HTNetworking
+import HTTestSupport
 import Testing
 
 /// `GET /echo/query` with the given parameters, which all go into the query string.

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTNetworking
+import HTTestSupport
 import Testing
 
 /// Retries against the loopback server, counted by the server (`/flaky` and `/counter`); waits are

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import HTNetworking
+import HTTestSupport
 import Testing
 
 /// `GET /redirect?to=URL&code=C` with credential headers of its own.

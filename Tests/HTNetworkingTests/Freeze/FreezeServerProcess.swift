@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

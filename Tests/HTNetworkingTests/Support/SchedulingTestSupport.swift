@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTNetworking
+import HTTestSupport
 import Testing
 
 // Requests, sleepers and helpers for the scheduling and transfer tests (against `Server/test_server.py`).

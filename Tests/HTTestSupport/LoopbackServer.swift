@@ -25,12 +25,12 @@ import Darwin
 ///
 /// `python3` is looked up on `PATH` through `/usr/bin/env`; the script is found next to this file
 /// through `#filePath`, so the tests must run from a checkout of the sources.
-final class LoopbackServer: @unchecked Sendable {
+public final class LoopbackServer: @unchecked Sendable {
     // @unchecked Sendable, safety: `baseURL`, `port`, `processIdentifier` and the two pipes are
     // immutable lets; the only mutable state, `process`, is read and written under `lock` only.
 
     /// Why ``LoopbackServer/start(fixtures:timeout:)`` or ``LoopbackServer/url(_:)`` failed.
-    enum Failure: Error, CustomStringConvertible {
+    public enum Failure: Error, CustomStringConvertible {
         /// The script is not at the expected place in the source tree.
         case scriptNotFound(path: String)
         /// `Process.run()` failed.
@@ -44,7 +44,7 @@ final class LoopbackServer: @unchecked Sendable {
         /// A path and query could not be made into a URL on this server.
         case badURL(String)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .scriptNotFound(let path):
                 return "LoopbackServer: test server script not found at \(path)"
@@ -66,21 +66,18 @@ final class LoopbackServer: @unchecked Sendable {
         }
     }
 
-    /// The server script, found relative to this source file (through symbolic links: other test
-    /// targets link this file into their own Support folder).
-    static let scriptURL: URL = URL(fileURLWithPath: #filePath)
-        .resolvingSymlinksInPath()
-        .deletingLastPathComponent()  // Support/
-        .deletingLastPathComponent()  // HTNetworkingTests/
+    /// The server script, found relative to this source file: `Server/test_server.py` beside it.
+    public static let scriptURL: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // HTTestSupport/
         .appendingPathComponent("Server", isDirectory: true)
         .appendingPathComponent("test_server.py", isDirectory: false)
 
     /// `http://127.0.0.1:<port>`, with no trailing slash.
-    let baseURL: URL
+    public let baseURL: URL
     /// The TCP port the server listens on.
-    let port: Int
+    public let port: Int
     /// The process id of the server (the `env` process execs into `python3`, so this is the server).
-    let processIdentifier: Int32
+    public let processIdentifier: Int32
 
     private let lock = NSLock()
     /// The running process; `nil` once stopped.
@@ -110,7 +107,7 @@ final class LoopbackServer: @unchecked Sendable {
     /// - Returns: a running server; call ``stop()`` when done.
     /// - Throws: ``Failure`` when the script is missing, `python3` can't be run, or the server doesn't
     ///   report its port in time (the process is stopped in that case).
-    static func start(fixtures: URL? = nil, timeout: Duration = .seconds(60)) async throws -> LoopbackServer {
+    public static func start(fixtures: URL? = nil, timeout: Duration = .seconds(60)) async throws -> LoopbackServer {
         let script = scriptURL
         guard FileManager.default.fileExists(atPath: script.path) else {
             throw Failure.scriptNotFound(path: script.path)
@@ -157,7 +154,7 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     /// A URL on this server from a path with an optional query, e.g. `"/echo?x=1"`.
-    func url(_ pathAndQuery: String) throws -> URL {
+    public func url(_ pathAndQuery: String) throws -> URL {
         guard pathAndQuery.hasPrefix("/"), let url = URL(string: baseURL.absoluteString + pathAndQuery) else {
             throw Failure.badURL(pathAndQuery)
         }
@@ -165,7 +162,7 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     /// Whether the server process is still running (false once ``stop()`` returned).
-    var isRunning: Bool {
+    public var isRunning: Bool {
         lock.lock()
         defer { lock.unlock() }
         return process?.isRunning ?? false
@@ -173,7 +170,7 @@ final class LoopbackServer: @unchecked Sendable {
 
     /// Stops the server: closes its stdin, sends SIGKILL, and waits for it to exit.
     /// Calling it again does nothing.
-    func stop() {
+    public func stop() {
         lock.lock()
         let running = process
         process = nil

@@ -1,1 +1,0 @@
-../../HTNetworkingTests/Support/LoopbackServer.swift
