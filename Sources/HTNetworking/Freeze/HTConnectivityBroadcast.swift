@@ -1,30 +1,31 @@
 import Foundation
 
 /// The status of a monitor and the streams that follow it: the shared machinery of the monitors.
-final class HTConnectivityBroadcast: @unchecked Sendable {
-    // @unchecked Sendable, safety: `current`, `continuations` and `nextToken` are read and written only
-    // while `lock` is held; continuations are resumed (yield/finish) outside no other lock, and
-    // AsyncStream.Continuation is itself thread-safe.
-    private let lock = HTFreezeLock()
-    private var current: HTConnectivityStatus
-    private var continuations: [Int: AsyncStream<HTConnectivityStatus>.Continuation] = [:]
-    private var nextToken = 0
+final class HTConnectivityBroadcast: Sendable {
+    /// The status and the open streams, by the token that removes each one when it ends.
+    private struct State {
+        var current: HTConnectivityStatus
+        var continuations: [Int: AsyncStream<HTConnectivityStatus>.Continuation] = [:]
+        var nextToken = 0
+    }
+
+    private let state: HTLocked<State>
 
     init(_ initial: HTConnectivityStatus = .unknown) {
-        current = initial
+        state = HTLocked(State(current: initial))
     }
 
     var status: HTConnectivityStatus {
-        lock.run { current }
+        state.withLock { $0.current }
     }
 
     /// Sets the status; streams hear of it only when it changed. Returns whether it changed.
     @discardableResult
     func set(_ status: HTConnectivityStatus) -> Bool {
-        let listeners: [AsyncStream<HTConnectivityStatus>.Continuation]? = lock.run {
-            guard current != status else { return nil }
-            current = status
-            return Array(continuations.values)
+        let listeners: [AsyncStream<HTConnectivityStatus>.Continuation]? = state.withLock { state in
+            guard state.current != status else { return nil }
+            state.current = status
+            return Array(state.continuations.values)
         }
         guard let listeners else { return false }
         for listener in listeners {
@@ -35,24 +36,24 @@ final class HTConnectivityBroadcast: @unchecked Sendable {
 
     func updates() -> AsyncStream<HTConnectivityStatus> {
         let (stream, continuation) = AsyncStream.makeStream(of: HTConnectivityStatus.self, bufferingPolicy: .bufferingNewest(8))
-        let token: Int = lock.run {
-            defer { nextToken += 1 }
-            continuations[nextToken] = continuation
+        let token: Int = state.withLock { state in
+            defer { state.nextToken += 1 }
+            state.continuations[state.nextToken] = continuation
             // Yield under the lock so no change can come between this value and the registration.
-            continuation.yield(current)
-            return nextToken
+            continuation.yield(state.current)
+            return state.nextToken
         }
         continuation.onTermination = { [weak self] _ in
             guard let self else { return }
-            _ = self.lock.run { self.continuations.removeValue(forKey: token) }
+            _ = self.state.withLock { $0.continuations.removeValue(forKey: token) }
         }
         return stream
     }
 
     func finishAll() {
-        let listeners = lock.run {
-            defer { continuations.removeAll() }
-            return Array(continuations.values)
+        let listeners = state.withLock { state in
+            defer { state.continuations.removeAll() }
+            return Array(state.continuations.values)
         }
         for listener in listeners {
             listener.finish()

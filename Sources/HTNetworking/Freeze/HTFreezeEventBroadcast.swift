@@ -1,27 +1,29 @@
 /// Fans freeze events out to every open ``HTFreezeManager/events()`` stream.
 final class HTFreezeEventBroadcast: Sendable {
-    private let lock = HTFreezeLock()
-    // safety: `continuations` and `nextToken` are only read or written inside `lock.run`.
-    private nonisolated(unsafe) var continuations: [Int: AsyncStream<HTFreezeEvent>.Continuation] = [:]
-    // safety: see `continuations`.
-    private nonisolated(unsafe) var nextToken = 0
+    /// The open streams, by the token that removes each one when it ends.
+    private struct Listeners {
+        var continuations: [Int: AsyncStream<HTFreezeEvent>.Continuation] = [:]
+        var nextToken = 0
+    }
+
+    private let listeners = HTLocked(Listeners())
 
     func stream() -> AsyncStream<HTFreezeEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: HTFreezeEvent.self, bufferingPolicy: .unbounded)
-        let token = lock.run {
-            defer { nextToken += 1 }
-            continuations[nextToken] = continuation
-            return nextToken
+        let token = listeners.withLock { listeners in
+            defer { listeners.nextToken += 1 }
+            listeners.continuations[listeners.nextToken] = continuation
+            return listeners.nextToken
         }
         continuation.onTermination = { [weak self] _ in
             guard let self else { return }
-            _ = self.lock.run { self.continuations.removeValue(forKey: token) }
+            _ = self.listeners.withLock { $0.continuations.removeValue(forKey: token) }
         }
         return stream
     }
 
     func publish(_ event: HTFreezeEvent) {
-        for continuation in lock.run({ Array(continuations.values) }) {
+        for continuation in listeners.withLock({ Array($0.continuations.values) }) {
             continuation.yield(event)
         }
     }

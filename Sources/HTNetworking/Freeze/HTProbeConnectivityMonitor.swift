@@ -41,18 +41,18 @@ public final class HTProbeConnectivityMonitor: HTConnectivityMonitor {
     public let configuration: Configuration
     private let transport: any HTTransport
     private let broadcast = HTConnectivityBroadcast()
-    private let lock = HTFreezeLock()
-    // safety: `task`, `isProbing` and `probeCount` are only read or written inside `lock.run`, so
-    // never concurrently.
-    private nonisolated(unsafe) var task: Task<Void, Never>?
-    // safety: see `task`. True while the loop has a probe in flight: the task is then never cancelled
-    // (FoundationNetworking can trap when a URLSession task is cancelled as it completes); a restart
-    // or stop requested meanwhile takes effect when the probe returns.
-    private nonisolated(unsafe) var isProbing = false
-    // safety: see `task`.
-    private nonisolated(unsafe) var pending: PendingChange = .none
-    // safety: see `task`.
-    private nonisolated(unsafe) var probeCount = 0
+    private let probing = HTLocked(Loop())
+
+    /// The probing loop's state.
+    private struct Loop {
+        var task: Task<Void, Never>?
+        /// True while the loop has a probe in flight: the task is then never cancelled
+        /// (FoundationNetworking can trap when a URLSession task is cancelled as it completes); a
+        /// restart or stop requested meanwhile takes effect when the probe returns.
+        var isProbing = false
+        var pending: PendingChange = .none
+        var probeCount = 0
+    }
 
     private enum PendingChange { case none, restart, stop }
 
@@ -66,25 +66,25 @@ public final class HTProbeConnectivityMonitor: HTConnectivityMonitor {
     public var status: HTConnectivityStatus { broadcast.status }
 
     /// How many probes were sent so far.
-    public var probesSent: Int { lock.run { probeCount } }
+    public var probesSent: Int { probing.withLock { $0.probeCount } }
 
     public func updates() -> AsyncStream<HTConnectivityStatus> { broadcast.updates() }
 
     public func start() {
-        lock.run {
-            if pending == .stop { pending = .none }
-            guard task == nil else { return }
-            task = makeTask(startingUnreachable: false)
+        probing.withLock { loop in
+            if loop.pending == .stop { loop.pending = .none }
+            guard loop.task == nil else { return }
+            loop.task = makeTask(startingUnreachable: false)
         }
     }
 
     public func stop() {
-        lock.run {
-            if isProbing {
-                pending = .stop
+        probing.withLock { loop in
+            if loop.isProbing {
+                loop.pending = .stop
             } else {
-                task?.cancel()
-                task = nil
+                loop.task?.cancel()
+                loop.task = nil
             }
         }
         broadcast.finishAll()
@@ -93,13 +93,13 @@ public final class HTProbeConnectivityMonitor: HTConnectivityMonitor {
     /// Marks the network unreachable and restarts probing with the shortest backoff.
     public func reportConnectivityFailure() {
         broadcast.set(.unreachable)
-        lock.run {
-            guard let running = task else { return }
-            if isProbing {
-                pending = .restart
+        probing.withLock { loop in
+            guard let running = loop.task else { return }
+            if loop.isProbing {
+                loop.pending = .restart
             } else {
                 running.cancel()
-                task = makeTask(startingUnreachable: true)
+                loop.task = makeTask(startingUnreachable: true)
             }
         }
     }
@@ -110,7 +110,7 @@ public final class HTProbeConnectivityMonitor: HTConnectivityMonitor {
         var request = URLRequest(url: url)
         request.httpMethod = "HEAD"
         request.timeoutInterval = configuration.timeout
-        lock.run { probeCount += 1 }
+        probing.withLock { $0.probeCount += 1 }
         let found: HTConnectivityStatus
         do {
             _ = try await transport.send(request)
@@ -119,7 +119,7 @@ public final class HTProbeConnectivityMonitor: HTConnectivityMonitor {
             found = .unreachable
         }
         // A result that a restart or stop made stale (requested while it was in flight) is not published.
-        if !Task.isCancelled && lock.run({ pending == .none }) {
+        if !Task.isCancelled && probing.withLock({ $0.pending == .none }) {
             broadcast.set(found)
         }
         return found
@@ -127,33 +127,33 @@ public final class HTProbeConnectivityMonitor: HTConnectivityMonitor {
 
     /// Marks a probe in flight, unless the loop was cancelled or replaced. Returns whether to probe.
     private func beginProbe() -> Bool {
-        lock.run {
-            guard !Task.isCancelled, pending == .none else { return false }
-            isProbing = true
+        probing.withLock { loop in
+            guard !Task.isCancelled, loop.pending == .none else { return false }
+            loop.isProbing = true
             return true
         }
     }
 
     /// Ends a probe; carries out a stop or restart requested meanwhile. Returns whether the loop goes on.
     private func endProbe() -> Bool {
-        lock.run {
-            isProbing = false
-            switch pending {
+        probing.withLock { loop in
+            loop.isProbing = false
+            switch loop.pending {
             case .none:
                 return true
             case .stop:
-                pending = .none
-                task = nil
+                loop.pending = .none
+                loop.task = nil
                 return false
             case .restart:
-                pending = .none
-                task = makeTask(startingUnreachable: true)
+                loop.pending = .none
+                loop.task = makeTask(startingUnreachable: true)
                 return false
             }
         }
     }
 
-    /// The probing loop. Called with `lock` held. It is only cancelled while it sleeps.
+    /// The probing loop. Called inside `probing.withLock`. It is only cancelled while it sleeps.
     private func makeTask(startingUnreachable: Bool) -> Task<Void, Never> {
         let configuration = configuration
         return Task { [weak self] in

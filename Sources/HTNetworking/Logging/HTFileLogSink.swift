@@ -17,10 +17,7 @@ import Foundation
 ///
 /// Writing never throws and never crashes: a write that fails (a full disk, a folder removed) is
 /// dropped.
-public final class HTFileLogSink: HTLogSink, @unchecked Sendable {
-    // @unchecked Sendable, safety: the `let` properties are immutable; every `var` (`handle`,
-    // `size`, `startedAt`) is read and written only inside `withLock`, which holds `lock`.
-
+public final class HTFileLogSink: HTLogSink {
     /// The folder the files are in.
     public let directory: URL
     /// The base name of the files.
@@ -35,10 +32,14 @@ public final class HTFileLogSink: HTLogSink, @unchecked Sendable {
     public let minimumLevel: HTLogLevel
 
     private let now: @Sendable () -> Date
-    private let lock = NSLock()
-    private var handle: FileHandle?
-    private var size = 0
-    private var startedAt: Date
+    private let file: HTLocked<CurrentFile>
+
+    /// The file being written: its handle (opened at the first write), its size and when it began.
+    private struct CurrentFile {
+        var handle: FileHandle?
+        var size = 0
+        var startedAt: Date
+    }
 
     /// Creates the sink, creating `directory` if needed and appending to an existing current file.
     ///
@@ -62,19 +63,20 @@ public final class HTFileLogSink: HTLogSink, @unchecked Sendable {
         self.maximumFiles = max(1, maximumFiles)
         self.minimumLevel = minimumLevel
         self.now = now
-        self.startedAt = now()
+        var current = CurrentFile(startedAt: now())
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = currentFileURL.path
+        let path = directory.appendingPathComponent(self.name + ".log").path
         if let attributes = try? FileManager.default.attributesOfItem(atPath: path) {
-            size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            current.size = (attributes[.size] as? NSNumber)?.intValue ?? 0
             if let created = attributes[.creationDate] as? Date ?? attributes[.modificationDate] as? Date {
-                startedAt = created
+                current.startedAt = created
             }
         }
+        file = HTLocked(current)
     }
 
     deinit {
-        try? handle?.close()
+        try? file.withLock { $0.handle }?.close()
     }
 
     /// The file being written: `<directory>/<name>.log`.
@@ -84,27 +86,30 @@ public final class HTFileLogSink: HTLogSink, @unchecked Sendable {
 
     /// The log files that exist, the current one first, then the older ones from newest to oldest.
     public var logFiles: [URL] {
-        lock.lock()
-        defer { lock.unlock() }
-        return (0..<maximumFiles).map(fileURL).filter { FileManager.default.fileExists(atPath: $0.path) }
+        // Under the lock, so a roll in progress is not seen half done.
+        file.withLock { _ in
+            (0..<maximumFiles).map(fileURL).filter { FileManager.default.fileExists(atPath: $0.path) }
+        }
     }
 
     public func write(_ record: HTLogRecord) {
         let data = Data((record.formatted + "\n").utf8)
-        lock.lock()
-        defer { lock.unlock() }
-        let date = now()
-        if size > 0 && (size + data.count > maximumFileSize || date.timeIntervalSince(startedAt) >= rollInterval) {
-            roll(at: date)
-        }
-        guard let handle = openHandle() else { return }
-        do {
-            try handle.write(contentsOf: data)
-            size += data.count
-        } catch {
-            // Dropped: logging must never fail the app. The handle is reopened on the next write.
-            try? handle.close()
-            self.handle = nil
+        file.withLock { file in
+            let date = now()
+            if file.size > 0
+                && (file.size + data.count > maximumFileSize || date.timeIntervalSince(file.startedAt) >= rollInterval)
+            {
+                roll(&file, at: date)
+            }
+            guard let handle = openHandle(&file) else { return }
+            do {
+                try handle.write(contentsOf: data)
+                file.size += data.count
+            } catch {
+                // Dropped: logging must never fail the app. The handle is reopened on the next write.
+                try? handle.close()
+                file.handle = nil
+            }
         }
     }
 
@@ -113,23 +118,25 @@ public final class HTFileLogSink: HTLogSink, @unchecked Sendable {
         directory.appendingPathComponent(index == 0 ? name + ".log" : "\(name).\(index).log")
     }
 
-    private func openHandle() -> FileHandle? {
-        if let handle { return handle }
+    /// The handle of the current file, opened (and the file created) if needed; called inside `file.withLock`.
+    private func openHandle(_ file: inout CurrentFile) -> FileHandle? {
+        if let handle = file.handle { return handle }
         let path = currentFileURL.path
         if !FileManager.default.fileExists(atPath: path) {
             guard FileManager.default.createFile(atPath: path, contents: nil) else { return nil }
-            size = 0
+            file.size = 0
         }
         guard let opened = try? FileHandle(forWritingTo: currentFileURL) else { return nil }
-        if let end = try? opened.seekToEnd() { size = Int(end) }
-        handle = opened
+        if let end = try? opened.seekToEnd() { file.size = Int(end) }
+        file.handle = opened
         return opened
     }
 
-    /// Closes the current file and shifts the files by one, deleting the oldest beyond the limit.
-    private func roll(at date: Date) {
-        try? handle?.close()
-        handle = nil
+    /// Closes the current file and shifts the files by one, deleting the oldest beyond the limit; called
+    /// inside `file.withLock`.
+    private func roll(_ file: inout CurrentFile, at date: Date) {
+        try? file.handle?.close()
+        file.handle = nil
         let manager = FileManager.default
         try? manager.removeItem(at: fileURL(maximumFiles - 1))
         if maximumFiles > 1 {
@@ -140,7 +147,7 @@ public final class HTFileLogSink: HTLogSink, @unchecked Sendable {
                 }
             }
         }
-        size = 0
-        startedAt = date
+        file.size = 0
+        file.startedAt = date
     }
 }

@@ -5,7 +5,9 @@ public struct HTStandardErrorLogSink: HTLogSink {
     /// The least severe level written.
     public var minimumLevel: HTLogLevel
 
-    private static let lock = NSLock()
+    /// Guards no value: held around each write so that lines from several threads never interleave.
+    /// One for every instance, since they all share standard error.
+    private static let writing = HTLocked(())
 
     /// Creates the sink.
     public init(minimumLevel: HTLogLevel = .verbose) {
@@ -14,9 +16,8 @@ public struct HTStandardErrorLogSink: HTLogSink {
 
     public func write(_ record: HTLogRecord) {
         let data = Data((record.formatted + "\n").utf8)
-        // One lock for every instance: lines from several threads never interleave.
-        Self.lock.lock()
-        defer { Self.lock.unlock() }
-        FileHandle.standardError.write(data)
+        Self.writing.withLock { _ in
+            FileHandle.standardError.write(data)
+        }
     }
 }
