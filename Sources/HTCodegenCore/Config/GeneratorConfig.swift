@@ -12,6 +12,19 @@ public struct GeneratorConfig: Sendable, Hashable {
         case `internal`
     }
 
+    /// Who declares the model base class and the request protocol when their names (`namePrefix` +
+    /// `modelAbstract`, `namePrefix` + `reqAbstract`) differ from the runtime's `HTHTTPModel` and
+    /// `HTBaseRequest`.
+    public enum AbstractTypes: String, Sendable, Hashable, CaseIterable {
+        /// The generator, as type aliases of the runtime's types (in the models file of a target's first
+        /// spec).
+        case alias
+        /// The app: it declares `class <prefix><modelAbstract>: HTHTTPModel` (its own base class, with
+        /// its own members) and `protocol <prefix><reqAbstract>: HTBaseRequest` itself, for the names that
+        /// differ; the generated code only names them.
+        case app
+    }
+
     /// The prefix of every generated type (`HT` makes `User` into `HTUser`).
     public var namePrefix = "HT"
     /// Requests conform to `namePrefix + reqAbstract` (the runtime defines `HTBaseRequest`).
@@ -22,6 +35,8 @@ public struct GeneratorConfig: Sendable, Hashable {
     public var accessLevel = AccessLevel.internal
     /// The module generated files import.
     public var runtimeModule = "HTNetworking"
+    /// Who declares the model base class and the request protocol (see ``AbstractTypes``).
+    public var abstractTypes = AbstractTypes.alias
 
     /// The settings everybody gets without a config file.
     public init() {}
@@ -32,7 +47,7 @@ public struct GeneratorConfig: Sendable, Hashable {
     public var modelBaseClassName: String { namePrefix + modelAbstract }
 
     /// The keys a config file may have.
-    public static let keys = ["$schema", "namePrefix", "reqAbstract", "modelAbstract", "accessLevel", "runtimeModule"]
+    public static let keys = ["$schema", "namePrefix", "reqAbstract", "modelAbstract", "accessLevel", "runtimeModule", "abstractTypes"]
 
     /// Reads a config file's JSON. Unknown keys and wrong values are errors at their position.
     public static func read(_ root: JSONNode) -> (GeneratorConfig, [Diagnostic]) {
@@ -70,6 +85,12 @@ public struct GeneratorConfig: Sendable, Hashable {
                     config.modelAbstract = value
                 } else {
                     config.runtimeModule = value
+                }
+            case "abstractTypes":
+                if let value = AbstractTypes(rawValue: value) {
+                    config.abstractTypes = value
+                } else {
+                    diagnostics.error("\"abstractTypes\" must be \"alias\" or \"app\"", at: member.value.location)
                 }
             default:
                 if let level = AccessLevel(rawValue: value) {
