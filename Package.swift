@@ -53,6 +53,7 @@ let package = Package(
             dependencies: ["HTNetworking"],
             plugins: ["HTCodegenPlugin"]
         ),
+        .testTarget(name: "HTCustomBaseTests", dependencies: ["HTNetworking"], plugins: ["HTCodegenPlugin"]),
     ],
     swiftLanguageModes: [.v6]
 )

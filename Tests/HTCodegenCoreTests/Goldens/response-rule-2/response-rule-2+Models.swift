@@ -6,109 +6,32 @@ import HTNetworking
 
 // MARK: - HTRule2Article
 
-/// The `Rule2Article` data type.
+/// - Remark: Generated from response-rule-2.htspec.json:9:5
 internal final class HTRule2Article: HTHTTPModel, HTModelMappable {
     internal var id: Int?
     internal var title: String?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["id", "title"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTRule2Article>] = [
-        HTPropertyAccessor<HTRule2Article>("id", \HTRule2Article.id),
-        HTPropertyAccessor<HTRule2Article>("title", \HTRule2Article.title),
+        .init("id", \.id),
+        .init("title", \.title),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTRule2Article> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTRule2Article, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.id, context: &context)
-        case 1: HTMapper.decode(json, into: &model.title, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTRule2Article, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.id, to: writer)
-        case 1: return HTMapper.encode(model.title, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTRule2Article) {
-        copy.id = self.id
-        copy.title = self.title
-    }
 }
 
 // MARK: - HTRule2Envelope
 
 /// Recognised by shape, not by name: an imported type with exactly one Variable field.
+///
+/// - Remark: Generated from response-rule-2.htspec.json:5:5
 internal final class HTRule2Envelope: HTHTTPModel, HTModelMappable {
     internal var code: Int?
     internal var errorMsg: String?
     internal var data: HTJSON?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["code", "errorMsg", "data"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTRule2Envelope>] = [
-        HTPropertyAccessor<HTRule2Envelope>("code", \HTRule2Envelope.code),
-        HTPropertyAccessor<HTRule2Envelope>("errorMsg", \HTRule2Envelope.errorMsg),
-        HTPropertyAccessor<HTRule2Envelope>("data", \HTRule2Envelope.data),
+        .init("code", \.code),
+        .init("errorMsg", \.errorMsg),
+        .init("data", \.data),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTRule2Envelope> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTRule2Envelope, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.code, context: &context)
-        case 1: HTMapper.decode(json, into: &model.errorMsg, context: &context)
-        case 2: HTMapper.decode(json, into: &model.data, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTRule2Envelope, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.code, to: writer)
-        case 1: return HTMapper.encode(model.errorMsg, to: writer)
-        case 2: return HTMapper.encode(model.data, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTRule2Envelope) {
-        copy.code = self.code
-        copy.errorMsg = self.errorMsg
-        copy.data = self.data
-    }
 }
