@@ -15,11 +15,9 @@ final class HTMappingPlan: Sendable {
     let keyPaths: [[String]]
     /// Per slot: the property's name (for a transform without a property, the key path).
     let names: [String]
-    /// Per slot: sets the property from JSON; `nil` for a transform that has no property.
-    let decoders: [(@Sendable (AnyObject, HTJSON, inout HTMappingContext) -> Void)?]
-    /// Per slot: writes the property as JSON (`false` when it is `nil`); `nil` for a transform that has
-    /// no property.
-    let writers: [(@Sendable (AnyObject, HTJSONWriter) -> Bool)?]
+    /// Per slot: the property's accessor, erased to its closure; `nil` for a transform that has no
+    /// property.
+    let performers: [Performer?]
     /// Per slot: the custom conversion from JSON, if the model has one for this key path.
     let fromJSON: [(@Sendable (AnyObject, HTJSON, inout HTMappingContext) -> Void)?]
     /// Per slot: the custom conversion to JSON, if the model has one for this key path.
@@ -42,11 +40,13 @@ final class HTMappingPlan: Sendable {
     let hasDecodeHooks: Bool
     let shouldTransform: (@Sendable (AnyObject, HTJSON, String) -> Bool)?
 
+    /// An accessor's closure, the same for every `Model` (see ``HTPropertyAccessor/perform``).
+    typealias Performer = @Sendable (HTPropertyOperation, AnyObject, HTJSON, AnyObject?, inout HTMappingContext) -> HTJSON?
+
     struct Slot {
         var keyPath: [String]
         var name: String
-        var decode: (@Sendable (AnyObject, HTJSON, inout HTMappingContext) -> Void)?
-        var write: (@Sendable (AnyObject, HTJSONWriter) -> Bool)?
+        var perform: Performer?
         var fromJSON: (@Sendable (AnyObject, HTJSON, inout HTMappingContext) -> Void)?
         var toJSON: (@Sendable (AnyObject) -> HTJSON?)?
         var blacklisted: Bool
@@ -55,8 +55,7 @@ final class HTMappingPlan: Sendable {
     init(slots: [Slot], shouldTransform: (@Sendable (AnyObject, HTJSON, String) -> Bool)?) {
         keyPaths = slots.map(\.keyPath)
         names = slots.map(\.name)
-        decoders = slots.map(\.decode)
-        writers = slots.map(\.write)
+        performers = slots.map(\.perform)
         fromJSON = slots.map(\.fromJSON)
         toJSON = slots.map(\.toJSON)
         blacklisted = slots.map(\.blacklisted)
@@ -104,7 +103,7 @@ final class HTMappingPlan: Sendable {
         let implicit = context.options.implicitKeyMatching && !canonical.isEmpty
         object.members.withUnsafeBufferPointer { members in
             let count = members.count
-            let slotCount = decoders.count
+            let slotCount = performers.count
             guard count > 0, slotCount > 0 else { return }
             withUnsafeTemporaryAllocation(of: Int.self, capacity: count + slotCount) { buffer in
                 guard let base = buffer.baseAddress else { return }
@@ -148,8 +147,8 @@ final class HTMappingPlan: Sendable {
                     let before = context.diagnosticCount
                     if hasDecodeHooks {
                         decodeWithHooks(slot, model, members[index].value, &context)
-                    } else if let decode = decoders[slot] {
-                        decode(model, members[index].value, &context)
+                    } else if let perform = performers[slot] {
+                        _ = perform(.decode, model, members[index].value, nil, &context)
                     }
                     if context.diagnosticCount != before {
                         context.prefixDiagnostics(since: before, with: .key(members[index].key))
@@ -177,8 +176,8 @@ final class HTMappingPlan: Sendable {
             let before = context.diagnosticCount
             if hasDecodeHooks {
                 decodeWithHooks(slot, model, current, &context)
-            } else if let decode = decoders[slot] {
-                decode(model, current, &context)
+            } else if let perform = performers[slot] {
+                _ = perform(.decode, model, current, nil, &context)
             }
             if context.diagnosticCount != before {
                 context.prefixDiagnostics(since: before, with: keyPath.map { HTJSONPathComponent.key($0) })
@@ -191,8 +190,8 @@ final class HTMappingPlan: Sendable {
         if let shouldTransform, !shouldTransform(model, value, names[slot]) { return }
         if let transform = fromJSON[slot] {
             transform(model, value, &context)
-        } else if let decode = decoders[slot] {
-            decode(model, value, &context)
+        } else if let perform = performers[slot] {
+            _ = perform(.decode, model, value, nil, &context)
         }
     }
 
@@ -212,6 +211,7 @@ final class HTMappingPlan: Sendable {
     func write(_ model: AnyObject, to writer: HTJSONWriter, applyingBlacklist: Bool) {
         writer.beginObject()
         var first = true
+        var context = HTMappingContext()
         keyText.withUnsafeBytes { keyBytes in
             for slot in singleKeySlots {
                 if applyingBlacklist && blacklisted[slot] { continue }
@@ -227,8 +227,8 @@ final class HTMappingPlan: Sendable {
                     } else {
                         wrote = false
                     }
-                } else if let writeProperty = writers[slot] {
-                    wrote = writeProperty(model, writer)
+                } else if let perform = performers[slot] {
+                    wrote = perform(.write, model, .null, writer, &context) != nil
                 } else {
                     wrote = false
                 }

@@ -92,7 +92,7 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
             if transform != nil { transformed.insert(keyPath) }
             let accessor = entry.accessor
             slots.append(HTMappingPlan.Slot(
-                keyPath: entry.keyPath, name: accessor.name, decode: accessor.decodeObject, write: accessor.writeObject,
+                keyPath: entry.keyPath, name: accessor.name, perform: accessor.perform,
                 fromJSON: transform?.fromJSON.map { Self.erased($0) }, toJSON: transform?.toJSON.map { Self.erased($0) },
                 blacklisted: blacklist.contains(accessor.name)))
         }
@@ -101,7 +101,7 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
             guard !keyPath.isEmpty else { continue }
             slots.append(HTMappingPlan.Slot(
                 keyPath: keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init),
-                name: keyPath, decode: nil, write: nil, fromJSON: transform.fromJSON.map { Self.erased($0) },
+                name: keyPath, perform: nil, fromJSON: transform.fromJSON.map { Self.erased($0) },
                 toJSON: transform.toJSON.map { Self.erased($0) }, blacklisted: blacklist.contains(keyPath)))
         }
         var shouldTransform: (@Sendable (AnyObject, HTJSON, String) -> Bool)? = nil
@@ -147,7 +147,8 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
     /// when `applyingBlacklist` is set those on the model's ``HTMappingHooks/htSerializationBlacklist``.
     func json(from model: Model, excluding: Set<String>, applyingBlacklist: Bool) -> HTJSONObject {
         var object = HTJSONObject()
-        let slotCount = plan.decoders.count
+        var context = HTMappingContext()
+        let slotCount = plan.performers.count
         object.members.reserveCapacity(slotCount)
         for slot in 0..<slotCount {
             if applyingBlacklist && plan.blacklisted[slot] { continue }
@@ -156,8 +157,8 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
             let value: HTJSON?
             if let transform = plan.toJSON[slot] {
                 value = transform(model)
-            } else if slot < entries.count {
-                value = entries[slot].accessor.encode(model)
+            } else if let perform = plan.performers[slot] {
+                value = perform(.encode, model, .null, nil, &context)
             } else {
                 value = nil
             }

@@ -4,11 +4,12 @@
 /// mapping, copying) is derived from it.
 ///
 /// ## Speed
-/// The accessor keeps its conversions as closures made once, when the model's table is built. The
-/// key-path initializer is `@inlinable`, so in an optimized build each closure is specialised for the
-/// property's type and, the key path being a literal, for the property itself: applying it is a direct
-/// stored-property access, as fast as the `switch` per model that generated code used to carry, and the
-/// generated source is one short line per property.
+/// The accessor keeps its work in one closure made when the model's table is built. The key-path
+/// initializer is `@inlinable`, so in an optimized build that closure is specialised for the property's
+/// type and, the key path being a literal captured once, for the property itself: applying it is a
+/// direct stored-property access, as fast as the `switch` per model that generated code used to carry,
+/// while the generated source is one short line per property. (Two closures capturing the same key path
+/// defeat that specialisation, hence one closure that is told what to do.)
 public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
     /// The property's name in Swift.
     public let name: String
@@ -18,14 +19,10 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
     /// The property's value type (without the optional).
     public let valueType: any HTJSONValueConvertible.Type
 
-    /// Sets the property of a `Model` passed as `AnyObject` from JSON (the mapper's hot path).
-    @usableFromInline let decodeObject: @Sendable (AnyObject, HTJSON, inout HTMappingContext) -> Void
-    /// Writes the property of a `Model` passed as `AnyObject`; `false` (nothing written) when `nil`.
-    @usableFromInline let writeObject: @Sendable (AnyObject, HTJSONWriter) -> Bool
-    /// The property of a `Model` as JSON, `nil` when it is `nil`.
-    @usableFromInline let encodeValue: @Sendable (Model) -> HTJSON?
-    /// Sets the property of the second model to a deep copy of the first's.
-    @usableFromInline let copyValue: @Sendable (Model, Model) -> Void
+    /// Does `operation` on `model` (a `Model`); see ``HTPropertyOperation`` for the other arguments.
+    @usableFromInline let perform: @Sendable (
+        _ operation: HTPropertyOperation, _ model: AnyObject, _ json: HTJSON, _ other: AnyObject?, _ context: inout HTMappingContext
+    ) -> HTJSON?
 
     /// Creates an accessor from a getter and a setter of an optional property. `key` is the JSON key of
     /// the default mapping, `name` when not given.
@@ -41,21 +38,28 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
         self.name = name
         self.key = key ?? name
         self.valueType = Value.self
-        self.decodeObject = { object, json, context in
+        let holdsModels = Value.htModelType != nil
+        self.perform = { operation, object, json, other, context in
             let model = unsafeDowncast(object, to: Model.self)
-            if case .null = json {
-                set(model, nil)
-            } else if let value = Value.htDecode(json, context: &context) {
-                set(model, value)
+            switch operation {
+            case .decode:
+                if case .null = json {
+                    set(model, nil)
+                } else if let value = Value.htDecode(json, context: &context) {
+                    set(model, value)
+                }
+                return nil
+            case .write:
+                guard let writer = other as? HTJSONWriter else { return nil }
+                return HTMapper.encode(get(model), to: writer) ? .bool(true) : nil
+            case .encode:
+                return get(model)?.htJSON
+            case .copy:
+                guard let other else { return nil }
+                let value = get(model)
+                set(unsafeDowncast(other, to: Model.self), holdsModels ? value.map(Value.htDeepCopy) : value)
+                return nil
             }
-        }
-        self.writeObject = { object, writer in HTMapper.encode(get(unsafeDowncast(object, to: Model.self)), to: writer) }
-        self.encodeValue = { model in get(model)?.htJSON }
-        if Value.htModelType == nil {
-            // A value (no model inside): copied as it is, without looking at it per call.
-            self.copyValue = { source, target in set(target, get(source)) }
-        } else {
-            self.copyValue = { source, target in set(target, get(source).map(Value.htDeepCopy)) }
         }
     }
 
@@ -63,9 +67,9 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
     /// (`.init("name", \.name)` in `static let htAccessors: [HTPropertyAccessor<HTUser>]`). `key` is the
     /// JSON key of the default mapping, `name` when not given.
     ///
-    /// Pass a key-path literal: the closures are then specialised for the property (see the type's
+    /// Pass a key-path literal: the accessor is then specialised for the property (see the type's
     /// documentation).
-    @inlinable
+    @inlinable @inline(__always)
     public init<Value: HTJSONValueConvertible>(
         _ name: String,
         key: String? = nil,
@@ -79,17 +83,24 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
         self.name = name
         self.key = key ?? name
         self.valueType = Value.self
-        self.decodeObject = { object, json, context in
-            HTMapper.decode(json, into: &unsafeDowncast(object, to: Model.self)[keyPath: keyPath], context: &context)
-        }
-        self.writeObject = { object, writer in
-            HTMapper.encode(unsafeDowncast(object, to: Model.self)[keyPath: keyPath], to: writer)
-        }
-        self.encodeValue = { model in model[keyPath: keyPath]?.htJSON }
-        if Value.htModelType == nil {
-            self.copyValue = { source, target in target[keyPath: keyPath] = source[keyPath: keyPath] }
-        } else {
-            self.copyValue = { source, target in target[keyPath: keyPath] = source[keyPath: keyPath].map(Value.htDeepCopy) }
+        let holdsModels = Value.htModelType != nil
+        self.perform = { operation, object, json, other, context in
+            switch operation {
+            case .decode:
+                HTMapper.decode(json, into: &unsafeDowncast(object, to: Model.self)[keyPath: keyPath], context: &context)
+                return nil
+            case .write:
+                guard let other else { return nil }
+                let writer = unsafeDowncast(other, to: HTJSONWriter.self)
+                return HTMapper.encode(unsafeDowncast(object, to: Model.self)[keyPath: keyPath], to: writer) ? .bool(true) : nil
+            case .encode:
+                return unsafeDowncast(object, to: Model.self)[keyPath: keyPath]?.htJSON
+            case .copy:
+                guard let other else { return nil }
+                let value = unsafeDowncast(object, to: Model.self)[keyPath: keyPath]
+                unsafeDowncast(other, to: Model.self)[keyPath: keyPath] = holdsModels ? value.map(Value.htDeepCopy) : value
+                return nil
+            }
         }
     }
 
@@ -106,20 +117,37 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
     /// it, anything else leaves it as it was and is reported in `context`.
     @inlinable
     public func decode(_ model: Model, _ json: HTJSON, _ context: inout HTMappingContext) {
-        decodeObject(model, json, &context)
+        _ = perform(.decode, model, json, nil, &context)
     }
 
     /// The property of `model` as JSON, `nil` when it is `nil`.
     @inlinable
     public func encode(_ model: Model) -> HTJSON? {
-        encodeValue(model)
+        var context = HTMappingContext()
+        return perform(.encode, model, .null, nil, &context)
     }
 
     /// Sets the property of `target` to `source`'s value, nested models and arrays of models copied.
     @inlinable
     public func copy(from source: Model, to target: Model) {
-        copyValue(source, target)
+        var context = HTMappingContext()
+        _ = perform(.copy, source, .null, target, &context)
     }
+
+}
+
+/// What one call of an accessor's closure (``HTPropertyAccessor/perform``) does.
+@usableFromInline
+enum HTPropertyOperation: Sendable {
+    /// Set the property of `model` from `json` (`null` sets `nil`), reporting in `context`.
+    case decode
+    /// Write the property of `model` to `other` (an ``HTJSONWriter``); returns `.bool(true)` when it
+    /// wrote, `nil` when the property is `nil`.
+    case write
+    /// Return the property of `model` as JSON, `nil` when it is `nil`.
+    case encode
+    /// Set the property of `other` (a `Model`) to a deep copy of `model`'s.
+    case copy
 }
 
 extension HTJSONValueConvertible {

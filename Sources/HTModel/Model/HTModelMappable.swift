@@ -149,8 +149,9 @@ extension HTModelMappable {
     }
 
     public func htCopyProperties(to copy: Self) {
+        var context = HTMappingContext()
         for accessor in Self.htAccessors {
-            accessor.copy(from: self, to: copy)
+            _ = accessor.perform(.copy, self, .null, copy, &context)
         }
     }
 
