@@ -1,6 +1,6 @@
 /// The models file: one final class per data type. Each model lists its properties once, in
-/// `htAccessors` (name, JSON key when it differs, key path); the runtime derives NEI's metadata lists,
-/// the default mapping and copying from that table, so nothing else per property is generated.
+/// `htAccessors` (name, JSON key when it differs, getter and setter); the runtime derives NEI's metadata
+/// lists, the default mapping and copying from that table, so nothing else per property is generated.
 extension SwiftRenderer {
     mutating func renderModels() -> String {
         let aliasModel = config.modelBaseClassName != "HTHTTPModel"
@@ -48,7 +48,9 @@ extension SwiftRenderer {
                 writer.line("\(access)static let htAccessors: [HTPropertyAccessor<\(typeName)>] = [")
                 for (field, name) in zip(model.fields, names) {
                     let key = field.name == name ? "" : ", key: \(SwiftNaming.stringLiteral(field.name))"
-                    writer.line("    .init(\(SwiftNaming.stringLiteral(name))\(key), \\.\(SwiftNaming.escaped(name))),")
+                    let member = SwiftNaming.escaped(name)
+                    writer.line(
+                        "    .init(\(SwiftNaming.stringLiteral(name))\(key), get: { $0.\(member) }, set: { $0.\(member) = $1 }),")
                 }
                 writer.line("]")
             }

@@ -4,12 +4,13 @@
 /// mapping, copying) is derived from it.
 ///
 /// ## Speed
-/// The accessor keeps its work in one closure made when the model's table is built. The key-path
-/// initializer is `@inlinable`, so in an optimized build that closure is specialised for the property's
-/// type and, the key path being a literal captured once, for the property itself: applying it is a
-/// direct stored-property access, as fast as the `switch` per model that generated code used to carry,
-/// while the generated source is one short line per property. (Two closures capturing the same key path
-/// defeat that specialisation, hence one closure that is told what to do.)
+/// The accessor keeps its work in one closure, made when the model's table is built, that is told what
+/// to do. The getter-and-setter initializer is `@inlinable`: in an optimized build, with closure
+/// literals for `get` and `set` (what generated models pass), that closure is specialised for the
+/// property, and each access is a direct stored-property access, as fast as the `switch` per model that
+/// generated code used to carry, while the generated source is one line per property. (A key path does
+/// not get there in Swift 6, see ``init(_:key:_:)``; nor does a flag or a value captured next to the
+/// closures, hence one closure per case.)
 public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
     /// The property's name in Swift.
     public let name: String
@@ -29,6 +30,7 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
     ///
     /// When mapping, JSON `null` sets the property to `nil`; a value that cannot be converted leaves the
     /// property as it was and records a diagnostic.
+    @inlinable @inline(__always)
     public init<Value: HTJSONValueConvertible>(
         _ name: String,
         key: String? = nil,
@@ -38,70 +40,60 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
         self.name = name
         self.key = key ?? name
         self.valueType = Value.self
-        let holdsModels = Value.htModelType != nil
-        self.perform = { operation, object, json, other, context in
-            let model = unsafeDowncast(object, to: Model.self)
-            switch operation {
-            case .decode:
-                if case .null = json {
-                    set(model, nil)
-                } else if let value = Value.htDecode(json, context: &context) {
-                    set(model, value)
-                }
-                return nil
-            case .write:
-                guard let writer = other as? HTJSONWriter else { return nil }
-                return HTMapper.encode(get(model), to: writer) ? .bool(true) : nil
-            case .encode:
-                return get(model)?.htJSON
-            case .copy:
-                guard let other else { return nil }
-                let value = get(model)
-                set(unsafeDowncast(other, to: Model.self), holdsModels ? value.map(Value.htDeepCopy) : value)
-                return nil
+        // Two closures, chosen once: each captures only `get` and `set`, which in an optimized build are
+        // constants the closure is specialised for (a captured flag would stop that).
+        if Value.htModelType == nil {
+            self.perform = { operation, object, json, other, context in
+                Self.perform(operation, object, json, other, &context, get: get, set: set, copy: { $0 })
+            }
+        } else {
+            self.perform = { operation, object, json, other, context in
+                Self.perform(operation, object, json, other, &context, get: get, set: set, copy: { $0.map(Value.htDeepCopy) })
             }
         }
     }
 
-    /// Creates an accessor from a key path to an optional stored property: what generated models use
-    /// (`.init("name", \.name)` in `static let htAccessors: [HTPropertyAccessor<HTUser>]`). `key` is the
-    /// JSON key of the default mapping, `name` when not given.
-    ///
-    /// Pass a key-path literal: the accessor is then specialised for the property (see the type's
-    /// documentation).
+    /// The body of ``perform`` for a property read with `get` and written with `set`.
     @inlinable @inline(__always)
+    static func perform<Value: HTJSONValueConvertible>(
+        _ operation: HTPropertyOperation, _ object: AnyObject, _ json: HTJSON, _ other: AnyObject?,
+        _ context: inout HTMappingContext, get: (Model) -> Value?, set: (Model, Value?) -> Void,
+        copy: (Value?) -> Value?
+    ) -> HTJSON? {
+        let model = unsafeDowncast(object, to: Model.self)
+        switch operation {
+        case .decode:
+            if case .null = json {
+                set(model, nil)
+            } else if let value = Value.htDecode(json, context: &context) {
+                set(model, value)
+            }
+            return nil
+        case .write:
+            guard let other else { return nil }
+            return HTMapper.encode(get(model), to: unsafeDowncast(other, to: HTJSONWriter.self)) ? .bool(true) : nil
+        case .encode:
+            return get(model)?.htJSON
+        case .copy:
+            guard let other else { return nil }
+            set(unsafeDowncast(other, to: Model.self), copy(get(model)))
+            return nil
+        }
+    }
+
+    /// Creates an accessor from a key path to an optional stored property
+    /// (`HTPropertyAccessor<HTUser>("name", \.name)`), for hand-written models. `key` is the JSON key of
+    /// the default mapping, `name` when not given.
+    ///
+    /// Shorter than a getter and a setter, but slower to map: in Swift 6 a key-path literal is a
+    /// `Sendable` existential, which the optimizer does not see through, so every access goes through
+    /// the key-path runtime. Generated models pass closures.
     public init<Value: HTJSONValueConvertible>(
         _ name: String,
         key: String? = nil,
-        _ keyPath: ReferenceWritableKeyPath<Model, Value?>
+        _ keyPath: ReferenceWritableKeyPath<Model, Value?> & Sendable
     ) {
-        // The parameter is not `& Sendable` on purpose: an existential key path is opaque to the
-        // optimizer, which then calls the key-path runtime (several times slower) instead of accessing
-        // the property directly. Sharing it is safe all the same: a key path is an immutable object,
-        // and the ones models pass are literals naming stored properties, which capture no values.
-        nonisolated(unsafe) let keyPath = keyPath
-        self.name = name
-        self.key = key ?? name
-        self.valueType = Value.self
-        let holdsModels = Value.htModelType != nil
-        self.perform = { operation, object, json, other, context in
-            switch operation {
-            case .decode:
-                HTMapper.decode(json, into: &unsafeDowncast(object, to: Model.self)[keyPath: keyPath], context: &context)
-                return nil
-            case .write:
-                guard let other else { return nil }
-                let writer = unsafeDowncast(other, to: HTJSONWriter.self)
-                return HTMapper.encode(unsafeDowncast(object, to: Model.self)[keyPath: keyPath], to: writer) ? .bool(true) : nil
-            case .encode:
-                return unsafeDowncast(object, to: Model.self)[keyPath: keyPath]?.htJSON
-            case .copy:
-                guard let other else { return nil }
-                let value = unsafeDowncast(object, to: Model.self)[keyPath: keyPath]
-                unsafeDowncast(other, to: Model.self)[keyPath: keyPath] = holdsModels ? value.map(Value.htDeepCopy) : value
-                return nil
-            }
-        }
+        self.init(name, key: key, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
     }
 
     /// The model type for relationship properties (a nested model or an array of models), else `nil`.

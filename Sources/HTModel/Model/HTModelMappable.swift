@@ -15,7 +15,9 @@ import Foundation
 ///     var address: HTAddress?
 ///
 ///     static let htAccessors: [HTPropertyAccessor<HTUser>] = [
-///         .init("id", \.id), .init("name", \.name), .init("address", \.address),
+///         .init("id", get: { $0.id }, set: { $0.id = $1 }),
+///         .init("name", get: { $0.name }, set: { $0.name = $1 }),
+///         .init("address", \.address),  // shorter, slower to map (see HTPropertyAccessor)
 ///     ]
 ///     static let htMapping: HTObjectMapping<HTUser> = .defaultMapping()
 /// }
