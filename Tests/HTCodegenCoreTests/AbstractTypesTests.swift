@@ -41,7 +41,7 @@ import Testing
         let (config, diagnostics) = GeneratorConfig.read(root)
         #expect(config.abstractTypes == .alias)
         #expect(diagnostics.map(\.description) == [
-            #"htcodegen.json:1:20: error: "abstractTypes" must be "alias" or "app""#
+            #"htcodegen.json:1:19: error: "abstractTypes" must be "alias" or "app""#
         ])
     }
 }

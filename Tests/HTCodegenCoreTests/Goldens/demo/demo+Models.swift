@@ -17,9 +17,9 @@ internal final class HTAddress: HTHTTPModel, HTModelMappable {
     internal var street: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTAddress>] = [
-        .init("province", \.province),
-        .init("city", \.city),
-        .init("street", \.street),
+        .init("province", get: { $0.province }, set: { $0.province = $1 }),
+        .init("city", get: { $0.city }, set: { $0.city = $1 }),
+        .init("street", get: { $0.street }, set: { $0.street = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTAddress> = .defaultMapping()
 }
@@ -46,13 +46,13 @@ internal final class HTArticle: HTHTTPModel, HTModelMappable {
     internal var cover: HTPhoto?
 
     internal static let htAccessors: [HTPropertyAccessor<HTArticle>] = [
-        .init("id", \.id),
-        .init("title", \.title),
-        .init("body", \.body),
-        .init("status", \.status),
-        .init("author", \.author),
-        .init("comments", \.comments),
-        .init("cover", \.cover),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("title", get: { $0.title }, set: { $0.title = $1 }),
+        .init("body", get: { $0.body }, set: { $0.body = $1 }),
+        .init("status", get: { $0.status }, set: { $0.status = $1 }),
+        .init("author", get: { $0.author }, set: { $0.author = $1 }),
+        .init("comments", get: { $0.comments }, set: { $0.comments = $1 }),
+        .init("cover", get: { $0.cover }, set: { $0.cover = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTArticle> = .defaultMapping()
 }
@@ -72,10 +72,10 @@ internal final class HTComment: HTHTTPModel, HTModelMappable {
     internal var likes: Int?
 
     internal static let htAccessors: [HTPropertyAccessor<HTComment>] = [
-        .init("id", \.id),
-        .init("author", \.author),
-        .init("text", \.text),
-        .init("likes", \.likes),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("author", get: { $0.author }, set: { $0.author = $1 }),
+        .init("text", get: { $0.text }, set: { $0.text = $1 }),
+        .init("likes", get: { $0.likes }, set: { $0.likes = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTComment> = .defaultMapping()
 }
@@ -104,14 +104,14 @@ internal final class HTPhoto: HTHTTPModel, HTModelMappable {
     internal var exif: HTJSON?
 
     internal static let htAccessors: [HTPropertyAccessor<HTPhoto>] = [
-        .init("id", \.id),
-        .init("title", \.title),
-        .init("url", \.url),
-        .init("width", \.width),
-        .init("height", \.height),
-        .init("visibility", \.visibility),
-        .init("tags", \.tags),
-        .init("exif", \.exif),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("title", get: { $0.title }, set: { $0.title = $1 }),
+        .init("url", get: { $0.url }, set: { $0.url = $1 }),
+        .init("width", get: { $0.width }, set: { $0.width = $1 }),
+        .init("height", get: { $0.height }, set: { $0.height = $1 }),
+        .init("visibility", get: { $0.visibility }, set: { $0.visibility = $1 }),
+        .init("tags", get: { $0.tags }, set: { $0.tags = $1 }),
+        .init("exif", get: { $0.exif }, set: { $0.exif = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTPhoto> = .defaultMapping()
 }
@@ -128,8 +128,8 @@ internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable {
     internal var address: HTAddress?
 
     internal static let htAccessors: [HTPropertyAccessor<HTProfileUpdate>] = [
-        .init("displayName", \.displayName),
-        .init("address", \.address),
+        .init("displayName", get: { $0.displayName }, set: { $0.displayName = $1 }),
+        .init("address", get: { $0.address }, set: { $0.address = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTProfileUpdate> = .defaultMapping()
 }
@@ -148,9 +148,9 @@ internal final class HTResultData: HTHTTPModel, HTModelMappable {
     internal var result: HTJSON?
 
     internal static let htAccessors: [HTPropertyAccessor<HTResultData>] = [
-        .init("code", \.code),
-        .init("message", \.message),
-        .init("result", \.result),
+        .init("code", get: { $0.code }, set: { $0.code = $1 }),
+        .init("message", get: { $0.message }, set: { $0.message = $1 }),
+        .init("result", get: { $0.result }, set: { $0.result = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTResultData> = .defaultMapping()
 }
@@ -175,12 +175,12 @@ internal final class HTUser: HTHTTPModel, HTModelMappable {
     internal var address: HTAddress?
 
     internal static let htAccessors: [HTPropertyAccessor<HTUser>] = [
-        .init("id", \.id),
-        .init("userName", \.userName),
-        .init("displayName", \.displayName),
-        .init("followers", \.followers),
-        .init("verified", \.verified),
-        .init("address", \.address),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        .init("displayName", get: { $0.displayName }, set: { $0.displayName = $1 }),
+        .init("followers", get: { $0.followers }, set: { $0.followers = $1 }),
+        .init("verified", get: { $0.verified }, set: { $0.verified = $1 }),
+        .init("address", get: { $0.address }, set: { $0.address = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTUser> = .defaultMapping()
 }

@@ -18,8 +18,8 @@ internal final class HTDocNote: HTHTTPModel, HTModelMappable {
     internal var plain: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTDocNote>] = [
-        .init("body", \.body),
-        .init("plain", \.plain),
+        .init("body", get: { $0.body }, set: { $0.body = $1 }),
+        .init("plain", get: { $0.plain }, set: { $0.plain = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTDocNote> = .defaultMapping()
 }

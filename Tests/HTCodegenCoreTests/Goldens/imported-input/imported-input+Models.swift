@@ -15,9 +15,9 @@ internal final class HTShippingAddress: HTHTTPModel, HTModelMappable {
     internal var isDefault: Bool?
 
     internal static let htAccessors: [HTPropertyAccessor<HTShippingAddress>] = [
-        .init("province", \.province),
-        .init("city", \.city),
-        .init("isDefault", \.isDefault),
+        .init("province", get: { $0.province }, set: { $0.province = $1 }),
+        .init("city", get: { $0.city }, set: { $0.city = $1 }),
+        .init("isDefault", get: { $0.isDefault }, set: { $0.isDefault = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTShippingAddress> = .defaultMapping()
 }

@@ -13,7 +13,7 @@ internal final class HTError: HTHTTPModel, HTModelMappable {
     internal var code: Int?
 
     internal static let htAccessors: [HTPropertyAccessor<HTError>] = [
-        .init("code", \.code),
+        .init("code", get: { $0.code }, set: { $0.code = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTError> = .defaultMapping()
 }
@@ -42,14 +42,14 @@ internal final class HTNamingSample: HTHTTPModel, HTModelMappable {
     internal var userName: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTNamingSample>] = [
-        .init("class", \.`class`),
-        .init("description_", key: "description", \.description_),
-        .init("hash_", key: "hash", \.hash_),
-        .init("userName_2", key: "user-name", \.userName_2),
-        .init("_2fa", key: "2fa", \._2fa),
-        .init("名字", \.名字),
-        .init("self_", key: "self", \.self_),
-        .init("userName", \.userName),
+        .init("class", get: { $0.`class` }, set: { $0.`class` = $1 }),
+        .init("description_", key: "description", get: { $0.description_ }, set: { $0.description_ = $1 }),
+        .init("hash_", key: "hash", get: { $0.hash_ }, set: { $0.hash_ = $1 }),
+        .init("userName_2", key: "user-name", get: { $0.userName_2 }, set: { $0.userName_2 = $1 }),
+        .init("_2fa", key: "2fa", get: { $0._2fa }, set: { $0._2fa = $1 }),
+        .init("名字", get: { $0.名字 }, set: { $0.名字 = $1 }),
+        .init("self_", key: "self", get: { $0.self_ }, set: { $0.self_ = $1 }),
+        .init("userName", get: { $0.userName }, set: { $0.userName = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTNamingSample> = .defaultMapping()
 }

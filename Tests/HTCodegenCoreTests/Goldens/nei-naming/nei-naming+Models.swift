@@ -14,7 +14,7 @@ internal final class HTCreateProgroupRequest_2: HTHTTPModel, HTModelMappable {
     internal var name: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTCreateProgroupRequest_2>] = [
-        .init("name", \.name),
+        .init("name", get: { $0.name }, set: { $0.name = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTCreateProgroupRequest_2> = .defaultMapping()
 }
@@ -31,8 +31,8 @@ internal final class HTProgroup: HTHTTPModel, HTModelMappable {
     internal var name: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTProgroup>] = [
-        .init("id", \.id),
-        .init("name", \.name),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("name", get: { $0.name }, set: { $0.name = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTProgroup> = .defaultMapping()
 }
@@ -44,7 +44,7 @@ internal final class HTPutApiProgroupsIdResult: HTHTTPModel, HTModelMappable {
     internal var status: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTPutApiProgroupsIdResult>] = [
-        .init("status", \.status),
+        .init("status", get: { $0.status }, set: { $0.status = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTPutApiProgroupsIdResult> = .defaultMapping()
 }

@@ -20,10 +20,10 @@ internal final class HTNumberItem: HTHTTPModel, HTModelMappable {
     internal var title: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTNumberItem>] = [
-        .init("id", \.id),
-        .init("price", \.price),
-        .init("sizes", \.sizes),
-        .init("title", \.title),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("price", get: { $0.price }, set: { $0.price = $1 }),
+        .init("sizes", get: { $0.sizes }, set: { $0.sizes = $1 }),
+        .init("title", get: { $0.title }, set: { $0.title = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTNumberItem> = .defaultMapping()
 }

@@ -12,8 +12,8 @@ internal final class HTRule1Photo: HTHTTPModel, HTModelMappable {
     internal var title: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTRule1Photo>] = [
-        .init("id", \.id),
-        .init("title", \.title),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("title", get: { $0.title }, set: { $0.title = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTRule1Photo> = .defaultMapping()
 }

@@ -12,8 +12,8 @@ internal final class HTRule2Article: HTHTTPModel, HTModelMappable {
     internal var title: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTRule2Article>] = [
-        .init("id", \.id),
-        .init("title", \.title),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("title", get: { $0.title }, set: { $0.title = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTRule2Article> = .defaultMapping()
 }
@@ -29,9 +29,9 @@ internal final class HTRule2Envelope: HTHTTPModel, HTModelMappable {
     internal var data: HTJSON?
 
     internal static let htAccessors: [HTPropertyAccessor<HTRule2Envelope>] = [
-        .init("code", \.code),
-        .init("errorMsg", \.errorMsg),
-        .init("data", \.data),
+        .init("code", get: { $0.code }, set: { $0.code = $1 }),
+        .init("errorMsg", get: { $0.errorMsg }, set: { $0.errorMsg = $1 }),
+        .init("data", get: { $0.data }, set: { $0.data = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTRule2Envelope> = .defaultMapping()
 }

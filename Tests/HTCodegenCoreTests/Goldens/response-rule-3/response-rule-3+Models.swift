@@ -12,8 +12,8 @@ internal final class HTRule3Profile: HTHTTPModel, HTModelMappable {
     internal var age: Int?
 
     internal static let htAccessors: [HTPropertyAccessor<HTRule3Profile>] = [
-        .init("name", \.name),
-        .init("age", \.age),
+        .init("name", get: { $0.name }, set: { $0.name = $1 }),
+        .init("age", get: { $0.age }, set: { $0.age = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTRule3Profile> = .defaultMapping()
 }

@@ -11,7 +11,7 @@ internal final class HTRule4Item: HTHTTPModel, HTModelMappable {
     internal var id: Int?
 
     internal static let htAccessors: [HTPropertyAccessor<HTRule4Item>] = [
-        .init("id", \.id),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTRule4Item> = .defaultMapping()
 }

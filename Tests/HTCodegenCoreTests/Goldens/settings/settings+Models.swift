@@ -19,8 +19,8 @@ public final class NEAccount: NEModel, HTModelMappable {
     public var owner: NEOwner?
 
     public static let htAccessors: [HTPropertyAccessor<NEAccount>] = [
-        .init("id", \.id),
-        .init("owner", \.owner),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("owner", get: { $0.owner }, set: { $0.owner = $1 }),
     ]
     public static let htMapping: HTObjectMapping<NEAccount> = .defaultMapping()
 }
@@ -32,7 +32,7 @@ public final class NEOwner: NEModel, HTModelMappable {
     public var name: String?
 
     public static let htAccessors: [HTPropertyAccessor<NEOwner>] = [
-        .init("name", \.name),
+        .init("name", get: { $0.name }, set: { $0.name = $1 }),
     ]
     public static let htMapping: HTObjectMapping<NEOwner> = .defaultMapping()
 }

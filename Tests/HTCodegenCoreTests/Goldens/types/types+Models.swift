@@ -34,17 +34,17 @@ internal final class HTTypeTable: HTHTTPModel, HTModelMappable {
     internal var kind: HTTypeTableKind?
 
     internal static let htAccessors: [HTPropertyAccessor<HTTypeTable>] = [
-        .init("text", \.text),
-        .init("amount", \.amount),
-        .init("count", \.count),
-        .init("flag", \.flag),
-        .init("anything", \.anything),
-        .init("child", \.child),
-        .init("children", \.children),
-        .init("aliased", \.aliased),
-        .init("words", \.words),
-        .init("matrix", \.matrix),
-        .init("kind", \.kind),
+        .init("text", get: { $0.text }, set: { $0.text = $1 }),
+        .init("amount", get: { $0.amount }, set: { $0.amount = $1 }),
+        .init("count", get: { $0.count }, set: { $0.count = $1 }),
+        .init("flag", get: { $0.flag }, set: { $0.flag = $1 }),
+        .init("anything", get: { $0.anything }, set: { $0.anything = $1 }),
+        .init("child", get: { $0.child }, set: { $0.child = $1 }),
+        .init("children", get: { $0.children }, set: { $0.children = $1 }),
+        .init("aliased", get: { $0.aliased }, set: { $0.aliased = $1 }),
+        .init("words", get: { $0.words }, set: { $0.words = $1 }),
+        .init("matrix", get: { $0.matrix }, set: { $0.matrix = $1 }),
+        .init("kind", get: { $0.kind }, set: { $0.kind = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTTypeTable> = .defaultMapping()
 }
@@ -58,7 +58,7 @@ internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable {
     internal var name: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTTypeTableChild>] = [
-        .init("name", \.name),
+        .init("name", get: { $0.name }, set: { $0.name = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTTypeTableChild> = .defaultMapping()
 }
