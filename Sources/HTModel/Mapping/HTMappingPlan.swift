@@ -18,6 +18,8 @@ final class HTMappingPlan: Sendable {
     /// Per slot: the property's accessor, erased to its closure; `nil` for a transform that has no
     /// property.
     let performers: [Performer?]
+    /// Per slot: the accessor's writer; `nil` for a transform that has no property.
+    let writers: [(@Sendable (AnyObject, HTJSONWriter) -> Bool)?]
     /// Per slot: the custom conversion from JSON, if the model has one for this key path.
     let fromJSON: [(@Sendable (AnyObject, HTJSON, inout HTMappingContext) -> Void)?]
     /// Per slot: the custom conversion to JSON, if the model has one for this key path.
@@ -47,6 +49,7 @@ final class HTMappingPlan: Sendable {
         var keyPath: [String]
         var name: String
         var perform: Performer?
+        var write: (@Sendable (AnyObject, HTJSONWriter) -> Bool)?
         var fromJSON: (@Sendable (AnyObject, HTJSON, inout HTMappingContext) -> Void)?
         var toJSON: (@Sendable (AnyObject) -> HTJSON?)?
         var blacklisted: Bool
@@ -56,6 +59,7 @@ final class HTMappingPlan: Sendable {
         keyPaths = slots.map(\.keyPath)
         names = slots.map(\.name)
         performers = slots.map(\.perform)
+        writers = slots.map(\.write)
         fromJSON = slots.map(\.fromJSON)
         toJSON = slots.map(\.toJSON)
         blacklisted = slots.map(\.blacklisted)
@@ -211,7 +215,6 @@ final class HTMappingPlan: Sendable {
     func write(_ model: AnyObject, to writer: HTJSONWriter, applyingBlacklist: Bool) {
         writer.beginObject()
         var first = true
-        var context = HTMappingContext()
         keyText.withUnsafeBytes { keyBytes in
             for slot in singleKeySlots {
                 if applyingBlacklist && blacklisted[slot] { continue }
@@ -227,8 +230,8 @@ final class HTMappingPlan: Sendable {
                     } else {
                         wrote = false
                     }
-                } else if let perform = performers[slot] {
-                    wrote = perform(.write, model, .null, writer, &context) != nil
+                } else if let writeProperty = writers[slot] {
+                    wrote = writeProperty(model, writer)
                 } else {
                     wrote = false
                 }

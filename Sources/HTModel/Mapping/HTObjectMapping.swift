@@ -92,7 +92,7 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
             if transform != nil { transformed.insert(keyPath) }
             let accessor = entry.accessor
             slots.append(HTMappingPlan.Slot(
-                keyPath: entry.keyPath, name: accessor.name, perform: accessor.perform,
+                keyPath: entry.keyPath, name: accessor.name, perform: accessor.perform, write: accessor.writeValue,
                 fromJSON: transform?.fromJSON.map { Self.erased($0) }, toJSON: transform?.toJSON.map { Self.erased($0) },
                 blacklisted: blacklist.contains(accessor.name)))
         }
@@ -101,7 +101,7 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
             guard !keyPath.isEmpty else { continue }
             slots.append(HTMappingPlan.Slot(
                 keyPath: keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init),
-                name: keyPath, perform: nil, fromJSON: transform.fromJSON.map { Self.erased($0) },
+                name: keyPath, perform: nil, write: nil, fromJSON: transform.fromJSON.map { Self.erased($0) },
                 toJSON: transform.toJSON.map { Self.erased($0) }, blacklisted: blacklist.contains(keyPath)))
         }
         var shouldTransform: (@Sendable (AnyObject, HTJSON, String) -> Bool)? = nil

@@ -20,6 +20,10 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
     /// The property's value type (without the optional).
     public let valueType: any HTJSONValueConvertible.Type
 
+    /// Writes the property of a `Model` to the writer; `false` (nothing written) when it is `nil`. Apart
+    /// from ``perform`` so that writing needs no mapping context (the encoder's hot path).
+    @usableFromInline let writeValue: @Sendable (AnyObject, HTJSONWriter) -> Bool
+
     /// Does `operation` on `model` (a `Model`); see ``HTPropertyOperation`` for the other arguments.
     @usableFromInline let perform: @Sendable (
         _ operation: HTPropertyOperation, _ model: AnyObject, _ json: HTJSON, _ other: AnyObject?, _ context: inout HTMappingContext
@@ -42,6 +46,7 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
         self.valueType = Value.self
         // Two closures, chosen once: each captures only `get` and `set`, which in an optimized build are
         // constants the closure is specialised for (a captured flag would stop that).
+        self.writeValue = { object, writer in HTMapper.encode(get(unsafeDowncast(object, to: Model.self)), to: writer) }
         if Value.htModelType == nil {
             self.perform = { operation, object, json, other, context in
                 Self.perform(operation, object, json, other, &context, get: get, set: set, copy: { $0 })
@@ -69,9 +74,6 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
                 set(model, value)
             }
             return nil
-        case .write:
-            guard let other else { return nil }
-            return HTMapper.encode(get(model), to: unsafeDowncast(other, to: HTJSONWriter.self)) ? .bool(true) : nil
         case .encode:
             return get(model)?.htJSON
         case .copy:
@@ -133,9 +135,6 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
 enum HTPropertyOperation: Sendable {
     /// Set the property of `model` from `json` (`null` sets `nil`), reporting in `context`.
     case decode
-    /// Write the property of `model` to `other` (an ``HTJSONWriter``); returns `.bool(true)` when it
-    /// wrote, `nil` when the property is `nil`.
-    case write
     /// Return the property of `model` as JSON, `nil` when it is `nil`.
     case encode
     /// Set the property of `other` (a `Model`) to a deep copy of `model`'s.
