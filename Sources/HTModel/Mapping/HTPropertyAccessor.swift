@@ -4,13 +4,14 @@
 /// mapping, copying) is derived from it.
 ///
 /// ## Speed
-/// The accessor keeps its work in one closure, made when the model's table is built, that is told what
-/// to do. The getter-and-setter initializer is `@inlinable`: in an optimized build, with closure
-/// literals for `get` and `set` (what generated models pass), that closure is specialised for the
-/// property, and each access is a direct stored-property access, as fast as the `switch` per model that
-/// generated code used to carry, while the generated source is one line per property. (A key path does
-/// not get there in Swift 6, see ``init(_:key:_:)``; nor does a flag or a value captured next to the
-/// closures, hence one closure per case.)
+/// The accessor keeps its work in two closures made when the model's table is built: one that writes
+/// the property as JSON (the encoder's hot path) and one that is told what else to do (decode, encode,
+/// copy). The getter-and-setter initializer is `@inlinable`: in an optimized build, with closure literals
+/// for `get` and `set` (what generated models pass), both are specialised for the property, and each
+/// access is a direct stored-property access, as fast as the `switch` per model that generated code used
+/// to carry, while the generated source is one line per property. (A key path does not get there in
+/// Swift 6, see ``init(_:key:_:)``; nor does a flag captured next to `get` and `set`, hence one closure
+/// per case.)
 public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
     /// The property's name in Swift.
     public let name: String
