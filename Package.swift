@@ -56,6 +56,7 @@ let package = Package(
             dependencies: ["HTNetworking", "HTTestSupport"],
             plugins: ["HTCodegenPlugin"]
         ),
+        .testTarget(name: "HTCustomBaseTests", dependencies: ["HTNetworking"], plugins: ["HTCodegenPlugin"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -106,7 +106,7 @@ struct ImplicitMappingTests {
         #expect(model.userID == 4)
     }
 
-    @Test("the accessor path and the generated switch agree, implicit matching included")
+    @Test("derived and hand-written metadata lists map alike, implicit matching included")
     func bothPathsAgree() throws {
         let text = #"{"foo_bar": "a", "userId": "12", "score": "x", "children": [{"FooBar": 1}, null, 3], "child": {"url-2x": true}}"#
         let viaSwitch = HTImplicitModel()

@@ -82,19 +82,6 @@ struct MappingEngineTests {
         #expect(context.path == [.key("root")])
     }
 
-    @Test("out-of-range property indices do nothing")
-    func outOfRange() {
-        let model = HTTweet()
-        var context = HTMappingContext()
-        HTTweet.htDecodeProperty(99, of: model, from: "x", context: &context)
-        HTUser.htDecodeProperty(-1, of: HTUser(), from: "x", context: &context)
-        let writer = HTJSONWriter()
-        #expect(!HTTweet.htEncodeProperty(99, of: model, to: writer))
-        #expect(!HTUser.htEncodeProperty(-1, of: HTUser(), to: writer))
-        #expect(writer.count == 0)
-        #expect(context.diagnostics.isEmpty)
-    }
-
     @Test("a long array of models maps every element in order")
     func longArray() throws {
         var elements: [HTJSON] = []

@@ -57,6 +57,32 @@ struct ObjectMappingTests {
         #expect(HTArticle.htAccessor(named: "nope") == nil)
     }
 
+    @Test("NEI's metadata lists are derived from the table of properties")
+    func derivedMetadataLists() {
+        // `HTImplicitModel` lists its properties once; `HTImplicitAccessorModel` writes the lists by hand.
+        #expect(HTImplicitModel.baseTypePropertyList == HTImplicitAccessorModel.baseTypePropertyList)
+        #expect(HTImplicitModel.baseTypePropertyList == ["fooBar", "userID", "createdAt", "url2x", "score"])
+        let derived = HTImplicitModel.customTypePropertyDic.mapValues { ObjectIdentifier($0) }
+        #expect(derived == ["child": ObjectIdentifier(HTImplicitModel.self), "children": ObjectIdentifier(HTImplicitModel.self)])
+        #expect(HTImplicitModel.htMapping.entries.map(\.accessor.name) == HTImplicitModel.htAccessors.map(\.name))
+    }
+
+    @Test("the default mapping follows declaration order and leaves out what hand-written lists omit")
+    func defaultMappingFromTable() throws {
+        let model = try HTListedModel(json: try Fixture.json(#"{"b": 2, "a": "x", "hidden": "h", "child": {"b": 1}}"#))
+        #expect(model.a == "x")
+        #expect(model.b == 2)
+        #expect(model.child?.b == 1)
+        #expect(model.hidden == nil)
+        model.hidden = "set"
+        // Declaration order (`b`, `child`, `a`), not NEI's attributes-then-relationships order.
+        #expect(model.htJSONString() == #"{"b":2,"child":{"b":1},"a":"x"}"#)
+        let copy = model.htCopy()
+        #expect(copy.hidden == "set")
+        #expect(copy.child !== model.child)
+        #expect(copy.child?.b == 1)
+    }
+
     @Test("a custom mapping reads nested key paths")
     func nestedKeyPaths() throws {
         let mapping = try HTObjectMapping<HTProfile>([
@@ -291,4 +317,19 @@ struct ObjectMappingTests {
         }
         #expect(notObject?.message.contains("string") == true)
     }
+}
+
+/// A hand-written model whose NEI lists leave `hidden` out: the default mapping skips it, copying does not.
+private final class HTListedModel: HTHTTPModel, HTModelMappable {
+    var b: Int?
+    var child: HTListedModel?
+    var a: String?
+    var hidden: String?
+
+    static let baseTypePropertyList = ["b", "a"]
+    static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["child": HTListedModel.self]
+    static let htAccessors: [HTPropertyAccessor<HTListedModel>] = [
+        .init("b", \.b), .init("child", \.child), .init("a", \.a), .init("hidden", \.hidden),
+    ]
+    static let htMapping: HTObjectMapping<HTListedModel> = .defaultMapping()
 }

@@ -16,6 +16,19 @@ package struct GeneratorConfig: Sendable, Hashable {
         case `internal`
     }
 
+    /// Who declares the model base class and the request protocol when their names (`namePrefix` +
+    /// `modelAbstract`, `namePrefix` + `reqAbstract`) differ from the runtime's `HTHTTPModel` and
+    /// `HTBaseRequest`.
+    package enum AbstractTypes: String, Sendable, Hashable, CaseIterable {
+        /// The generator, as type aliases of the runtime's types (in the models file of a target's first
+        /// spec).
+        case alias
+        /// The app: it declares `class <prefix><modelAbstract>: HTHTTPModel` (its own base class, with
+        /// its own members) and `protocol <prefix><reqAbstract>: HTBaseRequest` itself, for the names that
+        /// differ; the generated code only names them.
+        case app
+    }
+
     /// The prefix of every generated type (`HT` makes `User` into `HTUser`).
     package var namePrefix = "HT"
     /// Requests conform to `namePrefix + reqAbstract` (the runtime defines `HTBaseRequest`).
@@ -26,6 +39,8 @@ package struct GeneratorConfig: Sendable, Hashable {
     package var accessLevel = AccessLevel.internal
     /// The module generated files import.
     package var runtimeModule = "HTNetworking"
+    /// Who declares the model base class and the request protocol (see ``AbstractTypes``).
+    package var abstractTypes = AbstractTypes.alias
 
     /// The settings everybody gets without a config file.
     package init() {}
@@ -36,7 +51,7 @@ package struct GeneratorConfig: Sendable, Hashable {
     package var modelBaseClassName: String { namePrefix + modelAbstract }
 
     /// The keys a config file may have.
-    package static let keys = ["$schema", "namePrefix", "reqAbstract", "modelAbstract", "accessLevel", "runtimeModule"]
+    package static let keys = ["$schema", "namePrefix", "reqAbstract", "modelAbstract", "accessLevel", "runtimeModule", "abstractTypes"]
 
     /// Reads a config file's JSON. Unknown keys and wrong values are errors at their position.
     package static func read(_ root: JSONNode) -> (GeneratorConfig, [Diagnostic]) {
@@ -74,6 +89,12 @@ package struct GeneratorConfig: Sendable, Hashable {
                     config.modelAbstract = value
                 } else {
                     config.runtimeModule = value
+                }
+            case "abstractTypes":
+                if let value = AbstractTypes(rawValue: value) {
+                    config.abstractTypes = value
+                } else {
+                    diagnostics.error("\"abstractTypes\" must be \"alias\" or \"app\"", at: member.value.location)
                 }
             default:
                 if let level = AccessLevel(rawValue: value) {

@@ -25,12 +25,6 @@ extension SwiftRenderer {
         var isRequired = false
     }
 
-    /// The doc comment line that says where a declaration comes from: the spec's file name (never a
-    /// path) and the line and column of the declaration.
-    func provenance(_ location: SourceLocation) -> String {
-        "/// - Remark: Generated from \(fileName(location.file)):\(location.line):\(location.column)"
-    }
-
     mutating func renderRequest(_ request: ResolvedRequest, into writer: inout SwiftWriter) {
         let typeName = typeNames["request:" + request.className] ?? request.className
         var properties: [RequestProperty] = []

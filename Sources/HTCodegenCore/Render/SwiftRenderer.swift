@@ -160,6 +160,12 @@ package struct SwiftRenderer: Sendable {
         return writer
     }
 
+    /// The doc comment line that says where a declaration comes from: the spec's file name (never a
+    /// path, so the output does not depend on where the spec is) and the declaration's line and column.
+    func provenance(_ location: SourceLocation) -> String {
+        "/// - Remark: Generated from \(fileName(location.file)):\(location.line):\(location.column)"
+    }
+
     func fileName(_ path: String) -> String {
         String(path.split(separator: "/").last ?? Substring(path))
     }

@@ -5,7 +5,7 @@ import Foundation
 /// and what a request's response maps to.
 ///
 /// The conversions of the standard types are `@inlinable`: code that maps a property of a known type
-/// (the `switch` generated per model) gets the exact-type case inlined and calls out only to coerce.
+/// (a key-path accessor of a generated model, see ``HTPropertyAccessor``) gets the exact-type case inlined and calls out only to coerce.
 public protocol HTJSONValueConvertible: SendableMetatype {
     /// Converts `json` (never `null`; the mapper handles `null` itself) into a value, coercing where
     /// the ``HTValueCoercion`` table allows. Returns `nil` after recording a diagnostic in `context`

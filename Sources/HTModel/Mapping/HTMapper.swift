@@ -1,6 +1,6 @@
-/// The conversions generated models call for each property: `htDecodeProperty` and `htEncodeProperty`
-/// are a `switch` over the properties, each case one call of these functions with the stored property
-/// itself, so the conversion is specialised for the property's type and writes it in place.
+/// The conversions of one property: ``HTPropertyAccessor``'s key-path initializer builds its closures
+/// from these, with the stored property itself, so the conversion is specialised for the property's type
+/// and writes it in place.
 public enum HTMapper {
     /// Sets `property` from `json`: `null` sets it to `nil`; a value that converts (see
     /// ``HTJSONValueConvertible/htDecode(_:context:)``) replaces it; any other value leaves it as it was

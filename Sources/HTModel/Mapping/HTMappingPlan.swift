@@ -4,10 +4,10 @@
 /// ## The hot path
 /// For each object, one pass over its members looks every member name up in a hash table of the mapped
 /// keys (by its UTF-8 bytes; see ``HTMappingKeyTable``) and, only when that fails and implicit matching
-/// is on, in a table of canonical keys. A second pass hands each member that won its property to the
-/// model type's `htDecodeProperty`, a `switch` generated per model that writes the stored property
-/// directly, with the value converted by code specialised for the property's type. Nothing is hashed
-/// as a `String`, no path is pushed (see ``HTMappingContext``), and no existential or key path is
+/// is on, in a table of canonical keys. A second pass hands each member that won its property to that
+/// slot's decoder, the closure of the property's ``HTPropertyAccessor``: specialised for the property,
+/// it writes the stored property directly, with the value converted by code specialised for its type.
+/// Nothing is hashed as a `String`, no path is pushed (see ``HTMappingContext``), and no existential is
 /// touched. Hooks are looked at only when the model has some (``hasDecodeHooks``), which is decided
 /// when the plan is built.
 final class HTMappingPlan: Sendable {
@@ -15,9 +15,11 @@ final class HTMappingPlan: Sendable {
     let keyPaths: [[String]]
     /// Per slot: the property's name (for a transform without a property, the key path).
     let names: [String]
-    /// Per slot: the property's position in the model's `htAccessors`, or -1 for a transform that has
-    /// no property.
-    let accessorIndices: [Int]
+    /// Per slot: the property's accessor, erased to its closure; `nil` for a transform that has no
+    /// property.
+    let performers: [Performer?]
+    /// Per slot: the accessor's writer; `nil` for a transform that has no property.
+    let writers: [(@Sendable (AnyObject, HTJSONWriter) -> Bool)?]
     /// Per slot: the custom conversion from JSON, if the model has one for this key path.
     let fromJSON: [(@Sendable (AnyObject, HTJSON, inout HTMappingContext) -> Void)?]
     /// Per slot: the custom conversion to JSON, if the model has one for this key path.
@@ -39,33 +41,29 @@ final class HTMappingPlan: Sendable {
     /// Whether any slot has a custom conversion from JSON, or the model a should-transform hook.
     let hasDecodeHooks: Bool
     let shouldTransform: (@Sendable (AnyObject, HTJSON, String) -> Bool)?
-    let decodeProperty: @Sendable (Int, AnyObject, HTJSON, inout HTMappingContext) -> Void
-    let encodeProperty: @Sendable (Int, AnyObject, HTJSONWriter) -> Bool
+
+    /// An accessor's closure, the same for every `Model` (see ``HTPropertyAccessor/perform``).
+    typealias Performer = @Sendable (HTPropertyOperation, AnyObject, HTJSON, AnyObject?, inout HTMappingContext) -> HTJSON?
 
     struct Slot {
         var keyPath: [String]
         var name: String
-        var accessorIndex: Int
+        var perform: Performer?
+        var write: (@Sendable (AnyObject, HTJSONWriter) -> Bool)?
         var fromJSON: (@Sendable (AnyObject, HTJSON, inout HTMappingContext) -> Void)?
         var toJSON: (@Sendable (AnyObject) -> HTJSON?)?
         var blacklisted: Bool
     }
 
-    init(
-        slots: [Slot],
-        shouldTransform: (@Sendable (AnyObject, HTJSON, String) -> Bool)?,
-        decodeProperty: @escaping @Sendable (Int, AnyObject, HTJSON, inout HTMappingContext) -> Void,
-        encodeProperty: @escaping @Sendable (Int, AnyObject, HTJSONWriter) -> Bool
-    ) {
+    init(slots: [Slot], shouldTransform: (@Sendable (AnyObject, HTJSON, String) -> Bool)?) {
         keyPaths = slots.map(\.keyPath)
         names = slots.map(\.name)
-        accessorIndices = slots.map(\.accessorIndex)
+        performers = slots.map(\.perform)
+        writers = slots.map(\.write)
         fromJSON = slots.map(\.fromJSON)
         toJSON = slots.map(\.toJSON)
         blacklisted = slots.map(\.blacklisted)
         self.shouldTransform = shouldTransform
-        self.decodeProperty = decodeProperty
-        self.encodeProperty = encodeProperty
         hasDecodeHooks = shouldTransform != nil || slots.contains { $0.fromJSON != nil }
 
         var exactPairs: [(key: [UInt8], value: Int)] = []
@@ -109,7 +107,7 @@ final class HTMappingPlan: Sendable {
         let implicit = context.options.implicitKeyMatching && !canonical.isEmpty
         object.members.withUnsafeBufferPointer { members in
             let count = members.count
-            let slotCount = accessorIndices.count
+            let slotCount = performers.count
             guard count > 0, slotCount > 0 else { return }
             withUnsafeTemporaryAllocation(of: Int.self, capacity: count + slotCount) { buffer in
                 guard let base = buffer.baseAddress else { return }
@@ -153,8 +151,8 @@ final class HTMappingPlan: Sendable {
                     let before = context.diagnosticCount
                     if hasDecodeHooks {
                         decodeWithHooks(slot, model, members[index].value, &context)
-                    } else {
-                        decodeProperty(accessorIndices[slot], model, members[index].value, &context)
+                    } else if let perform = performers[slot] {
+                        _ = perform(.decode, model, members[index].value, nil, &context)
                     }
                     if context.diagnosticCount != before {
                         context.prefixDiagnostics(since: before, with: .key(members[index].key))
@@ -182,8 +180,8 @@ final class HTMappingPlan: Sendable {
             let before = context.diagnosticCount
             if hasDecodeHooks {
                 decodeWithHooks(slot, model, current, &context)
-            } else if accessorIndices[slot] >= 0 {
-                decodeProperty(accessorIndices[slot], model, current, &context)
+            } else if let perform = performers[slot] {
+                _ = perform(.decode, model, current, nil, &context)
             }
             if context.diagnosticCount != before {
                 context.prefixDiagnostics(since: before, with: keyPath.map { HTJSONPathComponent.key($0) })
@@ -196,8 +194,8 @@ final class HTMappingPlan: Sendable {
         if let shouldTransform, !shouldTransform(model, value, names[slot]) { return }
         if let transform = fromJSON[slot] {
             transform(model, value, &context)
-        } else if accessorIndices[slot] >= 0 {
-            decodeProperty(accessorIndices[slot], model, value, &context)
+        } else if let perform = performers[slot] {
+            _ = perform(.decode, model, value, nil, &context)
         }
     }
 
@@ -232,8 +230,8 @@ final class HTMappingPlan: Sendable {
                     } else {
                         wrote = false
                     }
-                } else if accessorIndices[slot] >= 0 {
-                    wrote = encodeProperty(accessorIndices[slot], model, writer)
+                } else if let writeProperty = writers[slot] {
+                    wrote = writeProperty(model, writer)
                 } else {
                     wrote = false
                 }

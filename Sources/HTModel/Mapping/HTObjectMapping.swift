@@ -1,8 +1,7 @@
 /// How one model type maps to and from JSON: which JSON key path feeds which property.
 ///
-/// The default mapping of a generated model (``HTModelMappable/htMapping``) is built from its two
-/// metadata lists, as NEI's generated Objective-C did: attributes from `baseTypePropertyList`,
-/// relationships from `customTypePropertyDic`, each under a JSON key equal to the property name.
+/// The default mapping of a model (``HTModelMappable/htMapping``) is built from its table of properties
+/// (``HTModelMappable/htAccessors``): each property under its JSON key, in declaration order.
 /// Custom mappings rename keys or reach into nested objects (`"user.profile.name"`).
 public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
     /// One JSON key path mapped to one property.
@@ -62,29 +61,27 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
         try self.init(pairs)
     }
 
-    /// The default mapping from the model's metadata lists (see the type's documentation): each property
-    /// from its accessor's JSON key, or from the key ``HTMappingHooks/htOverrideKeys`` gives it (when
-    /// several keys name one property, the first in sorted order). Names in the lists that have no
-    /// accessor are left out; generated models never have any.
+    /// The default mapping, from the model's table of properties (``HTModelMappable/htAccessors``), in
+    /// declaration order: each property from its accessor's JSON key, or from the key
+    /// ``HTMappingHooks/htOverrideKeys`` gives it (when several keys name one property, the first in
+    /// sorted order). A hand-written model that implements NEI's metadata lists itself
+    /// (``HTModelMappable/baseTypePropertyList``, ``HTModelMappable/customTypePropertyDic``) maps only the
+    /// properties they name.
     public static func defaultMapping() -> HTObjectMapping<Model> {
         var overrides: [String: String] = [:]
         for (key, property) in Model.htOverrideKeys.sorted(by: { $0.key < $1.key }) where overrides[property] == nil {
             overrides[property] = key
         }
-        var names = Model.baseTypePropertyList
-        names += Model.customTypePropertyDic.keys.sorted()
+        let listed = Set(Model.baseTypePropertyList).union(Model.customTypePropertyDic.keys)
         var entries: [Entry] = []
-        for name in names {
-            if let accessor = Model.htAccessor(named: name) {
-                entries.append(Entry(keyPath: [overrides[name] ?? accessor.key], accessor: accessor))
-            }
+        for accessor in Model.htAccessors where listed.contains(accessor.name) {
+            entries.append(Entry(keyPath: [overrides[accessor.name] ?? accessor.key], accessor: accessor))
         }
         return HTObjectMapping(entries: entries)
     }
 
     init(entries: [Entry]) {
         self.entries = entries
-        let accessors = Model.htAccessors
         let transforms = Model.htValueTransforms
         let blacklist = Model.htSerializationBlacklist
         var slots: [HTMappingPlan.Slot] = []
@@ -94,36 +91,24 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
             let transform = transforms[keyPath]
             if transform != nil { transformed.insert(keyPath) }
             let accessor = entry.accessor
-            let index = accessors.firstIndex { $0.name == accessor.name } ?? -1
-            var fromJSON = transform?.fromJSON.map { Self.erased($0) }
-            if fromJSON == nil && index < 0 {
-                // An accessor the model does not list: map through the accessor itself.
-                fromJSON = { object, json, context in accessor.decode(unsafeDowncast(object, to: Model.self), json, &context) }
-            }
             slots.append(HTMappingPlan.Slot(
-                keyPath: entry.keyPath, name: accessor.name, accessorIndex: index, fromJSON: fromJSON,
-                toJSON: transform?.toJSON.map { Self.erased($0) }, blacklisted: blacklist.contains(accessor.name)))
+                keyPath: entry.keyPath, name: accessor.name, perform: accessor.perform, write: accessor.writeValue,
+                fromJSON: transform?.fromJSON.map { Self.erased($0) }, toJSON: transform?.toJSON.map { Self.erased($0) },
+                blacklisted: blacklist.contains(accessor.name)))
         }
         // Transforms for key paths no entry maps: extra slots without a property.
         for (keyPath, transform) in transforms.sorted(by: { $0.key < $1.key }) where !transformed.contains(keyPath) {
             guard !keyPath.isEmpty else { continue }
             slots.append(HTMappingPlan.Slot(
                 keyPath: keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init),
-                name: keyPath, accessorIndex: -1, fromJSON: transform.fromJSON.map { Self.erased($0) },
+                name: keyPath, perform: nil, write: nil, fromJSON: transform.fromJSON.map { Self.erased($0) },
                 toJSON: transform.toJSON.map { Self.erased($0) }, blacklisted: blacklist.contains(keyPath)))
         }
         var shouldTransform: (@Sendable (AnyObject, HTJSON, String) -> Bool)? = nil
         if let hook = Model.htShouldTransformValue {
             shouldTransform = { object, json, name in hook(unsafeDowncast(object, to: Model.self), json, name) }
         }
-        plan = HTMappingPlan(
-            slots: slots, shouldTransform: shouldTransform,
-            decodeProperty: { index, object, json, context in
-                Model.htDecodeProperty(index, of: unsafeDowncast(object, to: Model.self), from: json, context: &context)
-            },
-            encodeProperty: { index, object, writer in
-                Model.htEncodeProperty(index, of: unsafeDowncast(object, to: Model.self), to: writer)
-            })
+        plan = HTMappingPlan(slots: slots, shouldTransform: shouldTransform)
     }
 
     private static func erased(
@@ -162,7 +147,8 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
     /// when `applyingBlacklist` is set those on the model's ``HTMappingHooks/htSerializationBlacklist``.
     func json(from model: Model, excluding: Set<String>, applyingBlacklist: Bool) -> HTJSONObject {
         var object = HTJSONObject()
-        let slotCount = plan.accessorIndices.count
+        var context = HTMappingContext()
+        let slotCount = plan.performers.count
         object.members.reserveCapacity(slotCount)
         for slot in 0..<slotCount {
             if applyingBlacklist && plan.blacklisted[slot] { continue }
@@ -171,8 +157,8 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
             let value: HTJSON?
             if let transform = plan.toJSON[slot] {
                 value = transform(model)
-            } else if slot < entries.count {
-                value = entries[slot].accessor.encode(model)
+            } else if let perform = plan.performers[slot] {
+                value = perform(.encode, model, .null, nil, &context)
             } else {
                 value = nil
             }

@@ -1,26 +1,41 @@
 /// Typed access to one stored property of a model: the Swift replacement for the key-value coding that
-/// RestKit used. Generated models list one accessor per property (`htAccessors`); mappings refer to
-/// properties by name and use these accessors to read and write them without reflection.
+/// RestKit used. A model lists one accessor per property (``HTModelMappable/htAccessors``): that table is
+/// the model's one description of its properties, and everything else (NEI's metadata lists, the default
+/// mapping, copying) is derived from it.
+///
+/// ## Speed
+/// The accessor keeps its work in two closures made when the model's table is built: one that writes
+/// the property as JSON (the encoder's hot path) and one that is told what else to do (decode, encode,
+/// copy). The getter-and-setter initializer is `@inlinable`: in an optimized build, with closure literals
+/// for `get` and `set` (what generated models pass), both are specialised for the property, and each
+/// access is a direct stored-property access, as fast as the `switch` per model that generated code used
+/// to carry, while the generated source is one line per property. (A key path does not get there in
+/// Swift 6, see ``init(_:key:_:)``; nor does a flag captured next to `get` and `set`, hence one closure
+/// per case.)
 public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
     /// The property's name in Swift.
     public let name: String
     /// The JSON key the default mapping reads the property from (the spec's name, which differs from
     /// ``name`` when the spec's name is not a valid or not a safe Swift identifier).
     public let key: String
-    /// The model type for relationship properties (a nested model or an array of models), else `nil`.
-    public let relationshipType: (any HTModelMappable.Type)?
-    /// A description of the property's type for diagnostics.
-    public let typeDescription: String
+    /// The property's value type (without the optional).
+    public let valueType: any HTJSONValueConvertible.Type
 
-    @usableFromInline let decode: @Sendable (Model, HTJSON, inout HTMappingContext) -> Void
-    @usableFromInline let encode: @Sendable (Model) -> HTJSON?
-    @usableFromInline let copyValue: @Sendable (Model, Model) -> Void
+    /// Writes the property of a `Model` to the writer; `false` (nothing written) when it is `nil`. Apart
+    /// from ``perform`` so that writing needs no mapping context (the encoder's hot path).
+    @usableFromInline let writeValue: @Sendable (AnyObject, HTJSONWriter) -> Bool
+
+    /// Does `operation` on `model` (a `Model`); see ``HTPropertyOperation`` for the other arguments.
+    @usableFromInline let perform: @Sendable (
+        _ operation: HTPropertyOperation, _ model: AnyObject, _ json: HTJSON, _ other: AnyObject?, _ context: inout HTMappingContext
+    ) -> HTJSON?
 
     /// Creates an accessor from a getter and a setter of an optional property. `key` is the JSON key of
     /// the default mapping, `name` when not given.
     ///
     /// When mapping, JSON `null` sets the property to `nil`; a value that cannot be converted leaves the
     /// property as it was and records a diagnostic.
+    @inlinable @inline(__always)
     public init<Value: HTJSONValueConvertible>(
         _ name: String,
         key: String? = nil,
@@ -29,27 +44,53 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
     ) {
         self.name = name
         self.key = key ?? name
-        self.relationshipType = Value.htModelType
-        self.typeDescription = Value.htTypeDescription
-        self.decode = { model, json, context in
+        self.valueType = Value.self
+        // Two closures, chosen once: each captures only `get` and `set`, which in an optimized build are
+        // constants the closure is specialised for (a captured flag would stop that).
+        self.writeValue = { object, writer in HTMapper.encode(get(unsafeDowncast(object, to: Model.self)), to: writer) }
+        if Value.htModelType == nil {
+            self.perform = { operation, object, json, other, context in
+                Self.perform(operation, object, json, other, &context, get: get, set: set, copy: { $0 })
+            }
+        } else {
+            self.perform = { operation, object, json, other, context in
+                Self.perform(operation, object, json, other, &context, get: get, set: set, copy: { $0.map(Value.htDeepCopy) })
+            }
+        }
+    }
+
+    /// The body of ``perform`` for a property read with `get` and written with `set`.
+    @inlinable @inline(__always)
+    static func perform<Value: HTJSONValueConvertible>(
+        _ operation: HTPropertyOperation, _ object: AnyObject, _ json: HTJSON, _ other: AnyObject?,
+        _ context: inout HTMappingContext, get: (Model) -> Value?, set: (Model, Value?) -> Void,
+        copy: (Value?) -> Value?
+    ) -> HTJSON? {
+        let model = unsafeDowncast(object, to: Model.self)
+        switch operation {
+        case .decode:
             if case .null = json {
                 set(model, nil)
             } else if let value = Value.htDecode(json, context: &context) {
                 set(model, value)
             }
-        }
-        self.encode = { model in get(model)?.htJSON }
-        if relationshipType == nil {
-            // A value (no model inside): copied as it is, without looking at it per call.
-            self.copyValue = { source, target in set(target, get(source)) }
-        } else {
-            self.copyValue = { source, target in set(target, get(source).map(Value.htDeepCopy)) }
+            return nil
+        case .encode:
+            return get(model)?.htJSON
+        case .copy:
+            guard let other else { return nil }
+            set(unsafeDowncast(other, to: Model.self), copy(get(model)))
+            return nil
         }
     }
 
-    /// Creates an accessor from a key path to an optional property: what generated models use
-    /// (`HTPropertyAccessor<HTUser>("name", \HTUser.name)`). `key` is the JSON key of the default
-    /// mapping, `name` when not given.
+    /// Creates an accessor from a key path to an optional stored property
+    /// (`HTPropertyAccessor<HTUser>("name", \.name)`), for hand-written models. `key` is the JSON key of
+    /// the default mapping, `name` when not given.
+    ///
+    /// Shorter than a getter and a setter, but slower to map: in Swift 6 a key-path literal is a
+    /// `Sendable` existential, which the optimizer does not see through, so every access goes through
+    /// the key-path runtime. Generated models pass closures.
     public init<Value: HTJSONValueConvertible>(
         _ name: String,
         key: String? = nil,
@@ -58,8 +99,47 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
         self.init(name, key: key, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
     }
 
+    /// The model type for relationship properties (a nested model or an array of models), else `nil`.
+    public var relationshipType: (any HTModelMappable.Type)? { valueType.htModelType }
+
     /// Whether the property holds a model or an array of models.
     public var isRelationship: Bool { relationshipType != nil }
+
+    /// A description of the property's type for diagnostics.
+    public var typeDescription: String { valueType.htTypeDescription }
+
+    /// Sets the property of `model` from `json`: `null` sets it to `nil`, a value that converts replaces
+    /// it, anything else leaves it as it was and is reported in `context`.
+    @inlinable
+    public func decode(_ model: Model, _ json: HTJSON, _ context: inout HTMappingContext) {
+        _ = perform(.decode, model, json, nil, &context)
+    }
+
+    /// The property of `model` as JSON, `nil` when it is `nil`.
+    @inlinable
+    public func encode(_ model: Model) -> HTJSON? {
+        var context = HTMappingContext()
+        return perform(.encode, model, .null, nil, &context)
+    }
+
+    /// Sets the property of `target` to `source`'s value, nested models and arrays of models copied.
+    @inlinable
+    public func copy(from source: Model, to target: Model) {
+        var context = HTMappingContext()
+        _ = perform(.copy, source, .null, target, &context)
+    }
+
+}
+
+/// What one call of an accessor's closure (``HTPropertyAccessor/perform``) does.
+@usableFromInline
+enum HTPropertyOperation: Sendable {
+    /// Set the property of `model` from `json` (`null` sets `nil`), reporting in `context`.
+    case decode
+    /// Return the property of `model` as JSON, `nil` when it is `nil`.
+    case encode
+    /// Set the property of `other` (a `Model`) to a deep copy of `model`'s.
+    case copy
 }
 
 extension HTJSONValueConvertible {

@@ -2,9 +2,9 @@
 ///
 /// It gives every model value semantics for comparison (two models are equal when they are of the same
 /// type and their JSON is equal), hashing, a JSON-formatted description, and `Codable` through the
-/// model's JSON (the original's `NSCoding`). An app that wants its own base class declares a class with
-/// the same name in its module (it shadows this one) or sets `modelAbstract` in `htcodegen.json`; that
-/// class should inherit from this one.
+/// model's JSON (the original's `NSCoding`). An app that wants its own base class declares one that
+/// inherits from this class and names it in `htcodegen.json` (`modelAbstract`, with
+/// `"abstractTypes": "app"`); generated models then inherit from it.
 open class HTHTTPModel: Hashable, CustomStringConvertible, CustomDebugStringConvertible, Codable {
     /// Creates a model with every property at its default.
     public required init() {}

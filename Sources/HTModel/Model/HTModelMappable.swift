@@ -3,39 +3,47 @@ import Foundation
 /// A model the mapper can create from JSON and turn back into JSON. Generated models conform to it;
 /// hand-written models can too.
 ///
-/// Conformers are final classes with a parameterless initializer, optional stored properties, an
-/// accessor per property, and the two metadata lists of NEI's generated Objective-C models.
+/// Conformers are final classes with a parameterless initializer and optional stored properties. A
+/// conformer describes its properties once, in ``htAccessors`` (name, JSON key and key path of each);
+/// the two metadata lists of NEI's generated Objective-C models, the default mapping and copying are
+/// derived from that table:
+///
+/// ```swift
+/// final class HTUser: HTHTTPModel, HTModelMappable {
+///     var id: Int?
+///     var name: String?
+///     var address: HTAddress?
+///
+///     static let htAccessors: [HTPropertyAccessor<HTUser>] = [
+///         .init("id", get: { $0.id }, set: { $0.id = $1 }),
+///         .init("name", get: { $0.name }, set: { $0.name = $1 }),
+///         .init("address", \.address),  // shorter, slower to map (see HTPropertyAccessor)
+///     ]
+///     static let htMapping: HTObjectMapping<HTUser> = .defaultMapping()
+/// }
+/// ```
 public protocol HTModelMappable: AnyObject, HTJSONValueConvertible, HTMappingHooks, SendableMetatype {
     /// Creates a model with every property at its default.
     init()
 
     /// The equivalent of NEI's `customTypePropertyDic`: for every property whose type (or array element
-    /// type) is a model, that model type.
+    /// type) is a model, that model type. The default derives it from ``htAccessors``.
     static var customTypePropertyDic: [String: any HTModelMappable.Type] { get }
 
-    /// The equivalent of NEI's `baseTypePropertyList`: the names of all other properties.
+    /// The equivalent of NEI's `baseTypePropertyList`: the names of all other properties, in declaration
+    /// order. The default derives it from ``htAccessors``.
     static var baseTypePropertyList: [String] { get }
 
-    /// Typed access to every property, in declaration order.
+    /// Typed access to every property, in declaration order: the model's one table of its properties.
     static var htAccessors: [HTPropertyAccessor<Self>] { get }
 
-    /// The mapping used when nothing else is asked for. Generated models store
+    /// The mapping used when nothing else is asked for. Models store
     /// `HTObjectMapping.defaultMapping()` here once.
     static var htMapping: HTObjectMapping<Self> { get }
 
-    /// Sets the property at `index` in ``htAccessors`` from `json`: the mapper's fast path. Generated
-    /// models implement it with a `switch` that writes each stored property directly through
-    /// ``HTMapper/decode(_:into:context:)``; the default goes through the accessor.
-    static func htDecodeProperty(_ index: Int, of model: Self, from json: HTJSON, context: inout HTMappingContext)
-
-    /// Writes the property at `index` in ``htAccessors`` as JSON and returns `true`, or returns `false`
-    /// without writing anything when it is `nil`. Generated models implement it with a `switch` over
-    /// ``HTMapper/encode(_:to:)``; the default goes through the accessor.
-    static func htEncodeProperty(_ index: Int, of model: Self, to writer: HTJSONWriter) -> Bool
-
     /// Sets every property of `copy` to this model's value, with deep copies of nested models and
-    /// arrays of models: ``htCopy()``'s work, which the response cache does on every memory hit.
-    /// Generated models assign each stored property directly; the default goes through the accessors.
+    /// arrays of models: ``htCopy()``'s work, which the response cache does on every memory hit. The
+    /// default goes through ``htAccessors``.
     func htCopyProperties(to copy: Self)
 }
 
@@ -45,17 +53,18 @@ extension HTModelMappable {
         htAccessors.first { $0.name == name }
     }
 
-    public static func htDecodeProperty(_ index: Int, of model: Self, from json: HTJSON, context: inout HTMappingContext) {
-        let accessors = htAccessors
-        guard accessors.indices.contains(index) else { return }
-        accessors[index].decode(model, json, &context)
+    /// Derived from ``htAccessors``: every relationship property's name → its model type.
+    public static var customTypePropertyDic: [String: any HTModelMappable.Type] {
+        var result: [String: any HTModelMappable.Type] = [:]
+        for accessor in htAccessors {
+            if let type = accessor.relationshipType { result[accessor.name] = type }
+        }
+        return result
     }
 
-    public static func htEncodeProperty(_ index: Int, of model: Self, to writer: HTJSONWriter) -> Bool {
-        let accessors = htAccessors
-        guard accessors.indices.contains(index), let value = accessors[index].encode(model) else { return false }
-        writer.write(value)
-        return true
+    /// Derived from ``htAccessors``: the names of the properties that hold no model, in declaration order.
+    public static var baseTypePropertyList: [String] {
+        htAccessors.compactMap { $0.isRelationship ? nil : $0.name }
     }
 
     @inlinable
@@ -142,8 +151,9 @@ extension HTModelMappable {
     }
 
     public func htCopyProperties(to copy: Self) {
+        var context = HTMappingContext()
         for accessor in Self.htAccessors {
-            accessor.copyValue(self, copy)
+            _ = accessor.perform(.copy, self, .null, copy, &context)
         }
     }
 

@@ -22,24 +22,6 @@ final class HTWikiPage: HTHTTPModel, HTModelMappable {
         HTPropertyAccessor<HTWikiPage>("name", \HTWikiPage.name),
     ]
     static let htMapping: HTObjectMapping<HTWikiPage> = .defaultMapping()
-
-    static func htDecodeProperty(_ index: Int, of model: HTWikiPage, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.title, context: &context)
-        case 1: HTMapper.decode(json, into: &model.body, context: &context)
-        case 2: HTMapper.decode(json, into: &model.name, context: &context)
-        default: break
-        }
-    }
-
-    static func htEncodeProperty(_ index: Int, of model: HTWikiPage, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.title, to: writer)
-        case 1: return HTMapper.encode(model.body, to: writer)
-        case 2: return HTMapper.encode(model.name, to: writer)
-        default: return false
-        }
-    }
 }
 
 /// RestKit's `Author` from the object-mapping guide.
@@ -56,22 +38,6 @@ final class HTGuideAuthor: HTHTTPModel, HTModelMappable {
         HTPropertyAccessor<HTGuideAuthor>("email", \HTGuideAuthor.email),
     ]
     static let htMapping: HTObjectMapping<HTGuideAuthor> = .defaultMapping()
-
-    static func htDecodeProperty(_ index: Int, of model: HTGuideAuthor, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.name, context: &context)
-        case 1: HTMapper.decode(json, into: &model.email, context: &context)
-        default: break
-        }
-    }
-
-    static func htEncodeProperty(_ index: Int, of model: HTGuideAuthor, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.name, to: writer)
-        case 1: return HTMapper.encode(model.email, to: writer)
-        default: return false
-        }
-    }
 }
 
 /// RestKit's `Article` from the object-mapping guide: a renamed date (`publication_date`) and an author
@@ -98,28 +64,6 @@ final class HTGuideArticle: HTHTTPModel, HTModelMappable {
         HTPropertyAccessor<HTGuideArticle>("publicationDate", key: "publication_date", \HTGuideArticle.publicationDate),
     ]
     static let htMapping: HTObjectMapping<HTGuideArticle> = .defaultMapping()
-
-    static func htDecodeProperty(_ index: Int, of model: HTGuideArticle, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.title, context: &context)
-        case 1: HTMapper.decode(json, into: &model.body, context: &context)
-        case 2: HTMapper.decode(json, into: &model.author, context: &context)
-        case 3: HTMapper.decode(json, into: &model.authors, context: &context)
-        case 4: HTMapper.decode(json, into: &model.publicationDate, context: &context)
-        default: break
-        }
-    }
-
-    static func htEncodeProperty(_ index: Int, of model: HTGuideArticle, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.title, to: writer)
-        case 1: return HTMapper.encode(model.body, to: writer)
-        case 2: return HTMapper.encode(model.author, to: writer)
-        case 3: return HTMapper.encode(model.authors, to: writer)
-        case 4: return HTMapper.encode(model.publicationDate, to: writer)
-        default: return false
-        }
-    }
 }
 
 /// An open enum, as generated.
@@ -173,42 +117,6 @@ final class HTShotPhoto: HTHTTPModel, HTModelMappable {
         HTPropertyAccessor<HTShotPhoto>("likedBy", \HTShotPhoto.likedBy),
     ]
     static let htMapping: HTObjectMapping<HTShotPhoto> = .defaultMapping()
-
-    static func htDecodeProperty(_ index: Int, of model: HTShotPhoto, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.id, context: &context)
-        case 1: HTMapper.decode(json, into: &model.title, context: &context)
-        case 2: HTMapper.decode(json, into: &model.width, context: &context)
-        case 3: HTMapper.decode(json, into: &model.visibility, context: &context)
-        case 4: HTMapper.decode(json, into: &model.tags, context: &context)
-        case 5: HTMapper.decode(json, into: &model.exif, context: &context)
-        case 6: HTMapper.decode(json, into: &model.takenAt, context: &context)
-        case 7: HTMapper.decode(json, into: &model.url, context: &context)
-        case 8: HTMapper.decode(json, into: &model.isPublic, context: &context)
-        case 9: HTMapper.decode(json, into: &model.bytes, context: &context)
-        case 10: HTMapper.decode(json, into: &model.owner, context: &context)
-        case 11: HTMapper.decode(json, into: &model.likedBy, context: &context)
-        default: break
-        }
-    }
-
-    static func htEncodeProperty(_ index: Int, of model: HTShotPhoto, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.id, to: writer)
-        case 1: return HTMapper.encode(model.title, to: writer)
-        case 2: return HTMapper.encode(model.width, to: writer)
-        case 3: return HTMapper.encode(model.visibility, to: writer)
-        case 4: return HTMapper.encode(model.tags, to: writer)
-        case 5: return HTMapper.encode(model.exif, to: writer)
-        case 6: return HTMapper.encode(model.takenAt, to: writer)
-        case 7: return HTMapper.encode(model.url, to: writer)
-        case 8: return HTMapper.encode(model.isPublic, to: writer)
-        case 9: return HTMapper.encode(model.bytes, to: writer)
-        case 10: return HTMapper.encode(model.owner, to: writer)
-        case 11: return HTMapper.encode(model.likedBy, to: writer)
-        default: return false
-        }
-    }
 }
 
 /// RestGoatee's BART station, read from the BART API's XML. The XML uses snake_case element names,
@@ -242,34 +150,4 @@ final class HTBartStation: HTHTTPModel, HTModelMappable {
         HTPropertyAccessor<HTBartStation>("zipcode", \HTBartStation.zipcode),
     ]
     static let htMapping: HTObjectMapping<HTBartStation> = .defaultMapping()
-
-    static func htDecodeProperty(_ index: Int, of model: HTBartStation, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.name, context: &context)
-        case 1: HTMapper.decode(json, into: &model.abbr, context: &context)
-        case 2: HTMapper.decode(json, into: &model.gtfsLatitude, context: &context)
-        case 3: HTMapper.decode(json, into: &model.gtfsLongitude, context: &context)
-        case 4: HTMapper.decode(json, into: &model.address, context: &context)
-        case 5: HTMapper.decode(json, into: &model.city, context: &context)
-        case 6: HTMapper.decode(json, into: &model.county, context: &context)
-        case 7: HTMapper.decode(json, into: &model.state, context: &context)
-        case 8: HTMapper.decode(json, into: &model.zipcode, context: &context)
-        default: break
-        }
-    }
-
-    static func htEncodeProperty(_ index: Int, of model: HTBartStation, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.name, to: writer)
-        case 1: return HTMapper.encode(model.abbr, to: writer)
-        case 2: return HTMapper.encode(model.gtfsLatitude, to: writer)
-        case 3: return HTMapper.encode(model.gtfsLongitude, to: writer)
-        case 4: return HTMapper.encode(model.address, to: writer)
-        case 5: return HTMapper.encode(model.city, to: writer)
-        case 6: return HTMapper.encode(model.county, to: writer)
-        case 7: return HTMapper.encode(model.state, to: writer)
-        case 8: return HTMapper.encode(model.zipcode, to: writer)
-        default: return false
-        }
-    }
 }

@@ -7,6 +7,8 @@ import HTNetworking
 // MARK: - HTAddress
 
 /// A postal address.
+///
+/// - Remark: Generated from demo.htspec.json:17:5
 internal final class HTAddress: HTHTTPModel, HTModelMappable {
     /// Province or state.
     internal var province: String?
@@ -14,58 +16,19 @@ internal final class HTAddress: HTHTTPModel, HTModelMappable {
     internal var city: String?
     internal var street: String?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["province", "city", "street"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTAddress>] = [
-        HTPropertyAccessor<HTAddress>("province", \HTAddress.province),
-        HTPropertyAccessor<HTAddress>("city", \HTAddress.city),
-        HTPropertyAccessor<HTAddress>("street", \HTAddress.street),
+        .init("province", get: { $0.province }, set: { $0.province = $1 }),
+        .init("city", get: { $0.city }, set: { $0.city = $1 }),
+        .init("street", get: { $0.street }, set: { $0.street = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTAddress> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTAddress, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.province, context: &context)
-        case 1: HTMapper.decode(json, into: &model.city, context: &context)
-        case 2: HTMapper.decode(json, into: &model.street, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTAddress, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.province, to: writer)
-        case 1: return HTMapper.encode(model.city, to: writer)
-        case 2: return HTMapper.encode(model.street, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTAddress) {
-        copy.province = self.province
-        copy.city = self.city
-        copy.street = self.street
-    }
 }
 
 // MARK: - HTArticle
 
 /// An article with its author and comments.
+///
+/// - Remark: Generated from demo.htspec.json:38:5
 internal final class HTArticle: HTHTTPModel, HTModelMappable {
     /// Unique identifier.
     internal var id: Int?
@@ -82,78 +45,23 @@ internal final class HTArticle: HTHTTPModel, HTModelMappable {
     /// The cover photo.
     internal var cover: HTPhoto?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [
-        "author": HTUser.self,
-        "comments": HTComment.self,
-        "cover": HTPhoto.self,
-    ]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["id", "title", "body", "status"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTArticle>] = [
-        HTPropertyAccessor<HTArticle>("id", \HTArticle.id),
-        HTPropertyAccessor<HTArticle>("title", \HTArticle.title),
-        HTPropertyAccessor<HTArticle>("body", \HTArticle.body),
-        HTPropertyAccessor<HTArticle>("status", \HTArticle.status),
-        HTPropertyAccessor<HTArticle>("author", \HTArticle.author),
-        HTPropertyAccessor<HTArticle>("comments", \HTArticle.comments),
-        HTPropertyAccessor<HTArticle>("cover", \HTArticle.cover),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("title", get: { $0.title }, set: { $0.title = $1 }),
+        .init("body", get: { $0.body }, set: { $0.body = $1 }),
+        .init("status", get: { $0.status }, set: { $0.status = $1 }),
+        .init("author", get: { $0.author }, set: { $0.author = $1 }),
+        .init("comments", get: { $0.comments }, set: { $0.comments = $1 }),
+        .init("cover", get: { $0.cover }, set: { $0.cover = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTArticle> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTArticle, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.id, context: &context)
-        case 1: HTMapper.decode(json, into: &model.title, context: &context)
-        case 2: HTMapper.decode(json, into: &model.body, context: &context)
-        case 3: HTMapper.decode(json, into: &model.status, context: &context)
-        case 4: HTMapper.decode(json, into: &model.author, context: &context)
-        case 5: HTMapper.decode(json, into: &model.comments, context: &context)
-        case 6: HTMapper.decode(json, into: &model.cover, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTArticle, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.id, to: writer)
-        case 1: return HTMapper.encode(model.title, to: writer)
-        case 2: return HTMapper.encode(model.body, to: writer)
-        case 3: return HTMapper.encode(model.status, to: writer)
-        case 4: return HTMapper.encode(model.author, to: writer)
-        case 5: return HTMapper.encode(model.comments, to: writer)
-        case 6: return HTMapper.encode(model.cover, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTArticle) {
-        copy.id = self.id
-        copy.title = self.title
-        copy.body = self.body
-        copy.status = self.status
-        copy.author = self.author?.htCopy()
-        copy.comments = self.comments?.map { $0.htCopy() }
-        copy.cover = self.cover?.htCopy()
-    }
 }
 
 // MARK: - HTComment
 
 /// A comment on an article.
+///
+/// - Remark: Generated from demo.htspec.json:50:5
 internal final class HTComment: HTHTTPModel, HTModelMappable {
     internal var id: Int?
     /// Who wrote the comment.
@@ -163,64 +71,20 @@ internal final class HTComment: HTHTTPModel, HTModelMappable {
     /// How many likes it has.
     internal var likes: Int?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [
-        "author": HTUser.self,
-    ]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["id", "text", "likes"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTComment>] = [
-        HTPropertyAccessor<HTComment>("id", \HTComment.id),
-        HTPropertyAccessor<HTComment>("author", \HTComment.author),
-        HTPropertyAccessor<HTComment>("text", \HTComment.text),
-        HTPropertyAccessor<HTComment>("likes", \HTComment.likes),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("author", get: { $0.author }, set: { $0.author = $1 }),
+        .init("text", get: { $0.text }, set: { $0.text = $1 }),
+        .init("likes", get: { $0.likes }, set: { $0.likes = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTComment> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTComment, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.id, context: &context)
-        case 1: HTMapper.decode(json, into: &model.author, context: &context)
-        case 2: HTMapper.decode(json, into: &model.text, context: &context)
-        case 3: HTMapper.decode(json, into: &model.likes, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTComment, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.id, to: writer)
-        case 1: return HTMapper.encode(model.author, to: writer)
-        case 2: return HTMapper.encode(model.text, to: writer)
-        case 3: return HTMapper.encode(model.likes, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTComment) {
-        copy.id = self.id
-        copy.author = self.author?.htCopy()
-        copy.text = self.text
-        copy.likes = self.likes
-    }
 }
 
 // MARK: - HTPhoto
 
 /// A photo a user uploaded.
+///
+/// - Remark: Generated from demo.htspec.json:25:5
 internal final class HTPhoto: HTHTTPModel, HTModelMappable {
     /// Unique identifier.
     internal var id: Int?
@@ -239,134 +103,42 @@ internal final class HTPhoto: HTHTTPModel, HTModelMappable {
     /// Camera metadata, as the camera wrote it.
     internal var exif: HTJSON?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["id", "title", "url", "width", "height", "visibility", "tags", "exif"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTPhoto>] = [
-        HTPropertyAccessor<HTPhoto>("id", \HTPhoto.id),
-        HTPropertyAccessor<HTPhoto>("title", \HTPhoto.title),
-        HTPropertyAccessor<HTPhoto>("url", \HTPhoto.url),
-        HTPropertyAccessor<HTPhoto>("width", \HTPhoto.width),
-        HTPropertyAccessor<HTPhoto>("height", \HTPhoto.height),
-        HTPropertyAccessor<HTPhoto>("visibility", \HTPhoto.visibility),
-        HTPropertyAccessor<HTPhoto>("tags", \HTPhoto.tags),
-        HTPropertyAccessor<HTPhoto>("exif", \HTPhoto.exif),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("title", get: { $0.title }, set: { $0.title = $1 }),
+        .init("url", get: { $0.url }, set: { $0.url = $1 }),
+        .init("width", get: { $0.width }, set: { $0.width = $1 }),
+        .init("height", get: { $0.height }, set: { $0.height = $1 }),
+        .init("visibility", get: { $0.visibility }, set: { $0.visibility = $1 }),
+        .init("tags", get: { $0.tags }, set: { $0.tags = $1 }),
+        .init("exif", get: { $0.exif }, set: { $0.exif = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTPhoto> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTPhoto, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.id, context: &context)
-        case 1: HTMapper.decode(json, into: &model.title, context: &context)
-        case 2: HTMapper.decode(json, into: &model.url, context: &context)
-        case 3: HTMapper.decode(json, into: &model.width, context: &context)
-        case 4: HTMapper.decode(json, into: &model.height, context: &context)
-        case 5: HTMapper.decode(json, into: &model.visibility, context: &context)
-        case 6: HTMapper.decode(json, into: &model.tags, context: &context)
-        case 7: HTMapper.decode(json, into: &model.exif, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTPhoto, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.id, to: writer)
-        case 1: return HTMapper.encode(model.title, to: writer)
-        case 2: return HTMapper.encode(model.url, to: writer)
-        case 3: return HTMapper.encode(model.width, to: writer)
-        case 4: return HTMapper.encode(model.height, to: writer)
-        case 5: return HTMapper.encode(model.visibility, to: writer)
-        case 6: return HTMapper.encode(model.tags, to: writer)
-        case 7: return HTMapper.encode(model.exif, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTPhoto) {
-        copy.id = self.id
-        copy.title = self.title
-        copy.url = self.url
-        copy.width = self.width
-        copy.height = self.height
-        copy.visibility = self.visibility
-        copy.tags = self.tags
-        copy.exif = self.exif
-    }
 }
 
 // MARK: - HTProfileUpdate
 
 /// The fields of a profile a user can change.
+///
+/// - Remark: Generated from demo.htspec.json:63:5
 internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable {
     /// New display name.
     internal var displayName: String?
     /// New address.
     internal var address: HTAddress?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [
-        "address": HTAddress.self,
-    ]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["displayName"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTProfileUpdate>] = [
-        HTPropertyAccessor<HTProfileUpdate>("displayName", \HTProfileUpdate.displayName),
-        HTPropertyAccessor<HTProfileUpdate>("address", \HTProfileUpdate.address),
+        .init("displayName", get: { $0.displayName }, set: { $0.displayName = $1 }),
+        .init("address", get: { $0.address }, set: { $0.address = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTProfileUpdate> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTProfileUpdate, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.displayName, context: &context)
-        case 1: HTMapper.decode(json, into: &model.address, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTProfileUpdate, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.displayName, to: writer)
-        case 1: return HTMapper.encode(model.address, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTProfileUpdate) {
-        copy.displayName = self.displayName
-        copy.address = self.address?.htCopy()
-    }
 }
 
 // MARK: - HTUser
 
 /// A registered user.
+///
+/// - Remark: Generated from demo.htspec.json:6:5
 internal final class HTUser: HTHTTPModel, HTModelMappable {
     /// Unique identifier.
     internal var id: Int?
@@ -381,65 +153,13 @@ internal final class HTUser: HTHTTPModel, HTModelMappable {
     /// Where the user lives, if they said.
     internal var address: HTAddress?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [
-        "address": HTAddress.self,
-    ]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["id", "userName", "displayName", "followers", "verified"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTUser>] = [
-        HTPropertyAccessor<HTUser>("id", \HTUser.id),
-        HTPropertyAccessor<HTUser>("userName", \HTUser.userName),
-        HTPropertyAccessor<HTUser>("displayName", \HTUser.displayName),
-        HTPropertyAccessor<HTUser>("followers", \HTUser.followers),
-        HTPropertyAccessor<HTUser>("verified", \HTUser.verified),
-        HTPropertyAccessor<HTUser>("address", \HTUser.address),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        .init("displayName", get: { $0.displayName }, set: { $0.displayName = $1 }),
+        .init("followers", get: { $0.followers }, set: { $0.followers = $1 }),
+        .init("verified", get: { $0.verified }, set: { $0.verified = $1 }),
+        .init("address", get: { $0.address }, set: { $0.address = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTUser> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTUser, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.id, context: &context)
-        case 1: HTMapper.decode(json, into: &model.userName, context: &context)
-        case 2: HTMapper.decode(json, into: &model.displayName, context: &context)
-        case 3: HTMapper.decode(json, into: &model.followers, context: &context)
-        case 4: HTMapper.decode(json, into: &model.verified, context: &context)
-        case 5: HTMapper.decode(json, into: &model.address, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTUser, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.id, to: writer)
-        case 1: return HTMapper.encode(model.userName, to: writer)
-        case 2: return HTMapper.encode(model.displayName, to: writer)
-        case 3: return HTMapper.encode(model.followers, to: writer)
-        case 4: return HTMapper.encode(model.verified, to: writer)
-        case 5: return HTMapper.encode(model.address, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTUser) {
-        copy.id = self.id
-        copy.userName = self.userName
-        copy.displayName = self.displayName
-        copy.followers = self.followers
-        copy.verified = self.verified
-        copy.address = self.address?.htCopy()
-    }
 }

@@ -9,53 +9,17 @@ import HTNetworking
 /// A note.
 ///
 /// With a blank line between paragraphs.
+///
+/// - Remark: Generated from docs.htspec.json:5:5
 internal final class HTDocNote: HTHTTPModel, HTModelMappable {
     /// The text.
     /// Windows line ends split lines too.
     internal var body: String?
     internal var plain: String?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["body", "plain"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTDocNote>] = [
-        HTPropertyAccessor<HTDocNote>("body", \HTDocNote.body),
-        HTPropertyAccessor<HTDocNote>("plain", \HTDocNote.plain),
+        .init("body", get: { $0.body }, set: { $0.body = $1 }),
+        .init("plain", get: { $0.plain }, set: { $0.plain = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTDocNote> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTDocNote, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.body, context: &context)
-        case 1: HTMapper.decode(json, into: &model.plain, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTDocNote, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.body, to: writer)
-        case 1: return HTMapper.encode(model.plain, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTDocNote) {
-        copy.body = self.body
-        copy.plain = self.plain
-    }
 }

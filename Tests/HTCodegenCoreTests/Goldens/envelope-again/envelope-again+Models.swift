@@ -6,52 +6,14 @@ import HTNetworking
 
 // MARK: - HTAgainNote
 
-/// The `AgainNote` data type.
+/// - Remark: Generated from envelope-again.htspec.json:6:5
 internal final class HTAgainNote: HTHTTPModel, HTModelMappable {
     internal var id: Int?
     internal var text: String?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["id", "text"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTAgainNote>] = [
-        HTPropertyAccessor<HTAgainNote>("id", \HTAgainNote.id),
-        HTPropertyAccessor<HTAgainNote>("text", \HTAgainNote.text),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("text", get: { $0.text }, set: { $0.text = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTAgainNote> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTAgainNote, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.id, context: &context)
-        case 1: HTMapper.decode(json, into: &model.text, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTAgainNote, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.id, to: writer)
-        case 1: return HTMapper.encode(model.text, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTAgainNote) {
-        copy.id = self.id
-        copy.text = self.text
-    }
 }

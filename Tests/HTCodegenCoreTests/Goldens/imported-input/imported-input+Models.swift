@@ -7,56 +7,17 @@ import HTNetworking
 // MARK: - HTShippingAddress
 
 /// Where to ship.
+///
+/// - Remark: Generated from imported-input.htspec.json:5:5
 internal final class HTShippingAddress: HTHTTPModel, HTModelMappable {
     internal var province: String?
     internal var city: String?
     internal var isDefault: Bool?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["province", "city", "isDefault"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTShippingAddress>] = [
-        HTPropertyAccessor<HTShippingAddress>("province", \HTShippingAddress.province),
-        HTPropertyAccessor<HTShippingAddress>("city", \HTShippingAddress.city),
-        HTPropertyAccessor<HTShippingAddress>("isDefault", \HTShippingAddress.isDefault),
+        .init("province", get: { $0.province }, set: { $0.province = $1 }),
+        .init("city", get: { $0.city }, set: { $0.city = $1 }),
+        .init("isDefault", get: { $0.isDefault }, set: { $0.isDefault = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTShippingAddress> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTShippingAddress, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.province, context: &context)
-        case 1: HTMapper.decode(json, into: &model.city, context: &context)
-        case 2: HTMapper.decode(json, into: &model.isDefault, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTShippingAddress, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.province, to: writer)
-        case 1: return HTMapper.encode(model.city, to: writer)
-        case 2: return HTMapper.encode(model.isDefault, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTShippingAddress) {
-        copy.province = self.province
-        copy.city = self.city
-        copy.isDefault = self.isDefault
-    }
 }

@@ -7,54 +7,23 @@ import HTNetworking
 // MARK: - HTError
 
 /// Would shadow Swift's Error without the prefix.
+///
+/// - Remark: Generated from naming.htspec.json:18:5
 internal final class HTError: HTHTTPModel, HTModelMappable {
     internal var code: Int?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["code"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTError>] = [
-        HTPropertyAccessor<HTError>("code", \HTError.code),
+        .init("code", get: { $0.code }, set: { $0.code = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTError> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTError, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.code, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTError, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.code, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTError) {
-        copy.code = self.code
-    }
 }
 
 // MARK: - HTNamingSample
 
 /// Every field name here needs care.
 /// This description has a second line, a */ and a """ and a \ and \u{41}.
+///
+/// - Remark: Generated from naming.htspec.json:5:5
 internal final class HTNamingSample: HTHTTPModel, HTModelMappable {
     /// A keyword.
     internal var `class`: String?
@@ -72,71 +41,15 @@ internal final class HTNamingSample: HTHTTPModel, HTModelMappable {
     /// Collides with user-name after mapping.
     internal var userName: String?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["class", "description_", "hash_", "userName_2", "_2fa", "名字", "self_", "userName"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTNamingSample>] = [
-        HTPropertyAccessor<HTNamingSample>("class", \HTNamingSample.`class`),
-        HTPropertyAccessor<HTNamingSample>("description_", key: "description", \HTNamingSample.description_),
-        HTPropertyAccessor<HTNamingSample>("hash_", key: "hash", \HTNamingSample.hash_),
-        HTPropertyAccessor<HTNamingSample>("userName_2", key: "user-name", \HTNamingSample.userName_2),
-        HTPropertyAccessor<HTNamingSample>("_2fa", key: "2fa", \HTNamingSample._2fa),
-        HTPropertyAccessor<HTNamingSample>("名字", \HTNamingSample.名字),
-        HTPropertyAccessor<HTNamingSample>("self_", key: "self", \HTNamingSample.self_),
-        HTPropertyAccessor<HTNamingSample>("userName", \HTNamingSample.userName),
+        .init("class", get: { $0.`class` }, set: { $0.`class` = $1 }),
+        .init("description_", key: "description", get: { $0.description_ }, set: { $0.description_ = $1 }),
+        .init("hash_", key: "hash", get: { $0.hash_ }, set: { $0.hash_ = $1 }),
+        .init("userName_2", key: "user-name", get: { $0.userName_2 }, set: { $0.userName_2 = $1 }),
+        .init("_2fa", key: "2fa", get: { $0._2fa }, set: { $0._2fa = $1 }),
+        .init("名字", get: { $0.名字 }, set: { $0.名字 = $1 }),
+        .init("self_", key: "self", get: { $0.self_ }, set: { $0.self_ = $1 }),
+        .init("userName", get: { $0.userName }, set: { $0.userName = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTNamingSample> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTNamingSample, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.`class`, context: &context)
-        case 1: HTMapper.decode(json, into: &model.description_, context: &context)
-        case 2: HTMapper.decode(json, into: &model.hash_, context: &context)
-        case 3: HTMapper.decode(json, into: &model.userName_2, context: &context)
-        case 4: HTMapper.decode(json, into: &model._2fa, context: &context)
-        case 5: HTMapper.decode(json, into: &model.名字, context: &context)
-        case 6: HTMapper.decode(json, into: &model.self_, context: &context)
-        case 7: HTMapper.decode(json, into: &model.userName, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTNamingSample, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.`class`, to: writer)
-        case 1: return HTMapper.encode(model.description_, to: writer)
-        case 2: return HTMapper.encode(model.hash_, to: writer)
-        case 3: return HTMapper.encode(model.userName_2, to: writer)
-        case 4: return HTMapper.encode(model._2fa, to: writer)
-        case 5: return HTMapper.encode(model.名字, to: writer)
-        case 6: return HTMapper.encode(model.self_, to: writer)
-        case 7: return HTMapper.encode(model.userName, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTNamingSample) {
-        copy.`class` = self.`class`
-        copy.description_ = self.description_
-        copy.hash_ = self.hash_
-        copy.userName_2 = self.userName_2
-        copy._2fa = self._2fa
-        copy.名字 = self.名字
-        copy.self_ = self.self_
-        copy.userName = self.userName
-    }
 }

@@ -7,148 +7,44 @@ import HTNetworking
 // MARK: - HTCreateProgroupRequest_2
 
 /// 创建项目组的参数
+///
+/// - Remark: Generated from nei-naming.nei.json:10:36
 internal final class HTCreateProgroupRequest_2: HTHTTPModel, HTModelMappable {
     /// 名称
     internal var name: String?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["name"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTCreateProgroupRequest_2>] = [
-        HTPropertyAccessor<HTCreateProgroupRequest_2>("name", \HTCreateProgroupRequest_2.name),
+        .init("name", get: { $0.name }, set: { $0.name = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTCreateProgroupRequest_2> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTCreateProgroupRequest_2, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.name, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTCreateProgroupRequest_2, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.name, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTCreateProgroupRequest_2) {
-        copy.name = self.name
-    }
 }
 
 // MARK: - HTProgroup
 
 /// 项目组
+///
+/// - Remark: Generated from nei-naming.nei.json:7:36
 internal final class HTProgroup: HTHTTPModel, HTModelMappable {
     /// 项目组 id
     internal var id: Double?
     /// 名称
     internal var name: String?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["id", "name"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTProgroup>] = [
-        HTPropertyAccessor<HTProgroup>("id", \HTProgroup.id),
-        HTPropertyAccessor<HTProgroup>("name", \HTProgroup.name),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("name", get: { $0.name }, set: { $0.name = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTProgroup> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTProgroup, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.id, context: &context)
-        case 1: HTMapper.decode(json, into: &model.name, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTProgroup, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.id, to: writer)
-        case 1: return HTMapper.encode(model.name, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTProgroup) {
-        copy.id = self.id
-        copy.name = self.name
-    }
 }
 
 // MARK: - HTPutApiProgroupsIdResult
 
-/// The `PutApiProgroupsIdResult` data type.
+/// - Remark: Generated from nei-naming.nei.json:12:35
 internal final class HTPutApiProgroupsIdResult: HTHTTPModel, HTModelMappable {
     internal var status: String?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["status"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTPutApiProgroupsIdResult>] = [
-        HTPropertyAccessor<HTPutApiProgroupsIdResult>("status", \HTPutApiProgroupsIdResult.status),
+        .init("status", get: { $0.status }, set: { $0.status = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTPutApiProgroupsIdResult> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTPutApiProgroupsIdResult, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.status, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTPutApiProgroupsIdResult, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.status, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTPutApiProgroupsIdResult) {
-        copy.status = self.status
-    }
 }

@@ -7,6 +7,8 @@ import HTNetworking
 // MARK: - HTNumberItem
 
 /// 商品: Number fields
+///
+/// - Remark: Generated from numbers.nei.json:7:36
 internal final class HTNumberItem: HTHTTPModel, HTModelMappable {
     /// 编号
     internal var id: Double?
@@ -17,55 +19,11 @@ internal final class HTNumberItem: HTHTTPModel, HTModelMappable {
     /// 名称
     internal var title: String?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["id", "price", "sizes", "title"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTNumberItem>] = [
-        HTPropertyAccessor<HTNumberItem>("id", \HTNumberItem.id),
-        HTPropertyAccessor<HTNumberItem>("price", \HTNumberItem.price),
-        HTPropertyAccessor<HTNumberItem>("sizes", \HTNumberItem.sizes),
-        HTPropertyAccessor<HTNumberItem>("title", \HTNumberItem.title),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("price", get: { $0.price }, set: { $0.price = $1 }),
+        .init("sizes", get: { $0.sizes }, set: { $0.sizes = $1 }),
+        .init("title", get: { $0.title }, set: { $0.title = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTNumberItem> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTNumberItem, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.id, context: &context)
-        case 1: HTMapper.decode(json, into: &model.price, context: &context)
-        case 2: HTMapper.decode(json, into: &model.sizes, context: &context)
-        case 3: HTMapper.decode(json, into: &model.title, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTNumberItem, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.id, to: writer)
-        case 1: return HTMapper.encode(model.price, to: writer)
-        case 2: return HTMapper.encode(model.sizes, to: writer)
-        case 3: return HTMapper.encode(model.title, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTNumberItem) {
-        copy.id = self.id
-        copy.price = self.price
-        copy.sizes = self.sizes
-        copy.title = self.title
-    }
 }

@@ -6,52 +6,14 @@ import HTNetworking
 
 // MARK: - HTRule1Photo
 
-/// The `Rule1Photo` data type.
+/// - Remark: Generated from response-rule-1.htspec.json:5:5
 internal final class HTRule1Photo: HTHTTPModel, HTModelMappable {
     internal var id: Int?
     internal var title: String?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["id", "title"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTRule1Photo>] = [
-        HTPropertyAccessor<HTRule1Photo>("id", \HTRule1Photo.id),
-        HTPropertyAccessor<HTRule1Photo>("title", \HTRule1Photo.title),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("title", get: { $0.title }, set: { $0.title = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTRule1Photo> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTRule1Photo, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.id, context: &context)
-        case 1: HTMapper.decode(json, into: &model.title, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTRule1Photo, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.id, to: writer)
-        case 1: return HTMapper.encode(model.title, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTRule1Photo) {
-        copy.id = self.id
-        copy.title = self.title
-    }
 }

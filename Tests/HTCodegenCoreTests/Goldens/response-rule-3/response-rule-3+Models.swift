@@ -6,52 +6,14 @@ import HTNetworking
 
 // MARK: - HTRule3Profile
 
-/// The `Rule3Profile` data type.
+/// - Remark: Generated from response-rule-3.htspec.json:5:5
 internal final class HTRule3Profile: HTHTTPModel, HTModelMappable {
     internal var name: String?
     internal var age: Int?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["name", "age"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTRule3Profile>] = [
-        HTPropertyAccessor<HTRule3Profile>("name", \HTRule3Profile.name),
-        HTPropertyAccessor<HTRule3Profile>("age", \HTRule3Profile.age),
+        .init("name", get: { $0.name }, set: { $0.name = $1 }),
+        .init("age", get: { $0.age }, set: { $0.age = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTRule3Profile> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTRule3Profile, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.name, context: &context)
-        case 1: HTMapper.decode(json, into: &model.age, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTRule3Profile, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.name, to: writer)
-        case 1: return HTMapper.encode(model.age, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTRule3Profile) {
-        copy.name = self.name
-        copy.age = self.age
-    }
 }

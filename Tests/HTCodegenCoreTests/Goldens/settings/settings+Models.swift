@@ -12,100 +12,27 @@ public typealias NERequest = HTBaseRequest
 // MARK: - NEAccount
 
 /// An account.
+///
+/// - Remark: Generated from settings.htspec.json:5:5
 public final class NEAccount: NEModel, HTModelMappable {
     public var id: Int?
     public var owner: NEOwner?
 
-    /// Creates a model with every property `nil`.
-    public required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    public static let customTypePropertyDic: [String: any HTModelMappable.Type] = [
-        "owner": NEOwner.self,
-    ]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    public static let baseTypePropertyList: [String] = ["id"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     public static let htAccessors: [HTPropertyAccessor<NEAccount>] = [
-        HTPropertyAccessor<NEAccount>("id", \NEAccount.id),
-        HTPropertyAccessor<NEAccount>("owner", \NEAccount.owner),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("owner", get: { $0.owner }, set: { $0.owner = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     public static let htMapping: HTObjectMapping<NEAccount> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    public static func htDecodeProperty(_ index: Int, of model: NEAccount, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.id, context: &context)
-        case 1: HTMapper.decode(json, into: &model.owner, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    public static func htEncodeProperty(_ index: Int, of model: NEAccount, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.id, to: writer)
-        case 1: return HTMapper.encode(model.owner, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    public func htCopyProperties(to copy: NEAccount) {
-        copy.id = self.id
-        copy.owner = self.owner?.htCopy()
-    }
 }
 
 // MARK: - NEOwner
 
-/// The `Owner` data type.
+/// - Remark: Generated from settings.htspec.json:6:5
 public final class NEOwner: NEModel, HTModelMappable {
     public var name: String?
 
-    /// Creates a model with every property `nil`.
-    public required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    public static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    public static let baseTypePropertyList: [String] = ["name"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     public static let htAccessors: [HTPropertyAccessor<NEOwner>] = [
-        HTPropertyAccessor<NEOwner>("name", \NEOwner.name),
+        .init("name", get: { $0.name }, set: { $0.name = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     public static let htMapping: HTObjectMapping<NEOwner> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    public static func htDecodeProperty(_ index: Int, of model: NEOwner, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.name, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    public static func htEncodeProperty(_ index: Int, of model: NEOwner, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.name, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    public func htCopyProperties(to copy: NEOwner) {
-        copy.name = self.name
-    }
 }

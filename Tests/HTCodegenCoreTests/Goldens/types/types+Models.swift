@@ -7,6 +7,8 @@ import HTNetworking
 // MARK: - HTTypeTable
 
 /// One field of every kind.
+///
+/// - Remark: Generated from types.htspec.json:5:5
 internal final class HTTypeTable: HTHTTPModel, HTModelMappable {
     /// String → String.
     internal var text: String?
@@ -31,169 +33,42 @@ internal final class HTTypeTable: HTHTTPModel, HTModelMappable {
     /// An enumeration → its open string type.
     internal var kind: HTTypeTableKind?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [
-        "aliased": HTTypeTableChild.self,
-        "child": HTTypeTableChild.self,
-        "children": HTTypeTableChild.self,
-    ]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["text", "amount", "count", "flag", "anything", "words", "matrix", "kind"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTTypeTable>] = [
-        HTPropertyAccessor<HTTypeTable>("text", \HTTypeTable.text),
-        HTPropertyAccessor<HTTypeTable>("amount", \HTTypeTable.amount),
-        HTPropertyAccessor<HTTypeTable>("count", \HTTypeTable.count),
-        HTPropertyAccessor<HTTypeTable>("flag", \HTTypeTable.flag),
-        HTPropertyAccessor<HTTypeTable>("anything", \HTTypeTable.anything),
-        HTPropertyAccessor<HTTypeTable>("child", \HTTypeTable.child),
-        HTPropertyAccessor<HTTypeTable>("children", \HTTypeTable.children),
-        HTPropertyAccessor<HTTypeTable>("aliased", \HTTypeTable.aliased),
-        HTPropertyAccessor<HTTypeTable>("words", \HTTypeTable.words),
-        HTPropertyAccessor<HTTypeTable>("matrix", \HTTypeTable.matrix),
-        HTPropertyAccessor<HTTypeTable>("kind", \HTTypeTable.kind),
+        .init("text", get: { $0.text }, set: { $0.text = $1 }),
+        .init("amount", get: { $0.amount }, set: { $0.amount = $1 }),
+        .init("count", get: { $0.count }, set: { $0.count = $1 }),
+        .init("flag", get: { $0.flag }, set: { $0.flag = $1 }),
+        .init("anything", get: { $0.anything }, set: { $0.anything = $1 }),
+        .init("child", get: { $0.child }, set: { $0.child = $1 }),
+        .init("children", get: { $0.children }, set: { $0.children = $1 }),
+        .init("aliased", get: { $0.aliased }, set: { $0.aliased = $1 }),
+        .init("words", get: { $0.words }, set: { $0.words = $1 }),
+        .init("matrix", get: { $0.matrix }, set: { $0.matrix = $1 }),
+        .init("kind", get: { $0.kind }, set: { $0.kind = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTTypeTable> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTTypeTable, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.text, context: &context)
-        case 1: HTMapper.decode(json, into: &model.amount, context: &context)
-        case 2: HTMapper.decode(json, into: &model.count, context: &context)
-        case 3: HTMapper.decode(json, into: &model.flag, context: &context)
-        case 4: HTMapper.decode(json, into: &model.anything, context: &context)
-        case 5: HTMapper.decode(json, into: &model.child, context: &context)
-        case 6: HTMapper.decode(json, into: &model.children, context: &context)
-        case 7: HTMapper.decode(json, into: &model.aliased, context: &context)
-        case 8: HTMapper.decode(json, into: &model.words, context: &context)
-        case 9: HTMapper.decode(json, into: &model.matrix, context: &context)
-        case 10: HTMapper.decode(json, into: &model.kind, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTTypeTable, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.text, to: writer)
-        case 1: return HTMapper.encode(model.amount, to: writer)
-        case 2: return HTMapper.encode(model.count, to: writer)
-        case 3: return HTMapper.encode(model.flag, to: writer)
-        case 4: return HTMapper.encode(model.anything, to: writer)
-        case 5: return HTMapper.encode(model.child, to: writer)
-        case 6: return HTMapper.encode(model.children, to: writer)
-        case 7: return HTMapper.encode(model.aliased, to: writer)
-        case 8: return HTMapper.encode(model.words, to: writer)
-        case 9: return HTMapper.encode(model.matrix, to: writer)
-        case 10: return HTMapper.encode(model.kind, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTTypeTable) {
-        copy.text = self.text
-        copy.amount = self.amount
-        copy.count = self.count
-        copy.flag = self.flag
-        copy.anything = self.anything
-        copy.child = self.child?.htCopy()
-        copy.children = self.children?.map { $0.htCopy() }
-        copy.aliased = self.aliased?.map { $0.htCopy() }
-        copy.words = self.words
-        copy.matrix = self.matrix
-        copy.kind = self.kind
-    }
 }
 
 // MARK: - HTTypeTableChild
 
 /// A nested model.
+///
+/// - Remark: Generated from types.htspec.json:21:5
 internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable {
     internal var name: String?
 
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = ["name"]
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTTypeTableChild>] = [
-        HTPropertyAccessor<HTTypeTableChild>("name", \HTTypeTableChild.name),
+        .init("name", get: { $0.name }, set: { $0.name = $1 }),
     ]
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTTypeTableChild> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTTypeTableChild, from json: HTJSON, context: inout HTMappingContext) {
-        switch index {
-        case 0: HTMapper.decode(json, into: &model.name, context: &context)
-        default: break
-        }
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTTypeTableChild, to writer: HTJSONWriter) -> Bool {
-        switch index {
-        case 0: return HTMapper.encode(model.name, to: writer)
-        default: return false
-        }
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTTypeTableChild) {
-        copy.name = self.name
-    }
 }
 
 // MARK: - HTTypeTableEmpty
 
 /// A model with no fields.
+///
+/// - Remark: Generated from types.htspec.json:24:5
 internal final class HTTypeTableEmpty: HTHTTPModel, HTModelMappable {
-    /// Creates a model with every property `nil`.
-    internal required init() {
-        super.init()
-    }
-
-    /// Property name → model type for every model-typed property (NEI's `customTypePropertyDic`).
-    internal static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-
-    /// The names of all other properties (NEI's `baseTypePropertyList`).
-    internal static let baseTypePropertyList: [String] = []
-
-    /// Typed access to each property, used by the mapper instead of reflection.
     internal static let htAccessors: [HTPropertyAccessor<HTTypeTableEmpty>] = []
-
-    /// The default mapping: each property from the JSON key of the same name.
     internal static let htMapping: HTObjectMapping<HTTypeTableEmpty> = .defaultMapping()
-
-    /// Sets the property at `index` in `htAccessors` from JSON (the mapper's fast path).
-    internal static func htDecodeProperty(_ index: Int, of model: HTTypeTableEmpty, from json: HTJSON, context: inout HTMappingContext) {
-    }
-
-    /// Writes the property at `index` in `htAccessors` as JSON; `false` when it is `nil`.
-    internal static func htEncodeProperty(_ index: Int, of model: HTTypeTableEmpty, to writer: HTJSONWriter) -> Bool {
-        false
-    }
-
-    /// Sets every property of `copy` to this model's value, nested models copied too (`htCopy()`).
-    internal func htCopyProperties(to copy: HTTypeTableEmpty) {
-    }
 }

@@ -1,0 +1,33 @@
+import HTNetworking
+import Testing
+
+@Suite("App-declared model base class and request protocol")
+struct AppBaseTypeTests {
+    @Test("generated models inherit the app's base class and map, write and copy")
+    func modelsInheritTheAppBase() throws {
+        let product = try AppProduct(
+            jsonString: #"{"id": 3, "name": "Lamp", "tags": ["desk"], "maker": {"name": "Acme"}, "variants": [{"id": 4}]}"#)
+        #expect(product.id == 3)
+        #expect(product.name == "Lamp")
+        #expect(product.tags == ["desk"])
+        #expect(product.maker?.name == "Acme")
+        #expect(product.variants?.map(\.id) == [4])
+
+        let base: AppModel = product
+        #expect(base.origin == "network")
+        #expect(product.maker?.logLine() == #"AppMaker from network: {"name":"Acme"}"#)
+
+        #expect(product.htJSONString() == #"{"id":3,"name":"Lamp","tags":["desk"],"maker":{"name":"Acme"},"variants":[{"id":4}]}"#)
+        let copy = product.htCopy()
+        #expect(copy == product)
+        #expect(copy.maker !== product.maker)
+        #expect(AppProduct.baseTypePropertyList == ["id", "name", "tags"])
+        #expect(AppProduct.customTypePropertyDic.keys.sorted() == ["maker", "variants"])
+    }
+
+    @Test("generated requests conform to the app's protocol")
+    func requestsConformToTheAppProtocol() {
+        func area<Request: AppRequest>(of _: Request.Type) -> String { Request.appArea }
+        #expect(area(of: AppListProductsRequest.self) == "store")
+    }
+}
