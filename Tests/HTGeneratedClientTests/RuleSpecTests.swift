@@ -29,6 +29,24 @@ import Testing
         #expect(HTTypeTableEmpty.htAccessors.isEmpty)
     }
 
+    @Test("a required field (\"required\": true) is checked by the mapper: a diagnostic, or an error in strict mode")
+    func requiredFieldsAreChecked() throws {
+        let json: HTJSON = ["child": ["other": 1], "children": [["name": "b"], ["name": nil]]]
+        let lenient = HTTypeTable()
+        let diagnostics = try lenient.htSet(from: json)
+        #expect(lenient.children?.count == 2 && lenient.child != nil)
+        #expect(diagnostics.map(\.description) == [
+            #"child.name: missing required field "name""#, #"children[1].name: required field "name" is null"#,
+        ])
+        #expect(HTTypeTableChild.htAccessors.map(\.isRequired) == [true])
+        do {
+            _ = try HTTypeTable(json: json, options: .strict)
+            Issue.record("strict mapping accepted a child without its required name")
+        } catch {
+            #expect(error.path.description == "child.name")
+        }
+    }
+
     @Test func enumsAreOpenWithSafeConstantNames() throws {
         #expect(HTMemberLevel.normal.rawValue == "0")
         #expect(HTMemberLevel.vip.rawValue == "1")

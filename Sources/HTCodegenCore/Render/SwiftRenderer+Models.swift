@@ -48,9 +48,10 @@ extension SwiftRenderer {
                 writer.line("\(access)static let htAccessors: [HTPropertyAccessor<\(typeName)>] = [")
                 for (field, name) in zip(model.fields, names) {
                     let key = field.name == name ? "" : ", key: \(SwiftNaming.stringLiteral(field.name))"
+                    let required = field.isRequired ? ", required: true" : ""
                     let member = SwiftNaming.escaped(name)
                     writer.line(
-                        "    .init(\(SwiftNaming.stringLiteral(name))\(key), get: { $0.\(member) }, set: { $0.\(member) = $1 }),")
+                        "    .init(\(SwiftNaming.stringLiteral(name))\(key)\(required), get: { $0.\(member) }, set: { $0.\(member) = $1 }),")
                 }
                 writer.line("]")
             }

@@ -26,6 +26,8 @@ final class HTMappingPlan: Sendable {
     let toJSON: [(@Sendable (AnyObject) -> HTJSON?)?]
     /// Per slot: whether the property is on the model's serialisation blacklist.
     let blacklisted: [Bool]
+    /// The slots whose field is required (``HTPropertyAccessor/isRequired``): checked after mapping.
+    let requiredSlots: [Int]
     /// Exact JSON keys of the single-key slots → slot.
     let exact: HTMappingKeyTable
     /// Canonical keys of the single-key slots → slot, for implicit matching; keys whose canonical form
@@ -53,6 +55,7 @@ final class HTMappingPlan: Sendable {
         var fromJSON: (@Sendable (AnyObject, HTJSON, inout HTMappingContext) -> Void)?
         var toJSON: (@Sendable (AnyObject) -> HTJSON?)?
         var blacklisted: Bool
+        var required: Bool
     }
 
     init(slots: [Slot], shouldTransform: (@Sendable (AnyObject, HTJSON, String) -> Bool)?) {
@@ -63,6 +66,7 @@ final class HTMappingPlan: Sendable {
         fromJSON = slots.map(\.fromJSON)
         toJSON = slots.map(\.toJSON)
         blacklisted = slots.map(\.blacklisted)
+        requiredSlots = slots.indices.filter { slots[$0].required }
         self.shouldTransform = shouldTransform
         hasDecodeHooks = shouldTransform != nil || slots.contains { $0.fromJSON != nil }
 
@@ -161,6 +165,40 @@ final class HTMappingPlan: Sendable {
             }
         }
         if !nested.isEmpty { applyNested(object, to: model, context: &context) }
+        if !requiredSlots.isEmpty { checkRequired(object, context: &context) }
+    }
+
+    /// Records a diagnostic for each required field that `object` lacks or holds as `null`, at the
+    /// field's key path. Exact keys and implicit matches both count as present.
+    private func checkRequired(_ object: HTJSONObject, context: inout HTMappingContext) {
+        let implicit = context.options.implicitKeyMatching && !canonical.isEmpty
+        for slot in requiredSlots {
+            let keyPath = keyPaths[slot]
+            var value: HTJSON? = .object(object)
+            for (depth, key) in keyPath.enumerated() {
+                guard case .object(let level)? = value else {
+                    value = nil
+                    break
+                }
+                var next = level[key]
+                if next == nil, implicit, depth == 0, keyPath.count == 1 {
+                    // The member the implicit match gave this slot, if any.
+                    next = level.members.last { member in
+                        HTCanonicalKey.withCanonical(member.key) { canonical.value(for: $0) } == slot
+                    }?.value
+                }
+                value = next
+            }
+            let path = keyPath.map { HTJSONPathComponent.key($0) }
+            switch value {
+            case nil:
+                context.at(path) { $0.report("missing required field \"\(names[slot])\"") }
+            case .null?:
+                context.at(path) { $0.report("required field \"\(names[slot])\" is null") }
+            default:
+                break
+            }
+        }
     }
 
     /// Maps the slots whose key path has several components (exact keys only).

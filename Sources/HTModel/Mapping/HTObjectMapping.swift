@@ -94,7 +94,7 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
             slots.append(HTMappingPlan.Slot(
                 keyPath: entry.keyPath, name: accessor.name, perform: accessor.perform, write: accessor.writeValue,
                 fromJSON: transform?.fromJSON.map { Self.erased($0) }, toJSON: transform?.toJSON.map { Self.erased($0) },
-                blacklisted: blacklist.contains(accessor.name)))
+                blacklisted: blacklist.contains(accessor.name), required: accessor.isRequired))
         }
         // Transforms for key paths no entry maps: extra slots without a property.
         for (keyPath, transform) in transforms.sorted(by: { $0.key < $1.key }) where !transformed.contains(keyPath) {
@@ -102,7 +102,7 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
             slots.append(HTMappingPlan.Slot(
                 keyPath: keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init),
                 name: keyPath, perform: nil, write: nil, fromJSON: transform.fromJSON.map { Self.erased($0) },
-                toJSON: transform.toJSON.map { Self.erased($0) }, blacklisted: blacklist.contains(keyPath)))
+                toJSON: transform.toJSON.map { Self.erased($0) }, blacklisted: blacklist.contains(keyPath), required: false))
         }
         var shouldTransform: (@Sendable (AnyObject, HTJSON, String) -> Bool)? = nil
         if let hook = Model.htShouldTransformValue {

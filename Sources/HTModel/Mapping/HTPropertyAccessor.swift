@@ -20,6 +20,10 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
     public let key: String
     /// The property's value type (without the optional).
     public let valueType: any HTJSONValueConvertible.Type
+    /// Whether the spec marks the field required (`"required": true`): mapping an object without it, or
+    /// with JSON `null` for it, records a diagnostic at the key's path (an ``HTMappingError`` in strict
+    /// mode). The property stays optional in Swift, so a model can still be built empty and filled in.
+    public let isRequired: Bool
 
     /// Writes the property of a `Model` to the writer; `false` (nothing written) when it is `nil`. Apart
     /// from ``perform`` so that writing needs no mapping context (the encoder's hot path).
@@ -31,7 +35,8 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
     ) -> HTJSON?
 
     /// Creates an accessor from a getter and a setter of an optional property. `key` is the JSON key of
-    /// the default mapping, `name` when not given.
+    /// the default mapping, `name` when not given; `required` marks a field the JSON must have
+    /// (``isRequired``).
     ///
     /// When mapping, JSON `null` sets the property to `nil`; a value that cannot be converted leaves the
     /// property as it was and records a diagnostic.
@@ -39,12 +44,14 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
     public init<Value: HTJSONValueConvertible>(
         _ name: String,
         key: String? = nil,
+        required: Bool = false,
         get: @escaping @Sendable (Model) -> Value?,
         set: @escaping @Sendable (Model, Value?) -> Void
     ) {
         self.name = name
         self.key = key ?? name
         self.valueType = Value.self
+        self.isRequired = required
         // Two closures, chosen once: each captures only `get` and `set`, which in an optimized build are
         // constants the closure is specialised for (a captured flag would stop that).
         self.writeValue = { object, writer in HTMapper.encode(get(unsafeDowncast(object, to: Model.self)), to: writer) }

@@ -201,3 +201,20 @@ enum Fixture {
         return (model, context.diagnostics)
     }
 }
+
+/// A model with required fields, as generated from `"required": true`: `id` and `owner` must be present
+/// and not null; `note` may be missing.
+final class HTTicket: HTHTTPModel, HTModelMappable {
+    var id: Int?
+    var ownerName: String?
+    var note: String?
+    var owner: HTAddress?
+
+    static let htAccessors: [HTPropertyAccessor<HTTicket>] = [
+        .init("id", required: true, get: { $0.id }, set: { $0.id = $1 }),
+        .init("ownerName", key: "owner_name", required: true, get: { $0.ownerName }, set: { $0.ownerName = $1 }),
+        .init("note", get: { $0.note }, set: { $0.note = $1 }),
+        .init("owner", get: { $0.owner }, set: { $0.owner = $1 }),
+    ]
+    static let htMapping: HTObjectMapping<HTTicket> = .defaultMapping()
+}

@@ -12,7 +12,7 @@ internal final class HTAgainNote: HTHTTPModel, HTModelMappable {
     internal var text: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTAgainNote>] = [
-        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("id", required: true, get: { $0.id }, set: { $0.id = $1 }),
         .init("text", get: { $0.text }, set: { $0.text = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTAgainNote> = .defaultMapping()

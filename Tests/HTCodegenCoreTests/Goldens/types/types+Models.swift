@@ -51,14 +51,14 @@ internal final class HTTypeTable: HTHTTPModel, HTModelMappable {
 
 // MARK: - HTTypeTableChild
 
-/// A nested model.
+/// A nested model whose name is required.
 ///
 /// - Remark: Generated from types.htspec.json:21:5
 internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable {
     internal var name: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTTypeTableChild>] = [
-        .init("name", get: { $0.name }, set: { $0.name = $1 }),
+        .init("name", required: true, get: { $0.name }, set: { $0.name = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTTypeTableChild> = .defaultMapping()
 }
