@@ -2,7 +2,7 @@
 """Loopback HTTP test server for the HTNetworking test suite.
 
 Python 3 standard library only. It is started by the Swift tests (see
-``Tests/HTNetworkingTests/Support/LoopbackServer.swift``) and can be run by hand:
+``Tests/HTTestSupport/LoopbackServer.swift``) and can be run by hand:
 
     python3 test_server.py [--port N] [--fixtures DIR] [--ignore-stdin]
 

@@ -727,7 +727,11 @@ import Testing
 @Suite struct NEINamingTests {
     static let file = "nei-naming.nei.json"
     static let text: String = {
-        let url = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let url = URL(filePath: #filePath)
+            .deletingLastPathComponent()  // NEI/
+            .deletingLastPathComponent()  // Spec/
+            .deletingLastPathComponent()  // HTCodegenCoreTests/
+            .deletingLastPathComponent()  // Tests/
             .appending(path: "HTGeneratedClientTests/Specs/\(file)")
         return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
     }()
