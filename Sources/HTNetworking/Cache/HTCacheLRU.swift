@@ -83,3 +83,6 @@ struct HTCacheLRU<Key: Hashable> {
         if tail < 0 { tail = slot }
     }
 }
+
+/// A value like any other (arrays and a dictionary), so it can sit in a tier's `HTLocked` state.
+extension HTCacheLRU: Sendable where Key: Sendable {}

@@ -24,19 +24,23 @@ import Darwin
 ///
 /// Events (failed writes and reads, removed files) go to `report` when a call passes one (the client's
 /// logger), else to `log`.
-final class HTDiskCacheTier: @unchecked Sendable {
-    // @unchecked Sendable, safety: `directory`, `byteLimit` and `log` are immutable lets (the closure is
-    // @Sendable); `loaded`, `index`, `order` and `totalBytes` are read and written only while holding
-    // `lock`, and the file-system calls that depend on them run under it too.
+///
+/// The file-system calls that depend on the index run inside the same `withLock` as the index update,
+/// on the state in place (no copy of the index).
+final class HTDiskCacheTier: Sendable {
+    /// The in-memory index of the files and whether it was built.
+    private struct State: Sendable {
+        var loaded = false
+        var usable = false
+        var index: [UInt64: (size: Int, created: Date)] = [:]
+        var order = HTCacheLRU<UInt64>()
+        var totalBytes = 0
+    }
+
     let directory: URL
     let byteLimit: Int
     private let log: @Sendable (HTCacheLogEvent) -> Void
-    private let lock = NSLock()
-    private var loaded = false
-    private var usable = false
-    private var index: [UInt64: (size: Int, created: Date)] = [:]
-    private var order = HTCacheLRU<UInt64>()
-    private var totalBytes = 0
+    private let state = HTLocked(State())
 
     static let fileExtension = "htcache"
     static let temporaryExtension = "tmp"
@@ -52,44 +56,44 @@ final class HTDiskCacheTier: @unchecked Sendable {
     /// The entry for `key` if its file is intact and was written under the key's text; a damaged file
     /// or one that is not a regular file is removed and counts as a miss, as does a read error.
     func get(_ key: HTCacheKey, report: ((HTCacheLogEvent) -> Void)? = nil) -> HTCachedResponse? {
-        lock.lock()
-        defer { lock.unlock() }
-        loadLocked(report)
-        guard index[key.value] != nil else { return nil }
-        let path = self.path(for: key.value)
-        let file: HTCacheFileIO.OpenFile
-        switch HTCacheFileIO.openForReading(path) {
-        case .success(let opened):
-            file = opened
-        case .failure(.missing):
-            forgetLocked(key.value)
-            return nil
-        case .failure(.notRegular):
-            removeLocked(key.value)
-            emit(HTCacheLogEvent(level: .warning, kind: .corruptEntryRemoved, message: "\(path) is not a regular file (a symbolic link?); removed it without following it"), report)
-            return nil
-        case .failure(.failed(let failure)):
-            emit(HTCacheLogEvent(level: .warning, kind: .readFailed, message: "could not read \(path): \(failure)"), report)
-            return nil
+        return state.withLock { state -> HTCachedResponse? in
+            loadLocked(&state, report)
+            guard state.index[key.value] != nil else { return nil }
+            let path = self.path(for: key.value)
+            let file: HTCacheFileIO.OpenFile
+            switch HTCacheFileIO.openForReading(path) {
+            case .success(let opened):
+                file = opened
+            case .failure(.missing):
+                forgetLocked(key.value, &state)
+                return nil
+            case .failure(.notRegular):
+                removeLocked(key.value, &state)
+                emit(HTCacheLogEvent(level: .warning, kind: .corruptEntryRemoved, message: "\(path) is not a regular file (a symbolic link?); removed it without following it"), report)
+                return nil
+            case .failure(.failed(let failure)):
+                emit(HTCacheLogEvent(level: .warning, kind: .readFailed, message: "could not read \(path): \(failure)"), report)
+                return nil
+            }
+            defer { HTCacheFileIO.close(file) }
+            guard let data = HTCacheFileIO.read(file, count: file.size), let decoded = HTCacheFileFormat.decode(data) else {
+                removeLocked(key.value, &state)
+                emit(HTCacheLogEvent(level: .info, kind: .corruptEntryRemoved, message: "removed the damaged cache file \(path)"), report)
+                return nil
+            }
+            guard decoded.key == key.value, decoded.digest == key.textDigest else { return nil }
+            state.order.touch(key.value)
+            HTCacheFileIO.touch(file)
+            return decoded.entry
         }
-        defer { HTCacheFileIO.close(file) }
-        guard let data = HTCacheFileIO.read(file, count: file.size), let decoded = HTCacheFileFormat.decode(data) else {
-            removeLocked(key.value)
-            emit(HTCacheLogEvent(level: .info, kind: .corruptEntryRemoved, message: "removed the damaged cache file \(path)"), report)
-            return nil
-        }
-        guard decoded.key == key.value, decoded.digest == key.textDigest else { return nil }
-        order.touch(key.value)
-        HTCacheFileIO.touch(file)
-        return decoded.entry
     }
 
     /// Whether an entry for `key` is indexed (without reading or checking its file).
     func contains(_ key: UInt64) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        loadLocked(nil)
-        return index[key] != nil
+        return state.withLock { state -> Bool in
+            loadLocked(&state, nil)
+            return state.index[key] != nil
+        }
     }
 
     /// Writes `entry` atomically and evicts least recently used files until the byte limit holds.
@@ -100,44 +104,44 @@ final class HTDiskCacheTier: @unchecked Sendable {
         _ entry: HTCachedResponse, for key: HTCacheKey, report: ((HTCacheLogEvent) -> Void)? = nil
     ) -> (stored: Bool, evicted: Int) {
         let file = HTCacheFileFormat.encode(entry, key: key)
-        lock.lock()
-        defer { lock.unlock() }
-        loadLocked(report)
-        guard file.count <= byteLimit else {
-            removeLocked(key.value)
-            emit(HTCacheLogEvent(level: .info, kind: .writeFailed, message: "an entry of \(file.count) bytes is larger than the disk limit of \(byteLimit) bytes; not stored on disk"), report)
-            return (false, 0)
+        return state.withLock { state -> (stored: Bool, evicted: Int) in
+            loadLocked(&state, report)
+            guard file.count <= byteLimit else {
+                removeLocked(key.value, &state)
+                emit(HTCacheLogEvent(level: .info, kind: .writeFailed, message: "an entry of \(file.count) bytes is larger than the disk limit of \(byteLimit) bytes; not stored on disk"), report)
+                return (false, 0)
+            }
+            guard state.usable else {
+                emit(HTCacheLogEvent(level: .warning, kind: .writeFailed, message: "the cache directory \(directory.path) is unavailable; the entry was not stored on disk"), report)
+                return (false, 0)
+            }
+            let finalPath = path(for: key.value)
+            let temporaryPath = directory.appendingPathComponent(
+                ".\(key.hex).\(UInt32.random(in: 0...UInt32.max)).\(Self.temporaryExtension)").path
+            if let failure = HTCacheFileIO.writeNewFile(file, to: temporaryPath) {
+                unlink(temporaryPath)
+                removeLocked(key.value, &state)
+                emit(HTCacheLogEvent(level: .warning, kind: .writeFailed, message: "could not write \(temporaryPath): \(failure)"), report)
+                return (false, 0)
+            }
+            if rename(temporaryPath, finalPath) != 0 {
+                let failure = String(cString: strerror(errno))
+                unlink(temporaryPath)
+                removeLocked(key.value, &state)
+                emit(HTCacheLogEvent(level: .warning, kind: .writeFailed, message: "could not rename \(temporaryPath) to \(finalPath): \(failure)"), report)
+                return (false, 0)
+            }
+            if let old = state.index[key.value] { state.totalBytes -= old.size }
+            state.index[key.value] = (file.count, entry.created)
+            state.totalBytes += file.count
+            state.order.touch(key.value)
+            var evicted = 0
+            while state.totalBytes > byteLimit, let oldest = state.order.leastRecent {
+                removeLocked(oldest, &state)
+                evicted += 1
+            }
+            return (true, evicted)
         }
-        guard usable else {
-            emit(HTCacheLogEvent(level: .warning, kind: .writeFailed, message: "the cache directory \(directory.path) is unavailable; the entry was not stored on disk"), report)
-            return (false, 0)
-        }
-        let finalPath = path(for: key.value)
-        let temporaryPath = directory.appendingPathComponent(
-            ".\(key.hex).\(UInt32.random(in: 0...UInt32.max)).\(Self.temporaryExtension)").path
-        if let failure = HTCacheFileIO.writeNewFile(file, to: temporaryPath) {
-            unlink(temporaryPath)
-            removeLocked(key.value)
-            emit(HTCacheLogEvent(level: .warning, kind: .writeFailed, message: "could not write \(temporaryPath): \(failure)"), report)
-            return (false, 0)
-        }
-        if rename(temporaryPath, finalPath) != 0 {
-            let failure = String(cString: strerror(errno))
-            unlink(temporaryPath)
-            removeLocked(key.value)
-            emit(HTCacheLogEvent(level: .warning, kind: .writeFailed, message: "could not rename \(temporaryPath) to \(finalPath): \(failure)"), report)
-            return (false, 0)
-        }
-        if let old = index[key.value] { totalBytes -= old.size }
-        index[key.value] = (file.count, entry.created)
-        totalBytes += file.count
-        order.touch(key.value)
-        var evicted = 0
-        while totalBytes > byteLimit, let oldest = order.leastRecent {
-            removeLocked(oldest)
-            evicted += 1
-        }
-        return (true, evicted)
     }
 
     /// Removes the entry stored under `key`'s hash.
@@ -147,72 +151,73 @@ final class HTDiskCacheTier: @unchecked Sendable {
 
     /// Removes the entry stored under the hash `key`.
     func remove(_ key: UInt64) {
-        lock.lock()
-        defer { lock.unlock() }
-        loadLocked(nil)
-        removeLocked(key)
+        state.withLock { state in
+            loadLocked(&state, nil)
+            removeLocked(key, &state)
+        }
     }
 
     /// Removes the entries stored at or after `date`.
     func remove(since date: Date) {
-        lock.lock()
-        defer { lock.unlock() }
-        loadLocked(nil)
-        for (key, value) in index where value.created >= date {
-            removeLocked(key)
+        state.withLock { state in
+            loadLocked(&state, nil)
+            for (key, value) in state.index where value.created >= date {
+                removeLocked(key, &state)
+            }
         }
     }
 
     /// Removes every entry file (and leftover temporary files).
     func removeAll() {
-        lock.lock()
-        defer { lock.unlock() }
-        loadLocked(nil)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        where name.hasSuffix("." + Self.fileExtension) || name.hasSuffix("." + Self.temporaryExtension) {
-            unlink(directory.appendingPathComponent(name).path)
+        state.withLock { state in
+            loadLocked(&state, nil)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            where name.hasSuffix("." + Self.fileExtension) || name.hasSuffix("." + Self.temporaryExtension) {
+                unlink(directory.appendingPathComponent(name).path)
+            }
+            state.index.removeAll()
+            state.order.removeAll()
+            state.totalBytes = 0
         }
-        index.removeAll()
-        order.removeAll()
-        totalBytes = 0
     }
 
     /// The bytes of the indexed files (the index's figure; no file-system access after the first use).
     var currentSize: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        loadLocked(nil)
-        return totalBytes
+        return state.withLock { state -> Int in
+            loadLocked(&state, nil)
+            return state.totalBytes
+        }
     }
 
     /// The number of indexed entries.
     var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        loadLocked(nil)
-        return index.count
+        return state.withLock { state -> Int in
+            loadLocked(&state, nil)
+            return state.index.count
+        }
     }
 
     /// The bytes of the entry files actually in the directory, measured on disk.
     func measuredSize() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        var total = 0
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        where name.hasSuffix("." + Self.fileExtension) {
-            total += HTCacheFileIO.regularFileSize(directory.appendingPathComponent(name).path) ?? 0
+        // Under the lock so that it does not see a write or an eviction half done.
+        return state.withLock { _ -> Int in
+            var total = 0
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            where name.hasSuffix("." + Self.fileExtension) {
+                total += HTCacheFileIO.regularFileSize(directory.appendingPathComponent(name).path) ?? 0
+            }
+            return total
         }
-        return total
     }
 
     /// Forgets the in-memory index so the next use rebuilds it from the files (what a new process sees).
     func reloadIndex() {
-        lock.lock()
-        defer { lock.unlock() }
-        loaded = false
-        index.removeAll()
-        order.removeAll()
-        totalBytes = 0
+        state.withLock { state in
+            state.loaded = false
+            state.index.removeAll()
+            state.order.removeAll()
+            state.totalBytes = 0
+        }
     }
 
     // MARK: Index
@@ -227,19 +232,19 @@ final class HTDiskCacheTier: @unchecked Sendable {
     }
 
     /// Creates the directory (0700) and rebuilds the index from the files, once.
-    private func loadLocked(_ report: ((HTCacheLogEvent) -> Void)?) {
-        guard !loaded else { return }
-        loaded = true
+    private func loadLocked(_ state: inout State, _ report: ((HTCacheLogEvent) -> Void)?) {
+        guard !state.loaded else { return }
+        state.loaded = true
         let manager = FileManager.default
         do {
             try manager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             chmod(directory.path, 0o700)
         } catch {
-            usable = false
+            state.usable = false
             emit(HTCacheLogEvent(level: .error, kind: .directoryUnavailable, message: "could not create \(directory.path): \(error)"), report)
             return
         }
-        usable = true
+        state.usable = true
         var found: [(key: UInt64, size: Int, created: Date, used: Double)] = []
         for name in (try? manager.contentsOfDirectory(atPath: directory.path)) ?? [] {
             let path = directory.appendingPathComponent(name).path
@@ -260,12 +265,12 @@ final class HTDiskCacheTier: @unchecked Sendable {
         }
         found.sort { $0.used > $1.used }
         for item in found {
-            index[item.key] = (item.size, item.created)
-            totalBytes += item.size
-            order.appendOldest(item.key)
+            state.index[item.key] = (item.size, item.created)
+            state.totalBytes += item.size
+            state.order.appendOldest(item.key)
         }
-        while totalBytes > byteLimit, let oldest = order.leastRecent {
-            removeLocked(oldest)
+        while state.totalBytes > byteLimit, let oldest = state.order.leastRecent {
+            removeLocked(oldest, &state)
         }
     }
 
@@ -283,13 +288,13 @@ final class HTDiskCacheTier: @unchecked Sendable {
         return (file.size, entry.created, file.modified)
     }
 
-    private func removeLocked(_ key: UInt64) {
+    private func removeLocked(_ key: UInt64, _ state: inout State) {
         unlink(path(for: key))
-        forgetLocked(key)
+        forgetLocked(key, &state)
     }
 
-    private func forgetLocked(_ key: UInt64) {
-        if let old = index.removeValue(forKey: key) { totalBytes -= old.size }
-        order.remove(key)
+    private func forgetLocked(_ key: UInt64, _ state: inout State) {
+        if let old = state.index.removeValue(forKey: key) { state.totalBytes -= old.size }
+        state.order.remove(key)
     }
 }

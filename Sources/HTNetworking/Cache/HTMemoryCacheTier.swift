@@ -4,17 +4,27 @@ import Foundation
 /// whose key text differs, a collision of the 64-bit hash, is a miss), at most `countLimit` entries and
 /// `byteLimit` bytes (``HTCachedResponse/byteSize`` plus the key text's bytes, plus that of an entry's
 /// mapped-value memo), least recently used out first.
-final class HTMemoryCacheTier: @unchecked Sendable {
-    // @unchecked Sendable, safety: the limits are immutable lets; `entries`, `memos`, `order` and
-    // `totalBytes` are read and written only while holding `lock`, and no method calls out while
-    // holding it.
+///
+/// Every method works on the state in place inside one `withLock` (no copy of the dictionaries) and
+/// does only its bookkeeping while holding the lock.
+final class HTMemoryCacheTier: Sendable {
+    /// The entries, their memos, their recency and the bytes they count.
+    private struct State: Sendable {
+        var entries: [UInt64: (text: String, entry: HTCachedResponse)] = [:]
+        var memos: [UInt64: HTMappedValueMemo] = [:]
+        var order = HTCacheLRU<UInt64>()
+        var totalBytes = 0
+
+        mutating func remove(_ key: UInt64) {
+            guard let old = entries.removeValue(forKey: key) else { return }
+            totalBytes -= HTMemoryCacheTier.size(of: old.entry, text: old.text) + (memos.removeValue(forKey: key)?.byteSize ?? 0)
+            order.remove(key)
+        }
+    }
+
     let countLimit: Int
     let byteLimit: Int
-    private let lock = NSLock()
-    private var entries: [UInt64: (text: String, entry: HTCachedResponse)] = [:]
-    private var memos: [UInt64: HTMappedValueMemo] = [:]
-    private var order = HTCacheLRU<UInt64>()
-    private var totalBytes = 0
+    private let state = HTLocked(State())
 
     init(countLimit: Int, byteLimit: Int) {
         self.countLimit = max(0, countLimit)
@@ -23,11 +33,11 @@ final class HTMemoryCacheTier: @unchecked Sendable {
 
     /// The entry stored under `key` (its hash and its text), made the most recently used.
     func get(_ key: HTCacheKey) -> HTCachedResponse? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let slot = entries[key.value], slot.text == key.text else { return nil }
-        order.touch(key.value)
-        return slot.entry
+        state.withLock { state in
+            guard let slot = state.entries[key.value], slot.text == key.text else { return nil }
+            state.order.touch(key.value)
+            return slot.entry
+        }
     }
 
     /// Stores `entry` (replacing whatever is stored under the key's hash), evicting the least recently
@@ -36,86 +46,79 @@ final class HTMemoryCacheTier: @unchecked Sendable {
     @discardableResult
     func set(_ entry: HTCachedResponse, for key: HTCacheKey) -> Int {
         let size = Self.size(of: entry, text: key.text)
-        lock.lock()
-        defer { lock.unlock() }
-        removeLocked(key.value)
-        guard size <= byteLimit, countLimit > 0 else { return 0 }
-        entries[key.value] = (key.text, entry)
-        totalBytes += size
-        order.touch(key.value)
-        var evicted = 0
-        while entries.count > countLimit || totalBytes > byteLimit, let oldest = order.leastRecent {
-            removeLocked(oldest)
-            evicted += 1
+        let countLimit = countLimit
+        let byteLimit = byteLimit
+        return state.withLock { state in
+            state.remove(key.value)
+            guard size <= byteLimit, countLimit > 0 else { return 0 }
+            state.entries[key.value] = (key.text, entry)
+            state.totalBytes += size
+            state.order.touch(key.value)
+            var evicted = 0
+            while state.entries.count > countLimit || state.totalBytes > byteLimit, let oldest = state.order.leastRecent {
+                state.remove(oldest)
+                evicted += 1
+            }
+            return evicted
         }
-        return evicted
     }
 
     /// The mapped-value memo kept beside the entry for `key` (its hash and its text), if any.
     func memo(for key: HTCacheKey) -> HTMappedValueMemo? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard entries[key.value]?.text == key.text else { return nil }
-        return memos[key.value]
+        state.withLock { state in
+            guard state.entries[key.value]?.text == key.text else { return nil }
+            return state.memos[key.value]
+        }
     }
 
     /// Keeps `memo` beside the entry for `key` (replacing its memo), if that entry is still the one the
     /// memo was mapped from and both fit the byte limit; evicts as ``set(_:for:)`` does.
     func setMemo(_ memo: HTMappedValueMemo, for key: HTCacheKey) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let slot = entries[key.value], slot.text == key.text, memo.matches(slot.entry.transportResponse),
-            Self.size(of: slot.entry, text: slot.text) + memo.byteSize <= byteLimit
-        else { return }
-        totalBytes += memo.byteSize - (memos[key.value]?.byteSize ?? 0)
-        memos[key.value] = memo
-        order.touch(key.value)
-        while totalBytes > byteLimit, let oldest = order.leastRecent {
-            removeLocked(oldest)
+        let byteLimit = byteLimit
+        state.withLock { state in
+            guard let slot = state.entries[key.value], slot.text == key.text, memo.matches(slot.entry.transportResponse),
+                Self.size(of: slot.entry, text: slot.text) + memo.byteSize <= byteLimit
+            else { return }
+            state.totalBytes += memo.byteSize - (state.memos[key.value]?.byteSize ?? 0)
+            state.memos[key.value] = memo
+            state.order.touch(key.value)
+            while state.totalBytes > byteLimit, let oldest = state.order.leastRecent {
+                state.remove(oldest)
+            }
         }
     }
 
     /// Removes the entry stored under `key`'s hash.
     func remove(_ key: HTCacheKey) {
-        lock.lock()
-        defer { lock.unlock() }
-        removeLocked(key.value)
+        state.withLock { $0.remove(key.value) }
     }
 
     /// Removes the entries stored at or after `date`.
     func remove(since date: Date) {
-        lock.lock()
-        defer { lock.unlock() }
-        for (key, slot) in entries where slot.entry.created >= date {
-            removeLocked(key)
+        state.withLock { state in
+            for (key, slot) in state.entries where slot.entry.created >= date {
+                state.remove(key)
+            }
         }
     }
 
     /// Removes every entry.
     func removeAll() {
-        lock.lock()
-        defer { lock.unlock() }
-        entries.removeAll()
-        memos.removeAll()
-        order.removeAll()
-        totalBytes = 0
+        state.withLock { state in
+            state.entries.removeAll()
+            state.memos.removeAll()
+            state.order.removeAll()
+            state.totalBytes = 0
+        }
     }
 
     /// The number of entries and their bytes.
     var usage: (count: Int, bytes: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (entries.count, totalBytes)
-    }
-
-    private func removeLocked(_ key: UInt64) {
-        guard let old = entries.removeValue(forKey: key) else { return }
-        totalBytes -= Self.size(of: old.entry, text: old.text) + (memos.removeValue(forKey: key)?.byteSize ?? 0)
-        order.remove(key)
+        state.withLock { ($0.entries.count, $0.totalBytes) }
     }
 
     /// The bytes an entry counts: its ``HTCachedResponse/byteSize`` and its key text.
-    private static func size(of entry: HTCachedResponse, text: String) -> Int {
+    fileprivate static func size(of entry: HTCachedResponse, text: String) -> Int {
         entry.byteSize + text.utf8.count
     }
 }

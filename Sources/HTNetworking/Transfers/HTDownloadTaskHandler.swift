@@ -8,21 +8,24 @@ import FoundationNetworking
 /// of the body is in memory at a time. The file is created at the first chunk (or, for an empty body,
 /// when the task completes). Redirects follow ``HTTransportOptions/redirectPolicy``.
 ///
-/// `@unchecked Sendable`, safety: every mutable property (`continuation`, `output`, `written`,
-/// `lastReported`, `failure`) is read and written only while holding `lock`; `file`, `options`,
-/// `original` and `progress` are immutable. The continuation is taken out under the lock and resumed
-/// once, outside it; `progress` and `cancel()` are called outside it too.
-final class HTDownloadTaskHandler: HTSessionTaskHandler, @unchecked Sendable {
-    private let lock = NSLock()
+/// The file is written under the state's lock (chunks arrive one at a time, so it is not contended);
+/// the continuation is taken out under it and resumed once, outside it, and `progress` and `cancel()`
+/// are called outside it too.
+final class HTDownloadTaskHandler: HTSessionTaskHandler, Sendable {
+    /// What changes as the download goes on.
+    private struct State: Sendable {
+        var continuation: CheckedContinuation<HTTransportResponse, any Error>?
+        var output: FileHandle?
+        var written: Int64 = 0
+        var lastReported: Int64 = 0
+        var failure: (any Error)?
+    }
+
+    private let state: HTLocked<State>
     private let file: URL
     private let original: URL?
     private let options: HTTransportOptions
     private let progress: @Sendable (HTTransferProgress) -> Void
-    private var continuation: CheckedContinuation<HTTransportResponse, any Error>?
-    private var output: FileHandle?
-    private var written: Int64 = 0
-    private var lastReported: Int64 = 0
-    private var failure: (any Error)?
 
     init(
         file: URL, original: URL?, options: HTTransportOptions, progress: @escaping @Sendable (HTTransferProgress) -> Void,
@@ -32,7 +35,7 @@ final class HTDownloadTaskHandler: HTSessionTaskHandler, @unchecked Sendable {
         self.original = original
         self.options = options
         self.progress = progress
-        self.continuation = continuation
+        self.state = HTLocked(State(continuation: continuation))
     }
 
     /// Creates (or empties) the file and opens it for writing.
@@ -44,26 +47,26 @@ final class HTDownloadTaskHandler: HTSessionTaskHandler, @unchecked Sendable {
     }
 
     func received(_ data: Data, on task: URLSessionDataTask) {
-        lock.lock()
-        var report: HTTransferProgress?
-        do {
-            guard failure == nil else { throw CancellationError() }
-            let output = try self.output ?? open()
-            self.output = output
-            try output.write(contentsOf: data)
-            written += Int64(data.count)
-            let expected = (task.response as? HTTPURLResponse).map(\.expectedContentLength).flatMap { $0 >= 0 ? $0 : nil }
-            // At most about 200 reports per transfer (every 0.5 %, at least every 64 KiB), and the last.
-            let step = max(64 * 1024, (expected ?? 0) / 200)
-            if written - lastReported >= step || written == expected {
-                lastReported = written
-                report = HTTransferProgress(completedBytes: written, expectedBytes: expected)
+        let (failed, report) = state.withLock { state -> (Bool, HTTransferProgress?) in
+            var report: HTTransferProgress?
+            do {
+                guard state.failure == nil else { throw CancellationError() }
+                let output = try state.output ?? open()
+                state.output = output
+                try output.write(contentsOf: data)
+                state.written += Int64(data.count)
+                let expected = (task.response as? HTTPURLResponse).map(\.expectedContentLength).flatMap { $0 >= 0 ? $0 : nil }
+                // At most about 200 reports per transfer (every 0.5 %, at least every 64 KiB), and the last.
+                let step = max(64 * 1024, (expected ?? 0) / 200)
+                if state.written - state.lastReported >= step || state.written == expected {
+                    state.lastReported = state.written
+                    report = HTTransferProgress(completedBytes: state.written, expectedBytes: expected)
+                }
+            } catch {
+                if state.failure == nil { state.failure = error }
             }
-        } catch {
-            if failure == nil { failure = error }
+            return (state.failure != nil, report)
         }
-        let failed = failure != nil
-        lock.unlock()
         if failed {
             task.cancel()
         } else if let report {
@@ -76,27 +79,28 @@ final class HTDownloadTaskHandler: HTSessionTaskHandler, @unchecked Sendable {
     }
 
     func completed(_ task: URLSessionTask, error: (any Error)?) {
-        lock.lock()
-        let continuation = self.continuation
-        self.continuation = nil
-        var closeError: (any Error)?
-        do {
-            // An empty body still makes a (empty) file.
-            if output == nil, failure == nil, error == nil { output = try open() }
-            try output?.close()
-        } catch {
-            closeError = error
+        let (continuation, outcome) = state.withLock { state in
+            let continuation = state.continuation
+            state.continuation = nil
+            var closeError: (any Error)?
+            do {
+                // An empty body still makes a (empty) file.
+                if state.output == nil, state.failure == nil, error == nil { state.output = try open() }
+                try state.output?.close()
+            } catch {
+                closeError = error
+            }
+            state.output = nil
+            let outcome: Result<HTTransportResponse, any Error>
+            if let failure = state.failure ?? error ?? closeError {
+                outcome = .failure(failure)
+            } else if let response = task.response {
+                outcome = Result { try HTTransportResponse(response, body: Data()) }
+            } else {
+                outcome = .failure(URLError(.badServerResponse))
+            }
+            return (continuation, outcome)
         }
-        output = nil
-        let outcome: Result<HTTransportResponse, any Error>
-        if let failure = failure ?? error ?? closeError {
-            outcome = .failure(failure)
-        } else if let response = task.response {
-            outcome = Result { try HTTransportResponse(response, body: Data()) }
-        } else {
-            outcome = .failure(URLError(.badServerResponse))
-        }
-        lock.unlock()
         continuation?.resume(with: outcome)
     }
 }

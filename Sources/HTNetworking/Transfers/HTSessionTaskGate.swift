@@ -8,23 +8,26 @@ import FoundationNetworking
 /// `URLError.cancelled`, which ends the transfer), and when it comes after, the running task is
 /// cancelled.
 ///
-/// `@unchecked Sendable`, safety: `cancelled` and `task` are only read and written under `lock`; the
-/// only call made on the task outside it is `resume()` or `cancel()`, which URLSession allows from any
-/// thread. No call into URLSession is made while `lock` is held.
+/// No call into URLSession is made while the state's lock is held: the task is resumed or cancelled
+/// after `withLock` returns (URLSession allows either from any thread).
 ///
 /// A cancellation reaches URLSession from ``cancellationQueue``, never from the thread that cancels:
 /// FoundationNetworking's `cancel()` waits for the session's work queue, and ``HTClient/cancelAll()``
 /// runs hundreds of cancellation handlers on one of the few threads Swift's cooperative pool has.
-final class HTSessionTaskGate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelled = false
-    private var task: URLSessionTask?
+final class HTSessionTaskGate: Sendable {
+    /// Whether the transfer was cancelled, and the task once it is started.
+    private struct State: Sendable {
+        var cancelled = false
+        var task: URLSessionTask?
+    }
+
+    private let state = HTLocked(State())
 
     /// Resumes `task`, or cancels it when the transfer was cancelled already.
     func start(_ task: URLSessionTask) {
-        let resume = lock.withLock { () -> Bool in
-            guard !cancelled else { return false }
-            self.task = task
+        let resume = state.withLock { state -> Bool in
+            guard !state.cancelled else { return false }
+            state.task = task
             return true
         }
         if resume {
@@ -36,9 +39,9 @@ final class HTSessionTaskGate: @unchecked Sendable {
 
     /// Cancels the task, now (from ``cancellationQueue``) or when it is started.
     func cancel() {
-        let running = lock.withLock { () -> URLSessionTask? in
-            cancelled = true
-            return task
+        let running = state.withLock { state -> URLSessionTask? in
+            state.cancelled = true
+            return state.task
         }
         guard let running else { return }
         Self.cancellationQueue.async { running.cancel() }

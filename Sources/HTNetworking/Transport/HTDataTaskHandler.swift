@@ -7,14 +7,16 @@ import FoundationNetworking
 /// ``HTTransportOptions/maximumResponseSize``: the caller hears at once, the task is cancelled, and what
 /// still arrives for it is dropped. Redirects follow ``HTTransportOptions/redirectPolicy``.
 ///
-/// `@unchecked Sendable`, safety: `continuation` and `body` are only read and written while holding
-/// `lock`; the continuation is taken out under the lock (so it is resumed exactly once) and resumed,
-/// like every call into URLSession (`cancel()`), after the lock is released. `options` and `original`
-/// are immutable.
-final class HTDataTaskHandler: HTSessionTaskHandler, @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
-    private var body = Data()
+/// The continuation is taken out of the state under its lock (so it is resumed exactly once) and
+/// resumed, like every call into URLSession (`cancel()`), after the lock is released.
+final class HTDataTaskHandler: HTSessionTaskHandler, Sendable {
+    /// The caller's continuation until the request ends, and the body so far.
+    private struct State: Sendable {
+        var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+        var body = Data()
+    }
+
+    private let state: HTLocked<State>
     private let options: HTTransportOptions
     private let original: URL?
 
@@ -22,17 +24,18 @@ final class HTDataTaskHandler: HTSessionTaskHandler, @unchecked Sendable {
     init(original: URL?, options: HTTransportOptions, continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
         self.original = original
         self.options = options
-        self.continuation = continuation
+        self.state = HTLocked(State(continuation: continuation))
     }
 
     func received(_ data: Data, on task: URLSessionDataTask) {
-        let refused = lock.withLock { () -> CheckedContinuation<(Data, URLResponse), any Error>? in
-            guard continuation != nil else { return nil }
-            if let limit = options.maximumResponseSize, body.count + data.count > limit {
-                defer { continuation = nil }
-                return continuation
+        let limit = options.maximumResponseSize
+        let refused = state.withLock { state -> CheckedContinuation<(Data, URLResponse), any Error>? in
+            guard state.continuation != nil else { return nil }
+            if let limit, state.body.count + data.count > limit {
+                defer { state.continuation = nil }
+                return state.continuation
             }
-            body.append(data)
+            state.body.append(data)
             return nil
         }
         guard let refused else { return }
@@ -45,11 +48,11 @@ final class HTDataTaskHandler: HTSessionTaskHandler, @unchecked Sendable {
     }
 
     func completed(_ task: URLSessionTask, error: (any Error)?) {
-        let taken = lock.withLock { () -> (CheckedContinuation<(Data, URLResponse), any Error>, Data)? in
-            guard let continuation else { return nil }
-            self.continuation = nil
-            defer { body = Data() }
-            return (continuation, body)
+        let taken = state.withLock { state -> (CheckedContinuation<(Data, URLResponse), any Error>, Data)? in
+            guard let continuation = state.continuation else { return nil }
+            state.continuation = nil
+            defer { state.body = Data() }
+            return (continuation, state.body)
         }
         guard let (continuation, body) = taken else { return }
         if let error {
