@@ -29,10 +29,12 @@ let package = Package(
             capability: .command(
                 intent: .custom(
                     verb: "generate-client",
-                    description: "Generate Swift models and requests from *.htspec.json files into Sources/<target>/Generated/."
+                    description:
+                        "Generate Swift models and requests from *.htspec.json files into Sources/<target>/Generated/."
                 ),
                 permissions: [
-                    .writeToPackageDirectory(reason: "To write the generated Swift files into the target's source folder.")
+                    .writeToPackageDirectory(
+                        reason: "To write the generated Swift files into the target's source folder.")
                 ]
             ),
             dependencies: ["ht-codegen"]

@@ -36,7 +36,8 @@ struct GenerateClient: CommandPlugin {
         let outputOption = extractor.extractOption(named: "output").last
         let dryRun = extractor.extractFlag(named: "dry-run") > 0
         if !extractor.remainingArguments.isEmpty {
-            throw PluginFailure("unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); see --help")
+            throw PluginFailure(
+                "unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); see --help")
         }
 
         var targets: [SwiftSourceModuleTarget] = []
@@ -59,7 +60,8 @@ struct GenerateClient: CommandPlugin {
         }
 
         let packageDirectory = context.package.directoryURL
-        let manifest = (try? String(contentsOf: packageDirectory.appending(path: "Package.swift"), encoding: .utf8)) ?? ""
+        let manifest =
+            (try? String(contentsOf: packageDirectory.appending(path: "Package.swift"), encoding: .utf8)) ?? ""
         let pluginTargets = targets.map(\.name).filter { Self.manifest(manifest, appliesBuildPluginTo: $0) }
         if !pluginTargets.isEmpty {
             throw PluginFailure(
@@ -72,15 +74,19 @@ struct GenerateClient: CommandPlugin {
         for target in targets.sorted(by: { $0.name < $1.name }) {
             let specs = specFiles(in: target.directoryURL)
             if specs.isEmpty {
-                throw PluginFailure("target '\(target.name)' has no spec files in \(target.directoryURL.path(percentEncoded: false))")
+                throw PluginFailure(
+                    "target '\(target.name)' has no spec files in \(target.directoryURL.path(percentEncoded: false))")
             }
             let configs = findFiles(in: target.directoryURL) { $0 == SpecFileNaming.configFileName }
             if configs.count > 1 {
-                throw PluginFailure("target '\(target.name)' has \(configs.count) \(SpecFileNaming.configFileName) files; keep one")
+                throw PluginFailure(
+                    "target '\(target.name)' has \(configs.count) \(SpecFileNaming.configFileName) files; keep one")
             }
             let output: URL
             if let outputOption {
-                let base = outputOption.hasPrefix("/") ? URL(filePath: outputOption) : packageDirectory.appending(path: outputOption)
+                let base =
+                    outputOption.hasPrefix("/")
+                    ? URL(filePath: outputOption) : packageDirectory.appending(path: outputOption)
                 output = targets.count > 1 ? base.appending(path: target.name) : base
             } else {
                 output = target.directoryURL.appending(path: SpecFileNaming.generatedFolderName)
@@ -113,7 +119,9 @@ struct GenerateClient: CommandPlugin {
         guard let start = text.range(of: "name: \"\(name)\"") else { return false }
         let rest = text[start.upperBound...]
         // `.plugin(` is not among them: it also starts a plugin usage inside `plugins: [...]`.
-        let declarationStarts = [".target(", ".executableTarget(", ".testTarget(", ".macro(", ".binaryTarget(", ".systemLibrary("]
+        let declarationStarts = [
+            ".target(", ".executableTarget(", ".testTarget(", ".macro(", ".binaryTarget(", ".systemLibrary(",
+        ]
         let end = declarationStarts.compactMap { rest.range(of: $0)?.lowerBound }.min() ?? rest.endIndex
         return rest[..<end].contains("\"HTCodegenPlugin\"")
     }
@@ -125,8 +133,9 @@ struct GenerateClient: CommandPlugin {
     }
 
     private func findFiles(in directory: URL, matching predicate: (String) -> Bool) -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(
-            at: directory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: directory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
         else { return [] }
         var result: [URL] = []
         for case let url as URL in enumerator {

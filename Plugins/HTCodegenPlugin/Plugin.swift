@@ -26,11 +26,13 @@ func makeCommands(targetName: String, files: [URL], tool: URL, workDirectory: UR
     let configs = files.filter { $0.lastPathComponent == SpecFileNaming.configFileName }
     if configs.count > 1 {
         let list = configs.map { $0.path(percentEncoded: false) }.sorted().joined(separator: ", ")
-        throw PluginFailure("target '\(targetName)' has \(configs.count) \(SpecFileNaming.configFileName) files (\(list)); keep one")
+        throw PluginFailure(
+            "target '\(targetName)' has \(configs.count) \(SpecFileNaming.configFileName) files (\(list)); keep one")
     }
     if specs.isEmpty {
         Diagnostics.warning(
-            "target '\(targetName)' applies HTCodegenPlugin but has no spec files; add a file ending in \(SpecFileNaming.specSuffixes.joined(separator: " or ")) to its folder")
+            "target '\(targetName)' applies HTCodegenPlugin but has no spec files; add a file ending in \(SpecFileNaming.specSuffixes.joined(separator: " or ")) to its folder"
+        )
         return []
     }
     var stems: [String: URL] = [:]
@@ -38,7 +40,8 @@ func makeCommands(targetName: String, files: [URL], tool: URL, workDirectory: UR
         let stem = SpecFileNaming.stem(of: spec.lastPathComponent)
         if let other = stems[stem] {
             throw PluginFailure(
-                "target '\(targetName)': '\(spec.path(percentEncoded: false))' and '\(other.path(percentEncoded: false))' both generate \(stem)+Models.swift; rename one of them")
+                "target '\(targetName)': '\(spec.path(percentEncoded: false))' and '\(other.path(percentEncoded: false))' both generate \(stem)+Models.swift; rename one of them"
+            )
         }
         stems[stem] = spec
     }
@@ -47,13 +50,15 @@ func makeCommands(targetName: String, files: [URL], tool: URL, workDirectory: UR
     if !checkedIn.isEmpty {
         let list = checkedIn.map { $0.path(percentEncoded: false) }.sorted().joined(separator: ", ")
         throw PluginFailure(
-            "target '\(targetName)' applies HTCodegenPlugin and also contains generated files (\(list)); use one workflow: remove the plugin from the target, or delete the checked-in files")
+            "target '\(targetName)' applies HTCodegenPlugin and also contains generated files (\(list)); use one workflow: remove the plugin from the target, or delete the checked-in files"
+        )
     }
     let outputDirectory = workDirectory.appending(path: "GeneratedSources")
     let config = configs.first
     return specs.enumerated().map { index, spec in
         var arguments = [
-            "generate", spec.path(percentEncoded: false), "--output-dir", outputDirectory.path(percentEncoded: false), "--quiet",
+            "generate", spec.path(percentEncoded: false), "--output-dir", outputDirectory.path(percentEncoded: false),
+            "--quiet",
         ]
         if let config { arguments += ["--config", config.path(percentEncoded: false)] }
         if index == 0 { arguments.append("--declare-abstract-types") }
@@ -78,13 +83,13 @@ struct PluginFailure: Error, CustomStringConvertible {
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-extension HTCodegenPlugin: XcodeBuildToolPlugin {
-    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        try makeCommands(
-            targetName: target.displayName, files: target.inputFiles.map(\.url),
-            tool: try context.tool(named: "ht-codegen").url, workDirectory: context.pluginWorkDirectoryURL)
+    extension HTCodegenPlugin: XcodeBuildToolPlugin {
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            try makeCommands(
+                targetName: target.displayName, files: target.inputFiles.map(\.url),
+                tool: try context.tool(named: "ht-codegen").url, workDirectory: context.pluginWorkDirectoryURL)
+        }
     }
-}
 #endif

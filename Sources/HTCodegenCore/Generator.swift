@@ -27,7 +27,10 @@ package enum Generator {
     package static func readSpec(at path: String, displayPath: String? = nil) -> (SpecDocument?, [Diagnostic]) {
         let shown = displayPath ?? path
         guard let data = FileManager.default.contents(atPath: path) else {
-            return (nil, [Diagnostic(.error, "cannot read the spec file", at: SourceLocation(file: shown, line: 1, column: 1))])
+            return (
+                nil,
+                [Diagnostic(.error, "cannot read the spec file", at: SourceLocation(file: shown, line: 1, column: 1))]
+            )
         }
         return parseSpec([UInt8](data), file: shown)
     }
@@ -60,7 +63,10 @@ package enum Generator {
     package static func readConfig(at path: String, displayPath: String? = nil) -> (GeneratorConfig, [Diagnostic]) {
         let shown = displayPath ?? path
         guard let data = FileManager.default.contents(atPath: path) else {
-            return (GeneratorConfig(), [Diagnostic(.error, "cannot read the config file", at: SourceLocation(file: shown, line: 1, column: 1))])
+            return (
+                GeneratorConfig(),
+                [Diagnostic(.error, "cannot read the config file", at: SourceLocation(file: shown, line: 1, column: 1))]
+            )
         }
         do {
             let root = try JSONDocumentParser.parse([UInt8](data), file: shown)
@@ -79,7 +85,8 @@ package enum Generator {
         let (resolved, resolveDiagnostics) = Resolver.resolve(document)
         diagnostics.append(contentsOf: resolveDiagnostics)
         guard let resolved, !diagnostics.hasErrors else { throw GenerationFailed(diagnostics: diagnostics.sorted) }
-        let (output, renderDiagnostics) = SwiftRenderer.render(resolved, config: config, declareAbstractTypes: declareAbstractTypes)
+        let (output, renderDiagnostics) = SwiftRenderer.render(
+            resolved, config: config, declareAbstractTypes: declareAbstractTypes)
         diagnostics.append(contentsOf: renderDiagnostics)
         let fileName = String(document.file.split(separator: "/").last ?? Substring(document.file))
         let names = SpecFileNaming.outputFileNames(forSpec: fileName)
@@ -93,7 +100,8 @@ package enum Generator {
     ) throws(GenerationFailed) -> (Files, [Diagnostic]) {
         let (document, parseDiagnostics) = parseSpec(specBytes, file: file)
         guard let document, !parseDiagnostics.contains(where: { $0.severity == .error }) else {
-            throw GenerationFailed(diagnostics: parseDiagnostics.sorted { ($0.location, $0.message) < ($1.location, $1.message) })
+            throw GenerationFailed(
+                diagnostics: parseDiagnostics.sorted { ($0.location, $0.message) < ($1.location, $1.message) })
         }
         let (files, warnings) = try generate(document, config: config, declareAbstractTypes: declareAbstractTypes)
         return (files, (parseDiagnostics + warnings).sorted { ($0.location, $0.message) < ($1.location, $1.message) })

@@ -29,13 +29,17 @@ struct BenchReport {
         var implicitCostPercent: Double { (implicitOnMilliseconds / implicitOffMilliseconds - 1) * 100 }
 
         var summary: String {
-            let parse = String(format: "  parse only        %8.1f MB/s  (%.0f%% of the ~2 GB/s of simdjson/yyjson)",
+            let parse = String(
+                format: "  parse only        %8.1f MB/s  (%.0f%% of the ~2 GB/s of simdjson/yyjson)",
                 parseMBps, parseMBps / BenchRunner.referenceParseMBps * 100)
-            let map = String(format: "  parse + map       %8.1f MB/s  JSONDecoder %7.1f MB/s  ×%.2f (target ×%.1f: %@)",
+            let map = String(
+                format: "  parse + map       %8.1f MB/s  JSONDecoder %7.1f MB/s  ×%.2f (target ×%.1f: %@)",
                 mapMBps, decoderMBps, decodeSpeedup, decodeTarget, decodeSpeedup >= decodeTarget ? "met" : "NOT met")
-            let encode = String(format: "  models → bytes    %8.1f MB/s  JSONEncoder %7.1f MB/s  ×%.2f (target ×2.0: %@)",
+            let encode = String(
+                format: "  models → bytes    %8.1f MB/s  JSONEncoder %7.1f MB/s  ×%.2f (target ×2.0: %@)",
                 encodeMBps, encoderMBps, encodeSpeedup, encodeSpeedup >= 2 ? "met" : "NOT met")
-            let implicit = String(format: "  implicit matching on %.3f ms, off %.3f ms: %+.1f%% (target < 15%%: %@)",
+            let implicit = String(
+                format: "  implicit matching on %.3f ms, off %.3f ms: %+.1f%% (target < 15%%: %@)",
                 implicitOnMilliseconds, implicitOffMilliseconds, implicitCostPercent,
                 implicitCostPercent < 15 ? "met" : "NOT met")
             return [parse, map, encode, implicit].joined(separator: "\n")
@@ -82,10 +86,11 @@ struct BenchReport {
         }
 
         var summary: String {
-            String(format: """
-                  parse + map %7.2f µs (map alone %6.2f µs)  JSONDecoder %7.2f µs  ×%.2f
-                  model → bytes %5.2f µs  JSONEncoder %7.2f µs  ×%.2f
-                """,
+            String(
+                format: """
+                      parse + map %7.2f µs (map alone %6.2f µs)  JSONDecoder %7.2f µs  ×%.2f
+                      model → bytes %5.2f µs  JSONEncoder %7.2f µs  ×%.2f
+                    """,
                 parseMapMicroseconds, mapOnlyMicroseconds, decoderMicroseconds,
                 decoderMicroseconds / parseMapMicroseconds, encodeMicroseconds, encoderMicroseconds,
                 encoderMicroseconds / encodeMicroseconds)

@@ -14,7 +14,9 @@ struct BenchRunner {
         var report = BenchReport(corpus: corpus.path)
         try document("twitter", HTTwitterSearch.self, CodableTwitterSearch.self, decodeTarget: 2.5, into: &report)
         try document("citm_catalog", HTCitmCatalog.self, CodableCitmCatalog.self, decodeTarget: 2, into: &report)
-        try document("canada", HTCanadaFeatureCollection.self, CodableCanadaFeatureCollection.self, decodeTarget: 3, into: &report)
+        try document(
+            "canada", HTCanadaFeatureCollection.self, CodableCanadaFeatureCollection.self, decodeTarget: 3,
+            into: &report)
         try perObject("weibo", HTWeiboStatus.self, CodableWeiboStatus.self, into: &report)
         try perObject("github-user", HTGithubUser.self, CodableGithubUser.self, into: &report)
         return report

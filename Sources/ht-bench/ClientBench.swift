@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The request runtime against URLSession + JSONDecoder, in this process, against the loopback test
 /// server (`Tests/HTTestSupport/Server/test_server.py`, so run it from a checkout):
@@ -26,7 +27,8 @@ enum ClientBench {
     struct MemoryTransport: HTTransport {
         let body: Data
         func send(_ request: URLRequest) async throws -> HTTransportResponse {
-            HTTransportResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
+            HTTransportResponse(
+                statusCode: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
         }
     }
 
@@ -94,8 +96,11 @@ enum ClientBench {
         let sorted = ratios.sorted()
         print(String(format: "client.send (map to models)        %8.1f µs/request", send * 1e6))
         print(String(format: "URLSession data(for:) + JSONDecoder %8.1f µs/request", baseline * 1e6))
-        print(String(format: "ratio                               %8.2f× (target ≤ 1.00×; middle half of the pairs %.2f–%.2f)",
-                     BenchClock.median(ratios), sorted[sorted.count / 4], sorted[sorted.count * 3 / 4]))
+        print(
+            String(
+                format:
+                    "ratio                               %8.2f× (target ≤ 1.00×; middle half of the pairs %.2f–%.2f)",
+                BenchClock.median(ratios), sorted[sorted.count / 4], sorted[sorted.count * 3 / 4]))
 
         // Where the time goes: each transfer alone, each decoder alone on the same bytes, and the client's
         // response step (status, serializer, validator, mapping) on a response just received.
@@ -108,20 +113,32 @@ enum ClientBench {
         var decoderOnly: [Double] = []
         for _ in 0..<21 {
             transportOnly.append(try await perCall(100, clock) { blackHole(try await transport.send(clientRequest)) })
-            sessionOnly.append(try await perCall(100, clock) { blackHole(try await session.data(for: URLRequest(url: requestURL))) })
-            appSessionTransportOnly.append(try await perCall(100, clock) { blackHole(try await appSessionTransport.send(clientRequest)) })
-            receivedThenMapped.append(try await perCall(100, clock) {
-                blackHole(try client.map(try await transport.send(clientRequest), for: UsersRequest()))
-            })
-            decoderOnly.append(try await perCall(1000, clock) { blackHole(try decoder.decode([CodableGithubUser].self, from: body)) })
+            sessionOnly.append(
+                try await perCall(100, clock) { blackHole(try await session.data(for: URLRequest(url: requestURL))) })
+            appSessionTransportOnly.append(
+                try await perCall(100, clock) { blackHole(try await appSessionTransport.send(clientRequest)) })
+            receivedThenMapped.append(
+                try await perCall(100, clock) {
+                    blackHole(try client.map(try await transport.send(clientRequest), for: UsersRequest()))
+                })
+            decoderOnly.append(
+                try await perCall(1000, clock) { blackHole(try decoder.decode([CodableGithubUser].self, from: body)) })
         }
         let transportTime = BenchClock.median(transportOnly)
-        print(String(format: "  HTURLSessionTransport.send alone  %8.1f µs (its own session and delegate)", transportTime * 1e6))
+        print(
+            String(
+                format: "  HTURLSessionTransport.send alone  %8.1f µs (its own session and delegate)",
+                transportTime * 1e6))
         print(String(format: "  URLSession data(for:) alone       %8.1f µs", BenchClock.median(sessionOnly) * 1e6))
-        print(String(format: "  the same over the app's session   %8.1f µs (data(for:): no size limit while receiving, no redirect policy)",
-                     BenchClock.median(appSessionTransportOnly) * 1e6))
-        print(String(format: "  client.map right after the send   %8.1f µs (in a hot loop: see parse + map below)",
-                     (BenchClock.median(receivedThenMapped) - transportTime) * 1e6))
+        print(
+            String(
+                format:
+                    "  the same over the app's session   %8.1f µs (data(for:): no size limit while receiving, no redirect policy)",
+                BenchClock.median(appSessionTransportOnly) * 1e6))
+        print(
+            String(
+                format: "  client.map right after the send   %8.1f µs (in a hot loop: see parse + map below)",
+                (BenchClock.median(receivedThenMapped) - transportTime) * 1e6))
         print(String(format: "  JSONDecoder alone, in a hot loop  %8.1f µs", BenchClock.median(decoderOnly) * 1e6))
 
         // 2. The runtime's own overhead: everything but the transport and the parse + map.
@@ -130,10 +147,11 @@ enum ClientBench {
         var mapOnly: [Double] = []
         for _ in 0..<21 {
             inMemory.append(try await perCall(2000, clock) { blackHole(try await memoryClient.send(UsersRequest())) })
-            mapOnly.append(try await perCall(2000, clock) {
-                var context = HTMappingContext(options: .lenient)
-                blackHole(try [HTGithubUser].htMap(try HTJSONParser().parse(body), context: &context))
-            })
+            mapOnly.append(
+                try await perCall(2000, clock) {
+                    var context = HTMappingContext(options: .lenient)
+                    blackHole(try [HTGithubUser].htMap(try HTJSONParser().parse(body), context: &context))
+                })
         }
         let memory = BenchClock.median(inMemory)
         let mapping = BenchClock.median(mapOnly)
@@ -143,7 +161,9 @@ enum ClientBench {
 
         // 3. Throughput with 64 requests in flight.
         let total = 3000
-        let ourRate = try await throughput(total: total, inFlight: 64, clock) { blackHole(try await client.send(UsersRequest())) }
+        let ourRate = try await throughput(total: total, inFlight: 64, clock) {
+            blackHole(try await client.send(UsersRequest()))
+        }
         let theirRate = try await throughput(total: total, inFlight: 64, clock) {
             let (data, _) = try await session.data(for: URLRequest(url: requestURL))
             blackHole(try decoder.decode([CodableGithubUser].self, from: data))
@@ -215,11 +235,14 @@ enum ClientBench {
             process.standardOutput = output
             try process.run()
             var line = Data()
-            while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+            while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8)
+            {
                 line += byte
             }
             let text = String(decoding: line, as: UTF8.self)
-            guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)), let url = URL(string: "http://127.0.0.1:\(port)") else {
+            guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)),
+                let url = URL(string: "http://127.0.0.1:\(port)")
+            else {
                 process.terminate()
                 throw URLError(.cannotConnectToHost)
             }

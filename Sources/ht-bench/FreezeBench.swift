@@ -3,7 +3,7 @@ import HTModel
 import HTNetworking
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// `ht-bench --freeze`: freezing requests while offline and resending them, against the loopback test
@@ -37,7 +37,8 @@ enum FreezeBench {
     /// Answers 201 at once.
     struct AcceptingTransport: HTTransport {
         func send(_ request: URLRequest) async throws -> HTTransportResponse {
-            HTTransportResponse(statusCode: 201, headers: ["Content-Type": "application/json"], body: Data("{}".utf8), url: request.url)
+            HTTransportResponse(
+                statusCode: 201, headers: ["Content-Type": "application/json"], body: Data("{}".utf8), url: request.url)
         }
     }
 
@@ -56,7 +57,9 @@ enum FreezeBench {
         print("ht-bench --freeze: loopback server on port \(server.port)")
 
         // 1. Freeze throughput.
-        for (label, durability, count) in [("fsync'd", HTFreezeJournal.Durability.synchronous, 500), ("buffered", .buffered, 5_000)] {
+        for (label, durability, count) in [
+            ("fsync'd", HTFreezeJournal.Durability.synchronous, 500), ("buffered", .buffered, 5_000),
+        ] {
             let manager = try HTFreezeManager(
                 directory: root.appendingPathComponent("freeze-\(label)"), monitor: offline,
                 configuration: .init(durability: durability, notificationCenter: nil))
@@ -65,15 +68,18 @@ enum FreezeBench {
                     _ = try await manager.freeze(PostNoteRequest(index: index), via: client)
                 }
             }
-            print(String(format: "freeze (persist), %-8@ %8.0f requests/s (%d in %.2f s)",
-                         label as NSString, Double(count) / elapsed.seconds, count, elapsed.seconds))
+            print(
+                String(
+                    format: "freeze (persist), %-8@ %8.0f requests/s (%d in %.2f s)",
+                    label as NSString, Double(count) / elapsed.seconds, count, elapsed.seconds))
         }
 
         // 2. Opening a journal of 10,000 frozen requests.
         let large = root.appendingPathComponent("large")
         try FileManager.default.createDirectory(at: large, withIntermediateDirectories: true)
         do {
-            let journal = try HTFreezeJournal(fileURL: large.appendingPathComponent("freeze.journal"), durability: .buffered)
+            let journal = try HTFreezeJournal(
+                fileURL: large.appendingPathComponent("freeze.journal"), durability: .buffered)
             let now = Date()
             let entries = (0..<10_000).map { index in
                 HTFrozenRequest(
@@ -89,18 +95,25 @@ enum FreezeBench {
         var loaded = 0
         for _ in 0..<7 {
             let elapsed = try await clock.measure {
-                let manager = try HTFreezeManager(directory: large, monitor: offline, configuration: .init(notificationCenter: nil))
+                let manager = try HTFreezeManager(
+                    directory: large, monitor: offline, configuration: .init(notificationCenter: nil))
                 loaded = try await manager.allFrozenRequests().count
             }
             loads.append(elapsed.seconds)
         }
-        let journalBytes = (try? FileManager.default.attributesOfItem(atPath: large.appendingPathComponent("freeze.journal").path)[.size] as? Int) ?? 0
-        print(String(format: "start-up with %d frozen requests (%.1f MB journal): %.1f ms (median of 7)",
-                     loaded, Double(journalBytes) / 1e6, BenchClock.median(loads) * 1e3))
+        let journalBytes =
+            (try? FileManager.default.attributesOfItem(atPath: large.appendingPathComponent("freeze.journal").path)[
+                .size] as? Int) ?? 0
+        print(
+            String(
+                format: "start-up with %d frozen requests (%.1f MB journal): %.1f ms (median of 7)",
+                loaded, Double(journalBytes) / 1e6, BenchClock.median(loads) * 1e3))
 
         // 3. Resend throughput, to the server and to an in-memory transport.
         let memoryClient = HTClient(baseURL: server.baseURL, transport: AcceptingTransport())
-        for (label, resendClient, count) in [("loopback server", client, 1_000), ("in-memory transport", memoryClient, 2_000)] {
+        for (label, resendClient, count) in [
+            ("loopback server", client, 1_000), ("in-memory transport", memoryClient, 2_000),
+        ] {
             let monitor = HTManualConnectivityMonitor(.unreachable)
             let manager = try HTFreezeManager(
                 directory: root.appendingPathComponent("resend-\(label.replacingOccurrences(of: " ", with: "-"))"),
@@ -115,8 +128,10 @@ enum FreezeBench {
             guard summary.succeeded == count else {
                 throw URLError(.badServerResponse, userInfo: [NSLocalizedDescriptionKey: "resend: \(summary)"])
             }
-            print(String(format: "resend to the %-20@ %8.0f requests/s (%d in %.2f s, each removal fsync'd)",
-                         label as NSString, Double(count) / elapsed.seconds, count, elapsed.seconds))
+            print(
+                String(
+                    format: "resend to the %-20@ %8.0f requests/s (%d in %.2f s, each removal fsync'd)",
+                    label as NSString, Double(count) / elapsed.seconds, count, elapsed.seconds))
         }
     }
 }

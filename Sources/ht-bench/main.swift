@@ -28,7 +28,8 @@ while index < arguments.count {
         }
         corpusOverride = arguments[index]
     case "--help", "-h":
-        print("""
+        print(
+            """
             usage: ht-bench [--json] [--corpus DIR] [--quick] | --client | --cache | --freeze
               --json      print one JSON object with every figure
               --corpus    the folder holding twitter.json, citm_catalog.json, canada.json, weibo.json and
@@ -51,7 +52,8 @@ while index < arguments.count {
 }
 
 let corpus = BenchCorpus.locate(override: corpusOverride)
-let clock = quick
+let clock =
+    quick
     ? BenchClock(samples: 5, minimumBatch: .milliseconds(10), warmUp: 2)
     : BenchClock(samples: 15, minimumBatch: .milliseconds(25), warmUp: 5)
 

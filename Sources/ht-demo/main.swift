@@ -9,7 +9,8 @@ import HTNetworking
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("""
+    print(
+        """
         USAGE: ht-demo [--base-url <url>]
 
         Sends every request of the demo API (Specs/demo.htspec.json) and prints the requests and
@@ -40,7 +41,9 @@ if let index = arguments.firstIndex(of: "--base-url") {
     client = HTClient(
         configuration: HTClientConfiguration(baseURL: baseURL, defaultHeaders: ["Accept-Language": "en"]),
         transport: HTMockTransport(directory: responses))
-    print("Server: built-in mock transport, answering from \(responses.lastPathComponent)/ (pass --base-url to use a real server)")
+    print(
+        "Server: built-in mock transport, answering from \(responses.lastPathComponent)/ (pass --base-url to use a real server)"
+    )
 }
 
 var failures = 0
@@ -64,12 +67,15 @@ func run<R: HTBaseRequest>(_ request: sending R, show: (R.Response) -> String) a
 }
 
 await run(HTGetUserPhotoListRequest(userName: "alice", page: 1, authorization: "Bearer demo-token")) { photos in
-    photos.map { "#\($0.id ?? 0) \"\($0.title ?? "")\" visibility=\($0.visibility?.rawValue ?? "-")\($0.visibility?.isKnown == false ? " (unknown value)" : "")" }
-        .joined(separator: ", ")
+    photos.map {
+        "#\($0.id ?? 0) \"\($0.title ?? "")\" visibility=\($0.visibility?.rawValue ?? "-")\($0.visibility?.isKnown == false ? " (unknown value)" : "")"
+    }
+    .joined(separator: ", ")
 }
 await run(HTGetArticleRequest(id: 7)) { article in
     let comments = article.comments ?? []
-    return "\"\(article.title ?? "")\" by \(article.author?.displayName ?? "?"), status \(article.status?.rawValue ?? "-"), "
+    return
+        "\"\(article.title ?? "")\" by \(article.author?.displayName ?? "?"), status \(article.status?.rawValue ?? "-"), "
         + "\(comments.count) comments (likes: \(comments.map { String($0.likes ?? 0) }.joined(separator: ", ")))"
 }
 await run(HTGetServerTimeRequest()) { time in "raw JSON \(time.serializedString())" }

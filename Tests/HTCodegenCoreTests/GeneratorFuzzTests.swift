@@ -31,7 +31,8 @@ import Testing
     }
 
     static func seeds() throws -> [[UInt8]] {
-        let package = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let package = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         var files = [package.appending(path: "Specs/demo.htspec.json")]
         let rules = package.appending(path: "Tests/HTGeneratedClientTests/Specs")
         files += try FileManager.default.contentsOfDirectory(at: rules, includingPropertiesForKeys: nil)
@@ -114,7 +115,8 @@ import Testing
             let input = Self.mutate(seed, &random)
             let lineCount = input.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
             do {
-                let (files, warnings) = try Generator.generate(specBytes: input, file: "fuzz.htspec.json", config: GeneratorConfig())
+                let (files, warnings) = try Generator.generate(
+                    specBytes: input, file: "fuzz.htspec.json", config: GeneratorConfig())
                 generated += 1
                 #expect(files.contents.count == 3)
                 for diagnostic in warnings {
@@ -134,7 +136,9 @@ import Testing
                 }
             }
         }
-        print("generator fuzzing: \(Self.iterations) mutations of \(seeds.count) seeds: \(generated) generated, \(rejected) rejected with positioned diagnostics")
+        print(
+            "generator fuzzing: \(Self.iterations) mutations of \(seeds.count) seeds: \(generated) generated, \(rejected) rejected with positioned diagnostics"
+        )
         #expect(generated + rejected == Self.iterations)
         #expect(generated > 0, "no mutation survived; the mutations are too destructive to reach the resolver")
     }

@@ -80,7 +80,8 @@ import Testing
             let golden = try String(contentsOf: directory.appending(path: file.name), encoding: .utf8)
             // A unified diff, named by the golden's place in the package, not two whole files.
             let name = "Goldens/\(stem)/\(file.name)"
-            let diff = LineDiff.unified(old: golden, new: file.text, oldName: name, newName: "generated from \(fileName)")
+            let diff = LineDiff.unified(
+                old: golden, new: file.text, oldName: name, newName: "generated from \(fileName)")
             if !diff.isEmpty {
                 Issue.record(
                     "\(name) differs from its golden; if the change is intended run: HT_UPDATE_GOLDENS=1 swift test --filter GoldenTests\n\(diff)"
@@ -92,8 +93,10 @@ import Testing
     @Test func generationIsDeterministic() throws {
         for spec in Self.specURLs {
             let bytes = try [UInt8](Data(contentsOf: spec))
-            let first = try Generator.generate(specBytes: bytes, file: spec.lastPathComponent, config: GeneratorConfig())
-            let second = try Generator.generate(specBytes: bytes, file: spec.lastPathComponent, config: GeneratorConfig())
+            let first = try Generator.generate(
+                specBytes: bytes, file: spec.lastPathComponent, config: GeneratorConfig())
+            let second = try Generator.generate(
+                specBytes: bytes, file: spec.lastPathComponent, config: GeneratorConfig())
             #expect(first.0 == second.0)
             for file in first.0.contents {
                 #expect(!file.text.contains(Self.packageDirectory.path), "the package's path in \(file.name)")
@@ -102,8 +105,14 @@ import Testing
     }
 
     @Test func outputNamesDependOnlyOnTheFileName() {
-        #expect(Generator.outputFileNames(forSpec: "demo.htspec.json") == ["demo+Models.swift", "demo+Requests.swift", "demo+Enums.swift"])
-        #expect(Generator.outputFileNames(forSpec: "shop.nei.json") == ["shop+Models.swift", "shop+Requests.swift", "shop+Enums.swift"])
+        #expect(
+            Generator.outputFileNames(forSpec: "demo.htspec.json") == [
+                "demo+Models.swift", "demo+Requests.swift", "demo+Enums.swift",
+            ])
+        #expect(
+            Generator.outputFileNames(forSpec: "shop.nei.json") == [
+                "shop+Models.swift", "shop+Requests.swift", "shop+Enums.swift",
+            ])
         #expect(Generator.isSpecFile("a.htspec.json"))
         #expect(!Generator.isSpecFile(".htspec.json"))
         #expect(!Generator.isSpecFile("htcodegen.json"))
@@ -111,7 +120,8 @@ import Testing
 
     @Test func emptyOutputsAreStillValidFiles() throws {
         let spec = #"{"htspec": 1, "types": {}, "interfaces": {}}"#
-        let (files, diagnostics) = try Generator.generate(specBytes: Array(spec.utf8), file: "empty.htspec.json", config: GeneratorConfig())
+        let (files, diagnostics) = try Generator.generate(
+            specBytes: Array(spec.utf8), file: "empty.htspec.json", config: GeneratorConfig())
         #expect(diagnostics.isEmpty)
         #expect(files.contents.map(\.name) == ["empty+Models.swift", "empty+Requests.swift", "empty+Enums.swift"])
         for file in files.contents {
@@ -124,11 +134,13 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appending(path: "ht-golden-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = #"{"htspec": 1, "types": {"A": {"fields": {"x": "String"}}}}"#
-        let (files, _) = try Generator.generate(specBytes: Array(spec.utf8), file: "a.htspec.json", config: GeneratorConfig())
+        let (files, _) = try Generator.generate(
+            specBytes: Array(spec.utf8), file: "a.htspec.json", config: GeneratorConfig())
         #expect(try Generator.write(files, to: directory.path).count == 3)
         #expect(try Generator.write(files, to: directory.path).isEmpty)
         let changed = #"{"htspec": 1, "types": {"A": {"fields": {"x": "String", "y": "Integer"}}}}"#
-        let (files2, _) = try Generator.generate(specBytes: Array(changed.utf8), file: "a.htspec.json", config: GeneratorConfig())
+        let (files2, _) = try Generator.generate(
+            specBytes: Array(changed.utf8), file: "a.htspec.json", config: GeneratorConfig())
         #expect(try Generator.write(files2, to: directory.path) == ["a+Models.swift"])
     }
 }

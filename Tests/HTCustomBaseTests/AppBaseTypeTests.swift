@@ -6,7 +6,8 @@ struct AppBaseTypeTests {
     @Test("generated models inherit the app's base class and map, write and copy")
     func modelsInheritTheAppBase() throws {
         let product = try AppProduct(
-            jsonString: #"{"id": 3, "name": "Lamp", "tags": ["desk"], "maker": {"name": "Acme"}, "variants": [{"id": 4}]}"#)
+            jsonString:
+                #"{"id": 3, "name": "Lamp", "tags": ["desk"], "maker": {"name": "Acme"}, "variants": [{"id": 4}]}"#)
         #expect(product.id == 3)
         #expect(product.name == "Lamp")
         #expect(product.tags == ["desk"])
@@ -17,7 +18,9 @@ struct AppBaseTypeTests {
         #expect(base.origin == "network")
         #expect(product.maker?.logLine() == #"AppMaker from network: {"name":"Acme"}"#)
 
-        #expect(product.htJSONString() == #"{"id":3,"name":"Lamp","tags":["desk"],"maker":{"name":"Acme"},"variants":[{"id":4}]}"#)
+        #expect(
+            product.htJSONString()
+                == #"{"id":3,"name":"Lamp","tags":["desk"],"maker":{"name":"Acme"},"variants":[{"id":4}]}"#)
         let copy = product.htCopy()
         #expect(copy == product)
         #expect(copy.maker !== product.maker)

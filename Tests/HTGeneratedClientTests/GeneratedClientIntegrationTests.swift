@@ -4,7 +4,7 @@ import HTTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Generated requests sent by `HTClient` to the real loopback HTTP server (`/echo` answers with what it
@@ -12,9 +12,10 @@ import FoundationNetworking
 @Suite struct GeneratedClientIntegrationTests {
     /// A client whose base URL is the server's `/echo` route, so every request is echoed back.
     func echoClient(_ server: LoopbackServer, encoding: HTBodyEncoding = .json) -> HTClient {
-        HTClient(configuration: HTClientConfiguration(
-            baseURL: server.baseURL.appendingPathComponent("echo"), defaultHeaders: ["X-Default": "d"],
-            bodyEncoding: encoding))
+        HTClient(
+            configuration: HTClientConfiguration(
+                baseURL: server.baseURL.appendingPathComponent("echo"), defaultHeaders: ["X-Default": "d"],
+                bodyEncoding: encoding))
     }
 
     @Test func postSendsJSONBodyConstantAndVariableHeaders() async throws {
@@ -38,7 +39,8 @@ import FoundationNetworking
         defer { server.stop() }
         let note = HTDocNote()
         note.body = "a b&="
-        let echo = try await echoClient(server, encoding: .form).send(HTDocSaveNoteRequest(id: 3, note: note, ifMatch: "v1"))
+        let echo = try await echoClient(server, encoding: .form).send(
+            HTDocSaveNoteRequest(id: 3, note: note, ifMatch: "v1"))
         #expect(echo["method"] == "PUT")
         #expect(echo["path"] == "/echo/notes/3")
         #expect(echo["form"] == ["note": [#"{"body":"a b&="}"#]])
@@ -49,7 +51,8 @@ import FoundationNetworking
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         let client = echoClient(server)
-        let request = HTGetUserPhotoListRequest(userName: "li lei", page: 2, visibility: .friends, authorization: "Bearer t")
+        let request = HTGetUserPhotoListRequest(
+            userName: "li lei", page: 2, visibility: .friends, authorization: "Bearer t")
         let raw = try await client.response(for: HTRule5NoOutputsRequest(id: 9))
         #expect(raw.value["method"] == "DELETE")
         #expect(raw.value["path"] == "/echo/rule5/things/9")
@@ -131,11 +134,13 @@ import FoundationNetworking
         let fixtures = FileManager.default.temporaryDirectory.appending(path: "ht-gen-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: fixtures) }
-        try Data(#"""
+        try Data(
+            #"""
             {"code": 0, "message": "ok", "result": {"id": 7, "title": "T", "status": "published",
              "author": {"id": 1, "userName": "alice"},
              "comments": [{"id": 1, "text": "hi", "likes": "3"}, {"id": 2, "likes": "many"}]}}
-            """#.utf8).write(to: fixtures.appending(path: "article.json"))
+            """#.utf8
+        ).write(to: fixtures.appending(path: "article.json"))
         let server = try await LoopbackServer.start(fixtures: fixtures)
         defer { server.stop() }
         // The server's /json route plays the API: an absolute-URL base makes /articles/:id a query-less GET.
@@ -149,16 +154,20 @@ import FoundationNetworking
         #expect(article.status == .published)
         #expect(article.author?.userName == "alice")
         #expect(article.comments?.map(\.likes) == [3, nil])
-        #expect(response.diagnostics.map(\.description) == [#"result.comments[1].likes: expected integer, found string "many""#])
+        #expect(
+            response.diagnostics.map(\.description) == [
+                #"result.comments[1].likes: expected integer, found string "many""#
+            ])
     }
 
     /// The generated `htCopyProperties(to:)`: every property copied, nested models and arrays of models
     /// as new objects, so changing the copy leaves the original as it was.
     @Test func generatedDeepCopiesShareNothing() throws {
-        let article = try HTArticle(jsonString: #"""
-            {"id": 7, "title": "T", "status": "draft", "author": {"id": 1, "userName": "alice"},
-             "comments": [{"id": 1, "text": "hi", "likes": 3}], "cover": {"url": "https://x/y.png"}}
-            """#)
+        let article = try HTArticle(
+            jsonString: #"""
+                {"id": 7, "title": "T", "status": "draft", "author": {"id": 1, "userName": "alice"},
+                 "comments": [{"id": 1, "text": "hi", "likes": 3}], "cover": {"url": "https://x/y.png"}}
+                """#)
         let copy = article.htCopy()
         #expect(copy.htJSONString(options: [.sortedKeys]) == article.htJSONString(options: [.sortedKeys]))
         #expect(copy !== article && copy.author !== article.author && copy.cover !== article.cover)

@@ -4,14 +4,16 @@ import HTTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Issue 11, "Numbers": NEI `Number` inputs and fields (Swift `Double`) generated from an NEI v3 export
 /// (`Specs/numbers.nei.json`); whole values reach the loopback server as integers.
 @Suite struct NumberSpecTests {
     func echoClient(_ server: LoopbackServer, encoding: HTBodyEncoding = .json) -> HTClient {
-        HTClient(configuration: HTClientConfiguration(baseURL: server.baseURL.appendingPathComponent("echo"), bodyEncoding: encoding))
+        HTClient(
+            configuration: HTClientConfiguration(
+                baseURL: server.baseURL.appendingPathComponent("echo"), bodyEncoding: encoding))
     }
 
     @Test func numberInputsInThePathAndQueryAreIntegers() async throws {
@@ -42,7 +44,8 @@ import FoundationNetworking
     }
 
     @Test func numberFieldsMappedFromIntegersAreWrittenBackAsIntegers() throws {
-        let item = try HTNumberItem.htMap(try HTJSON(parsing: #"{"id": 3, "price": 2.5, "sizes": [1, 2.0, 0.5], "title": "t"}"#))
+        let item = try HTNumberItem.htMap(
+            try HTJSON(parsing: #"{"id": 3, "price": 2.5, "sizes": [1, 2.0, 0.5], "title": "t"}"#))
         #expect(item.id == 3)
         #expect(item.htJSONString() == #"{"id":3,"price":2.5,"sizes":[1,2,0.5],"title":"t"}"#)
         #expect(item.htJSON.serializedString() == item.htJSONString())

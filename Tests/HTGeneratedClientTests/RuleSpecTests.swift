@@ -25,7 +25,10 @@ import Testing
         #expect(model.matrix == [[1, 2], [3]])
         #expect(model.kind == .large)
         #expect(Set(HTTypeTable.customTypePropertyDic.keys) == ["child", "children", "aliased"])
-        #expect(HTTypeTable.baseTypePropertyList == ["text", "amount", "count", "flag", "anything", "words", "matrix", "kind"])
+        #expect(
+            HTTypeTable.baseTypePropertyList == [
+                "text", "amount", "count", "flag", "anything", "words", "matrix", "kind",
+            ])
         #expect(HTTypeTableEmpty.htAccessors.isEmpty)
     }
 
@@ -35,9 +38,10 @@ import Testing
         let lenient = HTTypeTable()
         let diagnostics = try lenient.htSet(from: json)
         #expect(lenient.children?.count == 2 && lenient.child != nil)
-        #expect(diagnostics.map(\.description) == [
-            #"child.name: missing required field "name""#, #"children[1].name: required field "name" is null"#,
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                #"child.name: missing required field "name""#, #"children[1].name: required field "name" is null"#,
+            ])
         #expect(HTTypeTableChild.htAccessors.map(\.isRequired) == [true])
         do {
             _ = try HTTypeTable(json: json, options: .strict)
@@ -98,9 +102,10 @@ import Testing
         request.cookie = "session=1"
         request.userInfo = "info"
         request.xRequestId = "abc"
-        #expect(request.headers == [
-            "Content-Type": "application/json", "Cookie": "session=1", "UserInfo": "info", "X-Request-Id": "abc",
-        ])
+        #expect(
+            request.headers == [
+                "Content-Type": "application/json", "Cookie": "session=1", "UserInfo": "info", "X-Request-Id": "abc",
+            ])
         #expect(HTTestRequestHeaderRequest.headerPropertyList == ["cookie", "userInfo", "xRequestId"])
         #expect(request.parameters == ["user": "u", "password": "p"])
     }

@@ -131,7 +131,9 @@ package struct CodegenCommand {
             case "--config": options.configPath = try value(for: argument)
             case "--also": options.siblings.append(try value(for: argument))
             case "--name-prefix":
-                guard let prefix = remaining.popFirst() else { throw UsageError(message: "--name-prefix needs a value") }
+                guard let prefix = remaining.popFirst() else {
+                    throw UsageError(message: "--name-prefix needs a value")
+                }
                 options.namePrefix = prefix
             case "--req-abstract": options.reqAbstract = try value(for: argument)
             case "--model-abstract": options.modelAbstract = try value(for: argument)
@@ -186,7 +188,8 @@ package struct CodegenCommand {
         for spec in options.specs {
             let stem = SpecFileNaming.stem(of: String(spec.split(separator: "/").last ?? Substring(spec)))
             if let other = stems[stem] {
-                printError("error: '\(spec)' and '\(other)' would both generate \(stem)+Models.swift; rename one of them")
+                printError(
+                    "error: '\(spec)' and '\(other)' would both generate \(stem)+Models.swift; rename one of them")
                 return 1
             }
             stems[stem] = spec
@@ -238,7 +241,9 @@ package struct CodegenCommand {
                 let written = try Generator.write(files, to: directory)
                 if options.timing {
                     let milliseconds = { (duration: Duration) in
-                        String(format: "%.1f ms", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000)
+                        String(
+                            format: "%.1f ms",
+                            Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000)
                     }
                     print(
                         "\(spec): read and parse \(milliseconds(readTime)), resolve and render \(milliseconds(generateTime)), write \(milliseconds(clock.now - writeStart))"
@@ -246,7 +251,9 @@ package struct CodegenCommand {
                 }
                 if !options.quiet {
                     let unchanged = files.contents.count - written.count
-                    print("\(spec): wrote \(written.count) file(s)\(unchanged > 0 ? ", \(unchanged) unchanged" : "") in \(directory)")
+                    print(
+                        "\(spec): wrote \(written.count) file(s)\(unchanged > 0 ? ", \(unchanged) unchanged" : "") in \(directory)"
+                    )
                 }
             } catch let error as GenerationFailed {
                 report(error.diagnostics)

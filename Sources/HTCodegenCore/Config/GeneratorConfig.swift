@@ -51,7 +51,9 @@ package struct GeneratorConfig: Sendable, Hashable {
     package var modelBaseClassName: String { namePrefix + modelAbstract }
 
     /// The keys a config file may have.
-    package static let keys = ["$schema", "namePrefix", "reqAbstract", "modelAbstract", "accessLevel", "runtimeModule", "abstractTypes"]
+    package static let keys = [
+        "$schema", "namePrefix", "reqAbstract", "modelAbstract", "accessLevel", "runtimeModule", "abstractTypes",
+    ]
 
     /// Reads a config file's JSON. Unknown keys and wrong values are errors at their position.
     package static func read(_ root: JSONNode) -> (GeneratorConfig, [Diagnostic]) {
@@ -70,13 +72,15 @@ package struct GeneratorConfig: Sendable, Hashable {
             }
             if member.key == "$schema" { continue }
             guard let value = member.value.stringValue else {
-                diagnostics.error("\"\(member.key)\" must be a string, found \(member.value.kindName)", at: member.value.location)
+                diagnostics.error(
+                    "\"\(member.key)\" must be a string, found \(member.value.kindName)", at: member.value.location)
                 continue
             }
             switch member.key {
             case "namePrefix":
                 if !value.isEmpty && SwiftNaming.identifier(value, upperFirst: false) != value {
-                    diagnostics.error("\"namePrefix\" must be empty or an identifier such as \"HT\"", at: member.value.location)
+                    diagnostics.error(
+                        "\"namePrefix\" must be empty or an identifier such as \"HT\"", at: member.value.location)
                 } else {
                     config.namePrefix = value
                 }
@@ -100,7 +104,8 @@ package struct GeneratorConfig: Sendable, Hashable {
                 if let level = AccessLevel(rawValue: value) {
                     config.accessLevel = level
                 } else {
-                    diagnostics.error("\"accessLevel\" must be \"public\", \"package\" or \"internal\"", at: member.value.location)
+                    diagnostics.error(
+                        "\"accessLevel\" must be \"public\", \"package\" or \"internal\"", at: member.value.location)
                 }
             }
         }

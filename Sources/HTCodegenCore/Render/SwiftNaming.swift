@@ -186,7 +186,9 @@ enum SwiftNaming {
             {
                 lines.append(current)
                 current = ""
-            } else if value < 0x20 || value == 0x7F || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) {
+            } else if value < 0x20 || value == 0x7F || (0x202A...0x202E).contains(value)
+                || (0x2066...0x2069).contains(value)
+            {
                 current += " "
             } else {
                 current.unicodeScalars.append(scalar)

@@ -6,7 +6,8 @@ extension SwiftRenderer {
             let typeName = typeNames[item.name] ?? item.name
             let names = propertyNames(item.members.map { ($0.key, $0.location) }).map { $0 }
             let caseNames = zip(item.members, names).map { member, fallback in
-                SwiftNaming.enumCaseName(member.key) == SwiftNaming.memberName(member.key) ? fallback : SwiftNaming.enumCaseName(member.key)
+                SwiftNaming.enumCaseName(member.key) == SwiftNaming.memberName(member.key)
+                    ? fallback : SwiftNaming.enumCaseName(member.key)
             }
             let unique = uniqued(caseNames, locations: item.members.map(\.location))
             writer.line()
@@ -28,7 +29,8 @@ extension SwiftRenderer {
                     writer.doc(member.description)
                     writer.line("/// Value: \(SwiftNaming.stringLiteral(member.value)).")
                     writer.line(
-                        "\(access)static let \(SwiftNaming.escaped(name)) = \(typeName)(rawValue: \(SwiftNaming.stringLiteral(member.value)))")
+                        "\(access)static let \(SwiftNaming.escaped(name)) = \(typeName)(rawValue: \(SwiftNaming.stringLiteral(member.value)))"
+                    )
                 }
                 writer.line()
                 writer.line("/// The members the spec declares, in declaration order.")
@@ -48,7 +50,9 @@ extension SwiftRenderer {
                 var counter = 2
                 while taken.contains("\(name)_\(counter)") { counter += 1 }
                 candidate = "\(name)_\(counter)"
-                diagnostics.warning("the member becomes '\(name)', which is already used; it is generated as '\(candidate)'", at: location)
+                diagnostics.warning(
+                    "the member becomes '\(name)', which is already used; it is generated as '\(candidate)'",
+                    at: location)
             }
             taken.insert(candidate)
             result.append(candidate)

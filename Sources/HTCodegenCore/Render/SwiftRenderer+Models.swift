@@ -51,7 +51,8 @@ extension SwiftRenderer {
                     let required = field.isRequired ? ", required: true" : ""
                     let member = SwiftNaming.escaped(name)
                     writer.line(
-                        "    .init(\(SwiftNaming.stringLiteral(name))\(key)\(required), get: { $0.\(member) }, set: { $0.\(member) = $1 }),")
+                        "    .init(\(SwiftNaming.stringLiteral(name))\(key)\(required), get: { $0.\(member) }, set: { $0.\(member) = $1 }),"
+                    )
                 }
                 writer.line("]")
             }

@@ -33,21 +33,27 @@ extension SwiftRenderer {
         case .fields(let fields):
             let names = propertyNames(fields.map { ($0.name, $0.location) })
             for (field, name) in zip(fields, names) {
-                properties.append(RequestProperty(
-                    name: name, type: field.type, description: field.description, jsonKey: field.name,
-                    isRequired: field.isRequired))
+                properties.append(
+                    RequestProperty(
+                        name: name, type: field.type, description: field.description, jsonKey: field.name,
+                        isRequired: field.isRequired))
             }
         case .imported(let model, let location):
-            let name = propertyNames([(SwiftNaming.lowercasedFirst(SwiftNaming.identifier(model, upperFirst: true)), location)])[0]
+            let name = propertyNames([
+                (SwiftNaming.lowercasedFirst(SwiftNaming.identifier(model, upperFirst: true)), location)
+            ])[0]
             importedModel = name
             properties.append(RequestProperty(name: name, type: .model(model), description: nil, jsonKey: nil))
         }
         let variableHeaders = request.headers.filter { $0.value == nil }
         let constantHeaders = request.headers.filter { $0.value != nil }
         let headerNames = propertyNames(
-            variableHeaders.map { (Resolver.headerPropertyName($0.name), $0.location) }, reserved: Set(properties.map(\.name)))
+            variableHeaders.map { (Resolver.headerPropertyName($0.name), $0.location) },
+            reserved: Set(properties.map(\.name)))
         for (header, name) in zip(variableHeaders, headerNames) {
-            properties.append(RequestProperty(name: name, type: .string, description: header.description, jsonKey: nil, header: header.name))
+            properties.append(
+                RequestProperty(
+                    name: name, type: .string, description: header.description, jsonKey: nil, header: header.name))
         }
         let sendable = properties.allSatisfy { isSendable($0.type) }
         let responseType = request.response.type.map(swiftType) ?? "HTJSON"
@@ -64,7 +70,8 @@ extension SwiftRenderer {
         writer.line("/// `\(request.method) \(shownPath)`")
         writer.line("///")
         writer.line(provenance(request.location))
-        writer.block("\(access)struct \(typeName): \(config.requestProtocolName)\(sendable ? ", Sendable" : "")") { writer in
+        writer.block("\(access)struct \(typeName): \(config.requestProtocolName)\(sendable ? ", Sendable" : "")") {
+            writer in
             writer.line("\(access)typealias Response = \(responseType)")
             writer.line()
             writer.line("\(access)static let method: HTHTTPMethod = \(methodExpression(request.method))")
@@ -131,7 +138,9 @@ extension SwiftRenderer {
                 if property.isRequired {
                     writer.line("parameters.append(\(SwiftNaming.stringLiteral(key)), self.\(name).htJSON)")
                 } else {
-                    writer.line("if let value = self.\(name) { parameters.append(\(SwiftNaming.stringLiteral(key)), value.htJSON) }")
+                    writer.line(
+                        "if let value = self.\(name) { parameters.append(\(SwiftNaming.stringLiteral(key)), value.htJSON) }"
+                    )
                 }
             }
             writer.line("return parameters")
@@ -139,11 +148,14 @@ extension SwiftRenderer {
     }
 
     /// The headers: the constant ones, and each variable one that is set. None: the default.
-    private func renderHeaders(constant: [ResolvedHeader], variable: [RequestProperty], into writer: inout SwiftWriter) {
+    private func renderHeaders(constant: [ResolvedHeader], variable: [RequestProperty], into writer: inout SwiftWriter)
+    {
         guard !constant.isEmpty || !variable.isEmpty else { return }
         writer.line()
         writer.block("\(access)var headers: [String: String]") { writer in
-            let constants = constant.map { "\(SwiftNaming.stringLiteral($0.name)): \(SwiftNaming.stringLiteral($0.value ?? ""))" }
+            let constants = constant.map {
+                "\(SwiftNaming.stringLiteral($0.name)): \(SwiftNaming.stringLiteral($0.value ?? ""))"
+            }
             let literal = constants.isEmpty ? "[:]" : "[\(constants.joined(separator: ", "))]"
             if variable.isEmpty {
                 writer.line(literal)
@@ -153,7 +165,8 @@ extension SwiftRenderer {
             for property in variable {
                 guard let header = property.header else { continue }
                 writer.line(
-                    "if let value = self.\(SwiftNaming.escaped(property.name)) { headers[\(SwiftNaming.stringLiteral(header))] = value }")
+                    "if let value = self.\(SwiftNaming.escaped(property.name)) { headers[\(SwiftNaming.stringLiteral(header))] = value }"
+                )
             }
             writer.line("return headers")
         }
@@ -161,6 +174,7 @@ extension SwiftRenderer {
 
     func methodExpression(_ method: String) -> String {
         let known = ["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS"]
-        return known.contains(method) ? "." + method.lowercased() : "HTHTTPMethod(rawValue: \(SwiftNaming.stringLiteral(method)))"
+        return known.contains(method)
+            ? "." + method.lowercased() : "HTHTTPMethod(rawValue: \(SwiftNaming.stringLiteral(method)))"
     }
 }

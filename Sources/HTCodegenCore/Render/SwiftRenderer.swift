@@ -48,9 +48,18 @@ package struct SwiftRenderer: Sendable {
         named.diagnostics = DiagnosticBag()  // the naming pass's own stay in `self`
         let copy = named
         let rendered = concurrently([
-            { @Sendable in var renderer = copy; return (renderer.renderModels(), renderer.diagnostics.all) },
-            { @Sendable in var renderer = copy; return (renderer.renderRequests(), renderer.diagnostics.all) },
-            { @Sendable in var renderer = copy; return (renderer.renderEnums(), renderer.diagnostics.all) },
+            { @Sendable in
+                var renderer = copy
+                return (renderer.renderModels(), renderer.diagnostics.all)
+            },
+            { @Sendable in
+                var renderer = copy
+                return (renderer.renderRequests(), renderer.diagnostics.all)
+            },
+            { @Sendable in
+                var renderer = copy
+                return (renderer.renderEnums(), renderer.diagnostics.all)
+            },
         ])
         for (_, found) in rendered {
             diagnostics.append(contentsOf: found)
@@ -79,7 +88,8 @@ package struct SwiftRenderer: Sendable {
             if let (firstLocation, firstKind) = taken[name] {
                 var counter = 2
                 while taken["\(name)_\(counter)"] != nil { counter += 1 }
-                let other = firstLocation.map { "the \(firstKind) at line \($0.line), column \($0.column)" } ?? firstKind
+                let other =
+                    firstLocation.map { "the \(firstKind) at line \($0.line), column \($0.column)" } ?? firstKind
                 diagnostics.warning(
                     "the \(kind) '\(specName)' would be named '\(name)' like \(other); it is generated as '\(name)_\(counter)'",
                     at: location)
@@ -126,7 +136,8 @@ package struct SwiftRenderer: Sendable {
             memberNameCache[name] = computed
             return computed
         }
-        for (index, candidate) in candidates.enumerated() where candidate == names[index].0 && !taken.contains(candidate) {
+        for (index, candidate) in candidates.enumerated()
+        where candidate == names[index].0 && !taken.contains(candidate) {
             taken.insert(candidate)
             result[index] = candidate
         }

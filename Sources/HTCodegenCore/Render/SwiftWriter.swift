@@ -8,7 +8,9 @@ struct SwiftWriter {
     /// Appends a line at the current indentation (an empty line stays empty).
     mutating func line(_ content: String = "") {
         if !content.isEmpty {
-            text += indentation < Self.indents.count ? Self.indents[indentation] : String(repeating: "    ", count: indentation)
+            text +=
+                indentation < Self.indents.count
+                ? Self.indents[indentation] : String(repeating: "    ", count: indentation)
             text += content
         }
         text += "\n"

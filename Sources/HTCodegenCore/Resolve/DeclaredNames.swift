@@ -28,11 +28,12 @@ struct DeclaredNames {
         for (name, location) in locations.sorted(by: { $0.value < $1.value }) {
             for other in others {
                 guard let there = other.names.locations[name] else { continue }
-                diagnostics.append(Diagnostic(
-                    .error,
-                    "'\(name)' is declared again in \(there) (another spec of the same target); both would generate it: rename "
-                        + "one, or keep the type in one spec",
-                    at: location))
+                diagnostics.append(
+                    Diagnostic(
+                        .error,
+                        "'\(name)' is declared again in \(there) (another spec of the same target); both would generate it: rename "
+                            + "one, or keep the type in one spec",
+                        at: location))
                 break
             }
         }

@@ -44,7 +44,8 @@ struct PathTemplate {
         let segments = path[start...].split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
             PathTemplateRules.parameterName(of: segment) != nil ? String(segment) : Self.sent(segment)
         }
-        return String(path[..<start]) + segments.joined(separator: "/") + (query.map { "?" + Self.sent($0, inQuery: true) } ?? "")
+        return String(path[..<start]) + segments.joined(separator: "/")
+            + (query.map { "?" + Self.sent($0, inQuery: true) } ?? "")
     }
 
     private static func isMarkup(_ character: Character) -> Bool {

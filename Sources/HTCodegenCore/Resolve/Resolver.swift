@@ -66,12 +66,15 @@ package struct Resolver {
             switch type.kind {
             case .hash(let fields):
                 let resolvedFields = resolveFields(fields, owner: "type '\(type.name)'")
-                models.append(ResolvedModel(
-                    name: type.name, description: type.description, fields: resolvedFields, location: type.location))
+                models.append(
+                    ResolvedModel(
+                        name: type.name, description: type.description, fields: resolvedFields, location: type.location)
+                )
             case .enumeration(let members):
                 checkEnumMembers(members, of: type)
-                enums.append(ResolvedEnum(
-                    name: type.name, description: type.description, members: members, location: type.location))
+                enums.append(
+                    ResolvedEnum(
+                        name: type.name, description: type.description, members: members, location: type.location))
             case .array(let element), .alias(let element):
                 _ = resolve(element)
             }
@@ -165,11 +168,13 @@ package struct Resolver {
         }
         for member in members {
             if !keys.insert(member.key).inserted {
-                diagnostics.error("enumeration '\(type.name)' has two members with the key '\(member.key)'", at: member.location)
+                diagnostics.error(
+                    "enumeration '\(type.name)' has two members with the key '\(member.key)'", at: member.location)
             }
             if !values.insert(member.value).inserted {
                 diagnostics.error(
-                    "enumeration '\(type.name)' has two members with the value \"\(member.value)\"", at: member.location)
+                    "enumeration '\(type.name)' has two members with the value \"\(member.value)\"", at: member.location
+                )
             }
         }
     }
@@ -209,18 +214,20 @@ package struct Resolver {
                     at: interface.pathLocation)
             }
             // A path parameter is always required: without it the path can't be filled.
-            inputs = .fields(resolved.map { field in
-                var field = field
-                if pathParameters.contains(field.name) { field.isRequired = true }
-                return field
-            })
+            inputs = .fields(
+                resolved.map { field in
+                    var field = field
+                    if pathParameters.contains(field.name) { field.isRequired = true }
+                    return field
+                })
         case .imported(let reference, _):
             if case .model(let name)? = resolve(reference), reference.arrayDepth == 0 {
                 inputs = .imported(model: name, location: reference.location)
                 if case .hash(let fields)? = typesByName[name]?.kind { inputNames = Set(fields.map(\.name)) }
             } else if Self.systemTypes[reference.name] != nil || typesByName[reference.name] != nil {
                 diagnostics.error(
-                    "an imported input must be one data type with fields; '\(reference)' is not", at: reference.location)
+                    "an imported input must be one data type with fields; '\(reference)' is not", at: reference.location
+                )
             }
         }
 
@@ -240,12 +247,15 @@ package struct Resolver {
                         at: header.location)
                 }
             }
-            headers.append(ResolvedHeader(
-                name: header.name, value: header.value, description: header.description, location: header.location))
+            headers.append(
+                ResolvedHeader(
+                    name: header.name, value: header.value, description: header.description, location: header.location))
         }
 
         let response = resolveResponse(interface)
-        guard diagnostics.all.count == errorsBefore || !diagnostics.all[errorsBefore...].contains(where: { $0.severity == .error })
+        guard
+            diagnostics.all.count == errorsBefore
+                || !diagnostics.all[errorsBefore...].contains(where: { $0.severity == .error })
         else { return nil }
         return ResolvedRequest(
             className: className, method: interface.method, path: interface.path, description: interface.description,
@@ -257,9 +267,12 @@ package struct Resolver {
     private mutating func resolveResponse(_ interface: InterfaceDecl) -> ResolvedResponse {
         switch interface.outputs {
         case .imported(let reference, let bindings):
-            guard let type = typesByName[reference.name], case .hash(let fields) = type.kind, reference.arrayDepth == 0 else {
+            guard let type = typesByName[reference.name], case .hash(let fields) = type.kind, reference.arrayDepth == 0
+            else {
                 if resolve(reference) != nil {
-                    diagnostics.error("an imported output must be one data type with fields; '\(reference)' is not", at: reference.location)
+                    diagnostics.error(
+                        "an imported output must be one data type with fields; '\(reference)' is not",
+                        at: reference.location)
                 }
                 return ResolvedResponse(type: nil, keyPath: nil, rule: 5)
             }
@@ -270,7 +283,8 @@ package struct Resolver {
                 }
                 if field.type.name != "Variable" || field.type.arrayDepth != 0 {
                     diagnostics.error(
-                        "only Variable fields can be bound; '\(reference.name).\(name)' is \(field.type)", at: bound.location)
+                        "only Variable fields can be bound; '\(reference.name).\(name)' is \(field.type)",
+                        at: bound.location)
                 }
             }
             let variables = fields.filter { $0.type.name == "Variable" && $0.type.arrayDepth == 0 }
@@ -280,7 +294,8 @@ package struct Resolver {
                 guard let bound = bindings[variable.name], let boundType = resolve(bound) else {
                     return ResolvedResponse(type: nil, keyPath: variable.name, rule: 2)
                 }
-                return ResolvedResponse(type: boundType.modelName != nil ? boundType : nil, keyPath: variable.name, rule: 2)
+                return ResolvedResponse(
+                    type: boundType.modelName != nil ? boundType : nil, keyPath: variable.name, rule: 2)
             }
             // Rule 3: another imported type.
             _ = resolve(reference)
@@ -318,7 +333,8 @@ package struct Resolver {
         for name in groups.keys.sorted() {
             guard let members = groups[name], members.count > 1 else { continue }
             let ordered = members.sorted { a, b in
-                let x = requests[a], y = requests[b]
+                let x = requests[a]
+                let y = requests[b]
                 if x.isDerivedName != y.isDerivedName { return !x.isDerivedName }
                 if x.path != y.path { return x.path < y.path }
                 if x.method != y.method { return x.method < y.method }
@@ -371,7 +387,10 @@ package struct Resolver {
 
     /// Whether an interface name can be its class name: ASCII letters, digits, `_` and `$`.
     static func isPlainName(_ text: String) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "$") }
+        !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "$")
+            }
     }
 
     /// The property name of a variable header: first letter lower-cased, `-x` becomes `X`

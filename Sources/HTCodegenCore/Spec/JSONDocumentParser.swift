@@ -108,13 +108,20 @@ package struct JSONDocumentParser {
         case UInt8(ascii: "{"): return try parseObject(depth: depth)
         case UInt8(ascii: "["): return try parseArray(depth: depth)
         case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), location: start)
-        case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(value: .bool(true), location: start)
-        case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(value: .bool(false), location: start)
-        case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(value: .null, location: start)
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return JSONNode(value: .bool(true), location: start)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return JSONNode(value: .bool(false), location: start)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return JSONNode(value: .null, location: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONNode(value: .number(try parseNumber()), location: start)
         default:
-            throw fail("expected a value (object, array, string, number, true, false or null), found \(describeCurrent())")
+            throw fail(
+                "expected a value (object, array, string, number, true, false or null), found \(describeCurrent())")
         }
     }
 
@@ -155,11 +162,15 @@ package struct JSONDocumentParser {
                     for member in members { seen[member.key] = member.keyLocation }
                 }
             } else if let first = seen[key] {
-                throw fail("duplicate key '\(key)' (first defined at line \(first.line), column \(first.column))", at: keyLocation)
+                throw fail(
+                    "duplicate key '\(key)' (first defined at line \(first.line), column \(first.column))",
+                    at: keyLocation)
             }
             if members.count >= 15 { seen[key] = keyLocation }
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw fail("expected ':' after the key '\(key)', found \(describeCurrent())") }
+            guard current == UInt8(ascii: ":") else {
+                throw fail("expected ':' after the key '\(key)', found \(describeCurrent())")
+            }
             advance()
             skipWhitespace()
             let value = try parseValue(depth: depth + 1)
@@ -235,7 +246,9 @@ package struct JSONDocumentParser {
                 return String(scalars)
             }
             if byte < 0x20 {
-                throw fail("control character (byte 0x\(String(byte, radix: 16))) in a string; write it as an escape such as \\n")
+                throw fail(
+                    "control character (byte 0x\(String(byte, radix: 16))) in a string; write it as an escape such as \\n"
+                )
             }
             if byte == UInt8(ascii: "\\") {
                 let escapeLocation = location
@@ -300,9 +313,15 @@ package struct JSONDocumentParser {
         let length: Int
         var value: UInt32
         switch lead {
-        case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
-        case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
-        case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
+        case 0xC2...0xDF:
+            length = 2
+            value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF:
+            length = 3
+            value = UInt32(lead & 0x0F)
+        case 0xF0...0xF4:
+            length = 4
+            value = UInt32(lead & 0x07)
         default: return nil
         }
         guard position + length <= bytes.count else { return nil }

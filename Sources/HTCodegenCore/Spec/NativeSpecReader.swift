@@ -46,10 +46,12 @@ package struct NativeSpecReader: Sendable {
         if let version = root["htspec"] {
             if case .number(let text) = version.value.value, text == "1" {
             } else {
-                diagnostics.error("unsupported 'htspec' version; this generator reads version 1", at: version.value.location)
+                diagnostics.error(
+                    "unsupported 'htspec' version; this generator reads version 1", at: version.value.location)
             }
         } else {
-            diagnostics.error("missing \"htspec\": 1 at the top of the spec (it marks the file as a native spec)", at: root.location)
+            diagnostics.error(
+                "missing \"htspec\": 1 at the top of the spec (it marks the file as a native spec)", at: root.location)
         }
         document.description = optionalString(root["description"])
         let typeMembers = root["types"].flatMap { expectObject($0.value, "'types'") } ?? []
@@ -126,7 +128,8 @@ package struct NativeSpecReader: Sendable {
             guard let type = readTypeRef(typeMember.value) else { return nil }
             return FieldDecl(
                 name: member.key, location: member.keyLocation, type: type,
-                description: optionalString(member.value["description"]), isRequired: optionalBool(member.value["required"]))
+                description: optionalString(member.value["description"]),
+                isRequired: optionalBool(member.value["required"]))
         default:
             diagnostics.error(
                 "field '\(member.key)' must be a type name such as \"String\" or an object with \"type\", found \(member.value.kindName)",
@@ -137,7 +140,8 @@ package struct NativeSpecReader: Sendable {
 
     private mutating func readEnumMembers(_ node: JSONNode, what: String) -> [EnumMemberDecl] {
         guard let elements = node.arrayElements else {
-            diagnostics.error("the \"enum\" of \(what) must be an array of members, found \(node.kindName)", at: node.location)
+            diagnostics.error(
+                "the \"enum\" of \(what) must be an array of members, found \(node.kindName)", at: node.location)
             return []
         }
         var result: [EnumMemberDecl] = []
@@ -151,14 +155,17 @@ package struct NativeSpecReader: Sendable {
                 case .string(let text): value = text
                 case .number(let text): value = text
                 default:
-                    diagnostics.error("the \"value\" of enum member '\(key)' must be a string", at: valueMember.value.location)
+                    diagnostics.error(
+                        "the \"value\" of enum member '\(key)' must be a string", at: valueMember.value.location)
                     continue
                 }
             } else {
                 value = key
             }
-            result.append(EnumMemberDecl(
-                key: key, value: value, description: optionalString(element["description"]), location: element.location))
+            result.append(
+                EnumMemberDecl(
+                    key: key, value: value, description: optionalString(element["description"]),
+                    location: element.location))
         }
         return result
     }
@@ -166,10 +173,16 @@ package struct NativeSpecReader: Sendable {
     /// Parses `Name`, `[Name]` or `Array<Name>`, any depth.
     private mutating func readTypeRef(_ node: JSONNode) -> TypeRef? {
         guard let text = node.stringValue else {
-            diagnostics.error("a type must be written as a string such as \"String\" or \"[User]\", found \(node.kindName)", at: node.location)
+            diagnostics.error(
+                "a type must be written as a string such as \"String\" or \"[User]\", found \(node.kindName)",
+                at: node.location)
             return nil
         }
-        if !text.isEmpty, !text.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x5B || $0 == 0x5D || $0 == 0x3C || $0 == 0x3E || $0 == 0x2C }) {
+        if !text.isEmpty,
+            !text.utf8.contains(where: {
+                $0 == 0x20 || $0 == 0x09 || $0 == 0x5B || $0 == 0x5D || $0 == 0x3C || $0 == 0x3E || $0 == 0x2C
+            })
+        {
             return TypeRef(name: text, arrayDepth: 0, location: node.location)
         }
         var name = Substring(text.trimmingSpaces)
@@ -186,7 +199,8 @@ package struct NativeSpecReader: Sendable {
             }
         }
         guard !name.isEmpty, !name.contains(where: { "[]<>, ".contains($0) }) else {
-            diagnostics.error("'\(text)' is not a type; write a name such as \"User\", or \"[User]\" for an array", at: node.location)
+            diagnostics.error(
+                "'\(text)' is not a type; write a name such as \"User\", or \"[User]\" for an array", at: node.location)
             return nil
         }
         return TypeRef(name: String(name), arrayDepth: depth, location: node.location)
@@ -206,13 +220,17 @@ package struct NativeSpecReader: Sendable {
                 method = text.uppercased()
                 methodLocation = methodMember.value.location
             } else {
-                diagnostics.error("the \"method\" of \(what) must be a string such as \"GET\"", at: methodMember.value.location)
+                diagnostics.error(
+                    "the \"method\" of \(what) must be a string such as \"GET\"", at: methodMember.value.location)
             }
         } else {
-            diagnostics.error("\(what) has no \"method\" (GET, POST, PUT, DELETE, HEAD or PATCH)", at: member.keyLocation)
+            diagnostics.error(
+                "\(what) has no \"method\" (GET, POST, PUT, DELETE, HEAD or PATCH)", at: member.keyLocation)
         }
         guard let pathMember = node["path"], let path = pathMember.value.stringValue else {
-            diagnostics.error("\(what) has no \"path\" string such as \"/users/:id\"", at: node["path"]?.value.location ?? member.keyLocation)
+            diagnostics.error(
+                "\(what) has no \"path\" string such as \"/users/:id\"",
+                at: node["path"]?.value.location ?? member.keyLocation)
             return nil
         }
         var name = member.key
@@ -228,23 +246,29 @@ package struct NativeSpecReader: Sendable {
         let inputs = readParameters(node, listKey: "inputs", importKey: "input", what: what)
         let outputs = readParameters(node, listKey: "outputs", importKey: "output", what: what)
         var headers: [HeaderDecl] = []
-        if let headersMember = node["headers"], let headerMembers = expectObject(headersMember.value, "the headers of \(what)") {
+        if let headersMember = node["headers"],
+            let headerMembers = expectObject(headersMember.value, "the headers of \(what)")
+        {
             for header in headerMembers {
                 switch header.value.value {
                 case .string(let value):
-                    headers.append(HeaderDecl(name: header.key, value: value, description: nil, location: header.keyLocation))
+                    headers.append(
+                        HeaderDecl(name: header.key, value: value, description: nil, location: header.keyLocation))
                 case .object(let fields):
                     checkKeys(fields, allowed: Keys.header, in: "header '\(header.key)'")
                     var value: String?
                     if let valueMember = header.value["value"] {
                         value = valueMember.value.stringValue
                         if value == nil {
-                            diagnostics.error("the \"value\" of header '\(header.key)' must be a string", at: valueMember.value.location)
+                            diagnostics.error(
+                                "the \"value\" of header '\(header.key)' must be a string",
+                                at: valueMember.value.location)
                         }
                     }
-                    headers.append(HeaderDecl(
-                        name: header.key, value: value, description: optionalString(header.value["description"]),
-                        location: header.keyLocation))
+                    headers.append(
+                        HeaderDecl(
+                            name: header.key, value: value, description: optionalString(header.value["description"]),
+                            location: header.keyLocation))
                 default:
                     diagnostics.error(
                         "header '\(header.key)' must be a string (a constant value) or an object such as {\"description\": \"...\"} (a variable header)",
@@ -258,7 +282,9 @@ package struct NativeSpecReader: Sendable {
             inputs: inputs, outputs: outputs, headers: headers)
     }
 
-    private mutating func readParameters(_ node: JSONNode, listKey: String, importKey: String, what: String) -> ParametersDecl {
+    private mutating func readParameters(_ node: JSONNode, listKey: String, importKey: String, what: String)
+        -> ParametersDecl
+    {
         let list = node[listKey]
         let imported = node[importKey]
         if let list, let imported {
@@ -276,7 +302,8 @@ package struct NativeSpecReader: Sendable {
                 checkKeys(members, allowed: Keys.imported, in: "\"\(importKey)\" of \(what)")
                 guard let typeMember = imported.value["import"], let type = readTypeRef(typeMember.value) else {
                     if imported.value["import"] == nil {
-                        diagnostics.error("\"\(importKey)\" needs \"import\": the name of the data type", at: imported.value.location)
+                        diagnostics.error(
+                            "\"\(importKey)\" needs \"import\": the name of the data type", at: imported.value.location)
                     }
                     return .none
                 }
@@ -308,7 +335,9 @@ package struct NativeSpecReader: Sendable {
         static let type = ["description", "fields", "enum", "array"]
         static let field = ["type", "description", "required"]
         static let enumMember = ["key", "value", "description"]
-        static let interface = ["className", "description", "method", "path", "inputs", "input", "outputs", "output", "headers"]
+        static let interface = [
+            "className", "description", "method", "path", "inputs", "input", "outputs", "output", "headers",
+        ]
         static let header = ["value", "description"]
         static let imported = ["import", "bind"]
     }
@@ -323,7 +352,8 @@ package struct NativeSpecReader: Sendable {
 
     private mutating func checkKeys(_ members: [JSONMember], allowed: [String], in what: @autoclosure () -> String) {
         for member in members where !allowed.contains(member.key) {
-            let suggestion = allowed.first { $0.lowercased() == member.key.lowercased() }.map { " (did you mean '\($0)'?)" } ?? ""
+            let suggestion =
+                allowed.first { $0.lowercased() == member.key.lowercased() }.map { " (did you mean '\($0)'?)" } ?? ""
             diagnostics.error(
                 "unknown key '\(member.key)' in \(what())\(suggestion); expected one of: \(allowed.joined(separator: ", "))",
                 at: member.keyLocation)
@@ -333,7 +363,8 @@ package struct NativeSpecReader: Sendable {
     private mutating func optionalString(_ member: JSONMember?) -> String? {
         guard let member else { return nil }
         guard let text = member.value.stringValue else {
-            diagnostics.error("\"\(member.key)\" must be a string, found \(member.value.kindName)", at: member.value.location)
+            diagnostics.error(
+                "\"\(member.key)\" must be a string, found \(member.value.kindName)", at: member.value.location)
             return nil
         }
         return text
@@ -343,7 +374,8 @@ package struct NativeSpecReader: Sendable {
     private mutating func optionalBool(_ member: JSONMember?) -> Bool {
         guard let member else { return false }
         guard case .bool(let value) = member.value.value else {
-            diagnostics.error("\"\(member.key)\" must be true or false, found \(member.value.kindName)", at: member.value.location)
+            diagnostics.error(
+                "\"\(member.key)\" must be true or false, found \(member.value.kindName)", at: member.value.location)
             return false
         }
         return value

@@ -88,7 +88,8 @@ package struct FieldDecl: Sendable {
     package var isRequired: Bool
 
     /// Creates a field.
-    package init(name: String, location: SourceLocation, type: TypeRef, description: String?, isRequired: Bool = false) {
+    package init(name: String, location: SourceLocation, type: TypeRef, description: String?, isRequired: Bool = false)
+    {
         self.name = name
         self.location = location
         self.type = type

@@ -41,7 +41,8 @@ enum SpecFormat {
                 default: shown = code.value.kindName
                 }
                 return .unknown(
-                    "this is an NEI API response with \"code\": \(shown), not 200: the download failed; fetch the export again")
+                    "this is an NEI API response with \"code\": \(shown), not 200: the download failed; fetch the export again"
+                )
             }
             guard result.value.objectMembers != nil else {
                 return .unknown(
@@ -56,7 +57,8 @@ enum SpecFormat {
             return .native
         }
         return .unknown(
-            "not a spec: expected a native spec (\"htspec\": 1 with \"types\" and \"interfaces\", see Specs/htspec.schema.json) or an NEI export (\"datatypes\" and \"interfaces\")")
+            "not a spec: expected a native spec (\"htspec\": 1 with \"types\" and \"interfaces\", see Specs/htspec.schema.json) or an NEI export (\"datatypes\" and \"interfaces\")"
+        )
     }
 
     /// Tells v0.x from v3.x by the evidence each leaves.
@@ -95,10 +97,12 @@ enum SpecFormat {
             return .neiV3(export)
         case (false, false):
             return .unknown(
-                "\(what) mixes NEI v0.x (\(v0.joined(separator: ", "))) and v3.x (\(v3.joined(separator: ", "))); export it again from one NEI version")
+                "\(what) mixes NEI v0.x (\(v0.joined(separator: ", "))) and v3.x (\(v3.joined(separator: ", "))); export it again from one NEI version"
+            )
         case (true, true):
             return .unknown(
-                "\(what) is neither an NEI v0.x export (\"datatypes\", \"attributes\", numeric \"method\"s) nor a v3.x export (datatypes with \"params\", string \"method\"s)")
+                "\(what) is neither an NEI v0.x export (\"datatypes\", \"attributes\", numeric \"method\"s) nor a v3.x export (datatypes with \"params\", string \"method\"s)"
+            )
         }
     }
 

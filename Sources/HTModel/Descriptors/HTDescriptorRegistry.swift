@@ -53,7 +53,8 @@ public struct HTDescriptorRegistry: Sendable {
     ///   - statusCode: the response's status code.
     public func responseDescriptors(method: String, path: String, statusCode: Int) -> [HTResponseDescriptor] {
         var winners: [(keyPath: String?, descriptor: HTResponseDescriptor)] = []
-        for descriptor in responseDescriptors where descriptor.matches(method: method, path: path, statusCode: statusCode) {
+        for descriptor in responseDescriptors
+        where descriptor.matches(method: method, path: path, statusCode: statusCode) {
             if let slot = winners.firstIndex(where: { $0.keyPath == descriptor.keyPath }) {
                 if !Self.isMoreSpecific(winners[slot].descriptor, than: descriptor) {
                     winners[slot].descriptor = descriptor
@@ -85,7 +86,8 @@ public struct HTDescriptorRegistry: Sendable {
         var entries: [HTMappingResult.Entry] = []
         for descriptor in descriptors {
             if let objects = descriptor.mapObjects(in: body, context: &context) {
-                entries.append(HTMappingResult.Entry(keyPath: descriptor.keyPath, descriptor: descriptor, objects: objects))
+                entries.append(
+                    HTMappingResult.Entry(keyPath: descriptor.keyPath, descriptor: descriptor, objects: objects))
             }
         }
         do {

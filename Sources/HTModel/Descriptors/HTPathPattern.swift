@@ -111,7 +111,8 @@ public struct HTPathPattern: Sendable, Hashable, ExpressibleByStringLiteral, Cus
     /// (`/users/me` over `/users/:id.json` over `/users/:id`). When every segment is of the same kind,
     /// the pattern with more literal characters wins; otherwise neither is more specific.
     public func isMoreSpecific(than other: HTPathPattern) -> Bool {
-        let mine = segmentKinds, theirs = other.segmentKinds
+        let mine = segmentKinds
+        let theirs = other.segmentKinds
         for (left, right) in zip(mine, theirs) where left != right {
             return left > right
         }

@@ -61,8 +61,9 @@ public struct HTResponseDescriptor: Sendable, CustomStringConvertible {
         keyPath: String? = nil,
         statusCodes: HTStatusCodeSet = .successful
     ) {
-        self.init(mapping: Model.htMapping, method: method, pathPattern: pathPattern, keyPath: keyPath,
-                  statusCodes: statusCodes)
+        self.init(
+            mapping: Model.htMapping, method: method, pathPattern: pathPattern, keyPath: keyPath,
+            statusCodes: statusCodes)
     }
 
     /// Whether this descriptor applies to a response with `statusCode` to a `method` request for `path`
@@ -105,7 +106,8 @@ public struct HTResponseDescriptor: Sendable, CustomStringConvertible {
                 }
                 return models
             default:
-                context.reportMismatch(expected: "object or array of objects (\(modelType.htTypeDescription))", found: value)
+                context.reportMismatch(
+                    expected: "object or array of objects (\(modelType.htTypeDescription))", found: value)
                 return []
             }
         }

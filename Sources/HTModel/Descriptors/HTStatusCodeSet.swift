@@ -55,7 +55,8 @@ public struct HTStatusCodeSet: Sendable, Hashable, ExpressibleByIntegerLiteral, 
         var merged: [ClosedRange<Int>] = []
         for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = merged.last,
-                range.lowerBound <= last.upperBound || (last.upperBound < Int.max && range.lowerBound == last.upperBound + 1)
+                range.lowerBound <= last.upperBound
+                    || (last.upperBound < Int.max && range.lowerBound == last.upperBound + 1)
             {
                 merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
             } else {

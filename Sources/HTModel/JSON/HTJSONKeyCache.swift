@@ -96,11 +96,14 @@ struct _HTJSONKeyCache: ~Copyable {
         var offset = 8
         let last = length &- 16
         while offset < last {
-            if x.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != y.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+            if x.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != y.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            {
                 return false
             }
             offset &+= 8
         }
-        return x.loadUnaligned(fromByteOffset: last, as: UInt64.self) == y.loadUnaligned(fromByteOffset: last, as: UInt64.self)
+        return x.loadUnaligned(fromByteOffset: last, as: UInt64.self)
+            == y.loadUnaligned(fromByteOffset: last, as: UInt64.self)
     }
 }

@@ -49,7 +49,8 @@ extension HTJSONValueConvertible {
         }
         let before = context.diagnostics.count
         guard let value = htDecode(json, context: &context) else {
-            let message = context.diagnostics.count > before
+            let message =
+                context.diagnostics.count > before
                 ? context.diagnostics[before].message : "expected \(htTypeDescription), found \(json.kindDescription)"
             throw HTMappingError(path: HTJSONPath(context.path), message: message)
         }

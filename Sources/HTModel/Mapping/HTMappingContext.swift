@@ -161,9 +161,9 @@ public struct HTMappingContext: Sendable {
         let depth = path.count
         var index = Swift.max(start, 0)
         while index < diagnostics.count {
-            var components_ = diagnostics[index].path.components
-            components_.insert(contentsOf: components, at: Swift.min(depth, components_.count))
-            diagnostics[index].path = HTJSONPath(components_)
+            var shifted = diagnostics[index].path.components
+            shifted.insert(contentsOf: components, at: Swift.min(depth, shifted.count))
+            diagnostics[index].path = HTJSONPath(shifted)
             index += 1
         }
     }

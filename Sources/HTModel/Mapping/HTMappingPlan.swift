@@ -45,7 +45,8 @@ final class HTMappingPlan: Sendable {
     let shouldTransform: (@Sendable (AnyObject, HTJSON, String) -> Bool)?
 
     /// An accessor's closure, the same for every `Model` (see ``HTPropertyAccessor/perform``).
-    typealias Performer = @Sendable (HTPropertyOperation, AnyObject, HTJSON, AnyObject?, inout HTMappingContext) -> HTJSON?
+    typealias Performer =
+        @Sendable (HTPropertyOperation, AnyObject, HTJSON, AnyObject?, inout HTMappingContext) -> HTJSON?
 
     struct Slot {
         var keyPath: [String]
@@ -94,10 +95,11 @@ final class HTMappingPlan: Sendable {
             ranges.append(start..<keyText.count)
         }
         exact = HTMappingKeyTable(exactPairs)
-        canonical = HTMappingKeyTable(canonicalOrder.compactMap { key in
-            guard let positions = canonicalSlots[key], positions.count == 1, !key.isEmpty else { return nil }
-            return (key, positions[0])
-        })
+        canonical = HTMappingKeyTable(
+            canonicalOrder.compactMap { key in
+                guard let positions = canonicalSlots[key], positions.count == 1, !key.isEmpty else { return nil }
+                return (key, positions[0])
+            })
         self.nested = nested
         self.singleKeySlots = single
         self.keyText = keyText
@@ -139,7 +141,8 @@ final class HTMappingPlan: Sendable {
                                 slot = -1
                             } else {
                                 if previous <= -2 {
-                                    reportIgnored(members[-(previous + 2)].key, slot: slot, winner: key, context: &context)
+                                    reportIgnored(
+                                        members[-(previous + 2)].key, slot: slot, winner: key, context: &context)
                                 }
                                 winner[slot] = -(index + 2)
                             }
@@ -183,9 +186,10 @@ final class HTMappingPlan: Sendable {
                 var next = level[key]
                 if next == nil, implicit, depth == 0, keyPath.count == 1 {
                     // The member the implicit match gave this slot, if any.
-                    next = level.members.last { member in
-                        HTCanonicalKey.withCanonical(member.key) { canonical.value(for: $0) } == slot
-                    }?.value
+                    next =
+                        level.members.last { member in
+                            HTCanonicalKey.withCanonical(member.key) { canonical.value(for: $0) } == slot
+                        }?.value
                 }
                 value = next
             }

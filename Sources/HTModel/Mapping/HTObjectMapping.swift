@@ -34,7 +34,8 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
             }
             guard !pair.keyPath.isEmpty, seen.insert(pair.keyPath).inserted else {
                 throw HTMappingDefinitionError(
-                    model: String(describing: Model.self), message: "key path '\(pair.keyPath)' is empty or mapped twice")
+                    model: String(describing: Model.self),
+                    message: "key path '\(pair.keyPath)' is empty or mapped twice")
             }
             let components = pair.keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             entries.append(Entry(keyPath: components, accessor: accessor))
@@ -91,18 +92,22 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
             let transform = transforms[keyPath]
             if transform != nil { transformed.insert(keyPath) }
             let accessor = entry.accessor
-            slots.append(HTMappingPlan.Slot(
-                keyPath: entry.keyPath, name: accessor.name, perform: accessor.perform, write: accessor.writeValue,
-                fromJSON: transform?.fromJSON.map { Self.erased($0) }, toJSON: transform?.toJSON.map { Self.erased($0) },
-                blacklisted: blacklist.contains(accessor.name), required: accessor.isRequired))
+            slots.append(
+                HTMappingPlan.Slot(
+                    keyPath: entry.keyPath, name: accessor.name, perform: accessor.perform, write: accessor.writeValue,
+                    fromJSON: transform?.fromJSON.map { Self.erased($0) },
+                    toJSON: transform?.toJSON.map { Self.erased($0) },
+                    blacklisted: blacklist.contains(accessor.name), required: accessor.isRequired))
         }
         // Transforms for key paths no entry maps: extra slots without a property.
         for (keyPath, transform) in transforms.sorted(by: { $0.key < $1.key }) where !transformed.contains(keyPath) {
             guard !keyPath.isEmpty else { continue }
-            slots.append(HTMappingPlan.Slot(
-                keyPath: keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init),
-                name: keyPath, perform: nil, write: nil, fromJSON: transform.fromJSON.map { Self.erased($0) },
-                toJSON: transform.toJSON.map { Self.erased($0) }, blacklisted: blacklist.contains(keyPath), required: false))
+            slots.append(
+                HTMappingPlan.Slot(
+                    keyPath: keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init),
+                    name: keyPath, perform: nil, write: nil, fromJSON: transform.fromJSON.map { Self.erased($0) },
+                    toJSON: transform.toJSON.map { Self.erased($0) }, blacklisted: blacklist.contains(keyPath),
+                    required: false))
         }
         var shouldTransform: (@Sendable (AnyObject, HTJSON, String) -> Bool)? = nil
         if let hook = Model.htShouldTransformValue {
@@ -117,7 +122,8 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
         { object, json, context in transform(unsafeDowncast(object, to: Model.self), json, &context) }
     }
 
-    private static func erased(_ transform: @escaping @Sendable (Model) -> HTJSON?) -> @Sendable (AnyObject) -> HTJSON? {
+    private static func erased(_ transform: @escaping @Sendable (Model) -> HTJSON?) -> @Sendable (AnyObject) -> HTJSON?
+    {
         { object in transform(unsafeDowncast(object, to: Model.self)) }
     }
 

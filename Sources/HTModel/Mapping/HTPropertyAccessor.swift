@@ -30,9 +30,11 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
     @usableFromInline let writeValue: @Sendable (AnyObject, HTJSONWriter) -> Bool
 
     /// Does `operation` on `model` (a `Model`); see ``HTPropertyOperation`` for the other arguments.
-    @usableFromInline let perform: @Sendable (
-        _ operation: HTPropertyOperation, _ model: AnyObject, _ json: HTJSON, _ other: AnyObject?, _ context: inout HTMappingContext
-    ) -> HTJSON?
+    @usableFromInline let perform:
+        @Sendable (
+            _ operation: HTPropertyOperation, _ model: AnyObject, _ json: HTJSON, _ other: AnyObject?,
+            _ context: inout HTMappingContext
+        ) -> HTJSON?
 
     /// Creates an accessor from a getter and a setter of an optional property. `key` is the JSON key of
     /// the default mapping, `name` when not given; `required` marks a field the JSON must have
@@ -61,7 +63,8 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
             }
         } else {
             self.perform = { operation, object, json, other, context in
-                Self.perform(operation, object, json, other, &context, get: get, set: set, copy: { $0.map(Value.htDeepCopy) })
+                Self.perform(
+                    operation, object, json, other, &context, get: get, set: set, copy: { $0.map(Value.htDeepCopy) })
             }
         }
     }

@@ -190,11 +190,15 @@ enum ISO8601Parser {
         guard let year = digits(4), expect(UInt8(ascii: "-")), let month = digits(2), expect(UInt8(ascii: "-")),
             let day = digits(2), (1...12).contains(month), (1...daysInMonth(year: year, month: month)).contains(day)
         else { return nil }
-        var hour = 0, minute = 0, second = 0
+        var hour = 0
+        var minute = 0
+        var second = 0
         var fraction = 0.0
         var offsetSeconds = 0
         if index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t") || bytes[index] == UInt8(ascii: " ")
+            guard
+                bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t")
+                    || bytes[index] == UInt8(ascii: " ")
             else { return nil }
             index += 1
             guard let h = digits(2), expect(UInt8(ascii: ":")), let m = digits(2) else { return nil }
@@ -243,8 +247,9 @@ enum ISO8601Parser {
         // nearest date that has a four-digit year rather than trap converting to `Int`.
         var interval = date.timeIntervalSince1970
         if interval.isNaN { interval = 0 }
-        interval = Swift.min(Swift.max(interval, HTValueCoercion.epochSecondsRange.lowerBound),
-                             HTValueCoercion.epochSecondsRange.upperBound)
+        interval = Swift.min(
+            Swift.max(interval, HTValueCoercion.epochSecondsRange.lowerBound),
+            HTValueCoercion.epochSecondsRange.upperBound)
         var whole = Int(interval.rounded(.down))
         var millis = Int(((interval - Double(whole)) * 1000).rounded())
         if millis == 1000 {

@@ -49,7 +49,9 @@ extension HTJSON: Codable {
             self = .string(value)
         } else {
             throw DecodingError.dataCorruptedError(
-                in: single, debugDescription: "not a JSON value: neither null, an object, an array, a boolean, a number nor a string")
+                in: single,
+                debugDescription:
+                    "not a JSON value: neither null, an object, an array, a boolean, a number nor a string")
         }
     }
 

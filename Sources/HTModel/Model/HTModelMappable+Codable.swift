@@ -27,9 +27,10 @@ extension HTModelMappable {
         do {
             try htSet(from: json, options: options)
         } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath + HTJSONCodingKey.codingPath(error.path),
-                debugDescription: error.message, underlyingError: error))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath + HTJSONCodingKey.codingPath(error.path),
+                    debugDescription: error.message, underlyingError: error))
         }
     }
 

@@ -8,8 +8,8 @@
 /// ``HTMappingOptions/rejectsUnknownEnumValues``, or for one enum that declares
 /// ``htRejectsUnknownValues`` as `true` (the spec's `"closed": true`). Lenient mapping always keeps them.
 public protocol HTStringEnum: RawRepresentable, HTJSONValueConvertible, Hashable, Sendable,
-    ExpressibleByStringLiteral, CustomStringConvertible where RawValue == String
-{
+    ExpressibleByStringLiteral, CustomStringConvertible
+where RawValue == String {
     /// Creates a value, known or not.
     init(rawValue: String)
 

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Reads XML into an ``HTJSON`` value, so XML responses map to models, descriptors and the dynamic
@@ -143,7 +144,9 @@ public struct HTXMLReader: Sendable {
                     } else if starts("<!DOCTYPE", at: index) {
                         // The internal subset starts at the first `[` before the DOCTYPE's `>`.
                         var position = index + 9
-                        while position < bytes.count, bytes[position] != UInt8(ascii: "["), bytes[position] != UInt8(ascii: ">") {
+                        while position < bytes.count, bytes[position] != UInt8(ascii: "["),
+                            bytes[position] != UInt8(ascii: ">")
+                        {
                             position += 1
                         }
                         guard position < bytes.count, bytes[position] == UInt8(ascii: "[") else { return false }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// One lookup of a request in the cache (``HTCacheExchange/lookUp(_:ambient:)``), for the URL request
@@ -44,7 +45,9 @@ public struct HTCacheAttempt: Sendable {
     mutating func revalidate(_ candidate: HTCachedResponse) {
         revalidating = candidate
         if let etag = candidate.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-        if let lastModified = candidate.lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
+        if let lastModified = candidate.lastModified {
+            request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
+        }
     }
 
     /// The response to map for what the network answered, and whether it is the cached one: a 304 to a
@@ -100,7 +103,10 @@ public struct HTCacheAttempt: Sendable {
         if control.noStore || requestControl.noStore || (control.isPrivate && !scope.isPersonal) {
             cache.memory.remove(key)
             cache.disk.remove(key)
-            logger.debug(.cache, "not stored: \(loggedRequest) (key \(key.hex)): Cache-Control \(control.noStore || requestControl.noStore ? "no-store" : "private without a user or credentials")")
+            logger.debug(
+                .cache,
+                "not stored: \(loggedRequest) (key \(key.hex)): Cache-Control \(control.noStore || requestControl.noStore ? "no-store" : "private without a user or credentials")"
+            )
             return
         }
         let now = Date()
@@ -114,7 +120,9 @@ public struct HTCacheAttempt: Sendable {
         let place = !onDisk ? "memory only" : outcome.stored ? "memory and disk" : "memory only (the disk write failed)"
         logger.debug(.cache, "stored: \(loggedRequest) (key \(key.hex), \(response.body.count) bytes, \(place))")
         if outcome.evicted > 0 {
-            logger.debug(.cache, "evicted \(outcome.evicted) least recently used entr\(outcome.evicted == 1 ? "y" : "ies") to make room")
+            logger.debug(
+                .cache,
+                "evicted \(outcome.evicted) least recently used entr\(outcome.evicted == 1 ? "y" : "ies") to make room")
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The cache's part in sending one request, as the client uses it: the request's policy, expiry,
@@ -78,14 +79,19 @@ public struct HTCacheExchange: Sendable {
     public func lookUp(_ urlRequest: URLRequest, ambient: [String: String] = [:]) -> HTCacheAttempt {
         let scope = HTCacheScope.of(urlRequest, userScope: userScope, ambient: ambient, settings: settings)
         let key = HTCacheKey(canonical: HTCacheKey.text(requestPart: requestPart, scope: scope))
-        let credentialed = userScope == nil
+        let credentialed =
+            userScope == nil
             ? scope.isPersonal : HTCacheScope.carriesCredentials(urlRequest, ambient: ambient, settings: settings)
         let usable = allowsCredentials || !credentialed
         var attempt = HTCacheAttempt(
-            key: key, scope: scope, request: urlRequest, cache: settings.cache, writes: usable && policy.writesResponses,
+            key: key, scope: scope, request: urlRequest, cache: settings.cache,
+            writes: usable && policy.writesResponses,
             expiry: expiry, version: version, privateOnDisk: settings.storesPrivateResponsesOnDisk, logger: logger)
         guard usable else {
-            logger.debug(.cache, "not cached: \(attempt.loggedRequest) carries credentials and does not opt in (its own cachePolicy, or HTCacheSettings.cachesCredentialedResponses)")
+            logger.debug(
+                .cache,
+                "not cached: \(attempt.loggedRequest) carries credentials and does not opt in (its own cachePolicy, or HTCacheSettings.cachesCredentialedResponses)"
+            )
             return attempt
         }
         guard reads else { return attempt }
@@ -96,7 +102,9 @@ public struct HTCacheExchange: Sendable {
             var hit = entry.transportResponse
             hit.isFromCache = true
             attempt.hit = hit
-            logger.debug(.cache, "hit: \(attempt.loggedRequest) (key \(key.hex), status \(entry.statusCode), \(entry.body.count) bytes)")
+            logger.debug(
+                .cache,
+                "hit: \(attempt.loggedRequest) (key \(key.hex), status \(entry.statusCode), \(entry.body.count) bytes)")
         } else if settings.revalidates, let candidate = policy.revalidationCandidate(for: lookup) {
             attempt.revalidate(candidate)
             logger.debug(.cache, "miss, revalidating: \(attempt.loggedRequest) (key \(key.hex))")

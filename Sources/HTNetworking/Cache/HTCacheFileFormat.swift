@@ -68,7 +68,8 @@ enum HTCacheFileFormat {
         else { return nil }
         let actual = file.withUnsafeBytes { buffer -> UInt64 in
             let head = HTCacheHash.fnv1a64(buffer: UnsafeRawBufferPointer(rebasing: buffer[0..<16]))
-            return HTCacheHash.fnv1a64(buffer: UnsafeRawBufferPointer(rebasing: buffer[headerSize...]), continuing: head)
+            return HTCacheHash.fnv1a64(
+                buffer: UnsafeRawBufferPointer(rebasing: buffer[headerSize...]), continuing: head)
         }
         guard actual == checksum else { return nil }
         let start = file.startIndex

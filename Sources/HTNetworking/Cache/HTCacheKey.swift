@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The identity of a cached response: a canonical text and its FNV-1a-64 (``HTCacheHash``), stable
@@ -87,9 +88,12 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
     /// The key of `request` sent as `urlRequest` (after interceptors) by a client with `configuration`;
     /// `ambient` are the credentials the transport adds on its own (``HTTransport/ambientCredentials(for:)``).
     public init<R: HTBaseRequest>(
-        for request: R, sending urlRequest: URLRequest?, ambient: [String: String] = [:], configuration: HTClientConfiguration
+        for request: R, sending urlRequest: URLRequest?, ambient: [String: String] = [:],
+        configuration: HTClientConfiguration
     ) {
-        self.init(canonical: Self.canonicalText(for: request, sending: urlRequest, ambient: ambient, configuration: configuration))
+        self.init(
+            canonical: Self.canonicalText(
+                for: request, sending: urlRequest, ambient: ambient, configuration: configuration))
     }
 
     /// The canonical text of `request`'s key when sent as `urlRequest` with the transport's `ambient`
@@ -98,8 +102,9 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
         for request: R, sending urlRequest: URLRequest? = nil, ambient: [String: String] = [:],
         configuration: HTClientConfiguration
     ) -> String {
-        text(requestPart: requestPart(for: request, configuration: configuration),
-             scope: scope(for: request, sending: urlRequest, ambient: ambient, settings: configuration.cache))
+        text(
+            requestPart: requestPart(for: request, configuration: configuration),
+            scope: scope(for: request, sending: urlRequest, ambient: ambient, settings: configuration.cache))
     }
 
     /// Whose entry `request` sent as `urlRequest` reads and writes (``HTCacheScope``).
@@ -127,14 +132,17 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
         requestPart + "\nscope:" + scope.text
     }
 
-    private static func defaultRequestPart<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) -> String {
+    private static func defaultRequestPart<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration)
+        -> String
+    {
         let cacheable = request as? any HTCacheableRequest
         var parameters = request.parameters
         for name in R.headerPropertyList { parameters[name] = nil }
         if let cacheable { parameters = cacheable.cacheKeyFilteredParameters(parameters) }
         let serializer = HTModel.HTJSONSerializer(options: .sortedKeys)
         let parameterText = String(decoding: serializer.serialize(.object(parameters)), as: UTF8.self)
-        let sensitiveText = String(decoding: serializer.serialize(cacheable?.cacheSensitiveData ?? .null), as: UTF8.self)
+        let sensitiveText = String(
+            decoding: serializer.serialize(cacheable?.cacheSensitiveData ?? .null), as: UTF8.self)
         var bodyText = ""
         if !R.method.sendsParametersInQuery {
             let encoding = request.bodyEncoding ?? configuration.bodyEncoding

@@ -1,6 +1,7 @@
 /// The name a cache policy is registered under (the original's `cacheId`): a request or a client names
 /// the policy, the ``HTResponseCache`` it uses supplies it.
-public struct HTCachePolicyID: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct HTCachePolicyID: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible
+{
     /// The identifier.
     public let rawValue: String
 

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The request a cache lookup is for, as it reaches the transport (after the interceptors): what a
@@ -26,7 +27,8 @@ public struct HTCacheRequest: Sendable, Hashable {
 
     /// The description of `urlRequest` (method `GET` when it names none).
     public init(_ urlRequest: URLRequest) {
-        self.init(method: urlRequest.httpMethod ?? "GET", url: urlRequest.url, headers: urlRequest.allHTTPHeaderFields ?? [:])
+        self.init(
+            method: urlRequest.httpMethod ?? "GET", url: urlRequest.url, headers: urlRequest.allHTTPHeaderFields ?? [:])
     }
 
     /// The value of the header field `name`, compared ignoring case.

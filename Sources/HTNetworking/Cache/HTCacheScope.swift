@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Whose a cache entry is: the last part of every ``HTCacheKey``, so that one user's response is never
@@ -68,7 +69,9 @@ public struct HTCacheScope: Sendable, Hashable {
         _ urlRequest: URLRequest, ambient: [String: String] = [:], settings: HTCacheSettings
     ) -> Bool {
         let extra = settings.credentialHeaders
-        if let headers = urlRequest.allHTTPHeaderFields, headers.keys.contains(where: { isCredentialHeader($0, extra: extra) }) {
+        if let headers = urlRequest.allHTTPHeaderFields,
+            headers.keys.contains(where: { isCredentialHeader($0, extra: extra) })
+        {
             return true
         }
         return ambient.keys.contains { isCredentialHeader($0, extra: extra) }

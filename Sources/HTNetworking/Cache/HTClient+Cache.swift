@@ -29,12 +29,15 @@ extension HTClient {
         let settings = configuration.cache
         let cacheable = request as? any HTCacheableRequest
         let lookup = HTCacheLookup(
-            key: cacheKey(for: request), cache: settings.cache, expiry: cacheable?.cacheExpiry ?? settings.defaultExpiry,
-            version: cacheable?.cacheVersion ?? 0, request: (try? self.urlRequest(for: request)).map(HTCacheRequest.init),
+            key: cacheKey(for: request), cache: settings.cache,
+            expiry: cacheable?.cacheExpiry ?? settings.defaultExpiry,
+            version: cacheable?.cacheVersion ?? 0,
+            request: (try? self.urlRequest(for: request)).map(HTCacheRequest.init),
             logger: configuration.logger)
         let id = settings.policyID(for: request)
         let policy: any HTCachePolicy =
-            (id == .noCache || id == .writeOnly) ? HTCacheFirstPolicy() : (settings.cache.policy(for: id) ?? HTCacheFirstPolicy())
+            (id == .noCache || id == .writeOnly)
+            ? HTCacheFirstPolicy() : (settings.cache.policy(for: id) ?? HTCacheFirstPolicy())
         return policy.cachedResponse(for: lookup)
     }
 

@@ -1,10 +1,11 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The disk tier: one file per entry (``HTCacheFileFormat``) named `<key as 16 hex digits>.htcache` in
@@ -69,16 +70,26 @@ final class HTDiskCacheTier: Sendable {
                 return nil
             case .failure(.notRegular):
                 removeLocked(key.value, &state)
-                emit(HTCacheLogEvent(level: .warning, kind: .corruptEntryRemoved, message: "\(path) is not a regular file (a symbolic link?); removed it without following it"), report)
+                emit(
+                    HTCacheLogEvent(
+                        level: .warning, kind: .corruptEntryRemoved,
+                        message: "\(path) is not a regular file (a symbolic link?); removed it without following it"),
+                    report)
                 return nil
             case .failure(.failed(let failure)):
-                emit(HTCacheLogEvent(level: .warning, kind: .readFailed, message: "could not read \(path): \(failure)"), report)
+                emit(
+                    HTCacheLogEvent(level: .warning, kind: .readFailed, message: "could not read \(path): \(failure)"),
+                    report)
                 return nil
             }
             defer { HTCacheFileIO.close(file) }
-            guard let data = HTCacheFileIO.read(file, count: file.size), let decoded = HTCacheFileFormat.decode(data) else {
+            guard let data = HTCacheFileIO.read(file, count: file.size), let decoded = HTCacheFileFormat.decode(data)
+            else {
                 removeLocked(key.value, &state)
-                emit(HTCacheLogEvent(level: .info, kind: .corruptEntryRemoved, message: "removed the damaged cache file \(path)"), report)
+                emit(
+                    HTCacheLogEvent(
+                        level: .info, kind: .corruptEntryRemoved, message: "removed the damaged cache file \(path)"),
+                    report)
                 return nil
             }
             guard decoded.key == key.value, decoded.digest == key.textDigest else { return nil }
@@ -108,27 +119,44 @@ final class HTDiskCacheTier: Sendable {
             loadLocked(&state, report)
             guard file.count <= byteLimit else {
                 removeLocked(key.value, &state)
-                emit(HTCacheLogEvent(level: .info, kind: .writeFailed, message: "an entry of \(file.count) bytes is larger than the disk limit of \(byteLimit) bytes; not stored on disk"), report)
+                emit(
+                    HTCacheLogEvent(
+                        level: .info, kind: .writeFailed,
+                        message:
+                            "an entry of \(file.count) bytes is larger than the disk limit of \(byteLimit) bytes; not stored on disk"
+                    ), report)
                 return (false, 0)
             }
             guard state.usable else {
-                emit(HTCacheLogEvent(level: .warning, kind: .writeFailed, message: "the cache directory \(directory.path) is unavailable; the entry was not stored on disk"), report)
+                emit(
+                    HTCacheLogEvent(
+                        level: .warning, kind: .writeFailed,
+                        message:
+                            "the cache directory \(directory.path) is unavailable; the entry was not stored on disk"),
+                    report)
                 return (false, 0)
             }
             let finalPath = path(for: key.value)
             let temporaryPath = directory.appendingPathComponent(
-                ".\(key.hex).\(UInt32.random(in: 0...UInt32.max)).\(Self.temporaryExtension)").path
+                ".\(key.hex).\(UInt32.random(in: 0...UInt32.max)).\(Self.temporaryExtension)"
+            ).path
             if let failure = HTCacheFileIO.writeNewFile(file, to: temporaryPath) {
                 unlink(temporaryPath)
                 removeLocked(key.value, &state)
-                emit(HTCacheLogEvent(level: .warning, kind: .writeFailed, message: "could not write \(temporaryPath): \(failure)"), report)
+                emit(
+                    HTCacheLogEvent(
+                        level: .warning, kind: .writeFailed, message: "could not write \(temporaryPath): \(failure)"),
+                    report)
                 return (false, 0)
             }
             if rename(temporaryPath, finalPath) != 0 {
                 let failure = String(cString: strerror(errno))
                 unlink(temporaryPath)
                 removeLocked(key.value, &state)
-                emit(HTCacheLogEvent(level: .warning, kind: .writeFailed, message: "could not rename \(temporaryPath) to \(finalPath): \(failure)"), report)
+                emit(
+                    HTCacheLogEvent(
+                        level: .warning, kind: .writeFailed,
+                        message: "could not rename \(temporaryPath) to \(finalPath): \(failure)"), report)
                 return (false, 0)
             }
             if let old = state.index[key.value] { state.totalBytes -= old.size }
@@ -237,11 +265,15 @@ final class HTDiskCacheTier: Sendable {
         state.loaded = true
         let manager = FileManager.default
         do {
-            try manager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try manager.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             chmod(directory.path, 0o700)
         } catch {
             state.usable = false
-            emit(HTCacheLogEvent(level: .error, kind: .directoryUnavailable, message: "could not create \(directory.path): \(error)"), report)
+            emit(
+                HTCacheLogEvent(
+                    level: .error, kind: .directoryUnavailable, message: "could not create \(directory.path): \(error)"),
+                report)
             return
         }
         state.usable = true
@@ -258,7 +290,10 @@ final class HTDiskCacheTier: Sendable {
                 let (size, created, used) = Self.readIndexEntry(path: path, key: key)
             else {
                 unlink(path)
-                emit(HTCacheLogEvent(level: .info, kind: .corruptEntryRemoved, message: "removed the damaged or foreign cache file \(path)"), report)
+                emit(
+                    HTCacheLogEvent(
+                        level: .info, kind: .corruptEntryRemoved,
+                        message: "removed the damaged or foreign cache file \(path)"), report)
                 continue
             }
             found.append((key, size, created, used))

@@ -49,8 +49,11 @@ class HTMappedValueMemo: @unchecked Sendable {
     }
 
     /// Whether `Request` with these settings maps the way this memo was mapped.
-    func isFor<Request: HTBaseRequest>(_ request: Request.Type, options: HTMappingOptions, acceptedStatusCodes: Set<Int>) -> Bool {
-        requestType == ObjectIdentifier(request) && self.options == options && self.acceptedStatusCodes == acceptedStatusCodes
+    func isFor<Request: HTBaseRequest>(
+        _ request: Request.Type, options: HTMappingOptions, acceptedStatusCodes: Set<Int>
+    ) -> Bool {
+        requestType == ObjectIdentifier(request) && self.options == options
+            && self.acceptedStatusCodes == acceptedStatusCodes
     }
 
     /// A fresh deep copy of the value, or `nil` when it is not a `Value`.

@@ -17,7 +17,8 @@ final class HTMemoryCacheTier: Sendable {
 
         mutating func remove(_ key: UInt64) {
             guard let old = entries.removeValue(forKey: key) else { return }
-            totalBytes -= HTMemoryCacheTier.size(of: old.entry, text: old.text) + (memos.removeValue(forKey: key)?.byteSize ?? 0)
+            totalBytes -=
+                HTMemoryCacheTier.size(of: old.entry, text: old.text) + (memos.removeValue(forKey: key)?.byteSize ?? 0)
             order.remove(key)
         }
     }
@@ -55,7 +56,8 @@ final class HTMemoryCacheTier: Sendable {
             state.totalBytes += size
             state.order.touch(key.value)
             var evicted = 0
-            while state.entries.count > countLimit || state.totalBytes > byteLimit, let oldest = state.order.leastRecent {
+            while state.entries.count > countLimit || state.totalBytes > byteLimit, let oldest = state.order.leastRecent
+            {
                 state.remove(oldest)
                 evicted += 1
             }
@@ -76,7 +78,8 @@ final class HTMemoryCacheTier: Sendable {
     func setMemo(_ memo: HTMappedValueMemo, for key: HTCacheKey) {
         let byteLimit = byteLimit
         state.withLock { state in
-            guard let slot = state.entries[key.value], slot.text == key.text, memo.matches(slot.entry.transportResponse),
+            guard let slot = state.entries[key.value], slot.text == key.text,
+                memo.matches(slot.entry.transportResponse),
                 Self.size(of: slot.entry, text: slot.text) + memo.byteSize <= byteLimit
             else { return }
             state.totalBytes += memo.byteSize - (state.memos[key.value]?.byteSize ?? 0)

@@ -75,7 +75,8 @@ extension HTClient {
 
     @MainActor
     private static func deliver<R: HTBaseRequest & Sendable>(
-        _ result: sending Result<HTResponse<R.Response>, HTNetworkingError>, of request: R, to delegate: (any HTRequestDelegate)?
+        _ result: sending Result<HTResponse<R.Response>, HTNetworkingError>, of request: R,
+        to delegate: (any HTRequestDelegate)?
     ) {
         guard let delegate else { return }
         switch result {

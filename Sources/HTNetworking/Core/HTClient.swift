@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Sends requests and maps their responses (the original's `RKObjectManager` with `HTBaseRequest`'s
@@ -77,7 +78,9 @@ public final class HTClient: Sendable {
 
     /// Sends `request` and returns the mapped value with the raw response (status, headers, bytes,
     /// final URL), whether it came from the cache, and the mapping diagnostics.
-    public func response<R: HTBaseRequest>(for request: sending R) async throws(HTNetworkingError) -> sending HTResponse<R.Response> {
+    public func response<R: HTBaseRequest>(for request: sending R) async throws(HTNetworkingError)
+        -> sending HTResponse<R.Response>
+    {
         let prepared = try prepare(request)
         return try await response(for: prepared)
     }
@@ -85,7 +88,9 @@ public final class HTClient: Sendable {
     /// Sends `request` through the interceptors and the transport (or the mock) and returns the raw
     /// response, whatever its status: no response cache, no status check, no serializer, no mapping.
     /// With ``map(_:for:)`` it makes ``response(for:)`` without the cache.
-    public func rawResponse<R: HTBaseRequest>(for request: sending R) async throws(HTNetworkingError) -> HTTransportResponse {
+    public func rawResponse<R: HTBaseRequest>(for request: sending R) async throws(HTNetworkingError)
+        -> HTTransportResponse
+    {
         let prepared = try prepare(request, usingCache: false)
         do {
             return try await execute(prepared)
@@ -109,12 +114,14 @@ public final class HTClient: Sendable {
         let description = HTRequestDescription(
             method: urlRequest.httpMethod ?? "GET", url: urlRequest.url?.absoluteString ?? "",
             requestType: requestType?.rawValue ?? "URLRequest")
-        return try await rawResponse(for: urlRequest, requestType: requestType, timeout: timeout, description: description)
+        return try await rawResponse(
+            for: urlRequest, requestType: requestType, timeout: timeout, description: description)
     }
 
     /// ``rawResponse(for:requestType:timeout:)`` with the description errors and logs carry.
     func rawResponse(
-        for urlRequest: URLRequest, requestType: HTRequestType?, timeout: TimeInterval?, description: HTRequestDescription
+        for urlRequest: URLRequest, requestType: HTRequestType?, timeout: TimeInterval?,
+        description: HTRequestDescription
     ) async throws(HTNetworkingError) -> HTTransportResponse {
         do {
             return try await execute(
@@ -122,7 +129,8 @@ public final class HTClient: Sendable {
                 requestType: requestType, transport: try transport(for: requestType, description: description),
                 timeout: timeout ?? configuration.timeout,
                 options: HTTransportOptions(
-                    maximumResponseSize: configuration.maximumResponseSize, redirectPolicy: configuration.redirectPolicy))
+                    maximumResponseSize: configuration.maximumResponseSize, redirectPolicy: configuration.redirectPolicy
+                ))
         } catch {
             log(error)
             throw error
@@ -132,10 +140,13 @@ public final class HTClient: Sendable {
     /// Maps a raw response as the client maps `request`'s: the accepted status codes, the serializer
     /// for its content type, the result validator, the response key path and the mapping options. The
     /// result is from the cache when `raw` says so (``HTTransportResponse/isFromCache``).
-    public func map<R: HTBaseRequest>(_ raw: HTTransportResponse, for request: R) throws(HTNetworkingError) -> sending HTResponse<R.Response> {
+    public func map<R: HTBaseRequest>(_ raw: HTTransportResponse, for request: R) throws(HTNetworkingError)
+        -> sending HTResponse<R.Response>
+    {
         let prepared = try prepare(request, usingCache: false)
         do {
-            return try HTResponseMapper.map(raw, prepared, serializers: configuration.serializers, logger: configuration.logger)
+            return try HTResponseMapper.map(
+                raw, prepared, serializers: configuration.serializers, logger: configuration.logger)
         } catch {
             log(error)
             throw error
@@ -151,7 +162,9 @@ public final class HTClient: Sendable {
 
     /// Takes what is needed from the request value, and asks the response cache (unless `usingCache` is
     /// false) whether it has an answer.
-    func prepare<R: HTBaseRequest>(_ request: R, usingCache: Bool = true) throws(HTNetworkingError) -> HTPreparedRequest<R> {
+    func prepare<R: HTBaseRequest>(_ request: R, usingCache: Bool = true) throws(HTNetworkingError)
+        -> HTPreparedRequest<R>
+    {
         let urlRequest = try self.urlRequest(for: request)
         let description = HTRequestDescription(
             method: urlRequest.httpMethod ?? R.method.rawValue, url: urlRequest.url?.absoluteString ?? R.path,
@@ -174,11 +187,14 @@ public final class HTClient: Sendable {
     }
 
     /// The transport registered for `requestType`, or the client's when there is none.
-    private func transport(for requestType: HTRequestType?, description: HTRequestDescription) throws(HTNetworkingError) -> any HTTransport {
+    private func transport(for requestType: HTRequestType?, description: HTRequestDescription) throws(HTNetworkingError)
+        -> any HTTransport
+    {
         guard let requestType else { return transport }
         guard let registered = configuration.transports[requestType] else {
             throw HTNetworkingError(
-                .invalidRequest("no transport is registered for the request type '\(requestType)'"), request: description)
+                .invalidRequest("no transport is registered for the request type '\(requestType)'"),
+                request: description)
         }
         return registered
     }
@@ -189,11 +205,14 @@ public final class HTClient: Sendable {
     /// the transport (`isFromCache`; from the second hit on, as a deep copy of the value mapped the first
     /// time, kept beside the memory-tier entry), a revalidation is sent conditional and its 304 serves
     /// the stored response, and a network response that maps is stored per policy and `Cache-Control`.
-    func response<R: HTBaseRequest>(for prepared: HTPreparedRequest<R>) async throws(HTNetworkingError) -> sending HTResponse<R.Response> {
+    func response<R: HTBaseRequest>(for prepared: HTPreparedRequest<R>) async throws(HTNetworkingError)
+        -> sending HTResponse<R.Response>
+    {
         do {
             guard let exchange = prepared.cache else {
                 let raw = try await execute(prepared)
-                return try HTResponseMapper.map(raw, prepared, serializers: configuration.serializers, logger: configuration.logger)
+                return try HTResponseMapper.map(
+                    raw, prepared, serializers: configuration.serializers, logger: configuration.logger)
             }
             var (raw, attempt) = try await execute(prepared, through: exchange)
             if var hitAttempt = attempt, hitAttempt.hit != nil {
@@ -201,14 +220,17 @@ public final class HTClient: Sendable {
                 if let memoized = hitAttempt.memoizedResponse(for: prepared) {
                     return memoized
                 }
-                if let cached = try? HTResponseMapper.map(raw, prepared, serializers: configuration.serializers, logger: configuration.logger) {
+                if let cached = try? HTResponseMapper.map(
+                    raw, prepared, serializers: configuration.serializers, logger: configuration.logger)
+                {
                     hitAttempt.memoize(cached, for: prepared)
                     return cached
                 }
                 hitAttempt.discardHit()
                 (raw, attempt) = try await execute(prepared, through: exchange.withoutReading())
             }
-            let response = try HTResponseMapper.map(raw, prepared, serializers: configuration.serializers, logger: configuration.logger)
+            let response = try HTResponseMapper.map(
+                raw, prepared, serializers: configuration.serializers, logger: configuration.logger)
             attempt?.store(raw, fromCache: raw.isFromCache)
             return response
         } catch {
@@ -227,7 +249,8 @@ public final class HTClient: Sendable {
             // Nothing changes the request on its way to the transport: look it up here, and start no
             // send at all for a hit.
             try HTHeaderCheck.validate(prepared.urlRequest, request: prepared.description)
-            let attempt = exchange.lookUp(prepared.urlRequest, ambient: transport.ambientCredentials(for: prepared.urlRequest))
+            let attempt = exchange.lookUp(
+                prepared.urlRequest, ambient: transport.ambientCredentials(for: prepared.urlRequest))
             if let hit = attempt.hit { return (hit, attempt) }
             var conditional = prepared
             conditional.urlRequest = attempt.request
@@ -250,10 +273,13 @@ public final class HTClient: Sendable {
 
     /// Runs the interceptors and the transport in a task of its own, so that ``cancelAll()`` and the
     /// timeout can cancel it without cancelling the caller.
-    func execute<R: HTBaseRequest>(_ prepared: HTPreparedRequest<R>) async throws(HTNetworkingError) -> HTTransportResponse {
+    func execute<R: HTBaseRequest>(_ prepared: HTPreparedRequest<R>) async throws(HTNetworkingError)
+        -> HTTransportResponse
+    {
         try await execute(
             prepared.urlRequest, description: prepared.description, interceptors: prepared.interceptors,
-            mock: prepared.mock, requestType: prepared.requestType, transport: prepared.transport, timeout: prepared.timeout,
+            mock: prepared.mock, requestType: prepared.requestType, transport: prepared.transport,
+            timeout: prepared.timeout,
             options: prepared.transportOptions)
     }
 
@@ -275,7 +301,9 @@ public final class HTClient: Sendable {
             guard let cacheStep else { return try await send(request) }
             return try await cacheStep(request, send)
         }
-        let chain = interceptors.isEmpty ? terminal : HTInterceptorChain.build(interceptors, context: context, terminal: terminal)
+        let chain =
+            interceptors.isEmpty
+            ? terminal : HTInterceptorChain.build(interceptors, context: context, terminal: terminal)
         // Started on this thread and run until its first suspension (Swift 6.2's `Task.immediate`):
         // no thread hop before the transport, and none at all when the chain answers at once (mocks).
         let task: Task<HTTransportResponse, any Error>
@@ -301,7 +329,8 @@ public final class HTClient: Sendable {
         } catch {
             if deadline.hasExpired {
                 throw HTNetworkingError(
-                    .transport(code: URLError.Code.timedOut.rawValue, message: "the request timed out after \(timeout) s"),
+                    .transport(
+                        code: URLError.Code.timedOut.rawValue, message: "the request timed out after \(timeout) s"),
                     request: description)
             }
             throw Self.networkingError(error, request: description)
@@ -309,7 +338,9 @@ public final class HTClient: Sendable {
     }
 
     /// The end of the chain: the mock when mocking is on and it has an answer, else the transport.
-    private func terminal(transport: any HTTransport, mock own: HTMockResponse?, options: HTTransportOptions) -> HTInterceptorNext {
+    private func terminal(transport: any HTTransport, mock own: HTMockResponse?, options: HTTransportOptions)
+        -> HTInterceptorNext
+    {
         let mode = mockMode
         guard mode != .off else { return { request in try await transport.send(request, options: options) } }
         let mock = configuration.mock ?? HTMockTransport()
@@ -330,14 +361,18 @@ public final class HTClient: Sendable {
             return HTNetworkingError(.responseTooLarge(limit: error.limit), request: description)
         case let error as URLError:
             if error.code == .cancelled { return HTNetworkingError(.cancelled, request: description) }
-            return HTNetworkingError(.transport(code: error.code.rawValue, message: error.localizedDescription), request: description)
+            return HTNetworkingError(
+                .transport(code: error.code.rawValue, message: error.localizedDescription), request: description)
         case is CancellationError:
             return HTNetworkingError(.cancelled, request: description)
         default:
             let nsError = error as NSError
             if nsError.domain == NSURLErrorDomain {
-                if nsError.code == URLError.Code.cancelled.rawValue { return HTNetworkingError(.cancelled, request: description) }
-                return HTNetworkingError(.transport(code: nsError.code, message: nsError.localizedDescription), request: description)
+                if nsError.code == URLError.Code.cancelled.rawValue {
+                    return HTNetworkingError(.cancelled, request: description)
+                }
+                return HTNetworkingError(
+                    .transport(code: nsError.code, message: nsError.localizedDescription), request: description)
             }
             return HTNetworkingError(.transport(code: nil, message: String(describing: error)), request: description)
         }

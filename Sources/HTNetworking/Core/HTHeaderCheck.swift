@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Refuses header fields that would change the meaning of the request on the wire: a name that is
@@ -10,7 +11,8 @@ import FoundationNetworking
 /// request again as it reaches the transport, after the interceptors.
 enum HTHeaderCheck {
     /// Throws `invalidRequest` naming the first bad field of `urlRequest`.
-    static func validate(_ urlRequest: URLRequest, request description: HTRequestDescription) throws(HTNetworkingError) {
+    static func validate(_ urlRequest: URLRequest, request description: HTRequestDescription) throws(HTNetworkingError)
+    {
         guard let fields = urlRequest.allHTTPHeaderFields else { return }
         try validate(fields, request: description)
     }
@@ -18,11 +20,14 @@ enum HTHeaderCheck {
     /// Throws `invalidRequest` naming the first bad field of `fields`. Checked before the fields go into
     /// a `URLRequest`: FoundationNetworking drops a value with CR, LF or NUL without a word, so the
     /// request would go out without it.
-    static func validate(_ fields: [String: String], request description: HTRequestDescription) throws(HTNetworkingError) {
+    static func validate(_ fields: [String: String], request description: HTRequestDescription)
+        throws(HTNetworkingError)
+    {
         for (name, value) in fields {
             if name.isEmpty || !name.utf8.allSatisfy(isTokenByte) {
                 throw HTNetworkingError(
-                    .invalidRequest("the header name \(name.debugDescription) is not a valid field name"), request: description)
+                    .invalidRequest("the header name \(name.debugDescription) is not a valid field name"),
+                    request: description)
             }
             if let bad = value.utf8.first(where: isForbiddenValueByte) {
                 throw HTNetworkingError(
@@ -37,7 +42,8 @@ enum HTHeaderCheck {
     /// RFC 9110 `tchar`: letters, digits and ``!#$%&'*+-.^_`|~``.
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         default:
             return "!#$%&'*+-.^_`|~".utf8.contains(byte)

@@ -115,7 +115,8 @@ public struct HTNetworkingError: Error, Sendable, CustomStringConvertible {
             return "\(request) failed to send\(code.map { " (code \($0))" } ?? ""): \(redaction.redactedText(message))"
         case .status(let code, let body):
             let retry = retryAfter.map { " (retry after \($0) s)" } ?? ""
-            return "\(request) answered status \(code)\(retry)\(body.isEmpty ? "" : " with a body of \(body.count) bytes")"
+            return
+                "\(request) answered status \(code)\(retry)\(body.isEmpty ? "" : " with a body of \(body.count) bytes")"
         case .decoding(let error):
             return "\(request) returned a body that is not valid JSON: \(error)"
         case .serialization(let error):
@@ -123,7 +124,8 @@ public struct HTNetworkingError: Error, Sendable, CustomStringConvertible {
         case .validation(let failure):
             return "\(request) returned a result that is not valid: \(redaction.redactedText(failure.description))"
         case .mapping(let error):
-            return "\(request): mapping failed at \(redaction.redactedDiagnostic(path: error.path, message: error.message))"
+            return
+                "\(request): mapping failed at \(redaction.redactedDiagnostic(path: error.path, message: error.message))"
         case .cancelled:
             return "\(request) was cancelled"
         case .frozen(let id):

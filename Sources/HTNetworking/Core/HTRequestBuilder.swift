@@ -1,12 +1,15 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Turns a request value into a `URLRequest`: fills path parameters, puts the remaining parameters into
 /// the query string or the body, and merges headers.
 enum HTRequestBuilder {
-    static func urlRequest<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) throws(HTNetworkingError) -> URLRequest {
+    static func urlRequest<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration)
+        throws(HTNetworkingError) -> URLRequest
+    {
         let method = R.method
         var parameters = request.parameters
         for name in R.headerPropertyList {
@@ -20,7 +23,8 @@ enum HTRequestBuilder {
         }
         guard var components = resolve(path: path, against: request.baseURL ?? configuration.baseURL) else {
             throw HTNetworkingError(
-                .invalidRequest("'\(path)' does not make a valid URL with the base URL"), request: describe(request, url: path))
+                .invalidRequest("'\(path)' does not make a valid URL with the base URL"),
+                request: describe(request, url: path))
         }
         var body: Data?
         var contentType: String?
@@ -36,7 +40,8 @@ enum HTRequestBuilder {
             }
         }
         guard let url = components.url else {
-            throw HTNetworkingError(.invalidRequest("the URL could not be built"), request: describe(request, url: path))
+            throw HTNetworkingError(
+                .invalidRequest("the URL could not be built"), request: describe(request, url: path))
         }
         try HTHeaderCheck.validate(configuration.defaultHeaders, request: describe(request, url: path))
         try HTHeaderCheck.validate(request.headers, request: describe(request, url: path))
@@ -57,7 +62,8 @@ enum HTRequestBuilder {
 
     /// ``urlRequest(for:configuration:)`` after the request's ``HTBaseRequest/customize(_:)``: the URL
     /// request the client sends before interceptors run.
-    static func customizedURLRequest<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) throws(HTNetworkingError)
+    static func customizedURLRequest<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration)
+        throws(HTNetworkingError)
         -> URLRequest
     {
         var urlRequest = try self.urlRequest(for: request, configuration: configuration)
@@ -100,7 +106,10 @@ enum HTRequestBuilder {
             // A value is one segment: `/`, `?`, `#` and `%` are escaped, and a value that URL resolution
             // would read as a dot segment (or an empty one) is refused: `/items/..` is `GET /`.
             guard !text.isEmpty, text != ".", text != ".." else {
-                throw PathError(message: "the path parameter '\(name)' has the value \(text.debugDescription), which would change the path")
+                throw PathError(
+                    message:
+                        "the path parameter '\(name)' has the value \(text.debugDescription), which would change the path"
+                )
             }
             parameters[String(name)] = nil
             filled.append(HTFormEncoding.escape(text))
@@ -119,8 +128,11 @@ enum HTRequestBuilder {
         let relative = pathPart.first.map(String.init) ?? ""
         // Literal parts of the template may hold characters a URL cannot (a space, non-ASCII text, a brace
         // that is not a whole `{name}` segment); URLComponents traps on those, so they are escaped here.
-        components.percentEncodedPath = PathTemplateRules.escapingInvalid(basePath + (relative.hasPrefix("/") ? relative : "/" + relative), inQuery: false)
-        if pathPart.count == 2 { components.percentEncodedQuery = PathTemplateRules.escapingInvalid(String(pathPart[1]), inQuery: true) }
+        components.percentEncodedPath = PathTemplateRules.escapingInvalid(
+            basePath + (relative.hasPrefix("/") ? relative : "/" + relative), inQuery: false)
+        if pathPart.count == 2 {
+            components.percentEncodedQuery = PathTemplateRules.escapingInvalid(String(pathPart[1]), inQuery: true)
+        }
         return components
     }
 

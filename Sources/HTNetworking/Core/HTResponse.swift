@@ -12,7 +12,9 @@ public struct HTResponse<Value> {
     public var isFromCache: Bool
 
     /// Creates a response (from the cache when `raw` says so, unless `isFromCache` says otherwise).
-    public init(value: Value, raw: HTTransportResponse, diagnostics: [HTMappingDiagnostic] = [], isFromCache: Bool? = nil) {
+    public init(
+        value: Value, raw: HTTransportResponse, diagnostics: [HTMappingDiagnostic] = [], isFromCache: Bool? = nil
+    ) {
         self.value = value
         self.raw = raw
         self.diagnostics = diagnostics

@@ -4,7 +4,8 @@ import Foundation
 /// for its content type, runs the result validator, and maps the payload at the response key path.
 enum HTResponseMapper {
     static func map<R: HTBaseRequest>(
-        _ raw: HTTransportResponse, _ prepared: HTPreparedRequest<R>, serializers: HTSerializerRegistry, logger: HTLogger
+        _ raw: HTTransportResponse, _ prepared: HTPreparedRequest<R>, serializers: HTSerializerRegistry,
+        logger: HTLogger
     ) throws(HTNetworkingError) -> HTResponse<R.Response> {
         let description = prepared.description
         guard prepared.acceptedStatusCodes.contains(raw.statusCode) else {
@@ -42,7 +43,8 @@ enum HTResponseMapper {
             let request = description.description(redactingWith: redaction)
             for diagnostic in diagnostics {
                 logger.warning(
-                    .mapping, "\(request): \(redaction.redactedDiagnostic(path: diagnostic.path, message: diagnostic.message))")
+                    .mapping,
+                    "\(request): \(redaction.redactedDiagnostic(path: diagnostic.path, message: diagnostic.message))")
             }
         }
         return HTResponse(value: value, raw: raw, diagnostics: diagnostics)
@@ -60,7 +62,8 @@ enum HTResponseMapper {
         } catch let error as HTJSONParseError {
             throw HTNetworkingError(.decoding(error), request: description, response: raw)
         } catch {
-            let failure = HTSerializationError(serializer: serializer.name, mimeType: contentType?.mimeType, message: String(describing: error))
+            let failure = HTSerializationError(
+                serializer: serializer.name, mimeType: contentType?.mimeType, message: String(describing: error))
             throw HTNetworkingError(.serialization(failure), request: description, response: raw)
         }
     }

@@ -19,7 +19,9 @@ public struct HTResultValidator: Sendable {
     /// Creates a validator from a closure that returns `nil` for a valid result and the failure
     /// otherwise. It receives the whole parsed body (before the response key path is applied) and the
     /// raw response.
-    public init(_ validate: @escaping @Sendable (_ body: HTJSON, _ response: HTTransportResponse) -> HTValidationFailure?) {
+    public init(
+        _ validate: @escaping @Sendable (_ body: HTJSON, _ response: HTTransportResponse) -> HTValidationFailure?
+    ) {
         self.body = validate
     }
 
@@ -53,7 +55,8 @@ public struct HTResultValidator: Sendable {
             } else if let number = code.int64Value, successCodes.contains(number) {
                 return nil
             }
-            let message = body.value(atKeyPath: messageKeyPath)?.coercedString ?? "the result code is not a success code"
+            let message =
+                body.value(atKeyPath: messageKeyPath)?.coercedString ?? "the result code is not a success code"
             return HTValidationFailure(code: code, message: message)
         }
     }

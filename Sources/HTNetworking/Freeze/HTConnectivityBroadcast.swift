@@ -35,7 +35,8 @@ final class HTConnectivityBroadcast: Sendable {
     }
 
     func updates() -> AsyncStream<HTConnectivityStatus> {
-        let (stream, continuation) = AsyncStream.makeStream(of: HTConnectivityStatus.self, bufferingPolicy: .bufferingNewest(8))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: HTConnectivityStatus.self, bufferingPolicy: .bufferingNewest(8))
         let token: Int = state.withLock { state in
             defer { state.nextToken += 1 }
             state.continuations[state.nextToken] = continuation

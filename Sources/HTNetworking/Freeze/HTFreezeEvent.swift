@@ -1,5 +1,5 @@
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Something that happened to a frozen request, as published by ``HTFreezeManager/events()``.

@@ -1,10 +1,11 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The frozen requests on disk: an append-only journal that survives crashes and restarts.
@@ -97,7 +98,8 @@ public final class HTFreezeJournal {
     ///   sealed or repaired.
     public init(
         fileURL: URL, durability: Durability = .synchronous,
-        credentialHeaders: HTFreezeCredentialHeaders = HTFreezeCredentialHeaders(), sealer: (any HTFreezeRecordSealing)? = nil
+        credentialHeaders: HTFreezeCredentialHeaders = HTFreezeCredentialHeaders(),
+        sealer: (any HTFreezeRecordSealing)? = nil
     ) throws(HTFreezeJournalError) {
         self.fileURL = fileURL
         self.durability = durability
@@ -278,7 +280,9 @@ public final class HTFreezeJournal {
             case entry(HTFrozenRequest)
             case kept([UInt8])
         }
-        let items = (byID.values.map { ($0.sequence, Item.entry($0)) } + unopened.values.map { ($0.sequence, Item.kept($0.payload)) })
+        let items =
+            (byID.values.map { ($0.sequence, Item.entry($0)) }
+            + unopened.values.map { ($0.sequence, Item.kept($0.payload)) })
             .sorted { $0.0 < $1.0 }
         var bytes = Self.header
         for (_, item) in items {
@@ -405,7 +409,9 @@ public final class HTFreezeJournal {
     }
 
     /// Appends `record` (sealed when the journal has a sealer) with its record header.
-    private func appendRecord(_ record: HTFreezeRecordCoding.Record, to bytes: inout [UInt8]) throws(HTFreezeJournalError) {
+    private func appendRecord(_ record: HTFreezeRecordCoding.Record, to bytes: inout [UInt8])
+        throws(HTFreezeJournalError)
+    {
         let start = bytes.count
         bytes.append(Self.recordMagic.0)
         bytes.append(Self.recordMagic.1)
@@ -432,7 +438,9 @@ public final class HTFreezeJournal {
     /// Fills in the length and checksum of the record that starts at `start` and runs to the end.
     private static func finishRecord(startingAt start: Int, in bytes: inout [UInt8]) {
         let length = bytes.count - start - recordHeaderSize
-        let crc = bytes.withUnsafeBytes { HTCRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[(start + recordHeaderSize)...])) }
+        let crc = bytes.withUnsafeBytes {
+            HTCRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[(start + recordHeaderSize)...]))
+        }
         for index in 0..<4 {
             bytes[start + 2 + index] = UInt8(truncatingIfNeeded: UInt32(length) >> UInt32(index * 8))
             bytes[start + 6 + index] = UInt8(truncatingIfNeeded: crc >> UInt32(index * 8))
@@ -461,13 +469,16 @@ public final class HTFreezeJournal {
                     case .record(let record, _):
                         apply(record)
                     case .unopened(let id, let sequence, let error):
-                        applyUnopened(id: id, Unopened(sequence: sequence, payload: Array(payload), offset: offset, error: error))
+                        applyUnopened(
+                            id: id, Unopened(sequence: sequence, payload: Array(payload), offset: offset, error: error))
                     }
                     recordCount += 1
                     loadReport.recordsRead += 1
                 } catch {
-                    loadReport.damaged.append(.init(
-                        offset: offset, length: Self.recordHeaderSize + payload.count, reason: "undecodable payload"))
+                    loadReport.damaged.append(
+                        .init(
+                            offset: offset, length: Self.recordHeaderSize + payload.count, reason: "undecodable payload"
+                        ))
                 }
                 offset += Self.recordHeaderSize + payload.count
             case .invalid(let reason):
@@ -502,7 +513,8 @@ public final class HTFreezeJournal {
         }
         guard length <= maximumPayload else { return .invalid("record length out of range") }
         guard length <= remaining - recordHeaderSize else { return .invalid("torn record") }
-        let payload = UnsafeRawBufferPointer(rebasing: file[(offset + recordHeaderSize)..<(offset + recordHeaderSize + length)])
+        let payload = UnsafeRawBufferPointer(
+            rebasing: file[(offset + recordHeaderSize)..<(offset + recordHeaderSize + length)])
         guard HTCRC32.checksum(payload) == crc else { return .invalid("checksum mismatch") }
         return .valid(payload)
     }
@@ -547,7 +559,8 @@ public final class HTFreezeJournal {
         unlink(fileURL.path + ".compacting")
         let directory = fileURL.deletingLastPathComponent()
         let prefix = fileURL.lastPathComponent + ".unreadable-"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasPrefix(prefix) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        where name.hasPrefix(prefix) {
             chmod(directory.appendingPathComponent(name).path, 0o600)
         }
     }
@@ -555,9 +568,10 @@ public final class HTFreezeJournal {
     /// Data protection where the platform has it (it can't be set or tested on Linux and macOS).
     private static func applyFileProtection(_ path: String) {
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-        // Readable from the first unlock after a boot on, so that resends work while the device is locked.
-        try? FileManager.default.setAttributes(
-            [FileAttributeKey.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication], ofItemAtPath: path)
+            // Readable from the first unlock after a boot on, so that resends work while the device is locked.
+            try? FileManager.default.setAttributes(
+                [FileAttributeKey.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication],
+                ofItemAtPath: path)
         #endif
     }
 

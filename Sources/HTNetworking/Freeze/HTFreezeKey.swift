@@ -7,7 +7,9 @@ public enum HTFreezeKey {
     /// Headers are not part of it: the `Idempotency-Key` differs between two freezes of the same call.
     public static func derive(method: String, url: URL, body: Data?, sensitiveData: String?) -> String {
         var hash = HTSHA256()
-        for part in [Data(method.uppercased().utf8), Data(url.absoluteString.utf8), body, sensitiveData.map { Data($0.utf8) }] {
+        for part in [
+            Data(method.uppercased().utf8), Data(url.absoluteString.utf8), body, sensitiveData.map { Data($0.utf8) },
+        ] {
             guard let part else {
                 hash.update([0xFF])
                 continue

@@ -9,19 +9,23 @@ enum HTFreezeLog {
         switch event {
         case .frozen(let request):
             guard logger.isEnabled(.debug, for: .freeze) else { return }
-            logger.debug(.freeze, "frozen \(request.id): \(request.requestDescription.description(redactingWith: redaction))")
+            logger.debug(
+                .freeze, "frozen \(request.id): \(request.requestDescription.description(redactingWith: redaction))")
         case .resendSucceeded(let request, let response):
             guard logger.isEnabled(.debug, for: .freeze) else { return }
             logger.debug(
                 .freeze,
-                "resent \(request.id) (\(response.statusCode)): \(request.requestDescription.description(redactingWith: redaction))")
+                "resent \(request.id) (\(response.statusCode)): \(request.requestDescription.description(redactingWith: redaction))"
+            )
         case .resendFailed(let request, let error, let willRetry):
             guard logger.isEnabled(.warning, for: .freeze) else { return }
             logger.warning(
                 .freeze,
-                "resend of \(request.id) failed\(willRetry ? ", will retry" : ""): \(error.description(redactingWith: redaction))")
+                "resend of \(request.id) failed\(willRetry ? ", will retry" : ""): \(error.description(redactingWith: redaction))"
+            )
         case .dropped(let request, let reason):
-            let line = "dropped \(request.id) (\(reason)): \(request.requestDescription.description(redactingWith: redaction))"
+            let line =
+                "dropped \(request.id) (\(reason)): \(request.requestDescription.description(redactingWith: redaction))"
             switch reason {
             case .policy: logger.debug(.freeze, line)
             case .failed: logger.warning(.freeze, line)

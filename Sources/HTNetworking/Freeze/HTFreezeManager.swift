@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Keeps requests made while offline and sends them again when the network returns (the original's
@@ -84,7 +85,8 @@ public actor HTFreezeManager {
         public init(
             allowsExpensiveNetworks: Bool = false, idempotencyHeader: String = "Idempotency-Key",
             durability: HTFreezeJournal.Durability = .synchronous, notificationCenter: NotificationCenter? = .default,
-            credentialHeaders: HTFreezeCredentialHeaders = HTFreezeCredentialHeaders(), sealer: (any HTFreezeRecordSealing)? = nil,
+            credentialHeaders: HTFreezeCredentialHeaders = HTFreezeCredentialHeaders(),
+            sealer: (any HTFreezeRecordSealing)? = nil,
             logger: HTLogger = .shared
         ) {
             self.logger = logger
@@ -105,7 +107,8 @@ public actor HTFreezeManager {
 
         /// Opens the journal at `url` with these settings.
         func openJournal(at url: URL) throws(HTFreezeJournalError) -> HTFreezeJournal {
-            try HTFreezeJournal(fileURL: url, durability: durability, credentialHeaders: journalCredentialHeaders, sealer: sealer)
+            try HTFreezeJournal(
+                fileURL: url, durability: durability, credentialHeaders: journalCredentialHeaders, sealer: sealer)
         }
     }
 
@@ -276,16 +279,21 @@ public actor HTFreezeManager {
             headers[headerName] = id
         }
         let now = Date()
-        let key = request.freezeKey
-            ?? HTFreezeKey.derive(method: method, url: url, body: urlRequest.httpBody, sensitiveData: request.freezeSensitiveData)
+        let key =
+            request.freezeKey
+            ?? HTFreezeKey.derive(
+                method: method, url: url, body: urlRequest.httpBody, sensitiveData: request.freezeSensitiveData)
         return HTFrozenRequest(
             id: id, method: method, url: url, headers: headers, body: urlRequest.httpBody,
             timeout: request.timeout, requestType: String(describing: R.self), transportType: request.requestType,
-            policyID: request.freezePolicyID, freezeKey: key, createdAt: now, expiresAt: request.freezeExpiryInterval.map { now.addingTimeInterval($0) })
+            policyID: request.freezePolicyID, freezeKey: key, createdAt: now,
+            expiresAt: request.freezeExpiryInterval.map { now.addingTimeInterval($0) })
     }
 
     /// Persists `snapshot` and returns the `frozen` error to throw.
-    private func freezeOrThrow(_ snapshot: HTFrozenRequest, logger: HTLogger) throws(HTNetworkingError) -> HTNetworkingError {
+    private func freezeOrThrow(_ snapshot: HTFrozenRequest, logger: HTLogger) throws(HTNetworkingError)
+        -> HTNetworkingError
+    {
         let stored = try persist(snapshot, logger: logger)
         return HTNetworkingError(.frozen(id: stored.id), request: snapshot.requestDescription)
     }
@@ -294,7 +302,8 @@ public actor HTFreezeManager {
         do {
             return try store(snapshot, logger: logger)
         } catch {
-            throw HTNetworkingError(.invalidRequest("could not freeze the request: \(error)"), request: snapshot.requestDescription)
+            throw HTNetworkingError(
+                .invalidRequest("could not freeze the request: \(error)"), request: snapshot.requestDescription)
         }
     }
 
@@ -328,7 +337,9 @@ public actor HTFreezeManager {
         guard let journal = try? openJournal() else { return summary }
         // First the requests the policies drop, removed with one journal write.
         let start = Date()
-        let drops = journal.entries.filter { (policies[$0.policyID] ?? HTDefaultFreezePolicy()).shouldDrop($0, now: start) }
+        let drops = journal.entries.filter {
+            (policies[$0.policyID] ?? HTDefaultFreezePolicy()).shouldDrop($0, now: start)
+        }
         if let dropped = try? journal.remove(ids: drops.map(\.id)) {
             summary.dropped += dropped.count
             for entry in dropped {
@@ -364,7 +375,8 @@ public actor HTFreezeManager {
             do {
                 outcome = .success(
                     try await client.rawResponse(
-                        for: resendRequest(entry, client: client), requestType: entry.transportType, timeout: entry.timeout,
+                        for: resendRequest(entry, client: client), requestType: entry.transportType,
+                        timeout: entry.timeout,
                         description: entry.requestDescription))
             } catch {
                 outcome = .failure(error)
@@ -379,7 +391,9 @@ public actor HTFreezeManager {
                 let error = HTNetworkingError(
                     .status(code: response.statusCode, body: response.body), request: entry.requestDescription,
                     statusCode: response.statusCode)
-                fail(entry, error, policy: policy, journal: journal, summary: &summary, logger: client.configuration.logger)
+                fail(
+                    entry, error, policy: policy, journal: journal, summary: &summary,
+                    logger: client.configuration.logger)
             case .failure(let error) where error.isFreezeConnectivityFailure || error.isCancelledKind:
                 // The network went away (or the pass was cancelled): not the request's fault, no attempt
                 // is counted. The rest waits for the next usable network.
@@ -388,7 +402,9 @@ public actor HTFreezeManager {
                 summary.deferred += pending.count - index
                 return summary
             case .failure(let error):
-                fail(entry, error, policy: policy, journal: journal, summary: &summary, logger: client.configuration.logger)
+                fail(
+                    entry, error, policy: policy, journal: journal, summary: &summary,
+                    logger: client.configuration.logger)
             }
         }
         return summary
@@ -449,7 +465,9 @@ public actor HTFreezeManager {
             userInfo: [HTFreezeNotificationKey.request: request, HTFreezeNotificationKey.result: response])
     }
 
-    private func publishFailure(_ request: HTFrozenRequest, _ error: HTNetworkingError, willRetry: Bool, logger: HTLogger) {
+    private func publishFailure(
+        _ request: HTFrozenRequest, _ error: HTNetworkingError, willRetry: Bool, logger: HTLogger
+    ) {
         emit(.resendFailed(request, error, willRetry: willRetry), logger: logger)
         configuration.notificationCenter?.post(
             name: .htResendFrozenRequestFailure, object: self,

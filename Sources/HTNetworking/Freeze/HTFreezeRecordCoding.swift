@@ -72,7 +72,9 @@ enum HTFreezeRecordCoding {
     }
 
     /// Encodes `record`; with a `sealer`, a put is sealed (a remove never is).
-    static func encode(_ record: Record, sealer: (any HTFreezeRecordSealing)?, into bytes: inout [UInt8]) throws(SealFailure) {
+    static func encode(_ record: Record, sealer: (any HTFreezeRecordSealing)?, into bytes: inout [UInt8])
+        throws(SealFailure)
+    {
         guard let sealer, case .put(let request) = record else {
             encode(record, into: &bytes)
             return
@@ -133,7 +135,9 @@ enum HTFreezeRecordCoding {
     /// Decodes a payload that may be sealed. A sealed put that `sealer` can't open (or that opens to
     /// something else than the put written beside it) is ``Decoded/unopened(id:sequence:error:)``, not
     /// malformed: its bytes are intact and may open with the right sealer.
-    static func decode(_ payload: UnsafeRawBufferPointer, sealer: (any HTFreezeRecordSealing)?) throws(Malformed) -> Decoded {
+    static func decode(_ payload: UnsafeRawBufferPointer, sealer: (any HTFreezeRecordSealing)?) throws(Malformed)
+        -> Decoded
+    {
         guard payload.first == sealedKind else { return .record(try decode(payload), sealed: false) }
         var reader = Reader(bytes: payload)
         _ = try reader.byte()
@@ -198,7 +202,8 @@ enum HTFreezeRecordCoding {
                 HTFrozenRequest(
                     id: id, sequence: sequence, method: method, url: url, headers: headers, body: body,
                     timeout: timeout, requestType: requestType, transportType: transportType,
-                    policyID: HTFreezePolicyID(rawValue: policy), freezeKey: key, createdAt: Date(timeIntervalSinceReferenceDate: created),
+                    policyID: HTFreezePolicyID(rawValue: policy), freezeKey: key,
+                    createdAt: Date(timeIntervalSinceReferenceDate: created),
                     expiresAt: expires.map { Date(timeIntervalSinceReferenceDate: $0) }, attempts: Int(attempts),
                     nextAttemptAt: next.map { Date(timeIntervalSinceReferenceDate: $0) }))
         case removeKind:

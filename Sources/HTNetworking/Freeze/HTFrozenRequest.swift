@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A request kept while offline (the original's `HTFrozenRequest`): everything needed to send it again
@@ -48,7 +49,8 @@ public struct HTFrozenRequest: Sendable, Hashable, Identifiable {
     public init(
         id: String = UUID().uuidString, sequence: UInt64 = 0, method: String, url: URL, headers: [String: String] = [:],
         body: Data? = nil, timeout: TimeInterval? = nil, requestType: String, transportType: HTRequestType? = nil,
-        policyID: HTFreezePolicyID = .sendFreezeAutomatically, freezeKey: String, createdAt: Date = Date(), expiresAt: Date? = nil, attempts: Int = 0, nextAttemptAt: Date? = nil
+        policyID: HTFreezePolicyID = .sendFreezeAutomatically, freezeKey: String, createdAt: Date = Date(),
+        expiresAt: Date? = nil, attempts: Int = 0, nextAttemptAt: Date? = nil
     ) {
         self.id = id
         self.sequence = sequence

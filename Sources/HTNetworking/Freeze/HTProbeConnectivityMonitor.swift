@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Connectivity by asking the server: a `HEAD` request to a URL (usually the client's base URL). Any
@@ -57,7 +58,9 @@ public final class HTProbeConnectivityMonitor: HTConnectivityMonitor {
     private enum PendingChange { case none, restart, stop }
 
     /// Creates a monitor that probes `url` through `transport`.
-    public init(url: URL, configuration: Configuration = Configuration(), transport: any HTTransport = HTURLSessionTransport()) {
+    public init(
+        url: URL, configuration: Configuration = Configuration(), transport: any HTTransport = HTURLSessionTransport()
+    ) {
         self.url = url
         self.configuration = configuration
         self.transport = transport
@@ -172,7 +175,9 @@ public final class HTProbeConnectivityMonitor: HTConnectivityMonitor {
                     wait = configuration.reachableInterval
                 } else {
                     failures += 1
-                    wait = min(configuration.maximumBackoff, configuration.initialBackoff * pow(2, Double(min(failures - 1, 30))))
+                    wait = min(
+                        configuration.maximumBackoff,
+                        configuration.initialBackoff * pow(2, Double(min(failures - 1, 30))))
                 }
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Sends `Authorization: Bearer <token>` with every request and, when the server answers 401, gets a
@@ -50,7 +51,8 @@ public struct HTBearerTokenInterceptor: HTInterceptor {
             return response
         }
         context.logger.info(
-            .network, "\(context.request.description(redactingWith: context.logger.redaction)): retrying with a refreshed token")
+            .network,
+            "\(context.request.description(redactingWith: context.logger.redaction)): retrying with a refreshed token")
         return try await next(authorized(request, fresh))
     }
 

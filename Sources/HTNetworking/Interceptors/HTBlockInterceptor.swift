@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// An interceptor made of two closures: one that changes the request before it is sent, one that
@@ -18,9 +19,11 @@ import FoundationNetworking
 /// ```
 public struct HTBlockInterceptor: HTInterceptor {
     /// Changes the request before it is sent.
-    public typealias Adapt = @Sendable (_ request: inout URLRequest, _ context: HTInterceptorContext) async throws -> Void
+    public typealias Adapt =
+        @Sendable (_ request: inout URLRequest, _ context: HTInterceptorContext) async throws -> Void
     /// Observes or replaces the response; it also receives the request that was sent.
-    public typealias Process = @Sendable (_ response: HTTransportResponse, _ request: URLRequest, _ context: HTInterceptorContext)
+    public typealias Process =
+        @Sendable (_ response: HTTransportResponse, _ request: URLRequest, _ context: HTInterceptorContext)
         async throws -> HTTransportResponse
 
     private let adapt: Adapt?

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Logs each exchange under ``HTLogComponent/network``: at ``HTLogLevel/info`` one line for the
@@ -53,19 +54,24 @@ public struct HTLoggingInterceptor: HTInterceptor {
         } catch {
             let elapsed = milliseconds(since: started)
             if error is CancellationError || (error as? URLError)?.code == .cancelled
-                || (error as? HTNetworkingError).map({ if case .cancelled = $0.kind { return true } else { return false } }) == true
+                || (error as? HTNetworkingError).map({
+                    if case .cancelled = $0.kind { return true } else { return false }
+                }) == true
             {
                 logger.info(.network, "✕ \(method) \(url) cancelled after \(elapsed) ms")
             } else {
                 // Not `\(error)`: a URL error's description holds the whole URL in its user info.
                 logger.error(
-                    .network, "✕ \(method) \(url) failed after \(elapsed) ms: \(logger.redaction.redactedDescription(of: error))")
+                    .network,
+                    "✕ \(method) \(url) failed after \(elapsed) ms: \(logger.redaction.redactedDescription(of: error))")
             }
             throw error
         }
         let elapsed = milliseconds(since: started)
         let cached = response.isFromCache ? " (from cache)" : ""
-        logger.info(.network, "← \(response.statusCode) \(method) \(url) in \(elapsed) ms, \(response.body.count) bytes\(cached)")
+        logger.info(
+            .network,
+            "← \(response.statusCode) \(method) \(url) in \(elapsed) ms, \(response.body.count) bytes\(cached)")
         if logger.isEnabled(.debug, for: .network) {
             let headers = logger.redactedLines(response.headers)
             if !headers.isEmpty { logger.debug(.network, "← headers\n" + headers.joined(separator: "\n")) }

@@ -53,7 +53,8 @@ public final class HTFileLogSink: HTLogSink {
     ///   - now: the clock (tests pass their own to roll by age without waiting).
     /// - Throws: when the folder can't be created.
     public init(
-        directory: URL, name: String = "htnetworking", maximumFileSize: Int = 1_048_576, rollInterval: TimeInterval = 86_400,
+        directory: URL, name: String = "htnetworking", maximumFileSize: Int = 1_048_576,
+        rollInterval: TimeInterval = 86_400,
         maximumFiles: Int = 5, minimumLevel: HTLogLevel = .verbose, now: @escaping @Sendable () -> Date = { Date() }
     ) throws {
         self.directory = directory

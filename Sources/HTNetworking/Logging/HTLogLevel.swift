@@ -20,9 +20,9 @@ public enum HTLogLevel: Int, Sendable, Hashable, Comparable, CaseIterable, Custo
     /// `RKLogLevelDefault`).
     public static var `default`: HTLogLevel {
         #if DEBUG
-        return .info
+            return .info
         #else
-        return .warning
+            return .warning
         #endif
     }
 

@@ -53,7 +53,9 @@ extension HTLogRedaction {
 
     /// Whether the first byte that is not whitespace opens an object or an array.
     private static func looksLikeJSON(_ body: Data) -> Bool {
-        guard let first = body.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return false }
+        guard let first = body.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
+            return false
+        }
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Redaction of text: URLs, query strings and form bodies, free text (error messages), mapping
@@ -90,7 +91,8 @@ extension HTLogRedaction {
                 index = end.valueEnd
             } else if byte == Byte.colon, bytes[index...].starts(with: Byte.schemeSeparator) {
                 let authorityStart = index + Byte.schemeSeparator.count
-                let authorityEnd = bytes[authorityStart...].firstIndex(where: Byte.endsAuthorityInText) ?? bytes.endIndex
+                let authorityEnd =
+                    bytes[authorityStart...].firstIndex(where: Byte.endsAuthorityInText) ?? bytes.endIndex
                 output += Byte.schemeSeparator
                 appendRedactingPassword(bytes[authorityStart..<authorityEnd], to: &output)
                 index = authorityEnd
@@ -202,7 +204,8 @@ extension HTLogRedaction {
         let redacted = redactedText(decoded)
         guard redacted != decoded else { return nil }
         let encodedPlaceholder = HTFormEncoding.escape(Self.placeholder)
-        return Array(HTFormEncoding.escape(redacted).replacingOccurrences(of: encodedPlaceholder, with: Self.placeholder).utf8)
+        return Array(
+            HTFormEncoding.escape(redacted).replacingOccurrences(of: encodedPlaceholder, with: Self.placeholder).utf8)
     }
 
     /// Appends an authority (`user:password@host:port`) with the password redacted.
@@ -230,7 +233,9 @@ extension HTLogRedaction {
         let name = String(decoding: bytes[(start + 1)..<nameEnd], as: UTF8.self)
         guard isSecretBodyField(name) else { return nil }
         if bytes[index] == Byte.quote || bytes[index] == Byte.apostrophe {
-            guard let valueEnd = Self.closingQuote(bytes[index], in: bytes, after: index) else { return (index, bytes.count) }
+            guard let valueEnd = Self.closingQuote(bytes[index], in: bytes, after: index) else {
+                return (index, bytes.count)
+            }
             return (index, valueEnd + 1)
         }
         var valueEnd = index
@@ -329,8 +334,10 @@ private enum Byte {
     /// Letters, digits and `_-.%+[]`: what a parameter name in free text is made of.
     static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "%"), UInt8(ascii: "+"), UInt8(ascii: "["),
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "%"), UInt8(ascii: "+"),
+            UInt8(ascii: "["),
             UInt8(ascii: "]"):
             return true
         default:
@@ -341,7 +348,8 @@ private enum Byte {
     /// Where a `name=value` value ends in free text.
     static func endsValueInText(_ byte: UInt8) -> Bool {
         switch byte {
-        case ampersand, hash, quote, apostrophe, UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ")"), UInt8(ascii: "]"),
+        case ampersand, hash, quote, apostrophe, UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ")"),
+            UInt8(ascii: "]"),
             UInt8(ascii: "}"), UInt8(ascii: "<"), UInt8(ascii: ">"):
             return true
         default:

@@ -62,7 +62,8 @@ public struct HTLogRedaction: Sendable, Hashable {
     ]
 
     /// Nothing is redacted.
-    public static let none = HTLogRedaction(headerNames: [], queryParameterNames: [], bodyFieldNames: [], namePatterns: [])
+    public static let none = HTLogRedaction(
+        headerNames: [], queryParameterNames: [], bodyFieldNames: [], namePatterns: [])
 
     /// Secret header names, lower-cased (names inserted in any case are lower-cased).
     public var headerNames: Set<String> {
@@ -146,10 +147,15 @@ public struct HTLogRedaction: Sendable, Hashable {
     }
 
     private static func normalized(_ patterns: Set<String>) -> Set<String> {
-        Set(patterns.map { String(decoding: strippingSeparators($0.lowercased().utf8), as: UTF8.self) }.filter { !$0.isEmpty })
+        Set(
+            patterns.map { String(decoding: strippingSeparators($0.lowercased().utf8), as: UTF8.self) }.filter {
+                !$0.isEmpty
+            })
     }
 
     private static func strippingSeparators(_ bytes: String.UTF8View) -> [UInt8] {
-        bytes.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: " ") }
+        bytes.filter {
+            $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: " ")
+        }
     }
 }

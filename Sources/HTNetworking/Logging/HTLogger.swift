@@ -121,27 +121,37 @@ public final class HTLogger: Sendable {
     }
 
     /// Logs an error.
-    public func error(_ component: HTLogComponent, _ message: @autoclosure () -> String, file: String = #fileID, line: Int = #line) {
+    public func error(
+        _ component: HTLogComponent, _ message: @autoclosure () -> String, file: String = #fileID, line: Int = #line
+    ) {
         log(.error, component, message(), file: file, line: line)
     }
 
     /// Logs a warning.
-    public func warning(_ component: HTLogComponent, _ message: @autoclosure () -> String, file: String = #fileID, line: Int = #line) {
+    public func warning(
+        _ component: HTLogComponent, _ message: @autoclosure () -> String, file: String = #fileID, line: Int = #line
+    ) {
         log(.warning, component, message(), file: file, line: line)
     }
 
     /// Logs information.
-    public func info(_ component: HTLogComponent, _ message: @autoclosure () -> String, file: String = #fileID, line: Int = #line) {
+    public func info(
+        _ component: HTLogComponent, _ message: @autoclosure () -> String, file: String = #fileID, line: Int = #line
+    ) {
         log(.info, component, message(), file: file, line: line)
     }
 
     /// Logs a debugging detail.
-    public func debug(_ component: HTLogComponent, _ message: @autoclosure () -> String, file: String = #fileID, line: Int = #line) {
+    public func debug(
+        _ component: HTLogComponent, _ message: @autoclosure () -> String, file: String = #fileID, line: Int = #line
+    ) {
         log(.debug, component, message(), file: file, line: line)
     }
 
     /// Logs everything else (bodies).
-    public func verbose(_ component: HTLogComponent, _ message: @autoclosure () -> String, file: String = #fileID, line: Int = #line) {
+    public func verbose(
+        _ component: HTLogComponent, _ message: @autoclosure () -> String, file: String = #fileID, line: Int = #line
+    ) {
         log(.verbose, component, message(), file: file, line: line)
     }
 

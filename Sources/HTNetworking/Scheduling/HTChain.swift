@@ -27,7 +27,10 @@ public struct HTChain<Value, Failure: Error> {
     /// How many steps the chain has (the number of its last step, for the failure log).
     let steps: Int
 
-    init(client: HTClient, steps: Int = 1, body: nonisolated(nonsending) @escaping () async throws(Failure) -> sending Value) {
+    init(
+        client: HTClient, steps: Int = 1,
+        body: nonisolated(nonsending) @escaping () async throws(Failure) -> sending Value
+    ) {
         self.client = client
         self.steps = steps
         self.body = body
@@ -105,7 +108,8 @@ extension HTChain where Failure == HTNetworkingError {
         let body = self.body
         let client = self.client
         let step = steps + 1
-        return HTChain<R.Response, HTNetworkingError>(client: client, steps: step) { () async throws(HTNetworkingError) -> sending R.Response in
+        return HTChain<R.Response, HTNetworkingError>(client: client, steps: step) {
+            () async throws(HTNetworkingError) -> sending R.Response in
             let value = try await body()
             do throws(HTNetworkingError) {
                 return try await client.send(try makeRequest(value))
@@ -125,7 +129,8 @@ extension HTChain where Failure == HTNetworkingError {
         let body = self.body
         let client = self.client
         let step = steps + 1
-        return HTChain<T, HTNetworkingError>(client: client, steps: step) { () async throws(HTNetworkingError) -> sending T in
+        return HTChain<T, HTNetworkingError>(client: client, steps: step) {
+            () async throws(HTNetworkingError) -> sending T in
             let value = try await body()
             do throws(HTNetworkingError) {
                 return try await next(value)
@@ -138,11 +143,14 @@ extension HTChain where Failure == HTNetworkingError {
 
     /// Changes the chain's value without sending anything. The chain keeps throwing only
     /// ``HTNetworkingError``.
-    public func map<T>(_ transform: @escaping (sending Value) throws(HTNetworkingError) -> sending T) -> HTChain<T, HTNetworkingError> {
+    public func map<T>(_ transform: @escaping (sending Value) throws(HTNetworkingError) -> sending T) -> HTChain<
+        T, HTNetworkingError
+    > {
         let body = self.body
         let client = self.client
         let step = steps + 1
-        return HTChain<T, HTNetworkingError>(client: client, steps: step) { () async throws(HTNetworkingError) -> sending T in
+        return HTChain<T, HTNetworkingError>(client: client, steps: step) {
+            () async throws(HTNetworkingError) -> sending T in
             let value = try await body()
             do throws(HTNetworkingError) {
                 return try transform(value)
@@ -169,7 +177,9 @@ extension HTClient {
 
     /// Starts a chain whose first request `makeFirst` builds each time the chain is sent (for requests
     /// that are not `Sendable`).
-    public func chain<R: HTBaseRequest>(_ makeFirst: @escaping () -> sending R) -> HTChain<R.Response, HTNetworkingError> {
+    public func chain<R: HTBaseRequest>(_ makeFirst: @escaping () -> sending R) -> HTChain<
+        R.Response, HTNetworkingError
+    > {
         HTChain(client: self) { () async throws(HTNetworkingError) -> sending R.Response in
             do throws(HTNetworkingError) {
                 return try await self.send(makeFirst())

@@ -18,7 +18,9 @@ extension HTClient {
     public func batch<R: HTBaseRequest & Sendable>(
         _ requests: [R], maxConcurrentRequests: Int = .max
     ) async throws(HTNetworkingError) -> sending [R.Response] {
-        let outcome = await HTBatchRunner.run(count: requests.count, mode: .failFast, maxConcurrent: maxConcurrentRequests, logger: configuration.logger) {
+        let outcome = await HTBatchRunner.run(
+            count: requests.count, mode: .failFast, maxConcurrent: maxConcurrentRequests, logger: configuration.logger
+        ) {
             index async throws(HTNetworkingError) -> sending R.Response in
             try await self.send(requests[index])
         }
@@ -39,7 +41,9 @@ extension HTClient {
     public func batchResults<R: HTBaseRequest & Sendable>(
         _ requests: [R], mode: HTBatchMode = .collectAll, maxConcurrentRequests: Int = .max
     ) async -> sending [Result<R.Response, HTNetworkingError>] {
-        await HTBatchRunner.run(count: requests.count, mode: mode, maxConcurrent: maxConcurrentRequests, logger: configuration.logger) {
+        await HTBatchRunner.run(
+            count: requests.count, mode: mode, maxConcurrent: maxConcurrentRequests, logger: configuration.logger
+        ) {
             index async throws(HTNetworkingError) -> sending R.Response in
             try await self.send(requests[index])
         }.results
@@ -59,7 +63,10 @@ extension HTClient {
         count: Int, mode: HTBatchMode = .collectAll, maxConcurrentRequests: Int = .max,
         _ operation: @escaping @Sendable (_ index: Int) async throws(HTNetworkingError) -> sending Value
     ) async -> sending [Result<Value, HTNetworkingError>] {
-        await HTBatchRunner.run(count: count, mode: mode, maxConcurrent: maxConcurrentRequests, logger: configuration.logger, operation: operation).results
+        await HTBatchRunner.run(
+            count: count, mode: mode, maxConcurrent: maxConcurrentRequests, logger: configuration.logger,
+            operation: operation
+        ).results
     }
 
     /// Runs `count` operations in parallel like the variant above, for operations that may throw other
@@ -68,7 +75,10 @@ extension HTClient {
         count: Int, mode: HTBatchMode = .collectAll, maxConcurrentRequests: Int = .max,
         _ operation: @escaping @Sendable (_ index: Int) async throws -> sending Value
     ) async -> sending [Result<Value, any Error>] {
-        await HTBatchRunner.run(count: count, mode: mode, maxConcurrent: maxConcurrentRequests, logger: configuration.logger, operation: operation).results
+        await HTBatchRunner.run(
+            count: count, mode: mode, maxConcurrent: maxConcurrentRequests, logger: configuration.logger,
+            operation: operation
+        ).results
     }
 
     /// Sends requests of different types in parallel and returns their values as a tuple in argument
@@ -104,7 +114,9 @@ extension HTClient {
         var operations: [@Sendable () async throws(HTNetworkingError) -> HTDisconnectedValue<Any>] = []
         repeat operations.append(erasedOperation(each requests))
         let all = operations
-        return await HTBatchRunner.run(count: all.count, mode: mode, maxConcurrent: maxConcurrent, logger: configuration.logger) {
+        return await HTBatchRunner.run(
+            count: all.count, mode: mode, maxConcurrent: maxConcurrent, logger: configuration.logger
+        ) {
             index async throws(HTNetworkingError) -> sending HTDisconnectedValue<Any> in
             try await all[index]()
         }
@@ -127,7 +139,9 @@ extension HTClient {
         defer { index += 1 }
         return results[index].map { box in
             // The box at this index was made from this pack element's response, of this type.
-            guard let value = box.take() as? Value else { preconditionFailure("HTClient.batch: result \(index) has the wrong type") }
+            guard let value = box.take() as? Value else {
+                preconditionFailure("HTClient.batch: result \(index) has the wrong type")
+            }
             return value
         }
     }

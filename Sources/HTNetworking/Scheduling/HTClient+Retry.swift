@@ -22,7 +22,8 @@ extension HTClient {
     public func response<R: HTBaseRequest & Sendable>(
         for request: R, retry policy: HTRetryPolicy
     ) async throws(HTNetworkingError) -> sending HTResponse<R.Response> {
-        try await policy.run(method: R.method, logger: configuration.logger) { _ async throws(HTNetworkingError) -> sending HTResponse<R.Response> in
+        try await policy.run(method: R.method, logger: configuration.logger) {
+            _ async throws(HTNetworkingError) -> sending HTResponse<R.Response> in
             try await self.response(for: request)
         }
     }

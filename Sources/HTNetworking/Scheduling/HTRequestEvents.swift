@@ -94,14 +94,19 @@ public struct HTRequestEvents<Request: HTBaseRequest & Sendable>: AsyncSequence 
         }
 
         /// Sends the request once and moves to the state its outcome leads to.
-        private mutating func attempt(retries: Int, isolation actor: isolated (any Actor)? = #isolation) async -> Element? {
+        private mutating func attempt(retries: Int, isolation actor: isolated (any Actor)? = #isolation) async
+            -> Element?
+        {
             do {
                 let response = try await client.response(for: request)
                 state = .ended
                 return .response(response)
             } catch {
-                if let retryPolicy, let wait = retryPolicy.delay(after: error, method: Request.method, retriesSoFar: retries) {
-                    HTSchedulingLog.retryScheduled(client.configuration.logger, failure: error, attempt: retries + 2, delay: wait)
+                if let retryPolicy,
+                    let wait = retryPolicy.delay(after: error, method: Request.method, retriesSoFar: retries)
+                {
+                    HTSchedulingLog.retryScheduled(
+                        client.configuration.logger, failure: error, attempt: retries + 2, delay: wait)
                     state = .waiting(retryPolicy, wait, failure: error, retries: retries + 1)
                     return .retrying(attempt: retries + 2, after: wait, error: error)
                 }
@@ -113,7 +118,8 @@ public struct HTRequestEvents<Request: HTBaseRequest & Sendable>: AsyncSequence 
 
         private func describe() -> HTRequestDescription {
             let url = (try? client.urlRequest(for: request))?.url?.absoluteString ?? Request.path
-            return HTRequestDescription(method: Request.method.rawValue, url: url, requestType: String(describing: Request.self))
+            return HTRequestDescription(
+                method: Request.method.rawValue, url: url, requestType: String(describing: Request.self))
         }
     }
 }

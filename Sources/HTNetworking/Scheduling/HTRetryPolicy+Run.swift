@@ -26,7 +26,8 @@ extension HTRetryPolicy {
     /// ``run(method:_:)-(_,(Int)(HTNetworkingError)->T)``, writing each retry (with its delay) and a final
     /// failure after retries to `logger` under ``HTLogComponent/scheduling``.
     nonisolated(nonsending) func run<T>(
-        method: HTHTTPMethod, logger: HTLogger?, _ attempt: (_ attemptNumber: Int) async throws(HTNetworkingError) -> sending T
+        method: HTHTTPMethod, logger: HTLogger?,
+        _ attempt: (_ attemptNumber: Int) async throws(HTNetworkingError) -> sending T
     ) async throws(HTNetworkingError) -> sending T {
         var retries = 0
         while true {
@@ -40,7 +41,9 @@ extension HTRetryPolicy {
                 if let logger { HTSchedulingLog.retriesGaveUp(logger, failure: failure, attempts: retries + 1) }
                 throw failure
             }
-            if let logger { HTSchedulingLog.retryScheduled(logger, failure: failure, attempt: retries + 2, delay: wait) }
+            if let logger {
+                HTSchedulingLog.retryScheduled(logger, failure: failure, attempt: retries + 2, delay: wait)
+            }
             try await pause(for: wait, after: failure)
             retries += 1
         }
@@ -68,7 +71,9 @@ extension HTRetryPolicy {
 
     /// Waits `duration` before a retry of the request `failure` came from; a cancelled task (before or
     /// during the wait) ends with `cancelled`.
-    nonisolated(nonsending) func pause(for duration: Duration, after failure: HTNetworkingError) async throws(HTNetworkingError) {
+    nonisolated(nonsending) func pause(for duration: Duration, after failure: HTNetworkingError)
+        async throws(HTNetworkingError)
+    {
         let cancelled = HTNetworkingError(.cancelled, request: failure.request)
         if Task.isCancelled { throw cancelled }
         do {

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// When and how often a failed request is sent again (the original's `signalStartWithRetry:`, with
@@ -53,15 +54,17 @@ public struct HTRetryPolicy: Sendable {
 
     /// 408 Request Timeout, 429 Too Many Requests, and every 5xx except 501 Not Implemented and 505 HTTP
     /// Version Not Supported.
-    public static let defaultRetryableStatusCodes: Set<Int> = Set([408, 429]).union(Set(500...599).subtracting([501, 505]))
+    public static let defaultRetryableStatusCodes: Set<Int> = Set([408, 429]).union(
+        Set(500...599).subtracting([501, 505]))
 
     /// Timed out, cannot find or connect to the host, connection lost, DNS failure, not connected, and
     /// the secure connection failing to set up. (On Linux, FoundationNetworking reports a refused
     /// connection as `cannotConnectToHost` and a reset as `networkConnectionLost`.)
-    public static let defaultRetryableTransportCodes: Set<Int> = Set([
-        URLError.Code.timedOut, .cannotFindHost, .cannotConnectToHost, .networkConnectionLost, .dnsLookupFailed,
-        .notConnectedToInternet, .secureConnectionFailed,
-    ].map(\.rawValue))
+    public static let defaultRetryableTransportCodes: Set<Int> = Set(
+        [
+            URLError.Code.timedOut, .cannotFindHost, .cannotConnectToHost, .networkConnectionLost, .dnsLookupFailed,
+            .notConnectedToInternet, .secureConnectionFailed,
+        ].map(\.rawValue))
 
     /// GET, HEAD, PUT, DELETE, OPTIONS and TRACE (RFC 9110 §9.2.2).
     public static let idempotentMethods: Set<HTHTTPMethod> = [
@@ -146,7 +149,8 @@ public struct HTRetryPolicy: Sendable {
     ///   - retriesSoFar: how many retries were already sent (0 after the first attempt).
     ///   - random: a number in `0..<1` for the jitter.
     public func delay(
-        after error: HTNetworkingError, method: HTHTTPMethod, retriesSoFar: Int, random: Double = Double.random(in: 0..<1)
+        after error: HTNetworkingError, method: HTHTTPMethod, retriesSoFar: Int,
+        random: Double = Double.random(in: 0..<1)
     ) -> Duration? {
         guard retriesSoFar < maxRetries, allowsRetries(of: method), isTransient(error) else { return nil }
         if error.statusCode != nil, let seconds = error.retryAfter {

@@ -7,14 +7,17 @@ enum HTSchedulingLog {
     static func retryScheduled(_ logger: HTLogger, failure: HTNetworkingError, attempt: Int, delay: Duration) {
         guard logger.isEnabled(.debug, for: .scheduling) else { return }
         logger.debug(
-            .scheduling, "retry: attempt \(attempt) in \(seconds(delay)) s after: \(failure.description(redactingWith: logger.redaction))")
+            .scheduling,
+            "retry: attempt \(attempt) in \(seconds(delay)) s after: \(failure.description(redactingWith: logger.redaction))"
+        )
     }
 
     /// The retries of a request ended in `failure` after `attempts` attempts.
     static func retriesGaveUp(_ logger: HTLogger, failure: HTNetworkingError, attempts: Int) {
         guard attempts > 1, logger.isEnabled(.warning, for: .scheduling) else { return }
         logger.warning(
-            .scheduling, "retry: gave up after \(attempts) attempts: \(failure.description(redactingWith: logger.redaction))")
+            .scheduling,
+            "retry: gave up after \(attempts) attempts: \(failure.description(redactingWith: logger.redaction))")
     }
 
     /// A batch of `count` operations starts.

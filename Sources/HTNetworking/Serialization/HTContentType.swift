@@ -21,7 +21,8 @@ public struct HTContentType: Sendable, Hashable, CustomStringConvertible {
         guard let mime = parts.first else { return nil }
         let halves = mime.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard halves.count == 2 else { return nil }
-        let type = halves[0].trimmingSpaces.lowercased(), subtype = halves[1].trimmingSpaces.lowercased()
+        let type = halves[0].trimmingSpaces.lowercased()
+        let subtype = halves[1].trimmingSpaces.lowercased()
         // `Character` arguments: with Foundation imported, `contains(" ")` would be NSString's substring search.
         let space: Character = " "
         guard !type.isEmpty, !subtype.isEmpty, !type.contains(space), !subtype.contains(space) else { return nil }

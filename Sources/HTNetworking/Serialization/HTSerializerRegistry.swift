@@ -60,7 +60,8 @@ public struct HTSerializerRegistry: Sendable {
     /// Makes `mimeType` read by the serializer that reads `existing` now (e.g. `text/html` as JSON).
     /// If nothing is registered for `existing`, `mimeType` is read by the fallback.
     public mutating func map(_ mimeType: String, to existing: String) {
-        let target = HTContentType(existing).map { self.serializer(for: $0) } ?? entries[Self.normalized(existing)] ?? fallback
+        let target =
+            HTContentType(existing).map { self.serializer(for: $0) } ?? entries[Self.normalized(existing)] ?? fallback
         entries[Self.normalized(mimeType)] = target
     }
 

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 extension HTClient {
@@ -64,21 +65,27 @@ extension HTClient {
     /// A download of `request`, routed as ``send(_:)`` routes it: interceptors, mocks, the transport for
     /// its request type.
     func downloadJob<R: HTBaseRequest>(for request: R, to destination: URL) -> HTDownloadJob {
-        var built: Result<URLRequest, HTNetworkingError> = Result { () throws(HTNetworkingError) in try urlRequest(for: request) }
+        var built: Result<URLRequest, HTNetworkingError> = Result { () throws(HTNetworkingError) in
+            try urlRequest(for: request)
+        }
         let url = (try? built.get())?.url?.absoluteString ?? R.path
-        let description = HTRequestDescription(method: R.method.rawValue, url: url, requestType: String(describing: R.self))
+        let description = HTRequestDescription(
+            method: R.method.rawValue, url: url, requestType: String(describing: R.self))
         var routeTransport = transport
         if let requestType = request.requestType {
             if let registered = configuration.transports[requestType] {
                 routeTransport = registered
             } else {
-                built = .failure(HTNetworkingError(
-                    .invalidRequest("no transport is registered for the request type '\(requestType)'"), request: description))
+                built = .failure(
+                    HTNetworkingError(
+                        .invalidRequest("no transport is registered for the request type '\(requestType)'"),
+                        request: description))
             }
         }
         let route = HTDownloadRoute(
             transport: routeTransport, interceptors: configuration.interceptors + request.interceptors,
-            context: HTInterceptorContext(request: description, requestType: request.requestType, logger: configuration.logger),
+            context: HTInterceptorContext(
+                request: description, requestType: request.requestType, logger: configuration.logger),
             mockMode: mockMode, ownMock: request.mock, clientMock: configuration.mock, options: downloadOptions)
         return HTDownloadJob(
             urlRequest: built, description: description,
@@ -89,10 +96,12 @@ extension HTClient {
     /// A download of `urlRequest` straight through the client's transport.
     func downloadJob(for urlRequest: URLRequest, to destination: URL) -> HTDownloadJob {
         let description = HTRequestDescription(
-            method: urlRequest.httpMethod ?? "GET", url: urlRequest.url?.absoluteString ?? "", requestType: "URLRequest")
+            method: urlRequest.httpMethod ?? "GET", url: urlRequest.url?.absoluteString ?? "", requestType: "URLRequest"
+        )
         return HTDownloadJob(
             urlRequest: .success(urlRequest), description: description, acceptedStatusCodes: Set(200..<300),
-            destination: destination, route: HTDownloadRoute(transport: transport, description: description, options: downloadOptions),
+            destination: destination,
+            route: HTDownloadRoute(transport: transport, description: description, options: downloadOptions),
             logger: configuration.logger)
     }
 

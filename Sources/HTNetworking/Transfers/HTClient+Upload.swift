@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 extension HTClient {
@@ -35,7 +36,8 @@ extension HTClient {
     public func uploadResponse<R: HTBaseRequest>(
         for request: sending R, form: HTMultipartFormData
     ) async throws(HTNetworkingError) -> sending HTResponse<R.Response> {
-        let description = HTRequestDescription(method: R.method.rawValue, url: R.path, requestType: String(describing: R.self))
+        let description = HTRequestDescription(
+            method: R.method.rawValue, url: R.path, requestType: String(describing: R.self))
         var fullForm = HTMultipartFormData(boundary: form.boundary)
         if !R.method.sendsParametersInQuery {
             for (name, value) in Self.bodyFields(of: request) {
@@ -51,7 +53,8 @@ extension HTClient {
         do {
             length = try await Self.writeOffThread(fullForm, to: bodyFile)
         } catch {
-            let failure = HTNetworkingError(.invalidRequest("the multipart body could not be written: \(error)"), request: description)
+            let failure = HTNetworkingError(
+                .invalidRequest("the multipart body could not be written: \(error)"), request: description)
             HTTransferLog.failed(configuration.logger, .upload, failure)
             throw failure
         }

@@ -1,13 +1,14 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One download, ready to run: the URL request, what counts as success, and where the body goes.
@@ -34,11 +35,14 @@ struct HTDownloadJob: Sendable {
     static let errorBodyLimit = 64 * 1024
 
     /// Runs the download, reporting progress, and logs its start and its end.
-    func run(progress: @escaping @Sendable (HTTransferProgress) -> Void) async throws(HTNetworkingError) -> (HTTransportResponse, HTDownloadedFile) {
+    func run(progress: @escaping @Sendable (HTTransferProgress) -> Void) async throws(HTNetworkingError) -> (
+        HTTransportResponse, HTDownloadedFile
+    ) {
         HTTransferLog.started(logger, .download, description)
         do {
             let (response, file) = try await transfer(progress: progress)
-            HTTransferLog.finished(logger, .download, description, statusCode: response.statusCode, bytes: file.byteCount)
+            HTTransferLog.finished(
+                logger, .download, description, statusCode: response.statusCode, bytes: file.byteCount)
             return (response, file)
         } catch {
             HTTransferLog.failed(logger, .download, error)
@@ -47,7 +51,9 @@ struct HTDownloadJob: Sendable {
     }
 
     /// Runs the download, reporting progress.
-    private func transfer(progress: @escaping @Sendable (HTTransferProgress) -> Void) async throws(HTNetworkingError) -> (HTTransportResponse, HTDownloadedFile) {
+    private func transfer(progress: @escaping @Sendable (HTTransferProgress) -> Void) async throws(HTNetworkingError)
+        -> (HTTransportResponse, HTDownloadedFile)
+    {
         let request = try urlRequest.get()
         if Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
         let directory = destination.deletingLastPathComponent()
@@ -56,7 +62,8 @@ struct HTDownloadJob: Sendable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw HTNetworkingError(.invalidRequest("cannot create the folder \(directory.path): \(error)"), request: description)
+            throw HTNetworkingError(
+                .invalidRequest("cannot create the folder \(directory.path): \(error)"), request: description)
         }
         defer { try? FileManager.default.removeItem(at: temporary) }
 
@@ -69,27 +76,33 @@ struct HTDownloadJob: Sendable {
 
         let size = (try? HTMultipartFormData.fileSize(temporary)) ?? 0
         guard acceptedStatusCodes.contains(response.statusCode) else {
-            let body = (try? FileHandle(forReadingFrom: temporary)).flatMap { handle in
-                defer { try? handle.close() }
-                return try? handle.read(upToCount: Self.errorBodyLimit)
-            } ?? Data()
+            let body =
+                (try? FileHandle(forReadingFrom: temporary)).flatMap { handle in
+                    defer { try? handle.close() }
+                    return try? handle.read(upToCount: Self.errorBodyLimit)
+                } ?? Data()
             throw HTNetworkingError(
                 .status(code: response.statusCode, body: body), request: description, statusCode: response.statusCode,
                 responseHeaders: response.headers)
         }
         // A Content-Length counts the encoded bytes; URLSession decodes gzip and friends, so only an
         // unencoded body can be checked against it.
-        let encoding = response.header("Content-Encoding")?.trimmingCharacters(in: .whitespaces).lowercased() ?? "identity"
-        if encoding == "identity", let declared = response.header("Content-Length").flatMap({ Int64($0) }), declared != size {
+        let encoding =
+            response.header("Content-Encoding")?.trimmingCharacters(in: .whitespaces).lowercased() ?? "identity"
+        if encoding == "identity", let declared = response.header("Content-Length").flatMap({ Int64($0) }),
+            declared != size
+        {
             throw HTNetworkingError(
-                .transport(code: URLError.Code.networkConnectionLost.rawValue,
-                           message: "the body has \(size) bytes but Content-Length says \(declared)"),
+                .transport(
+                    code: URLError.Code.networkConnectionLost.rawValue,
+                    message: "the body has \(size) bytes but Content-Length says \(declared)"),
                 request: description, statusCode: response.statusCode)
         }
         if Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
         guard rename(temporary.path, destination.path) == 0 else {
             let reason = String(cString: strerror(errno))
-            throw HTNetworkingError(.invalidRequest("cannot move the download to \(destination.path): \(reason)"), request: description)
+            throw HTNetworkingError(
+                .invalidRequest("cannot move the download to \(destination.path): \(reason)"), request: description)
         }
         return (response, HTDownloadedFile(fileURL: destination, byteCount: size))
     }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Where a download goes, chosen as the client chooses for requests: the client's interceptors and the
@@ -32,7 +33,8 @@ struct HTDownloadRoute: Sendable {
     }
 
     init(
-        transport: any HTTransport, interceptors: [any HTInterceptor], context: HTInterceptorContext, mockMode: HTMockMode,
+        transport: any HTTransport, interceptors: [any HTInterceptor], context: HTInterceptorContext,
+        mockMode: HTMockMode,
         ownMock: HTMockResponse?, clientMock: HTMockTransport?, options: HTTransportOptions
     ) {
         self.options = options

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Writes one download's body to a file chunk by chunk as it arrives (a task of the transport's own
@@ -28,7 +29,8 @@ final class HTDownloadTaskHandler: HTSessionTaskHandler, Sendable {
     private let progress: @Sendable (HTTransferProgress) -> Void
 
     init(
-        file: URL, original: URL?, options: HTTransportOptions, progress: @escaping @Sendable (HTTransferProgress) -> Void,
+        file: URL, original: URL?, options: HTTransportOptions,
+        progress: @escaping @Sendable (HTTransferProgress) -> Void,
         continuation: CheckedContinuation<HTTransportResponse, any Error>
     ) {
         self.file = file
@@ -55,7 +57,9 @@ final class HTDownloadTaskHandler: HTSessionTaskHandler, Sendable {
                 state.output = output
                 try output.write(contentsOf: data)
                 state.written += Int64(data.count)
-                let expected = (task.response as? HTTPURLResponse).map(\.expectedContentLength).flatMap { $0 >= 0 ? $0 : nil }
+                let expected = (task.response as? HTTPURLResponse).map(\.expectedContentLength).flatMap {
+                    $0 >= 0 ? $0 : nil
+                }
                 // At most about 200 reports per transfer (every 0.5 %, at least every 64 KiB), and the last.
                 let step = max(64 * 1024, (expected ?? 0) / 200)
                 if state.written - state.lastReported >= step || state.written == expected {

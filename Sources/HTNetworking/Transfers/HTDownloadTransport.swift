@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A transport that can stream a response body into a file (for ``HTClient/download(_:to:progress:)-(R,_,_)``).

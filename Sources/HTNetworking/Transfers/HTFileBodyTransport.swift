@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Wraps a client's transport for one upload: it sends the body in `file` (an upload task when the
@@ -29,7 +30,9 @@ struct HTFileBodyTransport: HTTransport {
 struct HTFileBodyInterceptor: HTInterceptor {
     let body: HTFileBody
 
-    func intercept(_ request: URLRequest, context: HTInterceptorContext, next: HTInterceptorNext) async throws -> HTTransportResponse {
+    func intercept(_ request: URLRequest, context: HTInterceptorContext, next: HTInterceptorNext) async throws
+        -> HTTransportResponse
+    {
         try await next(body.attach(to: request))
     }
 }

@@ -81,10 +81,13 @@ public struct HTMultipartFormData: Sendable {
     ///   - name: the form field's name.
     ///   - fileName: the name the receiver sees; the file's own name by default.
     ///   - contentType: the part's type; guessed from the file name's extension by default.
-    public mutating func appendFile(at fileURL: URL, name: String, fileName: String? = nil, contentType: String? = nil) {
+    public mutating func appendFile(at fileURL: URL, name: String, fileName: String? = nil, contentType: String? = nil)
+    {
         let shownName = fileName ?? fileURL.lastPathComponent
-        parts.append(Part(
-            name: name, fileName: shownName, contentType: contentType ?? HTMIMEType.forFileName(shownName), content: .file(fileURL)))
+        parts.append(
+            Part(
+                name: name, fileName: shownName, contentType: contentType ?? HTMIMEType.forFileName(shownName),
+                content: .file(fileURL)))
     }
 
     /// The size of the body in bytes, from the parts' sizes (files are not read).
@@ -176,7 +179,8 @@ public struct HTMultipartFormData: Sendable {
 
     static func fileSize(_ url: URL) throws -> Int64 {
         let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-        guard (attributes[.type] as? FileAttributeType) == .typeRegular, let size = attributes[.size] as? NSNumber else {
+        guard (attributes[.type] as? FileAttributeType) == .typeRegular, let size = attributes[.size] as? NSNumber
+        else {
             throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: url.path])
         }
         return size.int64Value

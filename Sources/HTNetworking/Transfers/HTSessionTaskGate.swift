@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Starts a URLSession task so that a cancellation is never lost: when ``cancel()`` comes before
@@ -55,9 +56,9 @@ final class HTSessionTaskGate: Sendable {
     static func timeoutAdjusted(_ request: URLRequest) -> URLRequest {
         var request = request
         #if canImport(FoundationNetworking)
-        if request.timeoutInterval.isFinite, request.timeoutInterval > 0 {
-            request.timeoutInterval = max(1, request.timeoutInterval.rounded(.up))
-        }
+            if request.timeoutInterval.isFinite, request.timeoutInterval > 0 {
+                request.timeoutInterval = max(1, request.timeoutInterval.rounded(.up))
+            }
         #endif
         return request
     }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Turns what transfers throw into the client's one error type, as ``HTClient`` does for requests.
@@ -12,7 +13,8 @@ enum HTTransferError {
         if error is CancellationError || Task.isCancelled { return HTNetworkingError(.cancelled, request: request) }
         if let error = error as? URLError {
             if error.code == .cancelled { return HTNetworkingError(.cancelled, request: request) }
-            return HTNetworkingError(.transport(code: error.code.rawValue, message: error.localizedDescription), request: request)
+            return HTNetworkingError(
+                .transport(code: error.code.rawValue, message: error.localizedDescription), request: request)
         }
         return HTNetworkingError(.transport(code: nil, message: String(describing: error)), request: request)
     }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 extension HTURLSessionTransport: HTDownloadTransport {
@@ -31,7 +32,8 @@ extension HTURLSessionTransport: HTDownloadTransport {
         }
         let task = session.dataTask(with: request)
         return try await sessionDelegate.perform(task) { continuation in
-            HTDownloadTaskHandler(file: file, original: request.url, options: options, progress: progress, continuation: continuation)
+            HTDownloadTaskHandler(
+                file: file, original: request.url, options: options, progress: progress, continuation: continuation)
         }
     }
 
@@ -43,17 +45,21 @@ extension HTURLSessionTransport: HTDownloadTransport {
         let gate = HTSessionTaskGate()
         let session = self.session
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTransportResponse, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<HTTransportResponse, any Error>) in
                 let task = session.downloadTask(with: request) { location, response, error in
                     if let error { return continuation.resume(throwing: error) }
-                    guard let location, let response else { return continuation.resume(throwing: URLError(.badServerResponse)) }
-                    continuation.resume(with: Result {
-                        try? FileManager.default.removeItem(at: file)
-                        try FileManager.default.moveItem(at: location, to: file)
-                        let size = try HTMultipartFormData.fileSize(file)
-                        progress(HTTransferProgress(completedBytes: size, expectedBytes: size))
-                        return try HTTransportResponse(response, body: Data())
-                    })
+                    guard let location, let response else {
+                        return continuation.resume(throwing: URLError(.badServerResponse))
+                    }
+                    continuation.resume(
+                        with: Result {
+                            try? FileManager.default.removeItem(at: file)
+                            try FileManager.default.moveItem(at: location, to: file)
+                            let size = try HTMultipartFormData.fileSize(file)
+                            progress(HTTransferProgress(completedBytes: size, expectedBytes: size))
+                            return try HTTransportResponse(response, body: Data())
+                        })
                 }
                 gate.start(task)
             }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 extension HTURLSessionTransport: HTUploadTransport {
@@ -15,7 +16,9 @@ extension HTURLSessionTransport: HTUploadTransport {
     /// `options.maximumResponseSize` and redirects follow `options.redirectPolicy`, as for requests;
     /// with the app's session, its delegate decides and the size is checked once the body arrived.
     /// Cancelling the calling task cancels the upload, also before it started.
-    public func upload(_ request: URLRequest, fromFile file: URL, options: HTTransportOptions) async throws -> HTTransportResponse {
+    public func upload(_ request: URLRequest, fromFile file: URL, options: HTTransportOptions) async throws
+        -> HTTransportResponse
+    {
         try Task.checkCancellation()
         var request = HTSessionTaskGate.timeoutAdjusted(request)
         request.httpBody = nil
@@ -32,7 +35,8 @@ extension HTURLSessionTransport: HTUploadTransport {
         let session = self.session
         let uploadRequest = request
         let response = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTransportResponse, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<HTTransportResponse, any Error>) in
                 let task = session.uploadTask(with: uploadRequest, fromFile: file) { data, response, error in
                     if let error {
                         continuation.resume(throwing: error)

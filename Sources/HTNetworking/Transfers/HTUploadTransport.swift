@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A transport that can send a body streamed from a file (for ``HTClient/upload(_:form:)``).
@@ -17,11 +18,14 @@ public protocol HTUploadTransport: HTTransport {
     /// ``HTTransportOptions/maximumResponseSize`` throws ``HTResponseTooLargeError``, redirects follow
     /// ``HTTransportOptions/redirectPolicy``. The default calls ``upload(_:fromFile:)`` and checks the
     /// size of what it returned.
-    func upload(_ request: URLRequest, fromFile file: URL, options: HTTransportOptions) async throws -> HTTransportResponse
+    func upload(_ request: URLRequest, fromFile file: URL, options: HTTransportOptions) async throws
+        -> HTTransportResponse
 }
 
 extension HTUploadTransport {
-    public func upload(_ request: URLRequest, fromFile file: URL, options: HTTransportOptions) async throws -> HTTransportResponse {
+    public func upload(_ request: URLRequest, fromFile file: URL, options: HTTransportOptions) async throws
+        -> HTTransportResponse
+    {
         let response = try await upload(request, fromFile: file)
         try options.checkSize(of: response.body)
         return response

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Collects the body of one request (a data or upload task) and ends it at the chunk that passes
@@ -21,7 +22,8 @@ final class HTDataTaskHandler: HTSessionTaskHandler, Sendable {
     private let original: URL?
 
     /// A handler for a request to `original`, whose result resumes `continuation`.
-    init(original: URL?, options: HTTransportOptions, continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
+    init(original: URL?, options: HTTransportOptions, continuation: CheckedContinuation<(Data, URLResponse), any Error>)
+    {
         self.original = original
         self.options = options
         self.state = HTLocked(State(continuation: continuation))

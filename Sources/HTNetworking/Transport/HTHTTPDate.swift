@@ -9,7 +9,10 @@ enum HTHTTPDate {
     static func parse(_ text: String) -> Date? {
         // Split on spaces, commas and dashes; the forms differ only in punctuation and order.
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "-" }).map { $0.lowercased() }
-        var day: Int?, month: Int?, year: Int?, time: [Int]?
+        var day: Int?
+        var month: Int?
+        var year: Int?
+        var time: [Int]?
         for part in parts {
             if part.contains(":") {
                 let pieces = part.split(separator: ":").compactMap { Int($0) }

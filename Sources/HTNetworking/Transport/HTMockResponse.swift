@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A canned answer for mocking (the original's `mockResponseObject`, `mockResponseString`,
@@ -45,11 +46,14 @@ public struct HTMockResponse: Sendable {
 
     /// A JSON response from a value (the original's mock object).
     public static func json(_ value: HTJSON, statusCode: Int = 200) -> HTMockResponse {
-        HTMockResponse(statusCode: statusCode, headers: ["Content-Type": "application/json"], body: value.serializedData())
+        HTMockResponse(
+            statusCode: statusCode, headers: ["Content-Type": "application/json"], body: value.serializedData())
     }
 
     /// A text response (the original's mock string).
-    public static func text(_ text: String, statusCode: Int = 200, contentType: String = "text/plain; charset=utf-8") -> HTMockResponse {
+    public static func text(_ text: String, statusCode: Int = 200, contentType: String = "text/plain; charset=utf-8")
+        -> HTMockResponse
+    {
         HTMockResponse(statusCode: statusCode, headers: ["Content-Type": contentType], body: Data(text.utf8))
     }
 

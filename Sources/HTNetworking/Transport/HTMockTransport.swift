@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A transport that answers from memory or from files, never touching the network: for tests, demos
@@ -44,7 +45,8 @@ public struct HTMockTransport: HTTransport {
         // When several routes match a path, the most specific wins: the one whose first parameter segment
         // comes latest (`/users/me` before `/users/:id`); ties keep the order of the keys.
         self.routes = parsed.enumerated().sorted { lhs, rhs in
-            let left = lhs.element.segments.map(Self.isParameter), right = rhs.element.segments.map(Self.isParameter)
+            let left = lhs.element.segments.map(Self.isParameter)
+            let right = rhs.element.segments.map(Self.isParameter)
             if left != right {
                 for (l, r) in zip(left, right) where l != r { return !l }
                 return left.count < right.count
@@ -77,7 +79,8 @@ public struct HTMockTransport: HTTransport {
         let path = request.url?.path ?? "/"
         // Segments are split on the encoded path, so a parameter value holding `%2F` stays one segment,
         // then decoded to compare with the routes' literal segments.
-        let encodedPath = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true)?.percentEncodedPath } ?? path
+        let encodedPath =
+            request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true)?.percentEncodedPath } ?? path
         let segments = encodedPath.split(separator: "/").map { Substring($0.removingPercentEncoding ?? String($0)) }
         if let route = routes.first(where: { $0.method == method && matches($0.segments, segments) }) {
             return try await route.response.answer(for: request)
@@ -85,7 +88,8 @@ public struct HTMockTransport: HTTransport {
         if let directory {
             let file = directory.appendingPathComponent(Self.fileName(method: method, path: path))
             if let data = FileManager.default.contents(atPath: file.path) {
-                return HTTransportResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: data, url: request.url)
+                return HTTransportResponse(
+                    statusCode: 200, headers: ["Content-Type": "application/json"], body: data, url: request.url)
             }
         }
         return nil
@@ -97,10 +101,13 @@ public struct HTMockTransport: HTTransport {
         let method = (request.httpMethod ?? "GET").uppercased()
         let path = request.url?.path ?? "/"
         let fileName = Self.fileName(method: method, path: path)
-        let message: HTJSON = ["error": "no mock response", "method": .string(method), "path": .string(path),
-                               "file": .string(fileName)]
+        let message: HTJSON = [
+            "error": "no mock response", "method": .string(method), "path": .string(path),
+            "file": .string(fileName),
+        ]
         return HTTransportResponse(
-            statusCode: 404, headers: ["Content-Type": "application/json"], body: message.serializedData(), url: request.url)
+            statusCode: 404, headers: ["Content-Type": "application/json"], body: message.serializedData(),
+            url: request.url)
     }
 
     private func matches(_ pattern: [Substring], _ segments: [Substring]) -> Bool {

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// What happens to a request's headers when the server redirects it (``HTClientConfiguration/redirectPolicy``).

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// What one task of an ``HTURLSessionTransport``'s session does with the events ``HTURLSessionDelegate``

@@ -15,7 +15,10 @@ public struct HTTransportResponse: Sendable {
     public var isFromCache: Bool
 
     /// Creates a response.
-    public init(statusCode: Int, headers: [String: String] = [:], body: Data = Data(), url: URL? = nil, isFromCache: Bool = false) {
+    public init(
+        statusCode: Int, headers: [String: String] = [:], body: Data = Data(), url: URL? = nil,
+        isFromCache: Bool = false
+    ) {
         self.statusCode = statusCode
         self.headers = headers
         self.body = body
@@ -38,7 +41,9 @@ public struct HTTransportResponse: Sendable {
     /// How long the server asks the client to wait before trying again (`Retry-After`, in seconds or as
     /// an HTTP date relative to `now`); `nil` without a valid header. A date in the past is 0.
     public func retryAfter(now: Date = Date()) -> TimeInterval? {
-        guard let value = header("Retry-After")?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        guard let value = header("Retry-After")?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+            return nil
+        }
         if value.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
             return Double(value)
         }

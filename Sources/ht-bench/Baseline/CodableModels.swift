@@ -1,3 +1,5 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (this file only: the property names are the JSON keys, snake_case, so Codable needs no CodingKeys)
 // The JSONDecoder/JSONEncoder baseline of ht-bench: hand-written Codable types with the same fields
 // as the generated models (Sources/ht-bench/Specs), each optional, named as the JSON keys so the
 // synthesized conformances need no CodingKeys. Types are structs, as a Codable user would write them

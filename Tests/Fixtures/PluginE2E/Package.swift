@@ -9,7 +9,7 @@ let package = Package(
     name: "PluginE2E",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "HTNetworking", path: "../../.."),
+        .package(name: "HTNetworking", path: "../../..")
     ],
     targets: [
         // A library target of specs, used from the app: the README's setup.

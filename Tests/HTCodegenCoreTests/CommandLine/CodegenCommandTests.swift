@@ -38,7 +38,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let config = directory.appending(path: "htcodegen.json")
         try Data(#"{"namePrefix": "AB", "accessLevel": "public"}"#.utf8).write(to: config)
-        guard case .run(_, let options) = try CodegenCommand.parse(["check", "x.htspec.json", "--config", config.path, "--name-prefix", "CD"])
+        guard
+            case .run(_, let options) = try CodegenCommand.parse([
+                "check", "x.htspec.json", "--config", config.path, "--name-prefix", "CD",
+            ])
         else {
             Issue.record("expected a run")
             return
@@ -60,14 +63,17 @@ import Testing
         ).write(to: spec)
         let output = directory.appending(path: "out")
         #expect(
-            CodegenCommand.run(arguments: ["generate", spec.path, "--output-dir", output.path, "--access-level", "package", "--quiet"]) == 0)
+            CodegenCommand.run(arguments: [
+                "generate", spec.path, "--output-dir", output.path, "--access-level", "package", "--quiet",
+            ]) == 0)
         for file in ["stock+Models.swift", "stock+Requests.swift", "stock+Enums.swift"] {
             let text = try String(contentsOf: output.appending(path: file), encoding: .utf8)
             let declarations = text.split(separator: "\n").filter {
                 $0.contains(" class ") || $0.contains(" struct ") || $0.contains(" enum ")
             }
             #expect(!declarations.isEmpty, "\(file) declares nothing")
-            #expect(declarations.allSatisfy { $0.trimmingCharacters(in: .whitespaces).hasPrefix("package ") }, "\(file)")
+            #expect(
+                declarations.allSatisfy { $0.trimmingCharacters(in: .whitespaces).hasPrefix("package ") }, "\(file)")
             #expect(!text.contains("internal ") && !text.contains("public "), "\(file)")
         }
         // A request without inputs needs an explicit initializer: the implicit one would be internal.
@@ -102,7 +108,8 @@ import Testing
         try spec.write(to: directory.appending(path: "orders.htspec.json"))
         try spec.write(to: sub.appending(path: "orders.htspec.json"))
         let status = CodegenCommand.run(arguments: [
-            "check", directory.appending(path: "orders.htspec.json").path, sub.appending(path: "orders.htspec.json").path,
+            "check", directory.appending(path: "orders.htspec.json").path,
+            sub.appending(path: "orders.htspec.json").path,
         ])
         #expect(status == 1)
     }
@@ -111,8 +118,11 @@ import Testing
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = directory.appending(path: "w.htspec.json")
-        try Data(#"{"htspec": 1, "types": {"M": {"fields": {}}}, "interfaces": {"I": {"method": "GET", "path": "/x", "outputs": {"n": "Integer", "m": "M"}}}}"#.utf8)
-            .write(to: spec)
+        try Data(
+            #"{"htspec": 1, "types": {"M": {"fields": {}}}, "interfaces": {"I": {"method": "GET", "path": "/x", "outputs": {"n": "Integer", "m": "M"}}}}"#
+                .utf8
+        )
+        .write(to: spec)
         #expect(CodegenCommand.run(arguments: ["check", spec.path]) == 0)
         #expect(CodegenCommand.run(arguments: ["check", spec.path, "--warnings-as-errors"]) == 1)
     }
@@ -121,19 +131,27 @@ import Testing
     @Test func warningsAreGroupedByKind() throws {
         let location = { (line: Int) in SourceLocation(file: "x.nei.json", line: line, column: 3) }
         var diagnostics: [Diagnostic] = (1...40).map {
-            Diagnostic(.warning, "the path parameter 'p\($0)' of interface 'I\($0)' is not among its inputs", at: location($0))
+            Diagnostic(
+                .warning, "the path parameter 'p\($0)' of interface 'I\($0)' is not among its inputs", at: location($0))
         }
         diagnostics.insert(Diagnostic(.warning, "this API mixes response rules 1 and 2", at: location(50)), at: 7)
         diagnostics.append(Diagnostic(.error, "unknown type 'Nope'", at: location(99)))
         let lines = DiagnosticGroups.lines(for: diagnostics, verbose: false)
         #expect(lines.first == "x.nei.json:99:3: error: unknown type 'Nope'")
         #expect(lines.count == 1 + 3 + 1 + 1)
-        #expect(lines[1] == "x.nei.json:1:3: warning: the path parameter 'p1' of interface 'I1' is not among its inputs")
-        #expect(lines[4] == "x.nei.json:4:3: warning: 37 more warnings like the one above (40 in all; run ht-codegen with --verbose to list them)")
+        #expect(
+            lines[1] == "x.nei.json:1:3: warning: the path parameter 'p1' of interface 'I1' is not among its inputs")
+        #expect(
+            lines[4]
+                == "x.nei.json:4:3: warning: 37 more warnings like the one above (40 in all; run ht-codegen with --verbose to list them)"
+        )
         #expect(lines[5] == "x.nei.json:50:3: warning: this API mixes response rules 1 and 2")
         #expect(DiagnosticGroups.lines(for: diagnostics, verbose: true).count == 42)
-        #expect(DiagnosticGroups.kind(of: "'a' is 12, \"b\" is 3") == DiagnosticGroups.kind(of: "'xyz' is 7, \"c\" is 40"))
-        #expect(try CodegenCommand.parse(["check", "a.htspec.json", "--verbose"]) != CodegenCommand.parse(["check", "a.htspec.json"]))
+        #expect(
+            DiagnosticGroups.kind(of: "'a' is 12, \"b\" is 3") == DiagnosticGroups.kind(of: "'xyz' is 7, \"c\" is 40"))
+        #expect(
+            try CodegenCommand.parse(["check", "a.htspec.json", "--verbose"])
+                != CodegenCommand.parse(["check", "a.htspec.json"]))
     }
 
     /// Two specs of one target may both define the `ResultData` envelope: it gets no model, so there is
@@ -142,7 +160,8 @@ import Testing
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         func spec(_ request: String, extra: String = "") -> String {
-            #"{"htspec": 1, "types": {"ResultData": {"fields": {"code": "Integer", "result": "Variable"}}"# + extra + #"},"#
+            #"{"htspec": 1, "types": {"ResultData": {"fields": {"code": "Integer", "result": "Variable"}}"# + extra
+                + #"},"#
                 + #" "interfaces": {"\#(request)": {"method": "GET", "path": "/\#(request)", "output": {"import": "ResultData"}}}}"#
         }
         let first = directory.appending(path: "a.htspec.json")
@@ -169,7 +188,8 @@ import Testing
         let first = directory.appending(path: "a.htspec.json")
         let second = directory.appending(path: "b.htspec.json")
         let third = directory.appending(path: "c.htspec.json")
-        try Data(#"{"htspec": 1, "types": {"User": {"fields": {"x": "String"}}, "Only": {"fields": {}}}}"#.utf8).write(to: first)
+        try Data(#"{"htspec": 1, "types": {"User": {"fields": {"x": "String"}}, "Only": {"fields": {}}}}"#.utf8).write(
+            to: first)
         try Data(#"{"htspec": 1, "types": {"User": {"fields": {"y": "String"}}}}"#.utf8).write(to: second)
         try Data(#"{"htspec": 1, "types": {"Other": {"fields": {"y": "String"}}}}"#.utf8).write(to: third)
         // Together in one run, and one at a time with the others named by --also (as the plugin runs it).

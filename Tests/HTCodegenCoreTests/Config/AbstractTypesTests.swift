@@ -1,5 +1,6 @@
-@testable import HTCodegenCore
 import Testing
+
+@testable import HTCodegenCore
 
 /// `abstractTypes` in `htcodegen.json`: whether the generator declares the model base class and the
 /// request protocol as aliases of the runtime's types, or the app declares them itself.
@@ -40,8 +41,9 @@ import Testing
         let root = try JSONDocumentParser.parse(Array(#"{"abstractTypes": "mine"}"#.utf8), file: "htcodegen.json")
         let (config, diagnostics) = GeneratorConfig.read(root)
         #expect(config.abstractTypes == .alias)
-        #expect(diagnostics.map(\.description) == [
-            #"htcodegen.json:1:19: error: "abstractTypes" must be "alias" or "app""#
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                #"htcodegen.json:1:19: error: "abstractTypes" must be "alias" or "app""#
+            ])
     }
 }

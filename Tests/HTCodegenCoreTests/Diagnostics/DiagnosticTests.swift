@@ -7,7 +7,8 @@ import Testing
     /// Generates `spec` (named `x.htspec.json`) and returns every diagnostic as printed.
     func diagnostics(_ spec: String) -> [String] {
         do {
-            let (_, warnings) = try Generator.generate(specBytes: Array(spec.utf8), file: "x.htspec.json", config: GeneratorConfig())
+            let (_, warnings) = try Generator.generate(
+                specBytes: Array(spec.utf8), file: "x.htspec.json", config: GeneratorConfig())
             return warnings.map(\.description)
         } catch {
             return error.diagnostics.map(\.description)
@@ -22,7 +23,9 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(name: "empty file", spec: "", expected: ["x.htspec.json:1:1: error: the file is empty; a spec is a JSON object"]),
+        Case(
+            name: "empty file", spec: "",
+            expected: ["x.htspec.json:1:1: error: the file is empty; a spec is a JSON object"]),
         Case(
             name: "syntax: missing comma", spec: "{\"htspec\": 1\n \"types\": {}}",
             expected: ["x.htspec.json:2:2: error: expected ',' or '}' after the value of 'htspec', found '\"'"]),
@@ -33,14 +36,17 @@ import Testing
             name: "syntax: unterminated string", spec: "{\"htspec\": 1, \"description\": \"abc",
             expected: ["x.htspec.json:1:30: error: unterminated string"]),
         Case(
-            name: "duplicate key", spec: "{\"htspec\": 1,\n \"types\": {\"A\": {\"fields\": {}},\n  \"A\": {\"fields\": {}}}}",
+            name: "duplicate key",
+            spec: "{\"htspec\": 1,\n \"types\": {\"A\": {\"fields\": {}},\n  \"A\": {\"fields\": {}}}}",
             expected: ["x.htspec.json:3:3: error: duplicate key 'A' (first defined at line 2, column 12)"]),
         Case(
             name: "not an object", spec: "[1, 2]",
             expected: ["x.htspec.json:1:1: error: a spec must be a JSON object, found an array"]),
         Case(
             name: "missing version", spec: "{\"types\": {}}",
-            expected: ["x.htspec.json:1:1: error: missing \"htspec\": 1 at the top of the spec (it marks the file as a native spec)"]),
+            expected: [
+                "x.htspec.json:1:1: error: missing \"htspec\": 1 at the top of the spec (it marks the file as a native spec)"
+            ]),
         Case(
             name: "unknown top-level key", spec: "{\"htspec\": 1, \"Types\": {}}",
             expected: [
@@ -67,7 +73,9 @@ import Testing
             expected: ["x.htspec.json:1:25: error: 'String' is a system type; give this type another name"]),
         Case(
             name: "bad type syntax", spec: "{\"htspec\": 1, \"types\": {\"T\": {\"fields\": {\"a\": \"[String\"}}}}",
-            expected: ["x.htspec.json:1:47: error: '[String' is not a type; write a name such as \"User\", or \"[User]\" for an array"]),
+            expected: [
+                "x.htspec.json:1:47: error: '[String' is not a type; write a name such as \"User\", or \"[User]\" for an array"
+            ]),
         Case(
             name: "field type not a string", spec: "{\"htspec\": 1, \"types\": {\"T\": {\"fields\": {\"a\": 3}}}}",
             expected: [
@@ -82,7 +90,8 @@ import Testing
             ]),
         Case(
             name: "duplicate enum key and value",
-            spec: "{\"htspec\": 1, \"types\": {\"E\": {\"enum\": [{\"key\": \"a\", \"value\": \"1\"}, {\"key\": \"a\", \"value\": \"1\"}]}}}",
+            spec:
+                "{\"htspec\": 1, \"types\": {\"E\": {\"enum\": [{\"key\": \"a\", \"value\": \"1\"}, {\"key\": \"a\", \"value\": \"1\"}]}}}",
             expected: [
                 "x.htspec.json:1:68: error: enumeration 'E' has two members with the key 'a'",
                 "x.htspec.json:1:68: error: enumeration 'E' has two members with the value \"1\"",
@@ -102,42 +111,53 @@ import Testing
         Case(
             name: "path parameter without input",
             spec: "{\"htspec\": 1, \"interfaces\": {\"I\": {\"method\": \"GET\", \"path\": \"/users/:id\"}}}",
-            expected: ["x.htspec.json:1:61: error: the path has the parameter 'id' but the interface has no input named 'id'"]),
+            expected: [
+                "x.htspec.json:1:61: error: the path has the parameter 'id' but the interface has no input named 'id'"
+            ]),
         Case(
             name: "variable header clashes with an input",
-            spec: "{\"htspec\": 1, \"interfaces\": {\"I\": {\"method\": \"GET\", \"path\": \"/x\", \"inputs\": {\"cookie\": \"String\"}, \"headers\": {\"Cookie\": {}}}}}",
+            spec:
+                "{\"htspec\": 1, \"interfaces\": {\"I\": {\"method\": \"GET\", \"path\": \"/x\", \"inputs\": {\"cookie\": \"String\"}, \"headers\": {\"Cookie\": {}}}}}",
             expected: [
                 "x.htspec.json:1:111: error: the variable header 'Cookie' becomes the property 'cookie', which clashes with the input of that name; rename the input"
             ]),
         Case(
             name: "inputs and input together",
-            spec: "{\"htspec\": 1, \"types\": {\"A\": {\"fields\": {}}}, \"interfaces\": {\"I\": {\"method\": \"POST\", \"path\": \"/x\", \"inputs\": {}, \"input\": \"A\"}}}",
+            spec:
+                "{\"htspec\": 1, \"types\": {\"A\": {\"fields\": {}}}, \"interfaces\": {\"I\": {\"method\": \"POST\", \"path\": \"/x\", \"inputs\": {}, \"input\": \"A\"}}}",
             expected: [
                 "x.htspec.json:1:114: error: interface 'I' has both \"inputs\" and \"input\"; use \"inputs\" for parameters or \"input\" to import one data type"
             ]),
         Case(
             name: "binding a field that is not Variable",
-            spec: "{\"htspec\": 1, \"types\": {\"R\": {\"fields\": {\"code\": \"Integer\", \"data\": \"Variable\"}}}, \"interfaces\": {\"I\": {\"method\": \"GET\", \"path\": \"/x\", \"output\": {\"import\": \"R\", \"bind\": {\"code\": \"String\"}}}}}",
+            spec:
+                "{\"htspec\": 1, \"types\": {\"R\": {\"fields\": {\"code\": \"Integer\", \"data\": \"Variable\"}}}, \"interfaces\": {\"I\": {\"method\": \"GET\", \"path\": \"/x\", \"output\": {\"import\": \"R\", \"bind\": {\"code\": \"String\"}}}}}",
             expected: ["x.htspec.json:1:179: error: only Variable fields can be bound; 'R.code' is Integer"]),
         Case(
             name: "importing a system type",
-            spec: "{\"htspec\": 1, \"interfaces\": {\"I\": {\"method\": \"POST\", \"path\": \"/x\", \"input\": \"String\"}}}",
-            expected: ["x.htspec.json:1:77: error: an imported input must be one data type with fields; 'String' is not"]),
+            spec:
+                "{\"htspec\": 1, \"interfaces\": {\"I\": {\"method\": \"POST\", \"path\": \"/x\", \"input\": \"String\"}}}",
+            expected: [
+                "x.htspec.json:1:77: error: an imported input must be one data type with fields; 'String' is not"
+            ]),
         Case(
             name: "warning: two interfaces with one class name",
-            spec: "{\"htspec\": 1, \"interfaces\": {\"A\": {\"method\": \"GET\", \"path\": \"/a\"},\n \"B\": {\"className\": \"ARequest\", \"method\": \"GET\", \"path\": \"/b\"}}}",
+            spec:
+                "{\"htspec\": 1, \"interfaces\": {\"A\": {\"method\": \"GET\", \"path\": \"/a\"},\n \"B\": {\"className\": \"ARequest\", \"method\": \"GET\", \"path\": \"/b\"}}}",
             expected: [
                 "x.htspec.json:2:21: warning: the request 'ARequest' (GET /b) is also generated by the interface at line 1, column 30; this one is generated as 'ARequest_2' (set \"className\" to choose its name)"
             ]),
         Case(
             name: "warning: rule 4",
-            spec: "{\"htspec\": 1, \"types\": {\"M\": {\"fields\": {}}}, \"interfaces\": {\"I\": {\"method\": \"GET\", \"path\": \"/x\", \"outputs\": {\"n\": \"Integer\", \"m\": \"M\"}}}}",
+            spec:
+                "{\"htspec\": 1, \"types\": {\"M\": {\"fields\": {}}}, \"interfaces\": {\"I\": {\"method\": \"GET\", \"path\": \"/x\", \"outputs\": {\"n\": \"Integer\", \"m\": \"M\"}}}}",
             expected: [
                 "x.htspec.json:1:127: warning: response rule 4: several outputs of which one ('m') is a model; it works, but prefer a single output or an imported type"
             ]),
         Case(
             name: "warning: mixing rules 1 to 3",
-            spec: "{\"htspec\": 1, \"types\": {\"M\": {\"fields\": {}}}, \"interfaces\": {\"A\": {\"method\": \"GET\", \"path\": \"/a\", \"outputs\": {\"m\": \"M\"}},\n \"B\": {\"method\": \"GET\", \"path\": \"/b\", \"output\": \"M\"}}}",
+            spec:
+                "{\"htspec\": 1, \"types\": {\"M\": {\"fields\": {}}}, \"interfaces\": {\"A\": {\"method\": \"GET\", \"path\": \"/a\", \"outputs\": {\"m\": \"M\"}},\n \"B\": {\"method\": \"GET\", \"path\": \"/b\", \"output\": \"M\"}}}",
             expected: [
                 "x.htspec.json:1:62: warning: this API mixes response rules 1 (one custom output), 3 (an imported type); an app should stick to one of rules 1 to 3 for all interfaces"
             ]),
@@ -166,12 +186,14 @@ import Testing
     }
 
     @Test func configErrorsHavePositions() throws {
-        let root = try JSONDocumentParser.parse(Array("{\n  \"namePrefix\": \"H T\",\n  \"acess\": \"x\"\n}".utf8), file: "htcodegen.json")
+        let root = try JSONDocumentParser.parse(
+            Array("{\n  \"namePrefix\": \"H T\",\n  \"acess\": \"x\"\n}".utf8), file: "htcodegen.json")
         let (_, diagnostics) = GeneratorConfig.read(root)
-        #expect(diagnostics.map(\.description) == [
-            "htcodegen.json:2:17: error: \"namePrefix\" must be empty or an identifier such as \"HT\"",
-            "htcodegen.json:3:3: error: unknown key 'acess' in the config file; expected one of: $schema, namePrefix, reqAbstract, modelAbstract, accessLevel, runtimeModule, abstractTypes",
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                "htcodegen.json:2:17: error: \"namePrefix\" must be empty or an identifier such as \"HT\"",
+                "htcodegen.json:3:3: error: unknown key 'acess' in the config file; expected one of: $schema, namePrefix, reqAbstract, modelAbstract, accessLevel, runtimeModule, abstractTypes",
+            ])
     }
 
     @Test func deepNestingIsAnErrorNotACrash() {

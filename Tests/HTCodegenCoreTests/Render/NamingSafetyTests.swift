@@ -7,7 +7,8 @@ import Testing
     func generate(_ spec: String, prefix: String = "HT") throws -> (Generator.Files, [String]) {
         var config = GeneratorConfig()
         config.namePrefix = prefix
-        let (files, diagnostics) = try Generator.generate(specBytes: Array(spec.utf8), file: "n.htspec.json", config: config)
+        let (files, diagnostics) = try Generator.generate(
+            specBytes: Array(spec.utf8), file: "n.htspec.json", config: config)
         return (files, diagnostics.map(\.description))
     }
 
@@ -25,8 +26,10 @@ import Testing
         }
         #expect(files.contents[2].text.contains("struct Self_: HTStringEnum"))
         #expect(diagnostics.count == 7)
-        #expect(diagnostics.contains(
-            "n.htspec.json:2:3: warning: the type 'Data' would be named 'Data', which is a Swift, Foundation or runtime type; it is generated as 'Data_'"))
+        #expect(
+            diagnostics.contains(
+                "n.htspec.json:2:3: warning: the type 'Data' would be named 'Data', which is a Swift, Foundation or runtime type; it is generated as 'Data_'"
+            ))
     }
 
     @Test func typeNamesThatCollideAfterMappingAreDisambiguated() throws {
@@ -53,7 +56,9 @@ import Testing
             """
         let (files, _) = try generate(spec)
         let requests = files.contents[1].text
-        for name in ["timeout", "mock", "baseURL", "customize", "cacheKey", "freezeKey", "maximumResponseSize", "cacheUserScope"] {
+        for name in [
+            "timeout", "mock", "baseURL", "customize", "cacheKey", "freezeKey", "maximumResponseSize", "cacheUserScope",
+        ] {
             #expect(requests.contains("var \(name)_:"), "\(name) was not renamed")
             #expect(!requests.contains("var \(name):"), "\(name) kept its name")
             #expect(requests.contains("\"\(name)\""), "\(name) lost its wire name")

@@ -15,17 +15,20 @@ import Testing
     }
 
     static func generate(
-        types: String = "{}", interfaces: String = "{}", file: String = "snippet.htspec.json", config: GeneratorConfig = GeneratorConfig()
+        types: String = "{}", interfaces: String = "{}", file: String = "snippet.htspec.json",
+        config: GeneratorConfig = GeneratorConfig()
     ) throws -> Generated {
         let spec = "{\"htspec\": 1,\n\"types\": \(types),\n\"interfaces\": \(interfaces)}"
         return try generate(spec, file: file, config: config)
     }
 
-    static func generate(_ spec: String, file: String, config: GeneratorConfig = GeneratorConfig()) throws -> Generated {
+    static func generate(_ spec: String, file: String, config: GeneratorConfig = GeneratorConfig()) throws -> Generated
+    {
         let (files, diagnostics) = try Generator.generate(specBytes: Array(spec.utf8), file: file, config: config)
         func text(_ suffix: String) -> String { files.contents.first { $0.name.hasSuffix(suffix) }?.text ?? "" }
         return Generated(
-            models: text("+Models.swift"), requests: text("+Requests.swift"), enums: text("+Enums.swift"), diagnostics: diagnostics)
+            models: text("+Models.swift"), requests: text("+Requests.swift"), enums: text("+Enums.swift"),
+            diagnostics: diagnostics)
     }
 
     /// The declaration of `name` in `text`: from its `// MARK: - name` line to the next mark or the end.
@@ -39,7 +42,8 @@ import Testing
     // MARK: Inputs
 
     @Test func aPathParameterIsNonOptional() throws {
-        let generated = try Self.generate(interfaces: #"{"GetUser": {"method": "GET", "path": "/users/:id", "inputs": {"id": "Integer"}}}"#)
+        let generated = try Self.generate(
+            interfaces: #"{"GetUser": {"method": "GET", "path": "/users/:id", "inputs": {"id": "Integer"}}}"#)
         let request = Self.declaration("HTGetUserRequest", in: generated.requests)
         #expect(request.contains("    internal var id: Int\n"))
         #expect(request.contains("    internal init(id: Int) {\n        self.id = id\n    }\n"))
@@ -48,10 +52,11 @@ import Testing
     }
 
     @Test func aRequiredInputIsNonOptional() throws {
-        let generated = try Self.generate(interfaces: #"""
-            {"Search": {"method": "GET", "path": "/search",
-                        "inputs": {"q": {"type": "String", "required": true, "description": "The words."}, "page": "Integer"}}}
-            """#)
+        let generated = try Self.generate(
+            interfaces: #"""
+                {"Search": {"method": "GET", "path": "/search",
+                            "inputs": {"q": {"type": "String", "required": true, "description": "The words."}, "page": "Integer"}}}
+                """#)
         let request = Self.declaration("HTSearchRequest", in: generated.requests)
         #expect(request.contains("    /// The words.\n    internal var q: String\n"))
         #expect(request.contains("    internal init(q: String, page: Int? = nil) {\n"))
@@ -59,7 +64,10 @@ import Testing
     }
 
     @Test func anOptionalInputDefaultsToNilAndIsSentWhenSet() throws {
-        let generated = try Self.generate(interfaces: #"{"Search": {"method": "GET", "path": "/search", "inputs": {"page": {"type": "Integer", "required": false}}}}"#)
+        let generated = try Self.generate(
+            interfaces:
+                #"{"Search": {"method": "GET", "path": "/search", "inputs": {"page": {"type": "Integer", "required": false}}}}"#
+        )
         let request = Self.declaration("HTSearchRequest", in: generated.requests)
         #expect(request.contains("    internal var page: Int?\n"))
         #expect(request.contains("    internal init(page: Int? = nil) {\n"))
@@ -67,13 +75,18 @@ import Testing
     }
 
     @Test func requiredMustBeABoolean() throws {
-        let spec = #"{"htspec": 1, "interfaces": {"Search": {"method": "GET", "path": "/search", "inputs": {"q": {"type": "String", "required": 1}}}}}"#
+        let spec =
+            #"{"htspec": 1, "interfaces": {"Search": {"method": "GET", "path": "/search", "inputs": {"q": {"type": "String", "required": 1}}}}}"#
         let (_, diagnostics) = Generator.parseSpec(Array(spec.utf8), file: "search.htspec.json")
-        #expect(diagnostics.map(\.description) == ["search.htspec.json:1:124: error: \"required\" must be true or false, found a number"])
+        #expect(
+            diagnostics.map(\.description) == [
+                "search.htspec.json:1:124: error: \"required\" must be true or false, found a number"
+            ])
     }
 
     @Test func requiredIsCarriedOnDataTypeFields() throws {
-        let spec = #"{"htspec": 1, "types": {"User": {"fields": {"id": {"type": "Integer", "required": true}, "name": "String"}}}}"#
+        let spec =
+            #"{"htspec": 1, "types": {"User": {"fields": {"id": {"type": "Integer", "required": true}, "name": "String"}}}}"#
         let (document, _) = Generator.parseSpec(Array(spec.utf8), file: "user.htspec.json")
         let parsed = try #require(document)
         let api = try #require(Resolver.resolve(parsed).0)
@@ -91,9 +104,10 @@ import Testing
     }
 
     @Test func aPathWithAnActionMarkerKeepsItsParameter() throws {
-        let generated = try Self.generate(interfaces: #"""
-            {"ChangeCreator": {"method": "PUT", "path": "/progroups/:id?changecreator", "inputs": {"id": "Integer", "toUser": "String"}}}
-            """#)
+        let generated = try Self.generate(
+            interfaces: #"""
+                {"ChangeCreator": {"method": "PUT", "path": "/progroups/:id?changecreator", "inputs": {"id": "Integer", "toUser": "String"}}}
+                """#)
         let request = Self.declaration("HTChangeCreatorRequest", in: generated.requests)
         #expect(request.contains("    internal static let path: String = \"/progroups/:id?changecreator\"\n"))
         #expect(request.contains("    internal init(id: Int, toUser: String? = nil) {\n"))
@@ -102,15 +116,19 @@ import Testing
     // MARK: Headers
 
     @Test func aConstantHeaderIsAlwaysSent() throws {
-        let generated = try Self.generate(interfaces: #"{"Ping": {"method": "GET", "path": "/ping", "headers": {"X-Client": "demo"}}}"#)
+        let generated = try Self.generate(
+            interfaces: #"{"Ping": {"method": "GET", "path": "/ping", "headers": {"X-Client": "demo"}}}"#)
         let request = Self.declaration("HTPingRequest", in: generated.requests)
-        #expect(request.contains("    internal var headers: [String: String] {\n        [\"X-Client\": \"demo\"]\n    }\n"))
+        #expect(
+            request.contains("    internal var headers: [String: String] {\n        [\"X-Client\": \"demo\"]\n    }\n"))
         #expect(!request.contains("headerPropertyList"))
     }
 
     @Test func aVariableHeaderIsAnOptionalPropertySentWhenSet() throws {
         let generated = try Self.generate(
-            interfaces: #"{"Ping": {"method": "GET", "path": "/ping", "headers": {"Authorization": {"description": "Bearer token."}}}}"#)
+            interfaces:
+                #"{"Ping": {"method": "GET", "path": "/ping", "headers": {"Authorization": {"description": "Bearer token."}}}}"#
+        )
         let request = Self.declaration("HTPingRequest", in: generated.requests)
         #expect(request.contains("    internal static let headerPropertyList: [String] = [\"authorization\"]\n"))
         #expect(request.contains("    /// Bearer token.\n    internal var authorization: String?\n"))
@@ -124,7 +142,9 @@ import Testing
     static let envelope = #""ResultData": {"fields": {"code": "Integer", "message": "String", "result": "Variable"}}"#
 
     @Test func responseRule1MapsTheOneOutputUnderItsName() throws {
-        let generated = try Self.generate(types: "{\(Self.user)}", interfaces: #"{"GetUser": {"method": "GET", "path": "/me", "outputs": {"user": "User"}}}"#)
+        let generated = try Self.generate(
+            types: "{\(Self.user)}",
+            interfaces: #"{"GetUser": {"method": "GET", "path": "/me", "outputs": {"user": "User"}}}"#)
         let request = Self.declaration("HTGetUserRequest", in: generated.requests)
         #expect(request.contains("    internal typealias Response = HTUser\n"))
         #expect(request.contains("    internal static let responseKeyPath: String? = \"user\"\n"))
@@ -133,14 +153,17 @@ import Testing
     @Test func responseRule2MapsTheBoundTypeUnderTheEnvelopesField() throws {
         let generated = try Self.generate(
             types: "{\(Self.user), \(Self.envelope)}",
-            interfaces: #"{"GetUser": {"method": "GET", "path": "/me", "output": {"import": "ResultData", "bind": {"result": "[User]"}}}}"#)
+            interfaces:
+                #"{"GetUser": {"method": "GET", "path": "/me", "output": {"import": "ResultData", "bind": {"result": "[User]"}}}}"#
+        )
         let request = Self.declaration("HTGetUserRequest", in: generated.requests)
         #expect(request.contains("    internal typealias Response = [HTUser]\n"))
         #expect(request.contains("    internal static let responseKeyPath: String? = \"result\"\n"))
     }
 
     @Test func responseRule3MapsTheWholeBody() throws {
-        let generated = try Self.generate(types: "{\(Self.user)}", interfaces: #"{"GetUser": {"method": "GET", "path": "/me", "output": "User"}}"#)
+        let generated = try Self.generate(
+            types: "{\(Self.user)}", interfaces: #"{"GetUser": {"method": "GET", "path": "/me", "output": "User"}}"#)
         let request = Self.declaration("HTGetUserRequest", in: generated.requests)
         #expect(request.contains("    internal typealias Response = HTUser\n"))
         #expect(!request.contains("responseKeyPath"))
@@ -149,7 +172,9 @@ import Testing
     @Test func theEnvelopeGetsNoModel() throws {
         let generated = try Self.generate(
             types: "{\(Self.user), \(Self.envelope)}",
-            interfaces: #"{"GetUser": {"method": "GET", "path": "/me", "output": {"import": "ResultData", "bind": {"result": "User"}}}}"#)
+            interfaces:
+                #"{"GetUser": {"method": "GET", "path": "/me", "output": {"import": "ResultData", "bind": {"result": "User"}}}}"#
+        )
         #expect(!generated.models.contains("ResultData"))
         #expect(generated.models.contains("// MARK: - HTUser\n"))
     }
@@ -200,12 +225,16 @@ import Testing
             """
         let generated = try Self.generate(spec, file: "/some/dir/api.htspec.json")
         let request = Self.declaration("HTPingRequest", in: generated.requests)
-        #expect(request.hasPrefix("\n/// Checks the server.\n///\n/// `GET /ping`\n///\n/// - Remark: Generated from api.htspec.json:3:5\n"))
+        #expect(
+            request.hasPrefix(
+                "\n/// Checks the server.\n///\n/// `GET /ping`\n///\n/// - Remark: Generated from api.htspec.json:3:5\n"
+            ))
         #expect(!generated.requests.contains("/some/dir"))
     }
 
     @Test func anEnumerationIsAnOpenStringType() throws {
-        let generated = try Self.generate(types: #"{"Visibility": {"enum": [{"key": "public", "value": "0", "description": "Everyone."}]}}"#)
+        let generated = try Self.generate(
+            types: #"{"Visibility": {"enum": [{"key": "public", "value": "0", "description": "Everyone."}]}}"#)
         let item = Self.declaration("HTVisibility", in: generated.enums)
         #expect(item.contains("internal struct HTVisibility: HTStringEnum {\n"))
         #expect(item.contains("    /// Everyone.\n"))
@@ -214,10 +243,14 @@ import Testing
 
     @Test func aNameClashGetsANumber() throws {
         let generated = try Self.generate(
-            interfaces: #"{"Find": {"method": "GET", "path": "/find", "inputs": {"userName": "String", "user-name": "String"}}}"#)
+            interfaces:
+                #"{"Find": {"method": "GET", "path": "/find", "inputs": {"userName": "String", "user-name": "String"}}}"#
+        )
         let request = Self.declaration("HTFindRequest", in: generated.requests)
         #expect(request.contains("    internal init(userName: String? = nil, userName_2: String? = nil) {\n"))
-        #expect(request.contains("        if let value = self.userName_2 { parameters.append(\"user-name\", value.htJSON) }\n"))
+        #expect(
+            request.contains(
+                "        if let value = self.userName_2 { parameters.append(\"user-name\", value.htJSON) }\n"))
         #expect(generated.diagnostics.contains { $0.message.contains("it is generated as 'userName_2'") })
     }
 

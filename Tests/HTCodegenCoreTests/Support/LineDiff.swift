@@ -28,7 +28,9 @@ enum LineDiff {
         for i in stride(from: a.count - 1, through: 0, by: -1) {
             for j in stride(from: b.count - 1, through: 0, by: -1) {
                 lengths[i * width + j] =
-                    a[i] == b[j] ? lengths[(i + 1) * width + j + 1] + 1 : max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
+                    a[i] == b[j]
+                    ? lengths[(i + 1) * width + j + 1] + 1
+                    : max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
             }
         }
         var result = old[..<prefix].map(Edit.same)
@@ -53,7 +55,9 @@ enum LineDiff {
 
     /// The unified diff of two texts, or `""` when they are equal. `context` lines of unchanged text
     /// surround each change; changes closer than twice that share a hunk.
-    static func unified(old: String, new: String, oldName: String = "expected", newName: String = "actual", context: Int = 3)
+    static func unified(
+        old: String, new: String, oldName: String = "expected", newName: String = "actual", context: Int = 3
+    )
         -> String
     {
         guard old != new else { return "" }

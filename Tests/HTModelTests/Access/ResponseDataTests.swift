@@ -119,12 +119,14 @@ struct ResponseDataTests {
         #expect(data["name"].value(as: [String].self) == nil)
     }
 
-    @Test("the accessor and the mapper agree on every sample value", arguments: [
-        HTJSON.integer(1), .integer(0), .integer(-7), .double(2.0), .double(2.5), .string("42"), .string("4.0"),
-        .string("yes"), .string("No"), .string("TRUE"), .string("abc"), .string(""), .bool(true), .bool(false),
-        .string("2016-01-17T16:13:00-08:00"), .integer(1_453_075_980_000), .string("https://e.com/x"),
-        .array([1]), .object(["a": 1]),
-    ])
+    @Test(
+        "the accessor and the mapper agree on every sample value",
+        arguments: [
+            HTJSON.integer(1), .integer(0), .integer(-7), .double(2.0), .double(2.5), .string("42"), .string("4.0"),
+            .string("yes"), .string("No"), .string("TRUE"), .string("abc"), .string(""), .bool(true), .bool(false),
+            .string("2016-01-17T16:13:00-08:00"), .integer(1_453_075_980_000), .string("https://e.com/x"),
+            .array([1]), .object(["a": 1]),
+        ])
     func agreesWithMapper(value: HTJSON) throws {
         let fields = ["int", "int64", "double", "bool", "string", "url", "date"]
         let object = HTJSONObject(members: fields.map { HTJSONObject.Member(key: $0, value: value) })
@@ -141,10 +143,11 @@ struct ResponseDataTests {
 
     @Test("timestamps: seconds, milliseconds and numeric strings; ISO strings are not timestamps")
     func timestamps() throws {
-        let body = try HTResponseData(parsing: #"""
-            {"s": 1453075980, "ms": 1453075980000, "text": "1453075980", "iso": "2016-01-17T16:13:00-08:00",
-             "frac": 1453075980.5, "day": "2016-01-17 16:13", "slash": "17/01/2016", "neg": -1}
-            """#)
+        let body = try HTResponseData(
+            parsing: #"""
+                {"s": 1453075980, "ms": 1453075980000, "text": "1453075980", "iso": "2016-01-17T16:13:00-08:00",
+                 "frac": 1453075980.5, "day": "2016-01-17 16:13", "slash": "17/01/2016", "neg": -1}
+                """#)
         let expected = Date(timeIntervalSince1970: 1_453_075_980)
         #expect(body["s"].timestamp == expected)
         #expect(body["ms"].timestamp == expected)
@@ -195,7 +198,9 @@ struct ResponseDataTests {
         let missing = #expect(throws: HTResponseDataError.self) { try data["favorates"][5]["name"].decode(String.self) }
         #expect(missing?.found == HTResponseData.Kind.none)
         #expect(missing?.path.description == "data.favorates[5].name")
-        #expect(missing?.message == "expected string, found nothing (at data.favorates: index 5 is out of range (3 elements))")
+        #expect(
+            missing?.message
+                == "expected string, found nothing (at data.favorates: index 5 is out of range (3 elements))")
 
         let wrongStep = #expect(throws: HTResponseDataError.self) { try data["name"]["first"].decode(String.self) }
         #expect(wrongStep?.message.contains(#"at data.name: it is string "xiongzenghui", not an object"#) == true)
@@ -220,7 +225,9 @@ struct ResponseDataTests {
         let strict = data.allowingNull(false)
         #expect(!strict.allowsNull)
         #expect(!strict["nickname"].allowsNull, "children inherit the setting")
-        let nullError = #expect(throws: HTResponseDataError.self) { try strict["nickname"].decodeIfPresent(String.self) }
+        let nullError = #expect(throws: HTResponseDataError.self) {
+            try strict["nickname"].decodeIfPresent(String.self)
+        }
         #expect(nullError?.found == .null)
         #expect(throws: HTResponseDataError.self) { try strict["missing"].decodeIfPresent(String.self) }
         #expect(try strict["age"].decodeIfPresent(Int.self) == 19)
@@ -235,7 +242,8 @@ struct ResponseDataTests {
 
     @Test("throwing dates name the format they expected")
     func throwingDates() throws {
-        let body = try HTResponseData(parsing: #"{"s": 1453075980, "iso": "2016-01-17T16:13:00-08:00", "x": "soon", "n": null}"#)
+        let body = try HTResponseData(
+            parsing: #"{"s": 1453075980, "iso": "2016-01-17T16:13:00-08:00", "x": "soon", "n": null}"#)
         let expected = Date(timeIntervalSince1970: 1_453_075_980)
         #expect(try body["s"].decodeDate(.timestamp) == expected)
         #expect(try body["iso"].decodeDate() == expected)
@@ -243,7 +251,8 @@ struct ResponseDataTests {
         #expect(try body["s"].decodeDateIfPresent(.timestamp) == expected)
 
         let notTimestamp = #expect(throws: HTResponseDataError.self) { try body["iso"].decodeDate(.timestamp) }
-        #expect(notTimestamp?.message.hasPrefix("expected timestamp (epoch seconds or milliseconds), found string") == true)
+        #expect(
+            notTimestamp?.message.hasPrefix("expected timestamp (epoch seconds or milliseconds), found string") == true)
         let pattern = #expect(throws: HTResponseDataError.self) { try body["x"].decodeDate(.pattern("yyyy-MM-dd")) }
         #expect(pattern?.description == #"x: expected date in the format "yyyy-MM-dd", found string "soon""#)
         #expect(throws: HTResponseDataError.self) { try body["x"].decodeDateIfPresent() }
@@ -256,9 +265,10 @@ struct ResponseDataTests {
 
     @Test("decode maps models and arrays; strict mode reports the nested path")
     func models() throws {
-        let body = try HTResponseData(parsing: #"""
-            {"data": {"users": [{"id": 1, "name": "Ada"}, {"id": "two", "name": "Bob"}], "user": {"id": 3}}}
-            """#)
+        let body = try HTResponseData(
+            parsing: #"""
+                {"data": {"users": [{"id": 1, "name": "Ada"}, {"id": "two", "name": "Bob"}], "user": {"id": 3}}}
+                """#)
         let user = try body["data"]["user"].decode(HTUser.self)
         #expect(user.id == 3)
         let users = try body["data"]["users"].decode([HTUser].self)

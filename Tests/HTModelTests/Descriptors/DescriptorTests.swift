@@ -27,7 +27,9 @@ struct DescriptorPartsTests {
         let errors = HTStatusCodeSet.clientError.union(.serverError)
         #expect(errors.ranges == [400...599])
         #expect(errors.description == "400-599")
-        #expect(HTStatusCodeSet.any.contains(100) && HTStatusCodeSet.any.contains(599) && !HTStatusCodeSet.any.contains(600))
+        #expect(
+            HTStatusCodeSet.any.contains(100) && HTStatusCodeSet.any.contains(599) && !HTStatusCodeSet.any.contains(600)
+        )
         #expect(HTStatusCodeSet(200..<204).ranges == [200...203])
         #expect(HTStatusCodeSet(200..<200).isEmpty)
         #expect(!HTStatusCodeSet([]).contains(200))
@@ -79,8 +81,13 @@ struct DescriptorPartsTests {
         #expect(json.match("/users/12.json") == ["id": "12"])
         #expect(json.match("/users/12.xml") == nil)
         #expect(json.match("/users/a.b.json") == ["id": "a.b"])
-        #expect(HTPathPattern("/files/{name}.{ext}").match("/files/report.final.pdf") == ["name": "report", "ext": "final.pdf"])
-        #expect(HTPathPattern("/r/:a:b").match("/r/xyz") == ["a": "x", "b": "yz"], "the first parameter takes as few as it can")
+        #expect(
+            HTPathPattern("/files/{name}.{ext}").match("/files/report.final.pdf") == [
+                "name": "report", "ext": "final.pdf",
+            ])
+        #expect(
+            HTPathPattern("/r/:a:b").match("/r/xyz") == ["a": "x", "b": "yz"],
+            "the first parameter takes as few as it can")
         #expect(HTPathPattern("/v/{version}/items").match("/v/2/items") == ["version": "2"])
         #expect(HTPathPattern("/t/:snake_name").parameterNames == ["snake_name"])
 
@@ -129,7 +136,8 @@ struct DescriptorTests {
         let mapping = try HTObjectMapping<HTWikiPage>(attributes: ["title", "body"])
         let descriptor = HTResponseDescriptor(mapping: mapping, keyPath: "page", statusCodes: 200)
         let registry = HTDescriptorRegistry(responseDescriptors: [descriptor])
-        let json = try body(#"{"page": {"title": "An Example Page", "body": "Some example content", "random": "hehe"}}"#)
+        let json = try body(
+            #"{"page": {"title": "An Example Page", "body": "Some example content", "random": "hehe"}}"#)
 
         let result = try registry.mapResponse(json, method: "POST", path: "/pages", statusCode: 200)
         let page = try #require(result.firstObject as? HTWikiPage)
@@ -148,10 +156,12 @@ struct DescriptorTests {
 
         // Without the outer key: the key path becomes nil, the mapping stays.
         let bare = HTDescriptorRegistry(responseDescriptors: [HTResponseDescriptor(mapping: mapping, keyPath: nil)])
-        let bareResult = try bare.mapResponse(try body(#"{"title": "T", "body": "B"}"#), method: "GET", path: "/", statusCode: 200)
+        let bareResult = try bare.mapResponse(
+            try body(#"{"title": "T", "body": "B"}"#), method: "GET", path: "/", statusCode: 200)
         #expect(bareResult.keyPaths == [nil])
         #expect(bareResult.first(HTWikiPage.self)?.body == "B")
-        #expect(HTResponseDescriptor(mapping: mapping, keyPath: "").keyPath == nil, "an empty key path is the whole body")
+        #expect(
+            HTResponseDescriptor(mapping: mapping, keyPath: "").keyPath == nil, "an empty key path is the whole body")
 
         // A mapping naming a property the model lacks is rejected when it is built (the guide's `bodyWrong`).
         #expect(throws: HTMappingDefinitionError.self) {
@@ -165,9 +175,10 @@ struct DescriptorTests {
             keyedAttributes: ["title": "title", "body": "body", "publication_date": "publicationDate"],
             relationships: ["author": "author", "authors": "authors"])
         let registry = HTDescriptorRegistry(responseDescriptors: [
-            HTResponseDescriptor(mapping: articleMapping, keyPath: "articles", statusCodes: .successful),
+            HTResponseDescriptor(mapping: articleMapping, keyPath: "articles", statusCodes: .successful)
         ])
-        let many = try body(#"""
+        let many = try body(
+            #"""
             {"articles": [
               {"title": "RestKit Object Mapping Intro", "body": "This article details…",
                "author": {"name": "Blake Watters", "email": "blake@restkit.org"}, "publication_date": "2011-07-04"},
@@ -198,12 +209,15 @@ struct DescriptorTests {
             HTResponseDescriptor(for: HTComment.self, pathPattern: "/home", keyPath: "pinned"),
             HTResponseDescriptor(for: HTAddress.self, pathPattern: "/elsewhere", keyPath: "data.user.address"),
         ])
-        let json = try body(#"""
+        let json = try body(
+            #"""
             {"data": {"user": {"id": 1, "name": "Ada", "address": {"city": "London"}},
                       "articles": [{"id": 10, "title": "a"}, {"id": 11, "title": "b"}, "oops", {"id": "x"}]}}
             """#)
         let result = try registry.mapResponse(json, method: "GET", path: "/home", statusCode: 200)
-        #expect(result.keyPaths == ["data.user", "data.articles"], "pinned holds nothing; the /elsewhere descriptor does not apply")
+        #expect(
+            result.keyPaths == ["data.user", "data.articles"],
+            "pinned holds nothing; the /elsewhere descriptor does not apply")
         #expect(result.objects(atKeyPath: "data.user", as: HTUser.self).first?.address?.city == "London")
         #expect(result.objects(atKeyPath: "data.articles", as: HTArticle.self).map(\.id) == [10, 11, nil])
         #expect(result.objects(atKeyPath: "pinned").isEmpty)
@@ -233,13 +247,22 @@ struct DescriptorTests {
         let byID = HTResponseDescriptor(for: HTUser.self, pathPattern: "/users/:id", keyPath: "data")
         let me = HTResponseDescriptor(for: HTProfile.self, pathPattern: "/users/me", keyPath: "data")
         let anyPath = HTResponseDescriptor(for: HTAddress.self, keyPath: "data")
-        let errors = HTResponseDescriptor(for: HTComment.self, keyPath: "error", statusCodes: .clientError.union(.serverError))
+        let errors = HTResponseDescriptor(
+            for: HTComment.self, keyPath: "error", statusCodes: .clientError.union(.serverError))
         // Registered general first and specific first: the same choice.
         for order in [[anyPath, byID, me, errors], [me, byID, anyPath, errors]] {
             let registry = HTDescriptorRegistry(responseDescriptors: order)
-            #expect(registry.responseDescriptors(method: "GET", path: "/users/me", statusCode: 200).map(\.pathPattern) == [me.pathPattern])
-            #expect(registry.responseDescriptors(method: "GET", path: "/users/7", statusCode: 200).map(\.pathPattern) == [byID.pathPattern])
-            #expect(registry.responseDescriptors(method: "GET", path: "/posts", statusCode: 200).map(\.pathPattern) == [nil])
+            #expect(
+                registry.responseDescriptors(method: "GET", path: "/users/me", statusCode: 200).map(\.pathPattern) == [
+                    me.pathPattern
+                ])
+            #expect(
+                registry.responseDescriptors(method: "GET", path: "/users/7", statusCode: 200).map(\.pathPattern) == [
+                    byID.pathPattern
+                ])
+            #expect(
+                registry.responseDescriptors(method: "GET", path: "/posts", statusCode: 200).map(\.pathPattern) == [nil]
+            )
             let failure = registry.responseDescriptors(method: "GET", path: "/users/7", statusCode: 404)
             #expect(failure.map(\.keyPath) == ["error"])
         }
@@ -247,18 +270,23 @@ struct DescriptorTests {
         // Named methods beat any; fewer status codes beat more; otherwise the last added wins.
         let anyMethod = HTResponseDescriptor(for: HTUser.self, method: .any, pathPattern: "/x", keyPath: "k")
         let getOnly = HTResponseDescriptor(for: HTProfile.self, method: "GET", pathPattern: "/x", keyPath: "k")
-        let ok = HTResponseDescriptor(for: HTAddress.self, method: "GET", pathPattern: "/x", keyPath: "k", statusCodes: 200)
+        let ok = HTResponseDescriptor(
+            for: HTAddress.self, method: "GET", pathPattern: "/x", keyPath: "k", statusCodes: 200)
         var registry = HTDescriptorRegistry()
         registry.add(ok)
         registry.add(getOnly)
         registry.add(anyMethod)
-        #expect(registry.responseDescriptors(method: "GET", path: "/x", statusCode: 200).first?.modelType == HTAddress.self)
-        #expect(registry.responseDescriptors(method: "GET", path: "/x", statusCode: 201).first?.modelType == HTProfile.self)
-        #expect(registry.responseDescriptors(method: "POST", path: "/x", statusCode: 200).first?.modelType == HTUser.self)
+        #expect(
+            registry.responseDescriptors(method: "GET", path: "/x", statusCode: 200).first?.modelType == HTAddress.self)
+        #expect(
+            registry.responseDescriptors(method: "GET", path: "/x", statusCode: 201).first?.modelType == HTProfile.self)
+        #expect(
+            registry.responseDescriptors(method: "POST", path: "/x", statusCode: 200).first?.modelType == HTUser.self)
         let twin = HTResponseDescriptor(for: HTComment.self, method: "GET", pathPattern: "/x", keyPath: "k")
         registry.add(twin)
-        #expect(registry.responseDescriptors(method: "GET", path: "/x", statusCode: 201).first?.modelType == HTComment.self,
-                "equally specific: the last added wins, as in RestKit")
+        #expect(
+            registry.responseDescriptors(method: "GET", path: "/x", statusCode: 201).first?.modelType == HTComment.self,
+            "equally specific: the last added wins, as in RestKit")
         #expect(registry.responseDescriptors.count == 4)
     }
 
@@ -273,22 +301,29 @@ struct DescriptorTests {
         #expect(empty.firstObject == nil)
 
         let nothing = #expect(throws: HTResponseMappingError.self) {
-            try registry.mapResponse(try body(#"{"user": null, "article": {"deep": null}, "other": 1}"#), method: "GET", path: "/", statusCode: 200)
+            try registry.mapResponse(
+                try body(#"{"user": null, "article": {"deep": null}, "other": 1}"#), method: "GET", path: "/",
+                statusCode: 200)
         }
         #expect(nothing == .nothingAtKeyPaths(["user", "article.deep"]))
         #expect(nothing?.description == "nothing to map at the key paths searched: user, article.deep")
 
         // A key path through a non-object holds nothing; a scalar at the key path is reported.
-        let scalar = try registry.mapResponse(try body(#"{"user": "ada", "article": [1]}"#), method: "GET", path: "/", statusCode: 200)
+        let scalar = try registry.mapResponse(
+            try body(#"{"user": "ada", "article": [1]}"#), method: "GET", path: "/", statusCode: 200)
         #expect(scalar.keyPaths == ["user"])
         #expect(scalar.isEmpty)
-        #expect(scalar.diagnostics.map(\.description) == [#"user: expected object or array of objects (HTUser), found string "ada""#])
+        #expect(
+            scalar.diagnostics.map(\.description) == [
+                #"user: expected object or array of objects (HTUser), found string "ada""#
+            ])
 
         let emptyArray = try registry.mapResponse(try body(#"{"user": []}"#), method: "GET", path: "/", statusCode: 200)
         #expect(emptyArray.keyPaths == ["user"], "an empty array is something: zero objects")
         #expect(emptyArray.count == 0)
         let root = HTDescriptorRegistry(responseDescriptors: [HTResponseDescriptor(for: HTUser.self)])
-        #expect(try root.mapResponse([["name": "a"], ["name": "b"]], method: "GET", path: "/", statusCode: 200).count == 2)
+        #expect(
+            try root.mapResponse([["name": "a"], ["name": "b"]], method: "GET", path: "/", statusCode: 200).count == 2)
         #expect(throws: HTResponseMappingError.self) {
             try HTDescriptorRegistry().mapResponse(["user": [:]], method: "GET", path: "/", statusCode: 200)
         }
@@ -311,7 +346,9 @@ struct DescriptorTests {
         #expect(try relative("https://h", nil) == "/")
         #expect(try relative("https://h/x/y", URL(string: "https://h")) == "/x/y")
 
-        let registry = HTDescriptorRegistry(responseDescriptors: [HTResponseDescriptor(for: HTUser.self, pathPattern: "/users/:id")])
+        let registry = HTDescriptorRegistry(responseDescriptors: [
+            HTResponseDescriptor(for: HTUser.self, pathPattern: "/users/:id")
+        ])
         let url = try #require(URL(string: "https://api.example.com/v1/users/7"))
         let result = try registry.mapResponse(["name": "Ada"], method: "GET", url: url, baseURL: base, statusCode: 200)
         #expect(result.first(HTUser.self)?.name == "Ada")
@@ -329,25 +366,36 @@ struct DescriptorTests {
         // A dictionary has no order, so the ordered forms keep the JSON's member order predictable.
         let requestMapping = try HTObjectMapping<HTWikiPage>(attributes: ["title", "body"])
         let descriptor = HTRequestDescriptor(mapping: requestMapping, rootKeyPath: "page")
-        #expect(descriptor.parameters(for: page) == ["page": ["title": "An Example Page", "body": "Some example content"]])
+        #expect(
+            descriptor.parameters(for: page) == ["page": ["title": "An Example Page", "body": "Some example content"]])
         #expect(descriptor.parameters(for: HTUser()) == nil, "another type")
         #expect(descriptor.description == "<HTRequestDescriptor HTWikiPage rootKeyPath=page methods=ANY>")
 
         // No root: the object's own JSON; nested roots; renamed keys; a blacklist; arrays.
-        #expect(HTRequestDescriptor(mapping: requestMapping, rootKeyPath: nil).parameters(for: page)
-            == ["title": "An Example Page", "body": "Some example content"])
-        #expect(HTRequestDescriptor(mapping: requestMapping, rootKeyPath: "data.page").parameters(for: page)
-            == ["data": ["page": ["title": "An Example Page", "body": "Some example content"]]])
-        let renamed = try HTObjectMapping<HTWikiPage>([(keyPath: "serverTitle", property: "title"), (keyPath: "meta.body", property: "body")])
-        #expect(HTRequestDescriptor(mapping: renamed, rootKeyPath: "page").parameters(for: page)
-            == ["page": ["serverTitle": "An Example Page", "meta": ["body": "Some example content"]]])
-        #expect(HTRequestDescriptor(for: HTWikiPage.self, rootKeyPath: "page", excluding: ["body"]).parameters(for: page)
-            == ["page": ["title": "An Example Page"]])
+        #expect(
+            HTRequestDescriptor(mapping: requestMapping, rootKeyPath: nil).parameters(for: page)
+                == ["title": "An Example Page", "body": "Some example content"])
+        #expect(
+            HTRequestDescriptor(mapping: requestMapping, rootKeyPath: "data.page").parameters(for: page)
+                == ["data": ["page": ["title": "An Example Page", "body": "Some example content"]]])
+        let renamed = try HTObjectMapping<HTWikiPage>([
+            (keyPath: "serverTitle", property: "title"), (keyPath: "meta.body", property: "body"),
+        ])
+        #expect(
+            HTRequestDescriptor(mapping: renamed, rootKeyPath: "page").parameters(for: page)
+                == ["page": ["serverTitle": "An Example Page", "meta": ["body": "Some example content"]]])
+        #expect(
+            HTRequestDescriptor(for: HTWikiPage.self, rootKeyPath: "page", excluding: ["body"]).parameters(for: page)
+                == ["page": ["title": "An Example Page"]])
         let other = HTWikiPage()
         other.title = "Second"
-        #expect(descriptor.parameters(for: [page, other])
-            == ["page": [["title": "An Example Page", "body": "Some example content"], ["title": "Second"]]])
-        #expect(HTRequestDescriptor(mapping: requestMapping, rootKeyPath: nil).parameters(for: [other]) == [["title": "Second"]])
+        #expect(
+            descriptor.parameters(for: [page, other])
+                == ["page": [["title": "An Example Page", "body": "Some example content"], ["title": "Second"]]])
+        #expect(
+            HTRequestDescriptor(mapping: requestMapping, rootKeyPath: nil).parameters(for: [other]) == [
+                ["title": "Second"]
+            ])
         #expect(descriptor.parameters(for: [page, HTUser()]) == nil)
 
         // The registry picks by exact type, then named methods over any, then the last added.
@@ -370,9 +418,13 @@ struct DescriptorTests {
 
     @Test("descriptors describe themselves")
     func descriptions() {
-        let descriptor = HTResponseDescriptor(for: HTUser.self, method: "GET", pathPattern: "/users/:id", keyPath: "data")
-        #expect(descriptor.description == "<HTResponseDescriptor GET /users/:id keyPath=data statusCodes=200-299 → HTUser>")
-        #expect(HTResponseDescriptor(for: HTUser.self).description == "<HTResponseDescriptor ANY * keyPath=nil statusCodes=200-299 → HTUser>")
+        let descriptor = HTResponseDescriptor(
+            for: HTUser.self, method: "GET", pathPattern: "/users/:id", keyPath: "data")
+        #expect(
+            descriptor.description == "<HTResponseDescriptor GET /users/:id keyPath=data statusCodes=200-299 → HTUser>")
+        #expect(
+            HTResponseDescriptor(for: HTUser.self).description
+                == "<HTResponseDescriptor ANY * keyPath=nil statusCodes=200-299 → HTUser>")
         #expect(descriptor.matches(method: "get", path: "/users/1", statusCode: 299))
         #expect(!descriptor.matches(method: "GET", path: "/users/1", statusCode: 300))
         #expect(!descriptor.matches(method: "POST", path: "/users/1", statusCode: 200))

@@ -15,7 +15,9 @@ final class BombNode: HTHTTPModel, HTModelMappable {
 
     required init() { super.init() }
 
-    static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["child": BombNode.self, "children": BombNode.self]
+    static let customTypePropertyDic: [String: any HTModelMappable.Type] = [
+        "child": BombNode.self, "children": BombNode.self,
+    ]
     static let baseTypePropertyList: [String] = ["id", "name"]
     static let htAccessors: [HTPropertyAccessor<BombNode>] = [
         HTPropertyAccessor<BombNode>("id", \BombNode.id),
@@ -278,8 +280,9 @@ struct JSONBombTests {
 
         // Exact text: the digits as a string, which maps to String exactly and to Int as a diagnostic.
         let exact = HTJSONParser.Options(largeIntegers: .exactText)
-        #expect(try HTJSONParser(options: exact).parse("[\(digits), -\(digits), 9223372036854775807, 1.5]")
-            == [.string(digits), .string("-" + digits), .integer(.max), .double(1.5)])
+        #expect(
+            try HTJSONParser(options: exact).parse("[\(digits), -\(digits), 9223372036854775807, 1.5]")
+                == [.string(digits), .string("-" + digits), .integer(.max), .double(1.5)])
         let exactJSON = try HTJSONParser(options: exact).parse(#"{"id": \#(digits), "name": \#(digits)}"#)
         var exactContext = HTMappingContext()
         let exactNode = try BombNode.htMap(exactJSON, context: &exactContext)
@@ -299,8 +302,9 @@ struct JSONBombTests {
         #expect(parseError("-9223372036854775809", options: reject)?.reason == .integerOutOfRange)
         #expect(parseError("-9223372036854775808", options: reject) == nil)
         // Numbers with a fraction or an exponent are not integers: the option does not touch them.
-        #expect(try HTJSONParser(options: reject).parse("[1e30, \(digits).0]")
-            == [.double(1e30), .double(123456789012345678901234567890.0)])
+        #expect(
+            try HTJSONParser(options: reject).parse("[1e30, \(digits).0]")
+                == [.double(1e30), .double(123456789012345678901234567890.0)])
     }
 
     // MARK: - Duplicate keys
@@ -350,7 +354,8 @@ struct JSONBombTests {
         #expect(late.offset == 6 && late.column == 7)
         // A second BOM, a BOM after whitespace or inside a value is an unexpected byte.
         #expect(parseError(bom + bom + Array("1".utf8))?.offset == 3)
-        #expect(parseError(Array(" ".utf8) + bom + Array("1".utf8))?.reason == .unexpectedCharacter(0xEF, expected: .value))
+        #expect(
+            parseError(Array(" ".utf8) + bom + Array("1".utf8))?.reason == .unexpectedCharacter(0xEF, expected: .value))
         #expect(parseError(bom)?.reason == .emptyInput)
         // A BOM inside a string is just U+FEFF.
         #expect(try HTJSONParser().parse(Array("\"".utf8) + bom + Array("\"".utf8)) == .string("\u{FEFF}"))
@@ -373,13 +378,18 @@ struct JSONBombTests {
             ("0xFF", [0xFF]),
         ]
         for (name, sequence) in bad {
-            for prefix in ["", "ab", "é", String(repeating: "x", count: 40), "a\\n", "\\u00e9long string with an escape"] {
+            for prefix in [
+                "", "ab", "é", String(repeating: "x", count: 40), "a\\n", "\\u00e9long string with an escape",
+            ] {
                 for inKey in [false, true] {
                     let head = Array((inKey ? "{\"k\": 1,\n \"" : "[1,\n \"").utf8) + Array(prefix.utf8)
                     let tail = Array((inKey ? "z\": 2}" : "z\"]").utf8)
-                    let error = try #require(parseError(head + sequence + tail), "\(name) after \(prefix.debugDescription)")
+                    let error = try #require(
+                        parseError(head + sequence + tail), "\(name) after \(prefix.debugDescription)")
                     #expect(error.reason == .invalidUTF8, "\(name) after \(prefix.debugDescription)")
-                    #expect(error.offset == head.count, "\(name) after \(prefix.debugDescription) (key: \(inKey)): \(error)")
+                    #expect(
+                        error.offset == head.count, "\(name) after \(prefix.debugDescription) (key: \(inKey)): \(error)"
+                    )
                     #expect(error.line == 2, "\(name)")
                 }
             }

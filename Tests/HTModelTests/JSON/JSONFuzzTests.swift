@@ -42,7 +42,8 @@ struct JSONFuzzTests {
     ]
 
     /// Bytes that steer mutations towards interesting places in the grammar.
-    static let interesting: [UInt8] = Array("{}[]\":,\\/-+.eE0123456789 \n\tutfnlrsabx".utf8)
+    static let interesting: [UInt8] =
+        Array("{}[]\":,\\/-+.eE0123456789 \n\tutfnlrsabx".utf8)
         + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF]
 
     static func mutate(_ input: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
@@ -128,9 +129,11 @@ struct JSONFuzzTests {
             case 4, 5: return .string(randomString())
             case 6: return .array((0..<random.below(6)).map { _ in randomValue(depth: depth + 1) })
             default:
-                return .object(HTJSONObject(members: (0..<random.below(6)).map { _ in
-                    .init(key: randomString(), value: randomValue(depth: depth + 1))
-                }))
+                return .object(
+                    HTJSONObject(
+                        members: (0..<random.below(6)).map { _ in
+                            .init(key: randomString(), value: randomValue(depth: depth + 1))
+                        }))
             }
         }
         for _ in 0..<2_000 {
@@ -156,7 +159,8 @@ struct JSONFuzzTests {
     func payloads() async throws {
         let corpus = try #require(ProcessInfo.processInfo.environment["HT_CORPUS"])
         let folder = URL(fileURLWithPath: corpus).appendingPathComponent("json/payloads")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+            .sorted()
         #expect(!names.isEmpty)
         var random = SplitMix64(seed: 0xCAFE)
         for name in names {

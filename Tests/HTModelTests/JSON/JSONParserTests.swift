@@ -82,7 +82,8 @@ struct JSONParserValueTests {
         for index in 0..<300 {
             if index > 0 { text += "," }
             // Keys of many lengths, some colliding in the caches, and a key near the end.
-            text += #"{"id": \#(index), "key_\#(index % 37)": "\#(longValue)", "k\#(index)": "v\#(index)\#(longValue)"}"#
+            text +=
+                #"{"id": \#(index), "key_\#(index % 37)": "\#(longValue)", "k\#(index)": "v\#(index)\#(longValue)"}"#
         }
         text += #", {"a_final_key_longer_than_eight": "and a final value longer than 15"}]"#
         let value = try HTJSON(parsing: text)
@@ -122,9 +123,12 @@ struct JSONParserValueTests {
                 let value = "value of \(name) that is long enough to be cached"
                 let valueText = "value of \(key) that is long enough to be cached"
                 text += (text.count > 1 ? "," : "") + "{\"\(key)\":\"\(valueText)\",\"n\":\(round * 100 + index)}"
-                expected.append(.object(HTJSONObject(members: [
-                    .init(key: name, value: .string(value)), .init(key: "n", value: .integer(Int64(round * 100 + index))),
-                ])))
+                expected.append(
+                    .object(
+                        HTJSONObject(members: [
+                            .init(key: name, value: .string(value)),
+                            .init(key: "n", value: .integer(Int64(round * 100 + index))),
+                        ])))
             }
         }
         #expect(try HTJSON(parsing: text + "]") == .array(expected))
@@ -138,7 +142,9 @@ struct JSONParserValueTests {
             }
             #expect(last.keys == [name])
             #expect(elements.count == 61)
-            #expect(elements.first == .object(HTJSONObject(members: [.init(key: name, value: 1), .init(key: name + "x", value: 2)])))
+            #expect(
+                elements.first
+                    == .object(HTJSONObject(members: [.init(key: name, value: 1), .init(key: name + "x", value: 2)])))
         }
     }
 
@@ -166,7 +172,9 @@ struct JSONParserValueTests {
         #expect(try HTJSON(parsing: "\u{FEFF}{}") == .object(HTJSONObject()))
         #expect(parseError([0xEF, 0xBB, 0xBF])?.reason == .emptyInput)
         // Only at the start.
-        #expect(parseError([0x5B, 0xEF, 0xBB, 0xBF, 0x5D])?.reason == .unexpectedCharacter(0xEF, expected: .valueOrClosingBracket))
+        #expect(
+            parseError([0x5B, 0xEF, 0xBB, 0xBF, 0x5D])?.reason
+                == .unexpectedCharacter(0xEF, expected: .valueOrClosingBracket))
     }
 
     @Test("UTF-16 and UTF-32 input is rejected")
@@ -209,8 +217,9 @@ struct JSONParserStringTests {
         let long = String(repeating: "日本語のテキスト、", count: 20)
         #expect(try HTJSON(parsing: "\"\(long)\"") == .string(long))
         #expect(try HTJSON(parsing: "\"\(long)\\n\(long)\"") == .string(long + "\n" + long))
-        #expect(try HTJSON(parsing: "\"ascii text that is rather long \\t with an escape\"")
-            == .string("ascii text that is rather long \t with an escape"))
+        #expect(
+            try HTJSON(parsing: "\"ascii text that is rather long \\t with an escape\"")
+                == .string("ascii text that is rather long \t with an escape"))
         #expect(try HTJSON(parsing: "\"\\u00e9t\u{E9} 😀\\ud83d\\ude00\"") == .string("été 😀😀"))
         // DEL and other non-control ASCII need no escape.
         #expect(try HTJSON(parsing: "\"\u{7F}~ \"") == .string("\u{7F}~ "))
@@ -222,7 +231,9 @@ struct JSONParserStringTests {
             let body = String((0..<length).map { Character(Unicode.Scalar(UInt8(97 + $0 % 26))) })
             #expect(try HTJSON(parsing: "\"\(body)\"") == .string(body))
             #expect(try HTJSON(parsing: "[\"\(body)\",1]") == [.string(body), 1])
-            #expect(try HTJSON(parsing: "{\"\(body)\":\"\(body)é\"}") == .object(HTJSONObject(members: [.init(key: body, value: .string(body + "é"))])))
+            #expect(
+                try HTJSON(parsing: "{\"\(body)\":\"\(body)é\"}")
+                    == .object(HTJSONObject(members: [.init(key: body, value: .string(body + "é"))])))
             #expect(parseError("\"\(body)")?.reason == .unexpectedEndOfInput(expected: .endOfString))
             #expect(parseError("\"\(body)\u{1}\"")?.offset == length + 1)
         }
@@ -284,12 +295,16 @@ struct JSONParserStringTests {
         check([0x61, 0xC3, 0x28], offset: 1)  // bad continuation
         check(Array("日本".utf8) + [0xE6, 0x97, 0x41], offset: 6)
         // The boundaries themselves are fine.
-        #expect(try HTJSON(parsing: Data([0x22, 0xED, 0x9F, 0xBF, 0xEE, 0x80, 0x80, 0xF4, 0x8F, 0xBF, 0xBF, 0x22]))
-            == .string("\u{D7FF}\u{E000}\u{10FFFF}"))
-        #expect(try HTJSON(parsing: Data([0x22, 0xC2, 0x80, 0xE0, 0xA0, 0x80, 0xF0, 0x90, 0x80, 0x80, 0x22]))
-            == .string("\u{80}\u{800}\u{10000}"))
+        #expect(
+            try HTJSON(parsing: Data([0x22, 0xED, 0x9F, 0xBF, 0xEE, 0x80, 0x80, 0xF4, 0x8F, 0xBF, 0xBF, 0x22]))
+                == .string("\u{D7FF}\u{E000}\u{10FFFF}"))
+        #expect(
+            try HTJSON(parsing: Data([0x22, 0xC2, 0x80, 0xE0, 0xA0, 0x80, 0xF0, 0x90, 0x80, 0x80, 0x22]))
+                == .string("\u{80}\u{800}\u{10000}"))
         // Not inside strings either.
-        #expect(parseError([0x5B, 0xC3, 0xA9, 0x5D])?.reason == .unexpectedCharacter(0xC3, expected: .valueOrClosingBracket))
+        #expect(
+            parseError([0x5B, 0xC3, 0xA9, 0x5D])?.reason == .unexpectedCharacter(0xC3, expected: .valueOrClosingBracket)
+        )
     }
 }
 
@@ -315,8 +330,9 @@ struct JSONParserNumberTests {
         #expect(try HTJSON(parsing: "18446744073709551616") == .double(18_446_744_073_709_551_616.0))
         #expect(try HTJSON(parsing: "99999999999999999999") == .double(1e20))
         #expect(try HTJSON(parsing: "123456789012345678901234567890") == .double(1.2345678901234568e29))
-        #expect(try HTJSON(parsing: "-237462374673276894279832749832423479823246327846")
-            == .double(-2.3746237467327689e47))
+        #expect(
+            try HTJSON(parsing: "-237462374673276894279832749832423479823246327846")
+                == .double(-2.3746237467327689e47))
     }
 
     @Test("zero and negative zero")
@@ -380,7 +396,8 @@ struct JSONParserNumberTests {
         #expect(parseError("[1e-]")?.offset == 4)
         #expect(parseError(".5")?.reason == .unexpectedCharacter(UInt8(ascii: "."), expected: .value))
         #expect(parseError("+1")?.reason == .unexpectedCharacter(UInt8(ascii: "+"), expected: .value))
-        #expect(parseError("[1.5.3]")?.reason == .unexpectedCharacter(UInt8(ascii: "."), expected: .commaOrClosingBracket))
+        #expect(
+            parseError("[1.5.3]")?.reason == .unexpectedCharacter(UInt8(ascii: "."), expected: .commaOrClosingBracket))
         #expect(parseError("NaN")?.reason == .unexpectedCharacter(UInt8(ascii: "N"), expected: .value))
         #expect(parseError("0x10")?.reason == .trailingData)
     }
@@ -452,7 +469,8 @@ struct JSONParserErrorTests {
         #expect(error.offset == 14)
         #expect(error.line == 3)
         #expect(error.column == 5)
-        #expect(error.description == "line 3, column 5 (byte 14): expected ',' or ']' after an array element, found 'x'")
+        #expect(
+            error.description == "line 3, column 5 (byte 14): expected ',' or ']' after an array element, found 'x'")
     }
 
     @Test("end of input")
@@ -473,8 +491,10 @@ struct JSONParserErrorTests {
 
     @Test("structural errors and their offsets")
     func structural() {
-        func check(_ text: String, _ reason: HTJSONParseError.Reason, at offset: Int,
-                   sourceLocation: SourceLocation = #_sourceLocation) {
+        func check(
+            _ text: String, _ reason: HTJSONParseError.Reason, at offset: Int,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) {
             let error = parseError(text)
             #expect(error?.reason == reason, "\(text)", sourceLocation: sourceLocation)
             #expect(error?.offset == offset, "\(text)", sourceLocation: sourceLocation)
@@ -512,12 +532,15 @@ struct JSONParserErrorTests {
     @Test("descriptions read well")
     func descriptions() {
         #expect(parseError("")?.description == "line 1, column 1 (byte 0): the input holds no JSON value")
-        #expect(parseError("[1,\n\u{1}]")?.description
-            == "line 2, column 1 (byte 4): expected a value, found byte 0x01")
-        #expect(parseError("\"a")?.description
-            == "line 1, column 3 (byte 2): unexpected end of input, expected '\"' to end the string")
-        #expect(parseError("[[1]]", options: .init(maxDepth: 1))?.description
-            == "line 1, column 2 (byte 1): arrays and objects nested more deeply than the limit of 1")
+        #expect(
+            parseError("[1,\n\u{1}]")?.description
+                == "line 2, column 1 (byte 4): expected a value, found byte 0x01")
+        #expect(
+            parseError("\"a")?.description
+                == "line 1, column 3 (byte 2): unexpected end of input, expected '\"' to end the string")
+        #expect(
+            parseError("[[1]]", options: .init(maxDepth: 1))?.description
+                == "line 1, column 2 (byte 1): arrays and objects nested more deeply than the limit of 1")
     }
 }
 
@@ -597,7 +620,9 @@ struct JSONParserRoundTripTests {
     func roundTrip(text: String) throws {
         let value = try HTJSON(parsing: text)
         let expected = value.wholeDoublesAsIntegers
-        for options: HTJSONSerializer.Options in [[], .prettyPrinted, .escapingSlashes, [.prettyPrinted, .escapingSlashes]] {
+        for options: HTJSONSerializer.Options in [
+            [], .prettyPrinted, .escapingSlashes, [.prettyPrinted, .escapingSlashes],
+        ] {
             #expect(try HTJSON(parsing: value.serializedData(options: options)) == expected)
             #expect(try HTJSON(parsing: value.serializedString(options: options)) == expected)
         }

@@ -30,9 +30,11 @@ struct JSONSerializerTests {
             "b": 1, "a": ["z": 1, "y": 2], "B": 0, "é": 3, "z": 4, "": 5, "aa": 6,
         ]
         #expect(compact(value, .sortedKeys) == #"{"":5,"B":0,"a":{"y":2,"z":1},"aa":6,"b":1,"z":4,"é":3}"#)
-        let duplicates = HTJSON.object(HTJSONObject(members: [
-            .init(key: "b", value: 1), .init(key: "a", value: 2), .init(key: "b", value: 3), .init(key: "a", value: 4),
-        ]))
+        let duplicates = HTJSON.object(
+            HTJSONObject(members: [
+                .init(key: "b", value: 1), .init(key: "a", value: 2), .init(key: "b", value: 3),
+                .init(key: "a", value: 4),
+            ]))
         #expect(compact(duplicates, .sortedKeys) == #"{"a":2,"a":4,"b":1,"b":3}"#)
         // Arrays are not reordered.
         #expect(compact([3, 1, 2], .sortedKeys) == "[3,1,2]")
@@ -91,8 +93,9 @@ struct JSONSerializerTests {
 
     @Test("integers")
     func integers() {
-        #expect(compact([0, 1, -1, 42, .integer(.max), .integer(.min)])
-            == "[0,1,-1,42,9223372036854775807,-9223372036854775808]")
+        #expect(
+            compact([0, 1, -1, 42, .integer(.max), .integer(.min)])
+                == "[0,1,-1,42,9223372036854775807,-9223372036854775808]")
     }
 
     @Test("doubles: whole numbers up to 2^53 as integers, others round-trip in shortest form")

@@ -49,7 +49,8 @@ struct JSONTestSuiteTests {
                 case .success(let value):
                     yes.accepted += 1
                     // Whatever is accepted survives a round trip (whole doubles come back as integers).
-                    #expect(try HTJSON(parsing: value.serializedData()) == value.wholeDoublesAsIntegers, "\(testCase.name)")
+                    #expect(
+                        try HTJSON(parsing: value.serializedData()) == value.wholeDoublesAsIntegers, "\(testCase.name)")
                 case .failure(let error):
                     Issue.record("\(testCase.name) was rejected: \(error)")
                 }

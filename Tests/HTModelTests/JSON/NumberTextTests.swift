@@ -77,7 +77,9 @@ struct NumberTextTests {
 
     @Test("inside containers, pretty-printed and with sorted keys")
     func containers() {
-        let value: HTJSON = ["offset": .double(0), "limit": .double(10), "ratio": .double(2.5), "ids": [.double(5), .double(-1)]]
+        let value: HTJSON = [
+            "offset": .double(0), "limit": .double(10), "ratio": .double(2.5), "ids": [.double(5), .double(-1)],
+        ]
         #expect(value.serializedString() == #"{"offset":0,"limit":10,"ratio":2.5,"ids":[5,-1]}"#)
         #expect(value.serializedString(options: .sortedKeys) == #"{"ids":[5,-1],"limit":10,"offset":0,"ratio":2.5}"#)
         #expect(value.serializedString(options: .prettyPrinted).contains(#""limit": 10,"#))

@@ -15,7 +15,9 @@ struct ImplicitMappingTests {
         #expect(model.createdAt == "c")
         #expect(model.url2x == "u")
         #expect(model.score == 1.5)
-        for key in ["foo_bar", "foo-bar", "fooBar", "FooBar", "FOO_BAR", "foo bar", "foo.bar", "__foo__bar__", "fooBar✓"] {
+        for key in [
+            "foo_bar", "foo-bar", "fooBar", "FooBar", "FOO_BAR", "foo bar", "foo.bar", "__foo__bar__", "fooBar✓",
+        ] {
             let one = try HTImplicitModel(json: .object(HTJSONObject(members: [.init(key: key, value: "x")])))
             #expect(one.fooBar == "x", "key \(key)")
         }
@@ -88,7 +90,8 @@ struct ImplicitMappingTests {
         let model = HTImplicitModel()
         model.fooBar = "default"
         model.score = 2
-        let diagnostics = try model.htSet(from: try Fixture.json(#"{"user_id": 3, "unrelated": [1, {"x": 2}], "": 1, "_": 2}"#))
+        let diagnostics = try model.htSet(
+            from: try Fixture.json(#"{"user_id": 3, "unrelated": [1, {"x": 2}], "": 1, "_": 2}"#))
         #expect(diagnostics.isEmpty)
         #expect(model.userID == 3)
         #expect(model.fooBar == "default")
@@ -97,9 +100,12 @@ struct ImplicitMappingTests {
 
     @Test("mapped keys that share a canonical form only match exactly")
     func ambiguousMappedKeys() throws {
-        let mapping = try HTObjectMapping<HTImplicitModel>([("foo_bar", "fooBar"), ("FooBar", "createdAt"), ("user_id", "userID")])
+        let mapping = try HTObjectMapping<HTImplicitModel>([
+            ("foo_bar", "fooBar"), ("FooBar", "createdAt"), ("user_id", "userID"),
+        ])
         let (model, diagnostics) = Fixture.map(
-            try Fixture.json(#"{"foo-bar": "neither", "FooBar": "exact", "UserId": 4}"#), into: HTImplicitModel.self, mapping: mapping)
+            try Fixture.json(#"{"foo-bar": "neither", "FooBar": "exact", "UserId": 4}"#), into: HTImplicitModel.self,
+            mapping: mapping)
         #expect(diagnostics.isEmpty)
         #expect(model.fooBar == nil)
         #expect(model.createdAt == "exact")
@@ -108,7 +114,8 @@ struct ImplicitMappingTests {
 
     @Test("derived and hand-written metadata lists map alike, implicit matching included")
     func bothPathsAgree() throws {
-        let text = #"{"foo_bar": "a", "userId": "12", "score": "x", "children": [{"FooBar": 1}, null, 3], "child": {"url-2x": true}}"#
+        let text =
+            #"{"foo_bar": "a", "userId": "12", "score": "x", "children": [{"FooBar": 1}, null, 3], "child": {"url-2x": true}}"#
         let viaSwitch = HTImplicitModel()
         let viaAccessors = HTImplicitAccessorModel()
         let a = try viaSwitch.htSet(from: try Fixture.json(text))
@@ -117,6 +124,8 @@ struct ImplicitMappingTests {
         #expect(a.map(\.path.description) == ["score", "children[1]", "children[2]"])
         #expect(a[0] == b[0])
         #expect(viaSwitch.htJSONString() == viaAccessors.htJSONString())
-        #expect(viaSwitch.htJSONString() == #"{"fooBar":"a","userID":12,"child":{"url2x":"true"},"children":[{"fooBar":"1"}]}"#)
+        #expect(
+            viaSwitch.htJSONString()
+                == #"{"fooBar":"a","userID":12,"child":{"url2x":"true"},"children":[{"fooBar":"1"}]}"#)
     }
 }

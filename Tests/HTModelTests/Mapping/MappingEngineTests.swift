@@ -51,20 +51,22 @@ struct MappingEngineTests {
 
     @Test("diagnostic paths are complete without a path stack: keys, indices, nesting, starting path")
     func diagnosticPaths() throws {
-        let json = try Fixture.json(#"""
+        let json = try Fixture.json(
+            #"""
             {"retweeted_status": {"replies": [{"id": 1}, {"id": "x"}, {"coordinates": [[1, "y"]]}, 5]},
              "user": {"address": {"city": 3}, "tags": ["a", null]}, "score": {}}
             """#)
         var context = HTMappingContext(path: HTJSONPath(keyPath: "data.items"))
         let tweet = try HTTweet.htMap(json, context: &context)
         #expect(tweet.retweeted_status?.replies?.count == 3)
-        #expect(context.diagnostics.map(\.path.description) == [
-            "data.items.retweeted_status.replies[1].id",
-            "data.items.retweeted_status.replies[2].coordinates[0][1]",
-            "data.items.retweeted_status.replies[3]",
-            "data.items.user.tags[1]",
-            "data.items.score",
-        ])
+        #expect(
+            context.diagnostics.map(\.path.description) == [
+                "data.items.retweeted_status.replies[1].id",
+                "data.items.retweeted_status.replies[2].coordinates[0][1]",
+                "data.items.retweeted_status.replies[3]",
+                "data.items.user.tags[1]",
+                "data.items.score",
+            ])
         // The path the context was created with is unchanged after mapping.
         #expect(context.path == [.key("data"), .key("items")])
     }
@@ -86,12 +88,15 @@ struct MappingEngineTests {
     func longArray() throws {
         var elements: [HTJSON] = []
         for index in 0..<5000 {
-            elements.append(["id": .integer(Int64(index)), "text": .string("t\(index)"), "user": ["id": .integer(Int64(index))]])
+            elements.append([
+                "id": .integer(Int64(index)), "text": .string("t\(index)"), "user": ["id": .integer(Int64(index))],
+            ])
         }
         let tweet = try HTTweet(json: ["replies": .array(elements)])
         let replies = try #require(tweet.replies)
         #expect(replies.count == 5000)
-        #expect(replies.enumerated().allSatisfy { $0.element.id == Int64($0.offset) && $0.element.user?.id == $0.offset })
+        #expect(
+            replies.enumerated().allSatisfy { $0.element.id == Int64($0.offset) && $0.element.user?.id == $0.offset })
     }
 
     @Test("HTJSONWriter writes what the serializer writes, piece by piece")
@@ -117,7 +122,9 @@ struct MappingEngineTests {
         writer.writeKey("dropped")
         writer.truncate(to: mark)
         writer.endObject()
-        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"a\"b":[-9223372036854775808,2.5,null,true,null,{"k":[1,"v"]}]}"#)
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self)
+                == #"{"a\"b":[-9223372036854775808,2.5,null,true,null,{"k":[1,"v"]}]}"#)
         #expect(writer.data == Data(writer.bytes))
     }
 }

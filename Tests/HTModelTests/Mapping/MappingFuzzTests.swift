@@ -51,9 +51,9 @@ struct MappingFuzzTests {
         let clock = ContinuousClock()
         let start = clock.now
         #if DEBUG
-        let budget = Duration.seconds(4)
+            let budget = Duration.seconds(4)
         #else
-        let budget = Duration.seconds(15)
+            let budget = Duration.seconds(15)
         #endif
         var iterations = 0
         var mapped = 0
@@ -109,7 +109,10 @@ struct MappingFuzzTests {
             _ = try Model(json: json, options: strict)
         } catch {
             strictFailed = true
-            #expect(error == HTMappingError(path: diagnostics.first?.path ?? HTJSONPath(), message: diagnostics.first?.message ?? ""))
+            #expect(
+                error
+                    == HTMappingError(
+                        path: diagnostics.first?.path ?? HTJSONPath(), message: diagnostics.first?.message ?? ""))
         }
         #expect(strictFailed == !diagnostics.isEmpty)
 
@@ -128,8 +131,12 @@ struct MappingFuzzTests {
         case 1: return .bool(random.below(2) == 0)
         case 2: return .integer(Int64(bitPattern: random.next()) >> Int64(random.below(64)))
         case 3: return .double([0.5, -0, 1e300, -1e-300, 3.0, 1e15, 123.456][random.below(7)])
-        case 4: return .string(["", "42", "-7", "1234.54", "yes", "NO", "1", "true", "x", "2024-03-01T12:30:00Z",
-                                "1700000000", "https://example.com", "é\u{0}\"\\", "9223372036854775808", "1e400"][random.below(15)])
+        case 4:
+            return .string(
+                [
+                    "", "42", "-7", "1234.54", "yes", "NO", "1", "true", "x", "2024-03-01T12:30:00Z",
+                    "1700000000", "https://example.com", "é\u{0}\"\\", "9223372036854775808", "1e400",
+                ][random.below(15)])
         case 5: return .integer([0, 1, -1, Int64.max, Int64.min, 100_000_000_001, 1_700_000_000][random.below(7)])
         case 6: return .double(Double(bitPattern: random.next() & 0x7FEF_FFFF_FFFF_FFFF))
         case 7: return .string(String(repeating: "ab", count: random.below(20)))
@@ -145,8 +152,10 @@ struct MappingFuzzTests {
     }
 
     static func randomKey(random: inout SplitMix64) -> String {
-        ["id", "text", "user", "name", "children", "child", "fooBar", "foo_bar", "FOO-BAR", "articles", "comments",
-         "author", "coordinates", "replies", "retweeted_status", "entities", "date", "numbers", "states", "", "é"][random.below(21)]
+        [
+            "id", "text", "user", "name", "children", "child", "fooBar", "foo_bar", "FOO-BAR", "articles", "comments",
+            "author", "coordinates", "replies", "retweeted_status", "entities", "date", "numbers", "states", "", "é",
+        ][random.below(21)]
     }
 
     /// `json` with one random change somewhere inside it.
@@ -161,8 +170,10 @@ struct MappingFuzzTests {
                 object.members.append(object.members[index])
             case 2:
                 let key = object.members[index].key
-                let renamed = [key.uppercased(), key.lowercased(), "_" + key, key.replacingOccurrences(of: "_", with: "-"),
-                               randomKey(random: &random)][random.below(5)]
+                let renamed = [
+                    key.uppercased(), key.lowercased(), "_" + key, key.replacingOccurrences(of: "_", with: "-"),
+                    randomKey(random: &random),
+                ][random.below(5)]
                 object.members[index].key = renamed
             default:
                 object.members[index].value = mutate(object.members[index].value, random: &random, depth: depth + 1)

@@ -99,7 +99,9 @@ struct MappingHooksTests {
         let diagnostics = try model.htSet(from: try Fixture.json(#"{"created": 12}"#))
         #expect(model.created == nil)
         #expect(diagnostics.map(\.path.description) == ["created"])
-        #expect(throws: HTMappingError.self) { _ = try HTHookedModel(json: try Fixture.json(#"{"created": 12}"#), options: .strict) }
+        #expect(throws: HTMappingError.self) {
+            _ = try HTHookedModel(json: try Fixture.json(#"{"created": 12}"#), options: .strict)
+        }
     }
 
     @Test("should-transform lets the model set a property itself; the others map normally")
@@ -124,7 +126,8 @@ struct MappingHooksTests {
     func blacklist() throws {
         let model = try HTHookedModel(json: try Fixture.json(Self.text))
         #expect(model.password == "hunter2")
-        let expected = #"{"name":"ADA","created":"1700000000","version":7,"super_secret_str":"secret","meta":{"version":7}}"#
+        let expected =
+            #"{"name":"ADA","created":"1700000000","version":7,"super_secret_str":"secret","meta":{"version":7}}"#
         #expect(model.htJSONString() == expected)
         #expect(String(decoding: model.htJSONData(), as: UTF8.self) == expected)
         #expect(model.htJSON.serializedString() == expected)

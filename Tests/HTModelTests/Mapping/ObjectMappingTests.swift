@@ -6,7 +6,8 @@ import Testing
 struct ObjectMappingTests {
     @Test("attributes, a nested object and an array of strings map from the default mapping")
     func attributesAndOneRelationship() throws {
-        let json = try Fixture.json(#"""
+        let json = try Fixture.json(
+            #"""
             {"id": 7, "name": "Ada", "email": "ada@example.com", "tags": ["math", "engines"],
              "address": {"city": "London", "street": "St James's Square", "zip": "SW1Y"}}
             """#)
@@ -23,7 +24,8 @@ struct ObjectMappingTests {
 
     @Test("an object and an array of objects map as relationships, recursively")
     func arrayRelationship() throws {
-        let json = try Fixture.json(#"""
+        let json = try Fixture.json(
+            #"""
             {"id": 1, "title": "Notes", "author": {"id": 2, "name": "Ada"},
              "comments": [
                 {"id": 10, "text": "first", "author": {"id": 3, "name": "Charles"}},
@@ -63,7 +65,10 @@ struct ObjectMappingTests {
         #expect(HTImplicitModel.baseTypePropertyList == HTImplicitAccessorModel.baseTypePropertyList)
         #expect(HTImplicitModel.baseTypePropertyList == ["fooBar", "userID", "createdAt", "url2x", "score"])
         let derived = HTImplicitModel.customTypePropertyDic.mapValues { ObjectIdentifier($0) }
-        #expect(derived == ["child": ObjectIdentifier(HTImplicitModel.self), "children": ObjectIdentifier(HTImplicitModel.self)])
+        #expect(
+            derived == [
+                "child": ObjectIdentifier(HTImplicitModel.self), "children": ObjectIdentifier(HTImplicitModel.self),
+            ])
         #expect(HTImplicitModel.htMapping.entries.map(\.accessor.name) == HTImplicitModel.htAccessors.map(\.name))
     }
 
@@ -90,7 +95,8 @@ struct ObjectMappingTests {
             ("user.profile.address.city", "city"),
             ("plain", "secret"),
         ])
-        let json = try Fixture.json(#"""
+        let json = try Fixture.json(
+            #"""
             {"user": {"profile": {"name": "Grace", "address": {"city": "Arlington"}}}, "plain": "s3cret",
              "name": "top-level name is not mapped"}
             """#)
@@ -143,7 +149,8 @@ struct ObjectMappingTests {
             relationships: ["writer": "author", "replies": "comments"]
         )
         #expect(mapping.entries.map(\.keyPathString) == ["id", "headline", "replies", "writer"])
-        let json = try Fixture.json(#"""
+        let json = try Fixture.json(
+            #"""
             {"id": 5, "title": "ignored", "headline": "Hello", "writer": {"name": "Ada"},
              "replies": [{"text": "hi"}], "author": {"name": "ignored"}}
             """#)
@@ -210,7 +217,8 @@ struct ObjectMappingTests {
 
     @Test("null sets a property (attribute or relationship) to nil")
     func nullSetsNil() throws {
-        let user = try HTUser(json: try Fixture.json(#"{"id": 1, "name": "x", "address": {"city": "c"}, "tags": ["t"]}"#))
+        let user = try HTUser(
+            json: try Fixture.json(#"{"id": 1, "name": "x", "address": {"city": "c"}, "tags": ["t"]}"#))
         #expect(user.address != nil)
         let diagnostics = try user.htSet(from: try Fixture.json(#"{"name": null, "address": null, "tags": null}"#))
         #expect(diagnostics.isEmpty)
@@ -222,7 +230,8 @@ struct ObjectMappingTests {
 
     @Test("duplicate keys in a document: the last one wins")
     func duplicateKeysLastWins() throws {
-        let json = try Fixture.json(#"{"name": "first", "id": 1, "name": "second", "address": {"city": "a", "city": "b"}}"#)
+        let json = try Fixture.json(
+            #"{"name": "first", "id": 1, "name": "second", "address": {"city": "a", "city": "b"}}"#)
         let user = try HTUser(json: json)
         #expect(user.name == "second")
         #expect(user.address?.city == "b")

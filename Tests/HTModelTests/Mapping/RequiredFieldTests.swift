@@ -23,10 +23,11 @@ struct RequiredFieldTests {
     func lenient() throws {
         let (ticket, diagnostics) = try map(#"{"owner_name": null, "note": "hi"}"#)
         #expect(ticket.note == "hi" && ticket.id == nil && ticket.ownerName == nil)
-        #expect(diagnostics.map(\.description) == [
-            #"id: missing required field "id""#,
-            #"owner_name: required field "ownerName" is null"#,
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                #"id: missing required field "id""#,
+                #"owner_name: required field "ownerName" is null"#,
+            ])
     }
 
     @Test("strict: a 200 body of the wrong shape fails with the path of the first missing field")
@@ -61,7 +62,8 @@ struct RequiredFieldTests {
         }
         // `ownerName` reached `owner_name` through implicit key matching: present.
         #expect(mapped[0].ownerName == "Bo")
-        #expect(context.diagnostics.map(\.description) == [#"tickets[1].owner_name: missing required field "ownerName""#])
+        #expect(
+            context.diagnostics.map(\.description) == [#"tickets[1].owner_name: missing required field "ownerName""#])
     }
 
     @Test("the accessor table says which fields are required")

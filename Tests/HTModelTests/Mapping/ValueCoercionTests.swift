@@ -5,7 +5,9 @@ import Testing
 @Suite("Value coercion")
 struct ValueCoercionTests {
     /// Maps `{"<key>": <value>}` into an `HTScalars` and returns it with the diagnostics.
-    private func scalars(_ text: String, options: HTMappingOptions = .lenient) throws -> (HTScalars, [HTMappingDiagnostic]) {
+    private func scalars(_ text: String, options: HTMappingOptions = .lenient) throws -> (
+        HTScalars, [HTMappingDiagnostic]
+    ) {
         let model = HTScalars()
         let diagnostics = try model.htSet(from: try Fixture.json(text), options: options)
         return (model, diagnostics)
@@ -64,7 +66,8 @@ struct ValueCoercionTests {
     @Test("a diagnostic's path is exact deep in the document: articles[3].author.email")
     func deepDiagnosticPath() throws {
         // email is a String: a number converts, but an object does not.
-        let json = try Fixture.json(#"""
+        let json = try Fixture.json(
+            #"""
             {"articles": [
                 {"id": 0}, {"id": 1}, {"id": 2, "author": {"email": 12}},
                 {"id": 3, "author": {"name": "Ada", "email": {"address": "ada@example.com"}}},
@@ -73,7 +76,10 @@ struct ValueCoercionTests {
             """#)
         let feed = HTFeed()
         let diagnostics = try feed.htSet(from: json)
-        #expect(diagnostics.map(\.path.description) == ["articles[3].author.email", "articles[4].id", "articles[4].comments[1].id"])
+        #expect(
+            diagnostics.map(\.path.description) == [
+                "articles[3].author.email", "articles[4].id", "articles[4].comments[1].id",
+            ])
         let articles = try #require(feed.articles)
         #expect(articles.count == 5)
         #expect(articles[2].author?.email == "12")
@@ -172,9 +178,11 @@ struct ValueCoercionTests {
         #expect(try date(#""2000-02-29""#) == Date(timeIntervalSince1970: 951_782_400))
 
         #expect(try date(#""2024-02-29""#) == Date(timeIntervalSince1970: 1_709_164_800))
-        for bad in [#""2024-13-01""#, #""2023-02-29""#, #""2024-02-30""#, #""2024-04-31""#, #""1900-02-29""#,
-                    #""2024-03-01T25:00:00Z""#, #""2024-03-01T12:30:00Q""#, #""yesterday""#,
-                    #""2024-03-01T12:30:00.Z""#, #""2024-3-1""#, "true", "[1]"] {
+        for bad in [
+            #""2024-13-01""#, #""2023-02-29""#, #""2024-02-30""#, #""2024-04-31""#, #""1900-02-29""#,
+            #""2024-03-01T25:00:00Z""#, #""2024-03-01T12:30:00Q""#, #""yesterday""#,
+            #""2024-03-01T12:30:00.Z""#, #""2024-3-1""#, "true", "[1]",
+        ] {
             let (model, diagnostics) = try scalars(#"{"date": \#(bad)}"#)
             #expect(model.date == nil, "date from \(bad)")
             #expect(diagnostics.first?.path.description == "date", "diagnostic for \(bad)")
@@ -201,7 +209,8 @@ struct ValueCoercionTests {
     func dateRoundTrip() throws {
         let whole = Date(timeIntervalSince1970: 1_709_296_200)
         #expect(HTValueCoercion.iso8601String(whole) == "2024-03-01T12:30:00Z")
-        #expect(HTValueCoercion.iso8601String(Date(timeIntervalSince1970: 1_709_296_200.25)) == "2024-03-01T12:30:00.250Z")
+        #expect(
+            HTValueCoercion.iso8601String(Date(timeIntervalSince1970: 1_709_296_200.25)) == "2024-03-01T12:30:00.250Z")
         #expect(HTValueCoercion.iso8601String(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
         let model = HTScalars()
         model.date = whole
@@ -211,7 +220,8 @@ struct ValueCoercionTests {
 
     @Test("open enums keep unknown values; numbers map to their text")
     func openEnums() throws {
-        let (model, diagnostics) = try scalars(#"{"state": "banned", "states": ["active", "archived", 1, "suspended"]}"#)
+        let (model, diagnostics) = try scalars(
+            #"{"state": "banned", "states": ["active", "archived", 1, "suspended"]}"#)
         #expect(diagnostics.isEmpty)
         let state = try #require(model.state)
         #expect(state.rawValue == "banned")

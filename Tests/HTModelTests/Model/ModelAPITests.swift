@@ -46,7 +46,8 @@ struct ModelAPITests {
     func htSet() throws {
         let user = try HTUser(jsonString: userText)
         let address = try #require(user.address)
-        let diagnostics = try user.htSet(from: try Fixture.json(#"{"name": "Grace", "id": "x", "address": {"city": "Arlington"}}"#))
+        let diagnostics = try user.htSet(
+            from: try Fixture.json(#"{"name": "Grace", "id": "x", "address": {"city": "Arlington"}}"#))
         #expect(user.name == "Grace")
         #expect(user.id == 7)  // unconvertible: left as it was
         #expect(user.tags == ["a", "b"])  // missing: left as it was
@@ -113,10 +114,12 @@ struct ModelAPITests {
 
     @Test("htCopy() is deep: nested models and arrays of models are copied")
     func deepCopy() throws {
-        let article = try HTArticle(json: try Fixture.json(#"""
-            {"id": 1, "title": "t", "author": {"name": "Ada", "address": {"city": "London"}},
-             "comments": [{"id": 1, "text": "c1", "author": {"name": "Bob"}}]}
-            """#))
+        let article = try HTArticle(
+            json: try Fixture.json(
+                #"""
+                {"id": 1, "title": "t", "author": {"name": "Ada", "address": {"city": "London"}},
+                 "comments": [{"id": 1, "text": "c1", "author": {"name": "Bob"}}]}
+                """#))
         let copy = article.htCopy()
         #expect(copy == article)
         #expect(copy !== article)
@@ -142,10 +145,12 @@ struct ModelAPITests {
 
     @Test("htCopy() copies every scalar kind, including renamed properties")
     func copyScalars() throws {
-        let scalars = try HTScalars(json: try Fixture.json(#"""
-            {"int": 1, "int64": 2, "double": 3.5, "bool": true, "string": "s", "url": "https://e.com",
-             "date": 0, "json": [1], "state": "active", "states": ["x"], "numbers": [1, 2]}
-            """#))
+        let scalars = try HTScalars(
+            json: try Fixture.json(
+                #"""
+                {"int": 1, "int64": 2, "double": 3.5, "bool": true, "string": "s", "url": "https://e.com",
+                 "date": 0, "json": [1], "state": "active", "states": ["x"], "numbers": [1, 2]}
+                """#))
         let copy = scalars.htCopy()
         #expect(copy.int == 1)
         #expect(copy.int64 == 2)

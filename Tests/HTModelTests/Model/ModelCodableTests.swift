@@ -6,30 +6,36 @@ import Testing
 struct ModelCodableTests {
     /// A photo with every property kind set; `exif`'s keys are sorted, as Codable decoding sorts them.
     private func photo() throws -> HTShotPhoto {
-        try HTShotPhoto(jsonString: #"""
-            {"id": 42, "title": "西湖", "width": 4032.5, "visibility": "1", "tags": ["lake", "hangzhou"],
-             "exif": {"f": 1.8, "iso": 100, "lens": null, "raw": false, "tags": ["a", {"b": 1}]},
-             "takenAt": "2024-03-01T12:30:00.250+08:00", "url": "https://example.com/p/42.jpg", "isPublic": true,
-             "bytes": 9007199254740993,
-             "owner": {"id": 7, "name": "Ada", "address": {"city": "London", "zip": "SW1Y"}, "tags": ["x"]},
-             "likedBy": [{"id": 8, "name": "Bob"}, {"id": 9, "description": "renamed property"}]}
-            """#, options: .strict)
+        try HTShotPhoto(
+            jsonString: #"""
+                {"id": 42, "title": "西湖", "width": 4032.5, "visibility": "1", "tags": ["lake", "hangzhou"],
+                 "exif": {"f": 1.8, "iso": 100, "lens": null, "raw": false, "tags": ["a", {"b": 1}]},
+                 "takenAt": "2024-03-01T12:30:00.250+08:00", "url": "https://example.com/p/42.jpg", "isPublic": true,
+                 "bytes": 9007199254740993,
+                 "owner": {"id": 7, "name": "Ada", "address": {"city": "London", "zip": "SW1Y"}, "tags": ["x"]},
+                 "likedBy": [{"id": 8, "name": "Bob"}, {"id": 9, "description": "renamed property"}]}
+                """#, options: .strict)
     }
 
     @Test("HTJSON round-trips through JSONEncoder and JSONDecoder, objects sorted by key")
     func jsonValueRoundTrip() throws {
-        let value: HTJSON = ["z": [1, 2.5, "three", true, nil, ["nested": [:]]], "a": .integer(Int64.max),
-                             "m": ["y": -0.125, "x": "é\u{0}\"\n"]]
+        let value: HTJSON = [
+            "z": [1, 2.5, "three", true, nil, ["nested": [:]]], "a": .integer(Int64.max),
+            "m": ["y": -0.125, "x": "é\u{0}\"\n"],
+        ]
         let data = try JSONEncoder().encode(value)
         let back = try JSONDecoder().decode(HTJSON.self, from: data)
-        let sorted: HTJSON = ["a": .integer(Int64.max), "m": ["x": "é\u{0}\"\n", "y": -0.125],
-                              "z": [1, 2.5, "three", true, nil, ["nested": [:]]]]
+        let sorted: HTJSON = [
+            "a": .integer(Int64.max), "m": ["x": "é\u{0}\"\n", "y": -0.125],
+            "z": [1, 2.5, "three", true, nil, ["nested": [:]]],
+        ]
         #expect(back == sorted)
         // Our own parser reads the encoder's output as the same value (whatever order the encoder chose).
         #expect(Self.sortingKeys(try HTJSON(parsing: data)) == sorted)
         #expect(try JSONDecoder().decode(HTJSON.self, from: Data("null".utf8)) == .null)
-        #expect(try JSONDecoder().decode(HTJSON.self, from: Data("[1.0, 1.5, 1e2, -7]".utf8)) == [1, 1.5, 100, -7],
-                "numbers a decoder gives as Int64 become integers")
+        #expect(
+            try JSONDecoder().decode(HTJSON.self, from: Data("[1.0, 1.5, 1e2, -7]".utf8)) == [1, 1.5, 100, -7],
+            "numbers a decoder gives as Int64 become integers")
         #expect(try JSONDecoder().decode(HTJSON.self, from: Data(#""s""#.utf8)) == "s")
     }
 
@@ -39,7 +45,9 @@ struct ModelCodableTests {
         case .array(let elements):
             return .array(elements.map(sortingKeys))
         case .object(let object):
-            let members = object.members.sorted { $0.key < $1.key }.map { HTJSONObject.Member(key: $0.key, value: sortingKeys($0.value)) }
+            let members = object.members.sorted { $0.key < $1.key }.map {
+                HTJSONObject.Member(key: $0.key, value: sortingKeys($0.value))
+            }
             return .object(HTJSONObject(members: members))
         default:
             return json
@@ -55,8 +63,11 @@ struct ModelCodableTests {
             let back = try PropertyListDecoder().decode(HTJSON.self, from: try encoder.encode(value))
             #expect(back == value)
         }
-        let duplicate = HTJSON.object(HTJSONObject(members: [.init(key: "a", value: 1), .init(key: "b", value: 2),
-                                                            .init(key: "a", value: 3)]))
+        let duplicate = HTJSON.object(
+            HTJSONObject(members: [
+                .init(key: "a", value: 1), .init(key: "b", value: 2),
+                .init(key: "a", value: 3),
+            ]))
         let decoded = try JSONDecoder().decode(HTJSON.self, from: try JSONEncoder().encode(duplicate))
         #expect(decoded == ["a": 3, "b": 2])
         #expect(decoded["a"] == duplicate["a"], "the value lookups see is the one written")
@@ -107,7 +118,8 @@ struct ModelCodableTests {
             var feed: HTFeed?
             var missing: HTUser?
         }
-        let feed = try HTFeed(jsonString: #"{"total": 2, "articles": [{"id": 1, "comments": [{"id": 5, "text": "c"}]}]}"#)
+        let feed = try HTFeed(
+            jsonString: #"{"total": 2, "articles": [{"id": 1, "comments": [{"id": 5, "text": "c"}]}]}"#)
         let user = try HTUser(jsonString: #"{"id": 1, "name": "Ada"}"#)
         let saved = Saved(photo: try photo(), users: [user, HTUser()], feed: feed, missing: nil)
 
@@ -131,7 +143,8 @@ struct ModelCodableTests {
         }
         let text = #"{"photo": {"id": 1, "owner": {"id": "seven", "name": "Ada"}, "likedBy": [{"id": 1}, {"id": []}]}}"#
         do {
-            _ = try JSONDecoder().decode(Wrapper.self, from: Data(#"{"photo": {"id": 1, "owner": {"id": "seven"}}}"#.utf8))
+            _ = try JSONDecoder().decode(
+                Wrapper.self, from: Data(#"{"photo": {"id": 1, "owner": {"id": "seven"}}}"#.utf8))
             Issue.record("expected a decoding error")
         } catch DecodingError.dataCorrupted(let context) {
             #expect(context.codingPath.map(\.stringValue) == ["photo", "owner", "id"])

@@ -100,8 +100,10 @@ final class HTShotPhoto: HTHTTPModel, HTModelMappable {
         "owner": HTUser.self,
         "likedBy": HTUser.self,
     ]
-    static let baseTypePropertyList: [String] = ["id", "title", "width", "visibility", "tags", "exif", "takenAt", "url",
-                                                 "isPublic", "bytes"]
+    static let baseTypePropertyList: [String] = [
+        "id", "title", "width", "visibility", "tags", "exif", "takenAt", "url",
+        "isPublic", "bytes",
+    ]
     static let htAccessors: [HTPropertyAccessor<HTShotPhoto>] = [
         HTPropertyAccessor<HTShotPhoto>("id", \HTShotPhoto.id),
         HTPropertyAccessor<HTShotPhoto>("title", \HTShotPhoto.title),
@@ -136,8 +138,10 @@ final class HTBartStation: HTHTTPModel, HTModelMappable {
     required init() { super.init() }
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-    static let baseTypePropertyList: [String] = ["name", "abbr", "gtfsLatitude", "gtfsLongitude", "address", "city",
-                                                 "county", "state", "zipcode"]
+    static let baseTypePropertyList: [String] = [
+        "name", "abbr", "gtfsLatitude", "gtfsLongitude", "address", "city",
+        "county", "state", "zipcode",
+    ]
     static let htAccessors: [HTPropertyAccessor<HTBartStation>] = [
         HTPropertyAccessor<HTBartStation>("name", \HTBartStation.name),
         HTPropertyAccessor<HTBartStation>("abbr", \HTBartStation.abbr),

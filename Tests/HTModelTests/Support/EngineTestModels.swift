@@ -62,14 +62,20 @@ final class HTTweet: HTHTTPModel, HTModelMappable {
     var id: Int64?
     var text: String?
     var favorited: Bool?
+    // Named as the JSON key on purpose.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     var retweet_count: Int?
     var score: Double?
+    // Named as the JSON key on purpose.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     var created_at: Date?
     var source: URL?
     var lang: HTAccountState?
     var coordinates: [[Double]]?
     var entities: HTJSON?
     var user: HTUser?
+    // Named as the JSON key on purpose.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     var retweeted_status: HTTweet?
     var replies: [HTTweet]?
 

@@ -14,7 +14,9 @@ extension HTJSON {
         case .array(let elements):
             return .array(elements.map(\.wholeDoublesAsIntegers))
         case .object(let object):
-            return .object(HTJSONObject(members: object.members.map { .init(key: $0.key, value: $0.value.wholeDoublesAsIntegers) }))
+            return .object(
+                HTJSONObject(members: object.members.map { .init(key: $0.key, value: $0.value.wholeDoublesAsIntegers) })
+            )
         default:
             return self
         }

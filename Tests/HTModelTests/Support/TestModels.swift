@@ -16,9 +16,15 @@ final class HTAddress: HTHTTPModel, HTModelMappable {
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
     static let baseTypePropertyList: [String] = ["city", "street", "zip"]
     static let htAccessors: [HTPropertyAccessor<HTAddress>] = [
-        HTPropertyAccessor<HTAddress>("city", get: { (model: HTAddress) -> String? in model.city }, set: { (model: HTAddress, value: String?) in model.city = value }),
-        HTPropertyAccessor<HTAddress>("street", get: { (model: HTAddress) -> String? in model.street }, set: { (model: HTAddress, value: String?) in model.street = value }),
-        HTPropertyAccessor<HTAddress>("zip", get: { (model: HTAddress) -> String? in model.zip }, set: { (model: HTAddress, value: String?) in model.zip = value }),
+        HTPropertyAccessor<HTAddress>(
+            "city", get: { (model: HTAddress) -> String? in model.city },
+            set: { (model: HTAddress, value: String?) in model.city = value }),
+        HTPropertyAccessor<HTAddress>(
+            "street", get: { (model: HTAddress) -> String? in model.street },
+            set: { (model: HTAddress, value: String?) in model.street = value }),
+        HTPropertyAccessor<HTAddress>(
+            "zip", get: { (model: HTAddress) -> String? in model.zip },
+            set: { (model: HTAddress, value: String?) in model.zip = value }),
     ]
     static let htMapping: HTObjectMapping<HTAddress> = .defaultMapping()
 }
@@ -31,6 +37,8 @@ final class HTUser: HTHTTPModel, HTModelMappable {
     var email: String?
     var address: HTAddress?
     var tags: [String]?
+    // Named as the JSON key on purpose.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     var description_: String?
 
     required init() { super.init() }
@@ -38,12 +46,24 @@ final class HTUser: HTHTTPModel, HTModelMappable {
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["address": HTAddress.self]
     static let baseTypePropertyList: [String] = ["id", "name", "email", "tags", "description_"]
     static let htAccessors: [HTPropertyAccessor<HTUser>] = [
-        HTPropertyAccessor<HTUser>("id", get: { (model: HTUser) -> Int? in model.id }, set: { (model: HTUser, value: Int?) in model.id = value }),
-        HTPropertyAccessor<HTUser>("name", get: { (model: HTUser) -> String? in model.name }, set: { (model: HTUser, value: String?) in model.name = value }),
-        HTPropertyAccessor<HTUser>("email", get: { (model: HTUser) -> String? in model.email }, set: { (model: HTUser, value: String?) in model.email = value }),
-        HTPropertyAccessor<HTUser>("address", get: { (model: HTUser) -> HTAddress? in model.address }, set: { (model: HTUser, value: HTAddress?) in model.address = value }),
-        HTPropertyAccessor<HTUser>("tags", get: { (model: HTUser) -> [String]? in model.tags }, set: { (model: HTUser, value: [String]?) in model.tags = value }),
-        HTPropertyAccessor<HTUser>("description_", key: "description", get: { (model: HTUser) -> String? in model.description_ }, set: { (model: HTUser, value: String?) in model.description_ = value }),
+        HTPropertyAccessor<HTUser>(
+            "id", get: { (model: HTUser) -> Int? in model.id },
+            set: { (model: HTUser, value: Int?) in model.id = value }),
+        HTPropertyAccessor<HTUser>(
+            "name", get: { (model: HTUser) -> String? in model.name },
+            set: { (model: HTUser, value: String?) in model.name = value }),
+        HTPropertyAccessor<HTUser>(
+            "email", get: { (model: HTUser) -> String? in model.email },
+            set: { (model: HTUser, value: String?) in model.email = value }),
+        HTPropertyAccessor<HTUser>(
+            "address", get: { (model: HTUser) -> HTAddress? in model.address },
+            set: { (model: HTUser, value: HTAddress?) in model.address = value }),
+        HTPropertyAccessor<HTUser>(
+            "tags", get: { (model: HTUser) -> [String]? in model.tags },
+            set: { (model: HTUser, value: [String]?) in model.tags = value }),
+        HTPropertyAccessor<HTUser>(
+            "description_", key: "description", get: { (model: HTUser) -> String? in model.description_ },
+            set: { (model: HTUser, value: String?) in model.description_ = value }),
     ]
     static let htMapping: HTObjectMapping<HTUser> = .defaultMapping()
 }
@@ -59,9 +79,15 @@ final class HTComment: HTHTTPModel, HTModelMappable {
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["author": HTUser.self]
     static let baseTypePropertyList: [String] = ["id", "text"]
     static let htAccessors: [HTPropertyAccessor<HTComment>] = [
-        HTPropertyAccessor<HTComment>("id", get: { (model: HTComment) -> Int64? in model.id }, set: { (model: HTComment, value: Int64?) in model.id = value }),
-        HTPropertyAccessor<HTComment>("text", get: { (model: HTComment) -> String? in model.text }, set: { (model: HTComment, value: String?) in model.text = value }),
-        HTPropertyAccessor<HTComment>("author", get: { (model: HTComment) -> HTUser? in model.author }, set: { (model: HTComment, value: HTUser?) in model.author = value }),
+        HTPropertyAccessor<HTComment>(
+            "id", get: { (model: HTComment) -> Int64? in model.id },
+            set: { (model: HTComment, value: Int64?) in model.id = value }),
+        HTPropertyAccessor<HTComment>(
+            "text", get: { (model: HTComment) -> String? in model.text },
+            set: { (model: HTComment, value: String?) in model.text = value }),
+        HTPropertyAccessor<HTComment>(
+            "author", get: { (model: HTComment) -> HTUser? in model.author },
+            set: { (model: HTComment, value: HTUser?) in model.author = value }),
     ]
     static let htMapping: HTObjectMapping<HTComment> = .defaultMapping()
 }
@@ -75,13 +101,23 @@ final class HTArticle: HTHTTPModel, HTModelMappable {
 
     required init() { super.init() }
 
-    static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["author": HTUser.self, "comments": HTComment.self]
+    static let customTypePropertyDic: [String: any HTModelMappable.Type] = [
+        "author": HTUser.self, "comments": HTComment.self,
+    ]
     static let baseTypePropertyList: [String] = ["id", "title"]
     static let htAccessors: [HTPropertyAccessor<HTArticle>] = [
-        HTPropertyAccessor<HTArticle>("id", get: { (model: HTArticle) -> Int? in model.id }, set: { (model: HTArticle, value: Int?) in model.id = value }),
-        HTPropertyAccessor<HTArticle>("title", get: { (model: HTArticle) -> String? in model.title }, set: { (model: HTArticle, value: String?) in model.title = value }),
-        HTPropertyAccessor<HTArticle>("author", get: { (model: HTArticle) -> HTUser? in model.author }, set: { (model: HTArticle, value: HTUser?) in model.author = value }),
-        HTPropertyAccessor<HTArticle>("comments", get: { (model: HTArticle) -> [HTComment]? in model.comments }, set: { (model: HTArticle, value: [HTComment]?) in model.comments = value }),
+        HTPropertyAccessor<HTArticle>(
+            "id", get: { (model: HTArticle) -> Int? in model.id },
+            set: { (model: HTArticle, value: Int?) in model.id = value }),
+        HTPropertyAccessor<HTArticle>(
+            "title", get: { (model: HTArticle) -> String? in model.title },
+            set: { (model: HTArticle, value: String?) in model.title = value }),
+        HTPropertyAccessor<HTArticle>(
+            "author", get: { (model: HTArticle) -> HTUser? in model.author },
+            set: { (model: HTArticle, value: HTUser?) in model.author = value }),
+        HTPropertyAccessor<HTArticle>(
+            "comments", get: { (model: HTArticle) -> [HTComment]? in model.comments },
+            set: { (model: HTArticle, value: [HTComment]?) in model.comments = value }),
     ]
     static let htMapping: HTObjectMapping<HTArticle> = .defaultMapping()
 }
@@ -96,8 +132,12 @@ final class HTFeed: HTHTTPModel, HTModelMappable {
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["articles": HTArticle.self]
     static let baseTypePropertyList: [String] = ["total"]
     static let htAccessors: [HTPropertyAccessor<HTFeed>] = [
-        HTPropertyAccessor<HTFeed>("articles", get: { (model: HTFeed) -> [HTArticle]? in model.articles }, set: { (model: HTFeed, value: [HTArticle]?) in model.articles = value }),
-        HTPropertyAccessor<HTFeed>("total", get: { (model: HTFeed) -> Int? in model.total }, set: { (model: HTFeed, value: Int?) in model.total = value }),
+        HTPropertyAccessor<HTFeed>(
+            "articles", get: { (model: HTFeed) -> [HTArticle]? in model.articles },
+            set: { (model: HTFeed, value: [HTArticle]?) in model.articles = value }),
+        HTPropertyAccessor<HTFeed>(
+            "total", get: { (model: HTFeed) -> Int? in model.total },
+            set: { (model: HTFeed, value: Int?) in model.total = value }),
     ]
     static let htMapping: HTObjectMapping<HTFeed> = .defaultMapping()
 }
@@ -143,19 +183,43 @@ final class HTScalars: HTHTTPModel, HTModelMappable {
     required init() { super.init() }
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-    static let baseTypePropertyList: [String] = ["int", "int64", "double", "bool", "string", "url", "date", "json", "state", "states", "numbers"]
+    static let baseTypePropertyList: [String] = [
+        "int", "int64", "double", "bool", "string", "url", "date", "json", "state", "states", "numbers",
+    ]
     static let htAccessors: [HTPropertyAccessor<HTScalars>] = [
-        HTPropertyAccessor<HTScalars>("int", get: { (model: HTScalars) -> Int? in model.int }, set: { (model: HTScalars, value: Int?) in model.int = value }),
-        HTPropertyAccessor<HTScalars>("int64", get: { (model: HTScalars) -> Int64? in model.int64 }, set: { (model: HTScalars, value: Int64?) in model.int64 = value }),
-        HTPropertyAccessor<HTScalars>("double", get: { (model: HTScalars) -> Double? in model.double }, set: { (model: HTScalars, value: Double?) in model.double = value }),
-        HTPropertyAccessor<HTScalars>("bool", get: { (model: HTScalars) -> Bool? in model.bool }, set: { (model: HTScalars, value: Bool?) in model.bool = value }),
-        HTPropertyAccessor<HTScalars>("string", get: { (model: HTScalars) -> String? in model.string }, set: { (model: HTScalars, value: String?) in model.string = value }),
-        HTPropertyAccessor<HTScalars>("url", get: { (model: HTScalars) -> URL? in model.url }, set: { (model: HTScalars, value: URL?) in model.url = value }),
-        HTPropertyAccessor<HTScalars>("date", get: { (model: HTScalars) -> Date? in model.date }, set: { (model: HTScalars, value: Date?) in model.date = value }),
-        HTPropertyAccessor<HTScalars>("json", get: { (model: HTScalars) -> HTJSON? in model.json }, set: { (model: HTScalars, value: HTJSON?) in model.json = value }),
-        HTPropertyAccessor<HTScalars>("state", get: { (model: HTScalars) -> HTAccountState? in model.state }, set: { (model: HTScalars, value: HTAccountState?) in model.state = value }),
-        HTPropertyAccessor<HTScalars>("states", get: { (model: HTScalars) -> [HTAccountState]? in model.states }, set: { (model: HTScalars, value: [HTAccountState]?) in model.states = value }),
-        HTPropertyAccessor<HTScalars>("numbers", get: { (model: HTScalars) -> [Int]? in model.numbers }, set: { (model: HTScalars, value: [Int]?) in model.numbers = value }),
+        HTPropertyAccessor<HTScalars>(
+            "int", get: { (model: HTScalars) -> Int? in model.int },
+            set: { (model: HTScalars, value: Int?) in model.int = value }),
+        HTPropertyAccessor<HTScalars>(
+            "int64", get: { (model: HTScalars) -> Int64? in model.int64 },
+            set: { (model: HTScalars, value: Int64?) in model.int64 = value }),
+        HTPropertyAccessor<HTScalars>(
+            "double", get: { (model: HTScalars) -> Double? in model.double },
+            set: { (model: HTScalars, value: Double?) in model.double = value }),
+        HTPropertyAccessor<HTScalars>(
+            "bool", get: { (model: HTScalars) -> Bool? in model.bool },
+            set: { (model: HTScalars, value: Bool?) in model.bool = value }),
+        HTPropertyAccessor<HTScalars>(
+            "string", get: { (model: HTScalars) -> String? in model.string },
+            set: { (model: HTScalars, value: String?) in model.string = value }),
+        HTPropertyAccessor<HTScalars>(
+            "url", get: { (model: HTScalars) -> URL? in model.url },
+            set: { (model: HTScalars, value: URL?) in model.url = value }),
+        HTPropertyAccessor<HTScalars>(
+            "date", get: { (model: HTScalars) -> Date? in model.date },
+            set: { (model: HTScalars, value: Date?) in model.date = value }),
+        HTPropertyAccessor<HTScalars>(
+            "json", get: { (model: HTScalars) -> HTJSON? in model.json },
+            set: { (model: HTScalars, value: HTJSON?) in model.json = value }),
+        HTPropertyAccessor<HTScalars>(
+            "state", get: { (model: HTScalars) -> HTAccountState? in model.state },
+            set: { (model: HTScalars, value: HTAccountState?) in model.state = value }),
+        HTPropertyAccessor<HTScalars>(
+            "states", get: { (model: HTScalars) -> [HTAccountState]? in model.states },
+            set: { (model: HTScalars, value: [HTAccountState]?) in model.states = value }),
+        HTPropertyAccessor<HTScalars>(
+            "numbers", get: { (model: HTScalars) -> [Int]? in model.numbers },
+            set: { (model: HTScalars, value: [Int]?) in model.numbers = value }),
     ]
     static let htMapping: HTObjectMapping<HTScalars> = .defaultMapping()
 }
@@ -174,10 +238,18 @@ final class HTProfile: HTHTTPModel, HTModelMappable {
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["owner": HTUser.self]
     static let baseTypePropertyList: [String] = ["name", "city", "ghost"]
     static let htAccessors: [HTPropertyAccessor<HTProfile>] = [
-        HTPropertyAccessor<HTProfile>("name", get: { (model: HTProfile) -> String? in model.name }, set: { (model: HTProfile, value: String?) in model.name = value }),
-        HTPropertyAccessor<HTProfile>("city", get: { (model: HTProfile) -> String? in model.city }, set: { (model: HTProfile, value: String?) in model.city = value }),
-        HTPropertyAccessor<HTProfile>("secret", get: { (model: HTProfile) -> String? in model.secret }, set: { (model: HTProfile, value: String?) in model.secret = value }),
-        HTPropertyAccessor<HTProfile>("owner", get: { (model: HTProfile) -> HTUser? in model.owner }, set: { (model: HTProfile, value: HTUser?) in model.owner = value }),
+        HTPropertyAccessor<HTProfile>(
+            "name", get: { (model: HTProfile) -> String? in model.name },
+            set: { (model: HTProfile, value: String?) in model.name = value }),
+        HTPropertyAccessor<HTProfile>(
+            "city", get: { (model: HTProfile) -> String? in model.city },
+            set: { (model: HTProfile, value: String?) in model.city = value }),
+        HTPropertyAccessor<HTProfile>(
+            "secret", get: { (model: HTProfile) -> String? in model.secret },
+            set: { (model: HTProfile, value: String?) in model.secret = value }),
+        HTPropertyAccessor<HTProfile>(
+            "owner", get: { (model: HTProfile) -> HTUser? in model.owner },
+            set: { (model: HTProfile, value: HTUser?) in model.owner = value }),
     ]
     static let htMapping: HTObjectMapping<HTProfile> = .defaultMapping()
 }

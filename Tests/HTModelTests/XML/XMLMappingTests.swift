@@ -30,9 +30,11 @@ struct XMLMappingTests {
 
         // Through a response descriptor, as an XML response would map.
         let registry = HTDescriptorRegistry(responseDescriptors: [
-            HTResponseDescriptor(for: HTBartStation.self, method: "GET", pathPattern: "/api/stn.aspx", keyPath: "root.stations.station"),
+            HTResponseDescriptor(
+                for: HTBartStation.self, method: "GET", pathPattern: "/api/stn.aspx", keyPath: "root.stations.station")
         ])
-        let result = try registry.mapResponse(json, method: "GET", path: "/api/stn.aspx?cmd=stns", statusCode: 200, options: .strict)
+        let result = try registry.mapResponse(
+            json, method: "GET", path: "/api/stn.aspx?cmd=stns", statusCode: 200, options: .strict)
         #expect(result.objects(ofType: HTBartStation.self).map(\.name) == stations.map(\.name))
         #expect(result.objects(ofType: HTBartStation.self) == stations)
 
@@ -48,39 +50,43 @@ struct XMLMappingTests {
 
     @Test("elements, attributes, repeats, text and clashes follow the documented rules")
     func rules() throws {
-        let json = try HTJSON(parsingXML: #"""
-            <?xml version="1.0"?>
-            <order id="7" status="open">
-              <item sku="A1" qty="2">Tea</item>
-              <note>first</note>
-              <item sku="B2">Cups</item>
-              <empty/>
-              <blank>   </blank>
-              <status>shipped</status>
-              <mixed>before <b>bold</b> after</mixed>
-              <text>caf&#233; &amp; <![CDATA[<raw & kept>]]></text>
-              <?processing instruction?>
-              <!-- a comment -->
-            </order>
-            """#)
-        let expected: HTJSON = ["order": [
-            "id": "7",
-            "@status": "open",
-            "item": [["qty": "2", "sku": "A1", "#text": "Tea"], ["sku": "B2", "#text": "Cups"]],
-            "note": "first",
-            "empty": "",
-            "blank": "",
-            "status": "shipped",
-            "mixed": ["b": "bold", "#text": "before  after"],
-            "text": "café & <raw & kept>",
-        ]]
+        let json = try HTJSON(
+            parsingXML: #"""
+                <?xml version="1.0"?>
+                <order id="7" status="open">
+                  <item sku="A1" qty="2">Tea</item>
+                  <note>first</note>
+                  <item sku="B2">Cups</item>
+                  <empty/>
+                  <blank>   </blank>
+                  <status>shipped</status>
+                  <mixed>before <b>bold</b> after</mixed>
+                  <text>caf&#233; &amp; <![CDATA[<raw & kept>]]></text>
+                  <?processing instruction?>
+                  <!-- a comment -->
+                </order>
+                """#)
+        let expected: HTJSON = [
+            "order": [
+                "id": "7",
+                "@status": "open",
+                "item": [["qty": "2", "sku": "A1", "#text": "Tea"], ["sku": "B2", "#text": "Cups"]],
+                "note": "first",
+                "empty": "",
+                "blank": "",
+                "status": "shipped",
+                "mixed": ["b": "bold", "#text": "before  after"],
+                "text": "café & <raw & kept>",
+            ]
+        ]
         #expect(json == expected)
     }
 
     @Test("options: whitespace, the text key, forced arrays")
     func options() throws {
         let text = "<a>\n  <b>  padded  </b>\n  <c x=\"1\"> value </c>\n</a>"
-        let kept = try HTJSON(parsingXML: text, options: .init(textKey: "_text", arrayElements: ["b"], trimsWhitespace: false))
+        let kept = try HTJSON(
+            parsingXML: text, options: .init(textKey: "_text", arrayElements: ["b"], trimsWhitespace: false))
         #expect(kept == ["a": ["b": ["  padded  "], "c": ["x": "1", "_text": " value "]]])
         let trimmed = try HTJSON(parsingXML: text)
         #expect(trimmed == ["a": ["b": "padded", "c": ["x": "1", "#text": "value"]]])
@@ -101,22 +107,28 @@ struct XMLMappingTests {
         #expect(local.responseData["Envelope"]["Body"]["price"]["#text"].double == 12.5)
 
         let qualified = try HTJSON(parsingXML: soap, options: .init(namespaces: .qualifiedNames))
-        #expect(qualified == ["soap:Envelope": [
-            "xmlns": "urn:shop",
-            "xmlns:soap": "http://www.w3.org/2003/05/soap-envelope",
-            "soap:Body": ["m:price": ["m:currency": "EUR", "xml:lang": "en", "xmlns:m": "urn:money", "#text": "12.50"]],
-        ]])
+        #expect(
+            qualified == [
+                "soap:Envelope": [
+                    "xmlns": "urn:shop",
+                    "xmlns:soap": "http://www.w3.org/2003/05/soap-envelope",
+                    "soap:Body": [
+                        "m:price": ["m:currency": "EUR", "xml:lang": "en", "xmlns:m": "urn:money", "#text": "12.50"]
+                    ],
+                ]
+            ])
     }
 
     @Test("models map from attributes and elements alike, with coercion")
     func modelsFromXML() throws {
-        let json = try HTJSON(parsingXML: #"""
-            <user id="7" name="Ada">
-              <email>ada@example.com</email>
-              <address city="London"><zip>SW1Y</zip></address>
-              <tags>math</tags><tags>engines</tags>
-            </user>
-            """#)
+        let json = try HTJSON(
+            parsingXML: #"""
+                <user id="7" name="Ada">
+                  <email>ada@example.com</email>
+                  <address city="London"><zip>SW1Y</zip></address>
+                  <tags>math</tags><tags>engines</tags>
+                </user>
+                """#)
         let user = try HTUser(json: try #require(json["user"]), options: .strict)
         #expect(user.id == 7)
         #expect(user.name == "Ada")
@@ -125,10 +137,13 @@ struct XMLMappingTests {
         #expect(user.address?.zip == "SW1Y")
         #expect(user.tags == ["math", "engines"])
 
-        let scalars = try HTScalars(json: try #require(HTJSON(parsingXML: #"""
-            <s int="42" int64="4900111000" double="1234.54" bool="yes" url="https://e.com/x"
-               date="2016-01-17T16:13:00-08:00" state="suspended"><numbers>1</numbers><numbers>2</numbers></s>
-            """#)["s"]), options: .strict)
+        let scalars = try HTScalars(
+            json: try #require(
+                HTJSON(
+                    parsingXML: #"""
+                        <s int="42" int64="4900111000" double="1234.54" bool="yes" url="https://e.com/x"
+                           date="2016-01-17T16:13:00-08:00" state="suspended"><numbers>1</numbers><numbers>2</numbers></s>
+                        """#)["s"]), options: .strict)
         #expect(scalars.int == 42)
         #expect(scalars.int64 == 4_900_111_000)
         #expect(scalars.double == 1234.54)
@@ -140,7 +155,9 @@ struct XMLMappingTests {
 
         // A value the model cannot take is reported with its path, as for JSON.
         let bad = try HTJSON(parsingXML: #"<user id="seven"/>"#)
-        let error = #expect(throws: HTMappingError.self) { try HTUser(json: try #require(bad["user"]), options: .strict) }
+        let error = #expect(throws: HTMappingError.self) {
+            try HTUser(json: try #require(bad["user"]), options: .strict)
+        }
         #expect(error?.path.description == "id")
     }
 
@@ -155,13 +172,17 @@ struct XMLMappingTests {
 
         for empty in ["", "   \n", "<!-- only a comment -->"] {
             let error = #expect(throws: HTXMLParseError.self) { try HTJSON(parsingXML: empty) }
-            #expect(error?.reason == .noRootElement || error.map { if case .malformed = $0.reason { true } else { false } } == true,
-                    "\(String(reflecting: empty)) gave \(String(describing: error))")
+            #expect(
+                error?.reason == .noRootElement
+                    || error.map { if case .malformed = $0.reason { true } else { false } } == true,
+                "\(String(reflecting: empty)) gave \(String(describing: error))")
         }
         #expect(throws: HTXMLParseError.self) { try HTJSON(parsingXML: #"<?xml version="1.0"?>"#) }
         #expect(throws: HTXMLParseError.self) { try HTJSON(parsingXML: "<a/><b/>") }
         #expect(throws: HTXMLParseError.self) { try HTJSON(parsingXML: "<a>\u{1}</a>") }
-        #expect(throws: HTXMLParseError.self) { try HTJSON(parsingXML: Data([0x3C, 0x61, 0x3E, 0xE9, 0x3C, 0x2F, 0x61, 0x3E])) }
+        #expect(throws: HTXMLParseError.self) {
+            try HTJSON(parsingXML: Data([0x3C, 0x61, 0x3E, 0xE9, 0x3C, 0x2F, 0x61, 0x3E]))
+        }
         #expect(throws: HTXMLParseError.self) { try HTJSON(parsingXML: "<a x='1' x='2'/>") }
         #expect(throws: HTXMLParseError.self) { try HTJSON(parsingXML: "<a>&undeclared;</a>") }
         #expect(throws: HTXMLParseError.self) { try HTJSON(parsingXML: "{\"json\": true}") }
@@ -171,7 +192,9 @@ struct XMLMappingTests {
         let tooDeep = #expect(throws: HTXMLParseError.self) { try HTJSON(parsingXML: deep) }
         #expect(tooDeep?.reason == .tooDeep(limit: 512))
         #expect(tooDeep?.description.hasPrefix("XML elements nested deeper than 512") == true)
-        #expect(throws: HTXMLParseError.self) { try HTJSON(parsingXML: "<a><b><c/></b></a>", options: .init(maxDepth: 2)) }
+        #expect(throws: HTXMLParseError.self) {
+            try HTJSON(parsingXML: "<a><b><c/></b></a>", options: .init(maxDepth: 2))
+        }
         let fits = String(repeating: "<a>", count: 500) + "x" + String(repeating: "</a>", count: 500)
         var value = try HTJSON(parsingXML: fits)
         var depth = 0
@@ -189,16 +212,21 @@ struct XMLMappingTests {
             bomb += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">"
         }
         bomb += "]><lolz>&lol9;</lolz>"
-        let external = #"<?xml version="1.0"?><!-- c --><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/hostname">]><a>[&x;]</a>"#
+        let external =
+            #"<?xml version="1.0"?><!-- c --><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/hostname">]><a>[&x;]</a>"#
         let declared = "\u{FEFF}<!DOCTYPE a [\n  <!ENTITY y \"why\">\n]>\n<a>&y;</a>"
         for document in [bomb, external, declared] {
             let refused = #expect(throws: HTXMLParseError.self) { try HTJSON(parsingXML: document) }
             #expect(refused?.reason == .entityDeclarations)
-            #expect(refused?.description == "the XML document declares entities in its DOCTYPE, which are not supported")
+            #expect(
+                refused?.description == "the XML document declares entities in its DOCTYPE, which are not supported")
         }
         // A DOCTYPE without entities, and the text "<!ENTITY" in content, are fine.
         #expect(try HTJSON(parsingXML: "<!DOCTYPE note><note>hi</note>") == ["note": "hi"])
-        #expect(try HTJSON(parsingXML: #"<?xml version="1.0"?><n><![CDATA[<!ENTITY x "y">]]></n>"#) == ["n": #"<!ENTITY x "y">"#])
+        #expect(
+            try HTJSON(parsingXML: #"<?xml version="1.0"?><n><![CDATA[<!ENTITY x "y">]]></n>"#) == [
+                "n": #"<!ENTITY x "y">"#
+            ])
         #expect(try HTJSON(parsingXML: "<!-- <!DOCTYPE a [<!ENTITY x 'y'>]> --><a>&amp;</a>") == ["a": "&"])
     }
 

@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-@testable import HTNetworking
 import HTTestSupport
 import Testing
+
+@testable import HTNetworking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `GET /flaky?key=K&fail=0`: answers `{"attempts": n}`, n counting the requests the server saw for K.
 /// `timestamp` changes on every call and is filtered out of the cache key.
@@ -78,7 +80,10 @@ struct CacheClientTests {
         let directory: URL
         let log = CacheLogRecorder()
 
-        init(defaultPolicy: HTCachePolicyID = .noCache, defaultExpiry: TimeInterval? = nil, maximumAge: TimeInterval = 3600)
+        init(
+            defaultPolicy: HTCachePolicyID = .noCache, defaultExpiry: TimeInterval? = nil,
+            maximumAge: TimeInterval = 3600
+        )
             async throws
         {
             server = try await LoopbackServer.start()
@@ -207,7 +212,8 @@ struct CacheClientTests {
         let request = CountedRequest(key: key)
         let body = Data(#"{"attempts": 99}"#.utf8)
         fixture.client.responseCache.store(
-            HTCachedResponse(statusCode: 200, body: body, created: Date().addingTimeInterval(3600)), for: fixture.client.cacheKey(for: request))
+            HTCachedResponse(statusCode: 200, body: body, created: Date().addingTimeInterval(3600)),
+            for: fixture.client.cacheKey(for: request))
         #expect(fixture.client.hasCachedResponse(for: request) == false)
         let response = try await fixture.client.response(for: request)
         #expect(response.isFromCache == false && response.value.cacheTestInteger("attempts") == 1)
@@ -220,7 +226,8 @@ struct CacheClientTests {
         let key = Self.uniqueKey()
         let first = try await fixture.client.response(for: ETagRequest(key: key, expiry: 0.2))
         #expect(first.isFromCache == false && first.value.cacheTestInteger("count") == 1)
-        let stored = fixture.client.responseCache.storedResponse(for: fixture.client.cacheKey(for: ETagRequest(key: key)))
+        let stored = fixture.client.responseCache.storedResponse(
+            for: fixture.client.cacheKey(for: ETagRequest(key: key)))
         #expect(stored?.etag == "\"v1\"" && stored?.lastModified == "Sun, 01 Nov 2026 00:00:00 GMT")
         try await Task.sleep(for: .milliseconds(300))
         let revalidationStart = Date()
@@ -230,7 +237,8 @@ struct CacheClientTests {
         #expect(revalidated.value.cacheTestInteger("count") == 1, "the stored body, not a new one")
         #expect(try await fixture.count(key) == 2, "the 304 went over the network")
         // Revalidation renewed the entry (a new date, the same body and validators).
-        let renewed = fixture.client.responseCache.storedResponse(for: fixture.client.cacheKey(for: ETagRequest(key: key)))
+        let renewed = fixture.client.responseCache.storedResponse(
+            for: fixture.client.cacheKey(for: ETagRequest(key: key)))
         #expect(renewed.map { $0.created >= revalidationStart.addingTimeInterval(-0.001) } == true)
         #expect(renewed?.body == stored?.body && renewed?.etag == "\"v1\"")
     }
@@ -243,7 +251,9 @@ struct CacheClientTests {
         configuration.cache = HTCacheSettings(cache: HTResponseCache(directory: directory))
         let request = ETagRequest(key: "x", expiry: 1)
         configuration.cache.cache.store(
-            HTCachedResponse(statusCode: 200, body: Data("{}".utf8), created: Date().addingTimeInterval(-5), lastModified: "Sun, 01 Nov 2026 00:00:00 GMT"),
+            HTCachedResponse(
+                statusCode: 200, body: Data("{}".utf8), created: Date().addingTimeInterval(-5),
+                lastModified: "Sun, 01 Nov 2026 00:00:00 GMT"),
             for: HTCacheKey(for: request, configuration: configuration))
         let urlRequest = URLRequest(url: URL(string: "http://127.0.0.1:9/etag")!)
         let exchange = try #require(HTCacheExchange(for: request, configuration: configuration)).lookUp(urlRequest)
@@ -280,7 +290,8 @@ struct CacheClientTests {
         defer { fixture.finish() }
         let client = fixture.client
         let cache = client.responseCache
-        let a = CountedRequest(key: Self.uniqueKey()), b = CountedRequest(key: Self.uniqueKey())
+        let a = CountedRequest(key: Self.uniqueKey())
+        let b = CountedRequest(key: Self.uniqueKey())
         #expect(client.hasCachedResponse(for: a) == false)
         _ = try await client.send(a)
         try await Task.sleep(for: .milliseconds(20))
@@ -314,10 +325,14 @@ struct CacheClientTests {
         defer { fixture.finish() }
         let key = Self.uniqueKey()
         var responses: [HTResponse<HTJSON>] = []
-        for try await response in fixture.client.cachedThenFresh(CountedRequest(key: key, policy: nil)) { responses.append(response) }
+        for try await response in fixture.client.cachedThenFresh(CountedRequest(key: key, policy: nil)) {
+            responses.append(response)
+        }
         #expect(responses.map(\.isFromCache) == [false])
         responses = []
-        for try await response in fixture.client.cachedThenFresh(CountedRequest(key: key, policy: nil)) { responses.append(response) }
+        for try await response in fixture.client.cachedThenFresh(CountedRequest(key: key, policy: nil)) {
+            responses.append(response)
+        }
         #expect(responses.map(\.isFromCache) == [true, false])
         #expect(responses.map { $0.value.cacheTestInteger("attempts") } == [1, 2])
         // The fresh value was stored.
@@ -335,7 +350,8 @@ struct CacheClientTests {
         let log = CacheLogRecorder()
         var configuration = HTClientConfiguration(baseURL: server.baseURL)
         configuration.cache = HTCacheSettings(
-            cache: HTResponseCache(directory: blocker.appendingPathComponent("cache"), logger: log.logger), defaultPolicy: .cacheFirst)
+            cache: HTResponseCache(directory: blocker.appendingPathComponent("cache"), logger: log.logger),
+            defaultPolicy: .cacheFirst)
         let client = HTClient(configuration: configuration)
         let key = Self.uniqueKey()
         let first = try await client.response(for: CountedRequest(key: key))

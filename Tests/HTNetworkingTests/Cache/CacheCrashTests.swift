@@ -1,11 +1,13 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-@testable import HTNetworking
 import Testing
+
+@testable import HTNetworking
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Crash safety: a child process writing entries in a loop is killed with SIGKILL, then the cache is
 /// opened again and must never serve a corrupt entry.
@@ -64,7 +66,8 @@ struct CacheCrashTests {
         for key in 0..<keyCount {
             guard let entry = cache.storedResponse(for: HTCacheKey(value: key)) else { continue }
             served += 1
-            guard entry.headers["X-Key"] == String(key), let generation = entry.headers["X-Generation"].flatMap({ Int($0) }),
+            guard entry.headers["X-Key"] == String(key),
+                let generation = entry.headers["X-Generation"].flatMap({ Int($0) }),
                 entry.body == body(key: key, generation: generation)
             else {
                 bad.append("key \(key): headers \(entry.headers), \(entry.body.count) bytes")
@@ -92,7 +95,9 @@ struct CacheCrashTests {
 
     @Test(
         "SIGKILL during writes: the reopened cache serves only intact entries",
-        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/exe"), "re-runs the test binary through /proc/self/exe"),
+        .enabled(
+            if: FileManager.default.fileExists(atPath: "/proc/self/exe"),
+            "re-runs the test binary through /proc/self/exe"),
         .disabled(if: ProcessInfo.processInfo.environment[environmentKey] != nil, "not inside the child"))
     func killedWriter() async throws {
         let directory = CacheTestSupport.directory("crash")
@@ -111,7 +116,9 @@ struct CacheCrashTests {
             try child.run()
             // Let it write for a while (more each round), then kill it wherever it is.
             let start = Date()
-            while CacheTestSupport.entryFiles(in: directory).count < 5, Date().timeIntervalSince(start) < 30, child.isRunning {
+            while CacheTestSupport.entryFiles(in: directory).count < 5, Date().timeIntervalSince(start) < 30,
+                child.isRunning
+            {
                 try await Task.sleep(for: .milliseconds(10))
             }
             try await Task.sleep(for: .milliseconds(50 + 70 * round + Int.random(in: 0..<40)))

@@ -1,15 +1,17 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-@testable import HTNetworking
 import HTTestSupport
 import Testing
+
+@testable import HTNetworking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Collects the records a logger writes (thread-safe), for assertions.
 final class CacheLogRecords: Sendable {
@@ -78,7 +80,8 @@ struct CacheHardeningTests {
         // Disk tier: the file is named by the hash, but stores the text's digest.
         cache.clearMemoryCache()
         #expect(cache.storedResponse(for: bob) == nil)
-        #expect(CacheTestSupport.entryFiles(in: directory) == [alice.hex + ".htcache"], "a collision is a miss, not damage")
+        #expect(
+            CacheTestSupport.entryFiles(in: directory) == [alice.hex + ".htcache"], "a collision is a miss, not damage")
         #expect(cache.storedResponse(for: alice)?.body == Data("alice's body".utf8))
 
         // Bob's store takes the slot; from then on Alice misses and Bob gets his own body.
@@ -180,7 +183,9 @@ struct CacheHardeningTests {
         try targetUntouched()
     }
 
-    @Test("A cache directory that can't be written (its path is a file): stores fail quietly, lookups miss, logged under cache")
+    @Test(
+        "A cache directory that can't be written (its path is a file): stores fail quietly, lookups miss, logged under cache"
+    )
     func unwritableDirectory() async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
@@ -199,7 +204,9 @@ struct CacheHardeningTests {
 
         let first = try await client.response(for: CountedRequest(key: key))
         #expect(first.isFromCache == false && first.value.cacheTestInteger("attempts") == 1)
-        #expect(records.cache.contains { ($0.level == .warning || $0.level == .error) && $0.message.contains(blocker.path) })
+        #expect(
+            records.cache.contains { ($0.level == .warning || $0.level == .error) && $0.message.contains(blocker.path) }
+        )
         #expect(records.contains(.debug, "memory only (the disk write failed)"))
         #expect(cacheEvents.recorded.contains { $0.kind == .directoryUnavailable || $0.kind == .writeFailed })
         // Nothing reached the disk: once memory is cleared, the lookup misses and the request is sent.

@@ -1,6 +1,7 @@
 import Foundation
-@testable import HTNetworking
 import Testing
+
+@testable import HTNetworking
 
 /// A request with every key ingredient adjustable.
 struct KeyedRequest: HTCacheableRequest {
@@ -44,16 +45,17 @@ struct CacheKeyTests {
             parameters: ["id": 7, "b": "x", "a": .array([1, true]), "token": "secret", "timestamp": 123],
             cacheSensitiveData: .object(["user": "u1", "app": "2.0"]))
         let text = HTCacheKey.canonicalText(for: request, configuration: configuration)
-        #expect(text == """
-            HTCacheKey/2
-            method:GET
-            base:https://api.example.com/v1
-            path:/users/:id
-            parameters:{"a":[1,true],"b":"x","id":7}
-            sensitive:{"app":"2.0","user":"u1"}
-            body:
-            scope:none
-            """)
+        #expect(
+            text == """
+                HTCacheKey/2
+                method:GET
+                base:https://api.example.com/v1
+                path:/users/:id
+                parameters:{"a":[1,true],"b":"x","id":7}
+                sensitive:{"app":"2.0","user":"u1"}
+                body:
+                scope:none
+                """)
         // FNV-1a-64 of that text, computed independently (Python) — a change here breaks every stored key.
         #expect(key(request).hex == "972373209506215d")
         #expect(key(request) == HTCacheKey(canonical: text))
@@ -77,7 +79,9 @@ struct CacheKeyTests {
         let otherClient = HTClientConfiguration(baseURL: URL(string: "https://api.example.com/v2")!)
         #expect(key(KeyedRequest(parameters: ["id": 1]), otherClient) != plain)
         // A request that overrides the base URL has the same key whatever the client's base URL.
-        #expect(key(KeyedRequest(parameters: ["id": 1], baseURL: URL(string: "https://other.example.com")), otherClient) == overridden)
+        #expect(
+            key(KeyedRequest(parameters: ["id": 1], baseURL: URL(string: "https://other.example.com")), otherClient)
+                == overridden)
     }
 
     @Test("A whole Double parameter has the key of the integer it is sent as")
@@ -85,7 +89,9 @@ struct CacheKeyTests {
         let integer = key(KeyedRequest(parameters: ["id": 5, "limit": 10]))
         let double = KeyedRequest(parameters: ["id": .double(5), "limit": .double(10)])
         #expect(key(double) == integer)
-        #expect(HTCacheKey.canonicalText(for: double, configuration: configuration).contains(#"parameters:{"id":5,"limit":10}"#))
+        #expect(
+            HTCacheKey.canonicalText(for: double, configuration: configuration).contains(
+                #"parameters:{"id":5,"limit":10}"#))
         #expect(key(KeyedRequest(parameters: ["id": .double(5), "limit": .double(10.5)])) != integer)
     }
 
@@ -126,12 +132,15 @@ struct CacheKeyTests {
         #expect(plain != alice)
         withToken.defaultHeaders = ["Authorization": "Bearer bob"]
         #expect(key(KeyedRequest(parameters: ["id": 1]), withToken) != alice)
-        #expect(key(KeyedRequest(parameters: ["id": 1], cacheKey: "profile"), withToken) != HTCacheKey(custom: "profile"))
-        let text = HTCacheKey.canonicalText(for: KeyedRequest(parameters: ["id": 1]), sending: nil, configuration: withToken)
+        #expect(
+            key(KeyedRequest(parameters: ["id": 1], cacheKey: "profile"), withToken) != HTCacheKey(custom: "profile"))
+        let text = HTCacheKey.canonicalText(
+            for: KeyedRequest(parameters: ["id": 1]), sending: nil, configuration: withToken)
         #expect(text.hasSuffix("\nscope:none"))
         let built = HTCacheKey.canonicalText(
             for: KeyedRequest(parameters: ["id": 1]),
-            sending: try? HTRequestBuilder.urlRequest(for: KeyedRequest(parameters: ["id": 1]), configuration: withToken),
+            sending: try? HTRequestBuilder.urlRequest(
+                for: KeyedRequest(parameters: ["id": 1]), configuration: withToken),
             configuration: withToken)
         #expect(built.contains("\nscope:credentials ") && !built.contains("bob"))
     }

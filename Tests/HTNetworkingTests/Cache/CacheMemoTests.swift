@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import Testing
+
 @testable import HTModel
 @testable import HTNetworking
-import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `GET /users/1`, cache first, under one shared cache key.
 private struct CachedUserRequest: HTCacheableRequest, Sendable {
@@ -38,7 +40,8 @@ private final class UserServer: HTTransport, Sendable {
             state.count += 1
             return state.body
         }
-        return HTTransportResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8), url: request.url)
+        return HTTransportResponse(
+            statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8), url: request.url)
     }
 }
 
@@ -46,7 +49,8 @@ private final class UserServer: HTTransport, Sendable {
 /// one, kept beside the memory-tier entry, instead of parsing and mapping the body again.
 @Suite("Response cache: mapped values kept beside memory entries")
 struct CacheMemoTests {
-    private static let alice = #"{"id": 1, "name": "Alice", "score": 4.5, "tags": ["a", "b"], "address": {"city": "Hangzhou", "zip": "310000"}}"#
+    private static let alice =
+        #"{"id": 1, "name": "Alice", "score": 4.5, "tags": ["a", "b"], "address": {"city": "Hangzhou", "zip": "310000"}}"#
 
     /// Runs `test` with a client whose transport answers `body` and whose cache lives in a folder of
     /// its own, removed afterwards.
@@ -79,7 +83,9 @@ struct CacheMemoTests {
             #expect(server.count == 1)
 
             let user = second.value
-            #expect(user.name == "Alice" && user.address?.city == "Hangzhou" && user.tags == ["a", "b"] && user.score == 4.5)
+            #expect(
+                user.name == "Alice" && user.address?.city == "Hangzhou" && user.tags == ["a", "b"] && user.score == 4.5
+            )
             #expect(user !== first.value && user.address !== first.value.address)
             user.name = "Mallory"
             user.address?.city = "Elsewhere"
@@ -130,7 +136,8 @@ struct CacheMemoTests {
             #expect(json["id"]?.stringValue == "7")
             // Without implicit key matching, "Name" does not reach `name`: mapped with its own options, not
             // served the value kept for the default ones.
-            let exact = try await client.response(for: CachedUserRequest(options: HTMappingOptions(implicitKeyMatching: false)))
+            let exact = try await client.response(
+                for: CachedUserRequest(options: HTMappingOptions(implicitKeyMatching: false)))
             #expect(exact.isFromCache)
             #expect(exact.value.id == 7)
             #expect(exact.value.name == nil)

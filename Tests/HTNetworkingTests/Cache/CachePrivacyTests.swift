@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-@testable import HTNetworking
 import HTTestSupport
 import Testing
+
+@testable import HTNetworking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `GET /whoami?key=K`: `{"count", "authorization", "cookie"}`, with `Cache-Control` when asked for.
 struct WhoAmIRequest: HTCacheableRequest, Sendable {
@@ -73,7 +75,8 @@ struct CachePrivacyTests {
             var configuration = HTClientConfiguration(baseURL: server.baseURL)
             configuration.defaultHeaders = headers
             configuration.interceptors = interceptors
-            configuration.cache = HTCacheSettings(cache: cache, userScope: userScope, storesPrivateResponsesOnDisk: privateOnDisk)
+            configuration.cache = HTCacheSettings(
+                cache: cache, userScope: userScope, storesPrivateResponsesOnDisk: privateOnDisk)
             return HTClient(configuration: configuration, transport: transport)
         }
 
@@ -127,7 +130,9 @@ struct CachePrivacyTests {
         let aliceTokens = FixedTokenProvider("alice-1")
         let alice = fixture.client(interceptors: [HTBearerTokenInterceptor(provider: aliceTokens)])
         let bob = fixture.client(interceptors: [HTBearerTokenInterceptor(provider: FixedTokenProvider("bob-1"))])
-        #expect(try await alice.response(for: WhoAmIRequest(key: key)).value.privacyTestString("authorization") == "Bearer alice-1")
+        #expect(
+            try await alice.response(for: WhoAmIRequest(key: key)).value.privacyTestString("authorization")
+                == "Bearer alice-1")
         let bobFirst = try await bob.response(for: WhoAmIRequest(key: key))
         #expect(bobFirst.isFromCache == false && bobFirst.value.privacyTestString("authorization") == "Bearer bob-1")
         let aliceHit = try await alice.response(for: WhoAmIRequest(key: key))
@@ -137,7 +142,8 @@ struct CachePrivacyTests {
         #expect(aliceMemo.isFromCache && aliceMemo.value.privacyTestString("authorization") == "Bearer alice-1")
         aliceTokens.set("alice-2")
         let refreshed = try await alice.response(for: WhoAmIRequest(key: key))
-        #expect(refreshed.isFromCache == false && refreshed.value.privacyTestString("authorization") == "Bearer alice-2")
+        #expect(
+            refreshed.isFromCache == false && refreshed.value.privacyTestString("authorization") == "Bearer alice-2")
     }
 
     @Test("A user scope replaces the credentials in the key: entries survive a token refresh, users stay apart")
@@ -180,7 +186,9 @@ struct CachePrivacyTests {
         #expect(bobFirst.isFromCache == false && bobFirst.value.privacyTestString("cookie") == "sid=bob")
         // The manager calls see the cookies too.
         #expect(alice.cacheKey(for: WhoAmIRequest(key: key)) != bob.cacheKey(for: WhoAmIRequest(key: key)))
-        #expect(alice.hasCachedResponse(for: WhoAmIRequest(key: key)) && bob.hasCachedResponse(for: WhoAmIRequest(key: key)))
+        #expect(
+            alice.hasCachedResponse(for: WhoAmIRequest(key: key)) && bob.hasCachedResponse(for: WhoAmIRequest(key: key))
+        )
     }
 
     @Test("Cache-Control: no-store is kept nowhere and removes what was stored")
@@ -218,12 +226,15 @@ struct CachePrivacyTests {
         #expect(try await alice.response(for: WhoAmIRequest(key: key, cacheControl: "private, max-age=60")).isFromCache)
         #expect(CacheTestSupport.entryFiles(in: fixture.directory).isEmpty)
         fixture.cache.clearMemoryCache()
-        #expect(try await alice.response(for: WhoAmIRequest(key: key, cacheControl: "private, max-age=60")).isFromCache == false)
+        #expect(
+            try await alice.response(for: WhoAmIRequest(key: key, cacheControl: "private, max-age=60")).isFromCache
+                == false)
 
         // Without credentials or a user scope there is nobody it belongs to: not stored at all.
         let anonymous = fixture.client()
         _ = try await anonymous.send(WhoAmIRequest(key: key, cacheControl: "private"))
-        #expect(try await anonymous.response(for: WhoAmIRequest(key: key, cacheControl: "private")).isFromCache == false)
+        #expect(
+            try await anonymous.response(for: WhoAmIRequest(key: key, cacheControl: "private")).isFromCache == false)
 
         // The app's opt-in writes it to disk.
         let onDisk = fixture.client(headers: ["Authorization": "Bearer carol"], privateOnDisk: true)
@@ -233,7 +244,9 @@ struct CachePrivacyTests {
 
     @Test("The scope: credential header names, digests instead of values, user scope first")
     func scopeRules() {
-        for name in ["Authorization", "proxy-authorization", "Cookie", "X-Api-Key", "X-Auth-Token", "api_key", "X-Session-Id"] {
+        for name in [
+            "Authorization", "proxy-authorization", "Cookie", "X-Api-Key", "X-Auth-Token", "api_key", "X-Session-Id",
+        ] {
             #expect(HTCacheScope.isCredentialHeader(name), "\(name)")
         }
         for name in ["Accept", "Content-Type", "X-Request-Id", "User-Agent"] {
@@ -248,6 +261,8 @@ struct CachePrivacyTests {
         var urlRequest = URLRequest(url: URL(string: "http://example.com")!)
         urlRequest.setValue("Bearer x", forHTTPHeaderField: "Authorization")
         #expect(HTCacheScope.of(urlRequest, userScope: "u1", settings: HTCacheSettings()) == .user("u1"))
-        #expect(HTCacheScope.of(urlRequest, userScope: nil, settings: HTCacheSettings()) == .credentials(in: ["Authorization": "Bearer x"]))
+        #expect(
+            HTCacheScope.of(urlRequest, userScope: nil, settings: HTCacheSettings())
+                == .credentials(in: ["Authorization": "Bearer x"]))
     }
 }

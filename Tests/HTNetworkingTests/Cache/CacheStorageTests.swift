@@ -1,11 +1,13 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-@testable import HTNetworking
 import Testing
+
+@testable import HTNetworking
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Collects log events from a cache (thread-safe), for assertions.
 final class CacheLogRecorder: Sendable {
@@ -63,7 +65,9 @@ enum CacheTestSupport {
     }
 
     static func entryFiles(in directory: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".htcache") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter {
+            $0.hasSuffix(".htcache")
+        }.sorted()
     }
 }
 
@@ -81,14 +85,17 @@ struct CacheStorageTests {
     @Test("A file round-trips; every truncation, a flipped byte and another key are rejected")
     func fileFormat() {
         let entry = HTCachedResponse(
-            statusCode: 201, headers: ["A": "1", "Last-Modified": "Sun, 22 Nov 2026 10:00:00 GMT"], body: Data("{\"x\":[1,2]}".utf8),
+            statusCode: 201, headers: ["A": "1", "Last-Modified": "Sun, 22 Nov 2026 10:00:00 GMT"],
+            body: Data("{\"x\":[1,2]}".utf8),
             url: URL(string: "http://h/p?q=1"), created: Date(timeIntervalSince1970: 1_700_000_000.123),
-            expires: Date(timeIntervalSince1970: 1_700_003_600), version: 7, etag: "\"e\"", lastModified: "Sun, 22 Nov 2026 10:00:00 GMT")
+            expires: Date(timeIntervalSince1970: 1_700_003_600), version: 7, etag: "\"e\"",
+            lastModified: "Sun, 22 Nov 2026 10:00:00 GMT")
         let file = HTCacheFileFormat.encode(entry, key: HTCacheKey(value: 42))
         #expect(HTCacheFileFormat.decode(file, key: HTCacheKey(value: 42)) == entry)
         #expect(HTCacheFileFormat.decode(file, key: HTCacheKey(value: 43)) == nil)
         for length in 0..<file.count {
-            #expect(HTCacheFileFormat.decode(file.prefix(length), key: HTCacheKey(value: 42)) == nil, "prefix \(length)")
+            #expect(
+                HTCacheFileFormat.decode(file.prefix(length), key: HTCacheKey(value: 42)) == nil, "prefix \(length)")
         }
         for index in stride(from: 0, to: file.count, by: 3) {
             var damaged = file
@@ -122,7 +129,9 @@ struct CacheStorageTests {
         lru.appendOldest(9)
         #expect(lru.leastRecent == 9)
         #expect(lru.count == 4)
-        lru.remove(9); lru.remove(3); lru.remove(4)
+        lru.remove(9)
+        lru.remove(3)
+        lru.remove(4)
         #expect(lru.leastRecent == 1)
         lru.remove(1)
         #expect(lru.leastRecent == nil && lru.count == 0)
@@ -137,7 +146,9 @@ struct CacheStorageTests {
         #expect(tier.get(HTCacheKey(value: 1)) != nil)  // 1 is now the most recent; 2 the least
         tier.set(CacheTestSupport.entry("4"), for: HTCacheKey(value: 4))
         #expect(tier.get(HTCacheKey(value: 2)) == nil)
-        #expect(tier.get(HTCacheKey(value: 1)) != nil && tier.get(HTCacheKey(value: 3)) != nil && tier.get(HTCacheKey(value: 4)) != nil)
+        #expect(
+            tier.get(HTCacheKey(value: 1)) != nil && tier.get(HTCacheKey(value: 3)) != nil
+                && tier.get(HTCacheKey(value: 4)) != nil)
         #expect(tier.usage.count == 3)
     }
 
@@ -150,7 +161,9 @@ struct CacheStorageTests {
         for key in UInt64(1)...5 { tier.set(one, for: HTCacheKey(value: key)) }
         #expect(tier.usage.count == 3)
         #expect(tier.usage.bytes == counted * 3)
-        #expect(tier.get(HTCacheKey(value: 1)) == nil && tier.get(HTCacheKey(value: 2)) == nil && tier.get(HTCacheKey(value: 5)) != nil)
+        #expect(
+            tier.get(HTCacheKey(value: 1)) == nil && tier.get(HTCacheKey(value: 2)) == nil
+                && tier.get(HTCacheKey(value: 5)) != nil)
         tier.set(CacheTestSupport.entry(String(repeating: "y", count: 1000)), for: HTCacheKey(value: 3))
         #expect(tier.get(HTCacheKey(value: 3)) == nil, "too large: not kept, and the old value for the key is gone")
         #expect(tier.usage.count == 2)
@@ -160,7 +173,8 @@ struct CacheStorageTests {
     func hundredThousandInserts() async {
         let directory = CacheTestSupport.directory("limits")
         defer { CacheTestSupport.cleanUp(directory) }
-        let cache = HTResponseCache(directory: directory, memoryCountLimit: 500, memoryByteLimit: 40_000, diskByteLimit: 60_000)
+        let cache = HTResponseCache(
+            directory: directory, memoryCountLimit: 500, memoryByteLimit: 40_000, diskByteLimit: 60_000)
         for index in 0..<100_000 {
             // Let the other suites' tasks run (two cooperative threads on two cores).
             if index % 1_000 == 0 { await Task.yield() }
@@ -174,7 +188,9 @@ struct CacheStorageTests {
         let files = CacheTestSupport.entryFiles(in: directory)
         #expect(files.count == cache.diskEntryCount)
         let measured = files.reduce(0) { total, name in
-            total + ((try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
+            total
+                + ((try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)[
+                    .size] as? Int) ?? 0)
         }
         #expect(measured == cache.currentDiskSize)
         // The newest entry survived, the oldest did not.
@@ -213,7 +229,9 @@ struct CacheStorageTests {
         defer { CacheTestSupport.cleanUp(directory) }
         let log = CacheLogRecorder()
         let tier = HTDiskCacheTier(directory: directory, byteLimit: 1 << 20, log: log.logger)
-        for key in UInt64(1)...4 { #expect(tier.set(CacheTestSupport.entry("body \(key) ........"), for: HTCacheKey(value: key)).stored) }
+        for key in UInt64(1)...4 {
+            #expect(tier.set(CacheTestSupport.entry("body \(key) ........"), for: HTCacheKey(value: key)).stored)
+        }
         // 1: a flipped body byte (found when read); 2: truncated; 3: renamed to another key's name.
         let path1 = tier.path(for: 1)
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path1))
@@ -235,7 +253,9 @@ struct CacheStorageTests {
         #expect(reopened.get(HTCacheKey(value: 0xabc)) == nil)
         #expect(reopened.get(HTCacheKey(value: 4))?.body == Data("body 4 ........".utf8))
         #expect(CacheTestSupport.entryFiles(in: directory) == [HTCacheHash.hex(4) + ".htcache"])
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasSuffix(".tmp")
+        }
         #expect(leftovers.isEmpty)
     }
 
@@ -266,7 +286,8 @@ struct CacheStorageTests {
     func concurrentAccess() async {
         let directory = CacheTestSupport.directory("concurrent")
         defer { CacheTestSupport.cleanUp(directory) }
-        let cache = HTResponseCache(directory: directory, memoryCountLimit: 20, memoryByteLimit: 1 << 20, diskByteLimit: 1 << 20)
+        let cache = HTResponseCache(
+            directory: directory, memoryCountLimit: 20, memoryByteLimit: 1 << 20, diskByteLimit: 1 << 20)
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<8 {
                 group.addTask {

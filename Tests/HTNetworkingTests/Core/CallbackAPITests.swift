@@ -1,10 +1,11 @@
 import Dispatch
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A delegate that keeps what it was told, on the main actor.
 @MainActor
@@ -51,7 +52,8 @@ struct CallbackAPITests {
         queue.setSpecific(key: Self.queueKey, value: "callback-tests")
         return await withCheckedContinuation { continuation in
             let task = client.send(request, queue: queue) { result in
-                continuation.resume(returning: (result, DispatchQueue.getSpecific(key: Self.queueKey) == "callback-tests"))
+                continuation.resume(
+                    returning: (result, DispatchQueue.getSpecific(key: Self.queueKey) == "callback-tests"))
             }
             if cancel { task.cancel() }
         }
@@ -60,7 +62,8 @@ struct CallbackAPITests {
     @Test("a completion handler gets the response on the given queue")
     func completionSuccess() async throws {
         let server = try await sharedServer()
-        let (result, onQueue) = await complete(loopbackClient(server), CannedRequest(body: #"{"a": 1}"#, contentType: "application/json"))
+        let (result, onQueue) = await complete(
+            loopbackClient(server), CannedRequest(body: #"{"a": 1}"#, contentType: "application/json"))
         #expect(onQueue)
         guard case .success(let response) = result else {
             Issue.record("expected success, got \(result)")
@@ -107,7 +110,8 @@ struct CallbackAPITests {
     @Test("the returned task can be awaited and reports cancellation")
     func requestTask() async throws {
         let client = HTClient(
-            configuration: HTClientConfiguration(baseURL: try TestSupport.url("https://api.invalid"), mockMode: .always, logger: quietLogger),
+            configuration: HTClientConfiguration(
+                baseURL: try TestSupport.url("https://api.invalid"), mockMode: .always, logger: quietLogger),
             transport: UnreachableTransport())
         let delivered = Recorded<Bool>()
         let queue = DispatchQueue(label: "task-tests")
@@ -141,14 +145,16 @@ struct CallbackAPITests {
     @MainActor
     func weakDelegate() async throws {
         let client = HTClient(
-            configuration: HTClientConfiguration(baseURL: try TestSupport.url("https://api.invalid"), mockMode: .always, logger: quietLogger),
+            configuration: HTClientConfiguration(
+                baseURL: try TestSupport.url("https://api.invalid"), mockMode: .always, logger: quietLogger),
             transport: UnreachableTransport())
         weak var released: RecordingDelegate?
         let task: HTRequestTask
         do {
             let delegate = RecordingDelegate()
             released = delegate
-            task = client.send(EchoIDRequest(id: 1, canned: HTMockResponse.json([:]).delayed(by: 0.2)), delegate: delegate)
+            task = client.send(
+                EchoIDRequest(id: 1, canned: HTMockResponse.json([:]).delayed(by: 0.2)), delegate: delegate)
         }
         #expect(released == nil)
         await task.wait()

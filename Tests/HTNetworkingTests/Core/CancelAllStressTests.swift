@@ -1,16 +1,18 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("cancelAll under load", .timeLimit(.minutes(5)))
 struct CancelAllStressTests {
     /// Rounds of concurrent sends, from the environment (`HT_CANCEL_STRESS_ROUNDS`) or 20.
     static let rounds = ProcessInfo.processInfo.environment["HT_CANCEL_STRESS_ROUNDS"].flatMap(Int.init) ?? 20
 
-    @Test("20 rounds of 500 concurrent sends with cancelAll at a random moment: every send ends, nothing hangs or leaks")
+    @Test(
+        "20 rounds of 500 concurrent sends with cancelAll at a random moment: every send ends, nothing hangs or leaks")
     func cancelAllStress() async throws {
         let server = try await sharedServer()
         var generator = SystemRandomNumberGenerator()

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("Cancellation and cancelAll", .timeLimit(.minutes(1)))
 struct CancellationTests {
@@ -16,7 +17,9 @@ struct CancellationTests {
     func cancelAllOverNetwork() async throws {
         let server = try await sharedServer()
         let client = loopbackClient(server)
-        let tasks = (0..<3).map { _ in Task { () async throws -> HTJSON in try await client.send(DelayRequest(ms: 20_000)) } }
+        let tasks = (0..<3).map { _ in
+            Task { () async throws -> HTJSON in try await client.send(DelayRequest(ms: 20_000)) }
+        }
         try await waitForInFlight(client, 3)
         client.cancelAll()
         for task in tasks {

@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import HTTestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The client over URLSession against the real loopback server (`Server/test_server.py`). Every test
 /// starts and stops its own server.
@@ -13,7 +14,9 @@ struct ClientIntegrationTests {
     private func client(_ server: LoopbackServer, headers: [String: String] = [:], encoding: HTBodyEncoding = .json)
         -> HTClient
     {
-        HTClient(configuration: HTClientConfiguration(baseURL: server.baseURL, defaultHeaders: headers, bodyEncoding: encoding))
+        HTClient(
+            configuration: HTClientConfiguration(
+                baseURL: server.baseURL, defaultHeaders: headers, bodyEncoding: encoding))
     }
 
     /// Runs `body` and returns the `HTNetworkingError` it threw, recording an issue when it threw
@@ -97,9 +100,15 @@ struct ClientIntegrationTests {
         #expect(echo.method == "POST")
         #expect(echo.path == "/echo")
         #expect(echo.header("Content-Type") == "application/json; charset=utf-8")
-        #expect(echo.json == ["name": "Ada Lovelace", "age": 36, "tags": ["math", "engines"], "nested": ["city": "London", "zip": nil]])
+        #expect(
+            echo.json == [
+                "name": "Ada Lovelace", "age": 36, "tags": ["math", "engines"],
+                "nested": ["city": "London", "zip": nil],
+            ])
         #expect(echo.form == nil)
-        #expect(echo.body == #"{"name":"Ada Lovelace","age":36,"tags":["math","engines"],"nested":{"city":"London","zip":null}}"#)
+        #expect(
+            echo.body
+                == #"{"name":"Ada Lovelace","age":36,"tags":["math","engines"],"nested":{"city":"London","zip":null}}"#)
         #expect(echo.header("Content-Length") == echo.body.map { String($0.utf8.count) })
     }
 
@@ -207,7 +216,9 @@ struct ClientIntegrationTests {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         let client = client(server)
-        let error = await networkingError { () async throws(HTNetworkingError) in try await client.send(MalformedRequest()) }
+        let error = await networkingError { () async throws(HTNetworkingError) in
+            try await client.send(MalformedRequest())
+        }
         guard case .decoding(let parseError)? = error?.kind else {
             Issue.record("expected a decoding error, got \(String(describing: error))")
             return
@@ -224,7 +235,9 @@ struct ClientIntegrationTests {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         let client = client(server)
-        let error = await networkingError { () async throws(HTNetworkingError) in try await client.send(MissingKeyPathRequest()) }
+        let error = await networkingError { () async throws(HTNetworkingError) in
+            try await client.send(MissingKeyPathRequest())
+        }
         guard case .mapping(let mappingError)? = error?.kind else {
             Issue.record("expected a mapping error, got \(String(describing: error))")
             return
@@ -238,7 +251,8 @@ struct ClientIntegrationTests {
     func rawResponseAndDiagnostics() async throws {
         let folder = try TestSupport.temporaryDirectory("ClientIntegrationTests")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let text = #"{"code": 0, "data": {"id": 9, "name": "Ada", "score": "high", "tags": ["a", 2, {}], "address": {"city": "London"}}}"#
+        let text =
+            #"{"code": 0, "data": {"id": 9, "name": "Ada", "score": "high", "tags": ["a", 2, {}], "address": {"city": "London"}}}"#
         try Data(text.utf8).write(to: folder.appendingPathComponent("user.json"))
         let server = try await LoopbackServer.start(fixtures: folder)
         defer { server.stop() }
@@ -299,7 +313,9 @@ struct ClientIntegrationTests {
         let server = try await LoopbackServer.start()
         let client = client(server)
         server.stop()
-        let error = await networkingError { () async throws(HTNetworkingError) in try await client.send(DelayRequest(ms: 0)) }
+        let error = await networkingError { () async throws(HTNetworkingError) in
+            try await client.send(DelayRequest(ms: 0))
+        }
         guard case .transport(let code, let message)? = error?.kind else {
             Issue.record("expected a transport error, got \(String(describing: error))")
             return

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("Many requests at once", .timeLimit(.minutes(2)))
 struct ConcurrencyTests {
@@ -34,11 +35,17 @@ struct ConcurrencyTests {
     func thousandMocked() async throws {
         let client = HTClient(
             configuration: HTClientConfiguration(
-                baseURL: try TestSupport.url("https://api.invalid"), interceptors: [HTBlockInterceptor(adapt: { request, _ in
-                    request.setValue("1", forHTTPHeaderField: "X-Seen")
-                })],
+                baseURL: try TestSupport.url("https://api.invalid"),
+                interceptors: [
+                    HTBlockInterceptor(adapt: { request, _ in
+                        request.setValue("1", forHTTPHeaderField: "X-Seen")
+                    })
+                ],
                 mock: HTMockTransport(handler: { request in
-                    .json(["path": .string(request.url?.path ?? ""), "method": .string(request.value(forHTTPHeaderField: "X-Seen") ?? "")])
+                    .json([
+                        "path": .string(request.url?.path ?? ""),
+                        "method": .string(request.value(forHTTPHeaderField: "X-Seen") ?? ""),
+                    ])
                 }), mockMode: .always, logger: quietLogger),
             transport: UnreachableTransport())
         let results = try await withThrowingTaskGroup(of: (Int, String?, String?).self) { group in

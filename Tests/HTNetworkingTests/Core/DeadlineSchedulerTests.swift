@@ -1,6 +1,7 @@
 import Foundation
-@testable import HTNetworking
 import Testing
+
+@testable import HTNetworking
 
 /// The one timer behind every request's timeout.
 @Suite("Deadline scheduler", .timeLimit(.minutes(1)))

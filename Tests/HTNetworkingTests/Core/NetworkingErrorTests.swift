@@ -1,13 +1,15 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 @Suite("Errors", .timeLimit(.minutes(1)))
 struct NetworkingErrorTests {
-    private let request = HTRequestDescription(method: "GET", url: "https://api.example.com/users/7", requestType: "GetUser")
+    private let request = HTRequestDescription(
+        method: "GET", url: "https://api.example.com/users/7", requestType: "GetUser")
 
     @Test("every kind says what went wrong and which request it was")
     func descriptions() throws {
@@ -24,10 +26,18 @@ struct NetworkingErrorTests {
             (.transport(code: -1004, message: "refused"), "(GetUser) failed to send (code -1004): refused"),
             (.status(code: 404, body: Data("gone".utf8)), "(GetUser) answered status 404 with a body of 4 bytes"),
             (.decoding(parseError), "(GetUser) returned a body that is not valid JSON"),
-            (.serialization(HTSerializationError(serializer: "XML", mimeType: "text/xml", message: "bad")),
-             "(GetUser): the XML serializer could not read the text/xml body: bad"),
-            (.validation(HTValidationFailure(code: 1001, message: "no user")), "(GetUser) returned a result that is not valid: code 1001: no user"),
-            (.mapping(HTMappingError(path: HTJSONPath(keyPath: "data.id"), message: "expected integer")), "(GetUser): mapping failed at data.id"),
+            (
+                .serialization(HTSerializationError(serializer: "XML", mimeType: "text/xml", message: "bad")),
+                "(GetUser): the XML serializer could not read the text/xml body: bad"
+            ),
+            (
+                .validation(HTValidationFailure(code: 1001, message: "no user")),
+                "(GetUser) returned a result that is not valid: code 1001: no user"
+            ),
+            (
+                .mapping(HTMappingError(path: HTJSONPath(keyPath: "data.id"), message: "expected integer")),
+                "(GetUser): mapping failed at data.id"
+            ),
             (.cancelled, "(GetUser) was cancelled"),
             (.frozen(id: "f-1"), "(GetUser) was frozen to be sent later (id f-1)"),
         ]
@@ -40,7 +50,7 @@ struct NetworkingErrorTests {
 
     @Test("Retry-After in seconds or as an HTTP date (three forms); anything else is nil")
     func retryAfter() {
-        let now = Date(timeIntervalSince1970: 784_111_717)   // Sun, 06 Nov 1994 08:48:37 GMT
+        let now = Date(timeIntervalSince1970: 784_111_717)  // Sun, 06 Nov 1994 08:48:37 GMT
         func wait(_ value: String?) -> TimeInterval? {
             HTTransportResponse(statusCode: 429, headers: value.map { ["retry-after": $0] } ?? [:]).retryAfter(now: now)
         }
@@ -50,7 +60,8 @@ struct NetworkingErrorTests {
         #expect(wait("Sunday, 06-Nov-94 08:49:37 GMT") == 60)
         #expect(wait("Sun Nov  6 08:49:37 1994") == 60)
         #expect(wait("Sun, 06 Nov 1994 08:00:00 GMT") == 0)
-        for invalid in [nil, "", "-5", "1.5", "soon", "Sun, 32 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 25:00:00 GMT"] {
+        for invalid in [nil, "", "-5", "1.5", "soon", "Sun, 32 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 25:00:00 GMT"]
+        {
             #expect(wait(invalid) == nil, "\(String(describing: invalid))")
         }
     }
@@ -60,7 +71,9 @@ struct NetworkingErrorTests {
         let server = try await sharedServer()
         var request = CannedRequest(code: 429)
         request.retryAfter = 7
-        let error = await expectNetworkingError { () async throws(HTNetworkingError) in try await loopbackClient(server).send(request) }
+        let error = await expectNetworkingError { () async throws(HTNetworkingError) in
+            try await loopbackClient(server).send(request)
+        }
         guard case .status(429, let body)? = error?.kind else {
             Issue.record("expected a 429, got \(String(describing: error))")
             return
@@ -85,7 +98,8 @@ struct NetworkingErrorTests {
         #expect(HTNetworkingError(.cancelled, request: request).isCancelled)
         #expect(HTNetworkingError(.status(code: 503, body: Data()), request: request).urlErrorCode == nil)
         let withResponse = HTNetworkingError(
-            .status(code: 503, body: Data()), request: request, response: HTTransportResponse(statusCode: 503, headers: ["Retry-After": "3"]))
+            .status(code: 503, body: Data()), request: request,
+            response: HTTransportResponse(statusCode: 503, headers: ["Retry-After": "3"]))
         #expect(withResponse.statusCode == 503)
         #expect(withResponse.retryAfter == 3)
     }

@@ -1,16 +1,19 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import HTTestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 // Issue 11, "Numbers": NEI's `Number` is a Swift `Double`; whole values go out as integers (`5`, not
 // `5.0`) in JSON bodies, form bodies, query strings and path segments, and the cache key agrees.
 
 /// The inputs every number request has, in the shape the generator emits (`value.htJSON`).
-private func numberParameters(id: Double?, offset: Double?, limit: Double?, ratio: Double?, ids: [Double]?) -> HTJSONObject {
+private func numberParameters(id: Double?, offset: Double?, limit: Double?, ratio: Double?, ids: [Double]?)
+    -> HTJSONObject
+{
     var p = HTJSONObject()
     if let v = id { p.append("id", v.htJSON) }
     if let v = offset { p.append("offset", v.htJSON) }
@@ -50,23 +53,29 @@ struct NumberBodyRequest: HTBaseRequest, Sendable {
 
 extension RequestBuilderTests {
     private func numberClient(encoding: HTBodyEncoding = .json) throws -> HTClient {
-        let configuration = HTClientConfiguration(baseURL: try TestSupport.url("https://api.example.com"), bodyEncoding: encoding)
+        let configuration = HTClientConfiguration(
+            baseURL: try TestSupport.url("https://api.example.com"), bodyEncoding: encoding)
         return HTClient(configuration: configuration, transport: HTMockTransport())
     }
 
     @Test("whole Doubles go into the path and query without .0")
     func wholeDoublesInQuery() throws {
         let request = try numberClient().urlRequest(for: NumberQueryRequest())
-        #expect(request.url?.absoluteString == "https://api.example.com/echo/items/5?offset=0&limit=10&ratio=2.5&ids=1&ids=2.5")
+        #expect(
+            request.url?.absoluteString
+                == "https://api.example.com/echo/items/5?offset=0&limit=10&ratio=2.5&ids=1&ids=2.5")
     }
 
     @Test("whole Doubles go into JSON and form bodies without .0")
     func wholeDoublesInBodies() throws {
         let json = try numberClient().urlRequest(for: NumberBodyRequest())
         #expect(json.url?.absoluteString == "https://api.example.com/echo/items/5")
-        #expect(json.httpBody.map { String(decoding: $0, as: UTF8.self) } == #"{"offset":0,"limit":10,"ratio":2.5,"ids":[1,2.5]}"#)
+        #expect(
+            json.httpBody.map { String(decoding: $0, as: UTF8.self) }
+                == #"{"offset":0,"limit":10,"ratio":2.5,"ids":[1,2.5]}"#)
         let form = try numberClient(encoding: .form).urlRequest(for: NumberBodyRequest())
-        #expect(form.httpBody.map { String(decoding: $0, as: UTF8.self) } == "offset=0&limit=10&ratio=2.5&ids=1&ids=2.5")
+        #expect(
+            form.httpBody.map { String(decoding: $0, as: UTF8.self) } == "offset=0&limit=10&ratio=2.5&ids=1&ids=2.5")
     }
 
     @Test("large, tiny and negative zero Doubles in the query")
@@ -77,7 +86,10 @@ extension RequestBuilderTests {
         request.ratio = 1e-7
         request.ids = [9_007_199_254_740_992, 9_007_199_254_740_994]
         let url = try numberClient().urlRequest(for: request).url?.absoluteString
-        #expect(url == "https://api.example.com/echo/items/5?offset=0&limit=1e%2B16&ratio=1e-07&ids=9007199254740992&ids=9.007199254740994e%2B15")
+        #expect(
+            url
+                == "https://api.example.com/echo/items/5?offset=0&limit=1e%2B16&ratio=1e-07&ids=9007199254740992&ids=9.007199254740994e%2B15"
+        )
     }
 
     @Test("NaN and infinity are left out of the query and form like null, and are null in JSON")
@@ -85,17 +97,20 @@ extension RequestBuilderTests {
         var query = NumberQueryRequest()
         query.offset = .nan
         query.limit = .infinity
-        #expect(try numberClient().urlRequest(for: query).url?.absoluteString
-            == "https://api.example.com/echo/items/5?ratio=2.5&ids=1&ids=2.5")
+        #expect(
+            try numberClient().urlRequest(for: query).url?.absoluteString
+                == "https://api.example.com/echo/items/5?ratio=2.5&ids=1&ids=2.5")
         var body = NumberBodyRequest()
         body.offset = .nan
         body.limit = -.infinity
         body.encoding = .form
-        #expect(try numberClient().urlRequest(for: body).httpBody.map { String(decoding: $0, as: UTF8.self) }
-            == "ratio=2.5&ids=1&ids=2.5")
+        #expect(
+            try numberClient().urlRequest(for: body).httpBody.map { String(decoding: $0, as: UTF8.self) }
+                == "ratio=2.5&ids=1&ids=2.5")
         body.encoding = .json
-        #expect(try numberClient().urlRequest(for: body).httpBody.map { String(decoding: $0, as: UTF8.self) }
-            == #"{"offset":null,"limit":null,"ratio":2.5,"ids":[1,2.5]}"#)
+        #expect(
+            try numberClient().urlRequest(for: body).httpBody.map { String(decoding: $0, as: UTF8.self) }
+                == #"{"offset":null,"limit":null,"ratio":2.5,"ids":[1,2.5]}"#)
     }
 
     @Test("a NaN path parameter is an invalid request, not a request to another path")

@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-@testable import HTNetworking
 import Testing
+
+@testable import HTNetworking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("Request builder")
 struct RequestBuilderTests {
@@ -139,7 +141,8 @@ struct RequestBuilderTests {
         #expect(request.httpMethod == "POST")
         #expect(request.url?.absoluteString == "https://api.example.com/users")
         #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/json; charset=utf-8")
-        #expect(try bodyText(request) == #"{"name":"Ada Lovelace","age":36,"tags":["x","y"],"address":{"city":"London"}}"#)
+        #expect(
+            try bodyText(request) == #"{"name":"Ada Lovelace","age":36,"tags":["x","y"],"address":{"city":"London"}}"#)
     }
 
     @Test("a form body, chosen by the client or by the request")
@@ -149,19 +152,24 @@ struct RequestBuilderTests {
         create.tags = ["x", "y"]
         create.address = ["city": "London"]
         let byClient = try client(encoding: .form).urlRequest(for: create)
-        #expect(byClient.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded; charset=utf-8")
+        #expect(
+            byClient.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded; charset=utf-8")
         let expected = "name=Ada%20Lovelace%20%26%20co&tags=x&tags=y&address=%7B%22city%22%3A%22London%22%7D"
         #expect(try bodyText(byClient) == expected)
 
         create.encoding = .form
         let byRequest = try client(encoding: .json).urlRequest(for: create)
-        #expect(byRequest.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded; charset=utf-8")
+        #expect(
+            byRequest.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded; charset=utf-8")
         #expect(try bodyText(byRequest) == expected)
 
         create.encoding = .json
         let jsonByRequest = try client(encoding: .form).urlRequest(for: create)
         #expect(jsonByRequest.value(forHTTPHeaderField: "Content-Type") == "application/json; charset=utf-8")
-        #expect(try bodyJSON(jsonByRequest) == ["name": "Ada Lovelace & co", "tags": ["x", "y"], "address": ["city": "London"]])
+        #expect(
+            try bodyJSON(jsonByRequest) == [
+                "name": "Ada Lovelace & co", "tags": ["x", "y"], "address": ["city": "London"],
+            ])
     }
 
     @Test("a POST without parameters has no body and no Content-Type")
@@ -197,7 +205,9 @@ struct RequestBuilderTests {
 
     @Test("request headers override client default headers, whatever the case of the name")
     func headerOverride() throws {
-        let client = try client(headers: ["X-Client": "default", "x-client": "lower", "X-Default": "d", "Accept": "text/plain"])
+        let client = try client(headers: [
+            "X-Client": "default", "x-client": "lower", "X-Default": "d", "Accept": "text/plain",
+        ])
         let request = try client.urlRequest(for: GetUserRequest(id: 1, authorization: "t"))
         #expect(request.value(forHTTPHeaderField: "X-Client") == "test")
         #expect(request.value(forHTTPHeaderField: "X-Default") == "d")
@@ -219,7 +229,9 @@ struct RequestBuilderTests {
 
     @Test("a base URL with a path prefix keeps the prefix, with or without a trailing slash")
     func basePathPrefix() throws {
-        for base in ["https://api.example.com/api/v1", "https://api.example.com/api/v1/", "https://api.example.com/api/v1//"] {
+        for base in [
+            "https://api.example.com/api/v1", "https://api.example.com/api/v1/", "https://api.example.com/api/v1//",
+        ] {
             let request = try client(base).urlRequest(for: GetUserRequest(id: 3))
             #expect(request.url?.absoluteString == "https://api.example.com/api/v1/users/3", "base \(base)")
         }
@@ -241,8 +253,9 @@ struct RequestBuilderTests {
         request.base = try TestSupport.url("https://other.example.org/root")
         let urlRequest = try client("https://api.example.com/api").urlRequest(for: request)
         #expect(urlRequest.url?.absoluteString == "https://other.example.org/root/status")
-        #expect(try client("https://api.example.com/api").urlRequest(for: OverrideRequest()).url?.absoluteString
-            == "https://api.example.com/api/status")
+        #expect(
+            try client("https://api.example.com/api").urlRequest(for: OverrideRequest()).url?.absoluteString
+                == "https://api.example.com/api/status")
     }
 
     @Test("literal path and query characters a URL cannot hold are percent-encoded, never a crash")
@@ -250,8 +263,10 @@ struct RequestBuilderTests {
         var request = LiteralPathRequest()
         request.page = 1
         let urlRequest = try client("https://api.example.com/api").urlRequest(for: request)
-        #expect(urlRequest.url?.absoluteString
-            == "https://api.example.com/api/reports/%E7%BB%9F%E8%AE%A1%20%E6%8A%A5%E5%91%8A/%7Bname%7D.json?view=full%20list&x=%41&page=1")
+        #expect(
+            urlRequest.url?.absoluteString
+                == "https://api.example.com/api/reports/%E7%BB%9F%E8%AE%A1%20%E6%8A%A5%E5%91%8A/%7Bname%7D.json?view=full%20list&x=%41&page=1"
+        )
         #expect(urlRequest.url?.path == "/api/reports/统计 报告/{name}.json")
     }
 

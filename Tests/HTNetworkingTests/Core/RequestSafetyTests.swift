@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-@testable import HTNetworking
 import HTTestSupport
 import Testing
+
+@testable import HTNetworking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `GET /echo/items/:id/detail`: a path parameter between two fixed segments.
 struct EchoItemRequest: HTBaseRequest, Sendable {
@@ -25,7 +27,9 @@ struct RequestSafetyTests {
     }
 
     /// What sending `request` with `client` gave.
-    func result<R: HTBaseRequest>(_ client: HTClient, _ request: sending R) async -> Result<R.Response, HTNetworkingError> {
+    func result<R: HTBaseRequest>(_ client: HTClient, _ request: sending R) async -> Result<
+        R.Response, HTNetworkingError
+    > {
         do {
             return .success(try await client.send(request))
         } catch {
@@ -44,7 +48,10 @@ struct RequestSafetyTests {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         let client = HTClient(baseURL: server.baseURL)
-        for value in ["a/b", "a?b=1", "a#frag", "100%", "50%2F", "a b", "名字", "..a", "a..", "...", ".hidden", "~u", "a+b", "a&b=c;d"] {
+        for value in [
+            "a/b", "a?b=1", "a#frag", "100%", "50%2F", "a b", "名字", "..a", "a..", "...", ".hidden", "~u", "a+b",
+            "a&b=c;d",
+        ] {
             let echo = try await client.send(EchoItemRequest(id: value))
             let path = try #require(echo.path)
             #expect(path.hasPrefix("/echo/items/") && path.hasSuffix("/detail"), "\(value): \(path)")
@@ -70,7 +77,9 @@ struct RequestSafetyTests {
         #expect(throws: HTNetworkingError.self) { try client.urlRequest(for: EchoItemRequest(id: "..")) }
     }
 
-    @Test("Header values with CR, LF or NUL and bad header names are refused, from the request, the client or an interceptor")
+    @Test(
+        "Header values with CR, LF or NUL and bad header names are refused, from the request, the client or an interceptor"
+    )
     func headerInjectionIsRefused() async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
@@ -78,7 +87,8 @@ struct RequestSafetyTests {
         let client = HTClient(baseURL: server.baseURL, transport: transport)
         for value in ["v\r\nX-Injected: 1", "v\nX-Injected: 1", "v\rX", "v\u{0}x", "v\u{1B}x"] {
             let error = try #require(
-                await failure(client, EchoItemRequest(id: "1", extraHeaders: ["X-Trace": value])), "\(value.debugDescription) was sent")
+                await failure(client, EchoItemRequest(id: "1", extraHeaders: ["X-Trace": value])),
+                "\(value.debugDescription) was sent")
             #expect(isInvalidRequest(error) && error.description.contains("X-Trace"), "\(error)")
         }
         for name in ["X Bad", "X:Bad", "X\r\nBad", ""] {
@@ -98,7 +108,9 @@ struct RequestSafetyTests {
         // a value as it is set. Either way nothing with a line break reaches the server.
         configuration.defaultHeaders = [:]
         configuration.interceptors = [
-            HTBlockInterceptor(adapt: { request, _ in request.setValue("t\r\nX-Injected: 1", forHTTPHeaderField: "X-Signature") })
+            HTBlockInterceptor(adapt: { request, _ in
+                request.setValue("t\r\nX-Injected: 1", forHTTPHeaderField: "X-Signature")
+            })
         ]
         let intercepted = HTClient(configuration: configuration, transport: transport)
         switch await result(intercepted, EchoItemRequest(id: "1")) {

@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-@testable import HTNetworking
 import HTTestSupport
 import Testing
+
+@testable import HTNetworking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `GET /echo/query` with the given parameters, which all go into the query string.
 struct EchoQueryRequest: HTBaseRequest, Sendable {

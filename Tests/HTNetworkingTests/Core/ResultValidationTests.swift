@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The valid-result hook (the original's `validResultBlock`), per client and per request, against the
 /// loopback server (whose `/status/200?body=` route answers any body).
@@ -13,7 +14,8 @@ struct ResultValidationTests {
     func envelopeSuccess() async throws {
         let server = try await sharedServer()
         let client = loopbackClient(server) { $0.resultValidator = .envelope() }
-        let user = try await client.send(EnvelopeUserRequest(body: #"{"code": 0, "message": "ok", "data": {"id": 7, "name": "Ada"}}"#))
+        let user = try await client.send(
+            EnvelopeUserRequest(body: #"{"code": 0, "message": "ok", "data": {"id": 7, "name": "Ada"}}"#))
         #expect(user.id == 7)
         #expect(user.name == "Ada")
     }
@@ -48,7 +50,8 @@ struct ResultValidationTests {
 
         request = EnvelopeUserRequest(body: #"{"code": 0, "status": "down", "data": {"id": 1}}"#)
         request.validator = HTResultValidator { body, _ in
-            body["status"]?.stringValue == "up" ? nil : HTValidationFailure(message: "status is \(body["status"]?.stringValue ?? "?")")
+            body["status"]?.stringValue == "up"
+                ? nil : HTValidationFailure(message: "status is \(body["status"]?.stringValue ?? "?")")
         }
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(request) }
         guard case .validation(let failure)? = error?.kind else {
@@ -88,7 +91,9 @@ struct ResultValidationTests {
         _ = try await client.send(EnvelopeUserRequest(body: #"{"code": 0, "data": {"id": 2}}"#))
         #expect(seen.values == [["code": 0, "data": ["id": 2]]])
 
-        let error = await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(CannedRequest(code: 404)) }
+        let error = await expectNetworkingError { () async throws(HTNetworkingError) in
+            try await client.send(CannedRequest(code: 404))
+        }
         guard case .status(404, _)? = error?.kind else {
             Issue.record("expected a status error, got \(String(describing: error))")
             return
@@ -108,7 +113,8 @@ struct ResultValidationTests {
         #expect(standard.validate(["code": 2, "message": 42], response: response)?.message == "42")
         #expect(standard.validate(["code": 2], response: response)?.message == "the result code is not a success code")
 
-        let nested = HTResultValidator.envelope(codeKeyPath: "status.code", successCodes: [200, 304], messageKeyPath: "status.text")
+        let nested = HTResultValidator.envelope(
+            codeKeyPath: "status.code", successCodes: [200, 304], messageKeyPath: "status.text")
         #expect(nested.validate(["status": ["code": 304]], response: response) == nil)
         let failure = nested.validate(["status": ["code": 500, "text": "boom"]], response: response)
         #expect(failure == HTValidationFailure(code: 500, message: "boom"))

@@ -1,13 +1,15 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
 @testable import HTNetworking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The permission bits of `path` (`-1` when it does not exist).
@@ -41,8 +43,10 @@ func credentialFrozenRequest(_ index: Int) -> HTFrozenRequest {
 
 /// The credential values `credentialFrozenRequest(index)` carries.
 func credentialValues(_ index: Int) -> [String] {
-    ["journal-token-\(index)", "proxy-\(index)", "cookie-\(index)", "api-key-\(index)", "csrf-\(index)",
-     "session-\(index)", "client-secret-\(index)"]
+    [
+        "journal-token-\(index)", "proxy-\(index)", "cookie-\(index)", "api-key-\(index)", "csrf-\(index)",
+        "session-\(index)", "client-secret-\(index)",
+    ]
 }
 
 extension HTFrozenRequest {
@@ -148,8 +152,11 @@ struct FreezeAtRestTests {
         defer { folder.cleanUp() }
         let directory = folder.url.appendingPathComponent("Freeze", isDirectory: true)
         let manager = try HTFreezeManager(
-            directory: directory, monitor: HTManualConnectivityMonitor(.unreachable), configuration: .init(notificationCenter: nil))
-        _ = try await manager.freeze(FreezePathRequest(route: "idempotent", text: "m"), via: HTClient(baseURL: URL(string: "http://127.0.0.1:9")!))
+            directory: directory, monitor: HTManualConnectivityMonitor(.unreachable),
+            configuration: .init(notificationCenter: nil))
+        _ = try await manager.freeze(
+            FreezePathRequest(route: "idempotent", text: "m"),
+            via: HTClient(baseURL: URL(string: "http://127.0.0.1:9")!))
         #expect(freezeFileMode(directory.path) == 0o700)
         #expect(freezeFileMode(directory.appendingPathComponent("freeze.journal").path) == 0o600)
     }
@@ -178,12 +185,17 @@ struct FreezeAtRestTests {
     @Test("The default rules: exact names and name fragments, case-insensitive; ordinary headers kept")
     func defaultRules() {
         let rules = HTFreezeCredentialHeaders()
-        for name in ["Authorization", "authorization", "PROXY-AUTHORIZATION", "Cookie", "X-Api-Key", "Api-Key", "X-Auth-Token",
-                     "X-Access-Token", "X-CSRF-Token", "X-Refresh-Token", "X-Client-Secret", "X-Password", "X-ApiKey", "My-Api-Key",
-                     "X-Api_Key", "X-Session-Id", "X-Amz-Signature", "X-Credential"] {
+        for name in [
+            "Authorization", "authorization", "PROXY-AUTHORIZATION", "Cookie", "X-Api-Key", "Api-Key", "X-Auth-Token",
+            "X-Access-Token", "X-CSRF-Token", "X-Refresh-Token", "X-Client-Secret", "X-Password", "X-ApiKey",
+            "My-Api-Key",
+            "X-Api_Key", "X-Session-Id", "X-Amz-Signature", "X-Credential",
+        ] {
             #expect(rules.isStripped(name), "\(name)")
         }
-        for name in ["Content-Type", "Accept", "Idempotency-Key", "User-Agent", "X-Request-Id", "If-None-Match", "Set-Cookie2"] {
+        for name in [
+            "Content-Type", "Accept", "Idempotency-Key", "User-Agent", "X-Request-Id", "If-None-Match", "Set-Cookie2",
+        ] {
             #expect(!rules.isStripped(name), "\(name)")
         }
         var custom = rules
@@ -201,11 +213,14 @@ struct FreezeAtRestTests {
         let folder = FreezeTemporaryFolder()
         defer { folder.cleanUp() }
         let everything = try HTFreezeJournal(
-            fileURL: folder.journalURL, durability: .buffered, credentialHeaders: .init(persistsCredentialHeaders: true))
+            fileURL: folder.journalURL, durability: .buffered, credentialHeaders: .init(persistsCredentialHeaders: true)
+        )
         #expect(try everything.put(credentialFrozenRequest(0)) == credentialFrozenRequest(0).withSequence(1))
         #expect(freezeFolderContains(folder.url, "journal-token-0"))
-        #expect(try HTFreezeJournal(fileURL: folder.journalURL, credentialHeaders: .init(persistsCredentialHeaders: true)).entries
-            == [credentialFrozenRequest(0).withSequence(1)])
+        #expect(
+            try HTFreezeJournal(fileURL: folder.journalURL, credentialHeaders: .init(persistsCredentialHeaders: true))
+                .entries
+                == [credentialFrozenRequest(0).withSequence(1)])
 
         let other = FreezeTemporaryFolder()
         defer { other.cleanUp() }
@@ -222,7 +237,8 @@ struct FreezeAtRestTests {
         let folder = FreezeTemporaryFolder()
         defer { folder.cleanUp() }
         do {
-            let old = try HTFreezeJournal(fileURL: folder.journalURL, credentialHeaders: .init(persistsCredentialHeaders: true))
+            let old = try HTFreezeJournal(
+                fileURL: folder.journalURL, credentialHeaders: .init(persistsCredentialHeaders: true))
             try old.put(contentsOf: [credentialFrozenRequest(0), credentialFrozenRequest(1)])
             try old.remove(id: "id-1")  // a superseded record holds credentials too
         }
@@ -267,11 +283,14 @@ struct FreezeAtRestTests {
         configuration.interceptors = [HTBearerTokenInterceptor(provider: tokens)]
         let client = HTClient(configuration: configuration)
         let monitor = HTManualConnectivityMonitor(.reachable(isExpensive: false))
-        let manager = try HTFreezeManager(directory: folder.url, monitor: monitor, configuration: .init(notificationCenter: nil))
+        let manager = try HTFreezeManager(
+            directory: folder.url, monitor: monitor, configuration: .init(notificationCenter: nil))
 
         // Frozen after a live attempt (the interceptor added the token), then while offline.
         var ids: [String] = []
-        for (index, request) in [FreezeCredentialRequest(text: "after-attempt"), FreezeCredentialRequest(text: "offline")].enumerated() {
+        for (index, request) in [
+            FreezeCredentialRequest(text: "after-attempt"), FreezeCredentialRequest(text: "offline"),
+        ].enumerated() {
             if index == 1 { monitor.set(.unreachable) }
             do {
                 _ = try await manager.send(request, via: client)
@@ -292,8 +311,12 @@ struct FreezeAtRestTests {
         defer { server.stop() }
         await tokens.set("token-at-resend")
         monitor.set(.reachable(isExpensive: false))
-        let reopened = try HTFreezeManager(directory: folder.url, monitor: monitor, configuration: .init(notificationCenter: nil))
-        #expect(try await reopened.allFrozenRequests().allSatisfy { $0.headers["Authorization"] == nil && $0.headers["X-Api-Key"] == nil })
+        let reopened = try HTFreezeManager(
+            directory: folder.url, monitor: monitor, configuration: .init(notificationCenter: nil))
+        #expect(
+            try await reopened.allFrozenRequests().allSatisfy {
+                $0.headers["Authorization"] == nil && $0.headers["X-Api-Key"] == nil
+            })
         let events = reopened.events()
         await reopened.setup(delegate: FreezeOneClient(client), startMonitoring: false)
         #expect(await reopened.resendNow().succeeded == 2)
@@ -310,7 +333,9 @@ struct FreezeAtRestTests {
             #expect(headers["x-trace"] == "kept-trace")
             #expect(ids.contains(headers["idempotency-key"] ?? ""))
         }
-        #expect(echoed.compactMap { $0["body"] as? String }.map { $0.contains("after-attempt") || $0.contains("offline") } == [true, true])
+        #expect(
+            echoed.compactMap { $0["body"] as? String }.map { $0.contains("after-attempt") || $0.contains("offline") }
+                == [true, true])
         for secret in secrets + ["token-at-resend"] {
             #expect(!freezeFolderContains(folder.url, secret), "\(secret) is on disk")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTNetworking
 
 @Suite("Freeze connectivity monitors", .timeLimit(.minutes(1)))
@@ -56,7 +57,8 @@ struct FreezeConnectivityTests {
 
     @Test("Probe once against a closed port reports unreachable")
     func probeClosedPort() async {
-        let monitor = HTProbeConnectivityMonitor(url: URL(string: "http://127.0.0.1:\(FreezeServerProcess.freePort())")!)
+        let monitor = HTProbeConnectivityMonitor(
+            url: URL(string: "http://127.0.0.1:\(FreezeServerProcess.freePort())")!)
         #expect(await monitor.probe() == .unreachable)
         #expect(monitor.status == .unreachable)
         #expect(monitor.probesSent == 1)

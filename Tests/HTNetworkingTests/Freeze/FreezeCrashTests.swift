@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+
 @testable import HTNetworking
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The child side of the crash tests: this same test binary, launched by ``FreezeCrashTests`` with
@@ -94,7 +96,9 @@ struct FreezeCrashTests {
         process.waitUntilExit()
         let text = await collected.finish()
         // The child also prints the test library's own output; keep only our protocol lines.
-        let lines = text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("ACK ") || $0.hasPrefix("SENT ") || $0 == "DONE" }
+        let lines = text.split(separator: "\n").map(String.init).filter {
+            $0.hasPrefix("ACK ") || $0.hasPrefix("SENT ") || $0 == "DONE"
+        }
         return (lines, killed)
     }
 
@@ -115,7 +119,8 @@ struct FreezeCrashTests {
             // Killed after a random number of acknowledged freezes: always in the middle of its loop.
             let target = Int(10 + generator.next() % 80)
             let run = try await runChild(
-                mode: "freeze", folder: folder, base: server.baseURL, start: next, prefix: "ACK ", killAfterLines: target)
+                mode: "freeze", folder: folder, base: server.baseURL, start: next, prefix: "ACK ",
+                killAfterLines: target)
             kills += run.killed ? 1 : 0
             for line in run.lines {
                 let parts = line.split(separator: " ")
@@ -126,7 +131,9 @@ struct FreezeCrashTests {
         }
         let journal = try HTFreezeJournal(fileURL: folder.journalURL)
         let stored = journal.entries.map(\.id)
-        print("freeze crash test: \(acknowledged.count) acknowledged freezes over \(kills) kills; \(stored.count) stored; load report \(journal.loadReport)")
+        print(
+            "freeze crash test: \(acknowledged.count) acknowledged freezes over \(kills) kills; \(stored.count) stored; load report \(journal.loadReport)"
+        )
         #expect(acknowledged.count >= 50)
         // No acknowledged freeze is lost, and they are in freeze order.
         #expect(kills == 5)
@@ -153,7 +160,9 @@ struct FreezeCrashTests {
         #expect(done)
         let ledger = try await FreezeLedger(server)
         let redeliveries = ledger.deliveries.values.reduce(0, +) - ledger.applied.count
-        print("freeze crash test: \(stored.count) resent over \(runs) runs with \(resendKills) kills; \(redeliveries) redeliveries absorbed by the Idempotency-Key")
+        print(
+            "freeze crash test: \(stored.count) resent over \(runs) runs with \(resendKills) kills; \(redeliveries) redeliveries absorbed by the Idempotency-Key"
+        )
         #expect(resendKills >= 1)
         // Every stored request applied exactly once, in freeze order; nothing the test did not freeze.
         let appliedOnceInOrder = ledger.applied == stored

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTNetworking
 
 @Suite("Freeze journal")
@@ -53,10 +54,14 @@ struct FreezeJournalTests {
         // A version 1 record with bytes left over, or an unknown version, is malformed.
         var trailing = version1
         trailing.append(0)
-        #expect(throws: HTFreezeRecordCoding.Malformed.self) { try trailing.withUnsafeBytes { try HTFreezeRecordCoding.decode($0) } }
+        #expect(throws: HTFreezeRecordCoding.Malformed.self) {
+            try trailing.withUnsafeBytes { try HTFreezeRecordCoding.decode($0) }
+        }
         var unknown = bytes
         unknown[1] = 3
-        #expect(throws: HTFreezeRecordCoding.Malformed.self) { try unknown.withUnsafeBytes { try HTFreezeRecordCoding.decode($0) } }
+        #expect(throws: HTFreezeRecordCoding.Malformed.self) {
+            try unknown.withUnsafeBytes { try HTFreezeRecordCoding.decode($0) }
+        }
     }
 
     @Test("A torn last record: every complete entry loads, the rest is reported and cut off")
@@ -198,7 +203,9 @@ struct FreezeJournalTests {
         var loaded: HTFreezeJournal?
         let loadTime = try clock.measure { loaded = try HTFreezeJournal(fileURL: folder.journalURL) }
         let size = try Data(contentsOf: folder.journalURL).count
-        print("freeze journal: 10,000 entries (\(size) bytes) written in one fsync'd batch in \(batchTime), loaded in \(loadTime)")
+        print(
+            "freeze journal: 10,000 entries (\(size) bytes) written in one fsync'd batch in \(batchTime), loaded in \(loadTime)"
+        )
         #expect(loaded?.count == 10_000)
         #expect(loaded?.entries.first?.id == "id-0")
         #expect(loaded?.entries.last?.id == "id-9999")

@@ -1,8 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+
 @testable import HTNetworking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A delegate that resends everything through one client.
 final class FreezeOneClient: HTFreezeManagerDelegate {
@@ -57,10 +59,12 @@ struct FreezeRecordingTransport: HTTransport {
     let name: String
     let sent: FreezeSentRequests
     func send(_ request: URLRequest) async throws -> HTTransportResponse {
-        sent.append(FreezeSentRequest(
-            transport: name, idempotencyKey: request.value(forHTTPHeaderField: "Idempotency-Key"),
-            authorization: request.value(forHTTPHeaderField: "Authorization")))
-        return HTTransportResponse(statusCode: 201, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
+        sent.append(
+            FreezeSentRequest(
+                transport: name, idempotencyKey: request.value(forHTTPHeaderField: "Idempotency-Key"),
+                authorization: request.value(forHTTPHeaderField: "Authorization")))
+        return HTTransportResponse(
+            statusCode: 201, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
     }
 }
 
@@ -85,9 +89,10 @@ final class FreezeNotificationLog: @unchecked Sendable {
     init(center: NotificationCenter) {
         self.center = center
         for name in [Notification.Name.htResendFrozenRequestSuccessful, .htResendFrozenRequestFailure] {
-            tokens.append(center.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
-                self?.append(note.name, note.userInfo ?? [:])
-            })
+            tokens.append(
+                center.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
+                    self?.append(note.name, note.userInfo ?? [:])
+                })
         }
     }
 
@@ -140,8 +145,14 @@ func collectFreezeEvents(
 }
 
 extension HTFreezeEvent {
-    var isSuccess: Bool { if case .resendSucceeded = self { return true }; return false }
-    var isFrozen: Bool { if case .frozen = self { return true }; return false }
+    var isSuccess: Bool {
+        if case .resendSucceeded = self { return true }
+        return false
+    }
+    var isFrozen: Bool {
+        if case .frozen = self { return true }
+        return false
+    }
 }
 
 /// The server's /idempotent ledger.
@@ -153,7 +164,9 @@ struct FreezeLedger {
     init(_ server: FreezeServerProcess) async throws {
         let json = try await server.json("/idempotent-stats")
         applied = json["applied"] as? [String] ?? []
-        deliveries = (json["deliveries"] as? [String: Any] ?? [:]).compactMapValues { ($0 as? NSNumber)?.intValue ?? ($0 as? Int) }
+        deliveries = (json["deliveries"] as? [String: Any] ?? [:]).compactMapValues {
+            ($0 as? NSNumber)?.intValue ?? ($0 as? Int)
+        }
         bodies = json["bodies"] as? [String: String] ?? [:]
     }
 }

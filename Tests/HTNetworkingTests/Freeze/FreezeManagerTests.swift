@@ -1,14 +1,18 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
 @testable import HTNetworking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("Freeze manager against the loopback server", .timeLimit(.minutes(2)))
 struct FreezeManagerTests {
-    private func makeManager(_ folder: FreezeTemporaryFolder, _ monitor: any HTConnectivityMonitor, center: NotificationCenter? = nil,
-                             expensive: Bool = false) throws -> HTFreezeManager {
+    private func makeManager(
+        _ folder: FreezeTemporaryFolder, _ monitor: any HTConnectivityMonitor, center: NotificationCenter? = nil,
+        expensive: Bool = false
+    ) throws -> HTFreezeManager {
         try HTFreezeManager(
             directory: folder.url, monitor: monitor,
             configuration: .init(allowsExpensiveNetworks: expensive, notificationCenter: center))
@@ -36,9 +40,10 @@ struct FreezeManagerTests {
         let manager = try makeManager(folder, monitor)
         let events = manager.events()
         let client = HTClient(baseURL: server.baseURL)
-        let id = try #require(await frozenID { () async throws(HTNetworkingError) in
-            try await manager.send(FreezePathRequest(route: "idempotent", text: "one"), via: client)
-        })
+        let id = try #require(
+            await frozenID { () async throws(HTNetworkingError) in
+                try await manager.send(FreezePathRequest(route: "idempotent", text: "one"), via: client)
+            })
         let stored = try #require(try await manager.frozenRequest(id: id))
         #expect(stored.method == "POST")
         #expect(stored.url.absoluteString == server.baseURL.absoluteString + "/idempotent")
@@ -63,9 +68,10 @@ struct FreezeManagerTests {
         let monitor = HTManualConnectivityMonitor(.reachable(isExpensive: false))
         let manager = try makeManager(folder, monitor)
         let client = HTClient(baseURL: server.baseURL)
-        let id = try #require(await frozenID { () async throws(HTNetworkingError) in
-            try await manager.send(FreezePathRequest(route: "idempotent", text: "later"), via: client)
-        })
+        let id = try #require(
+            await frozenID { () async throws(HTNetworkingError) in
+                try await manager.send(FreezePathRequest(route: "idempotent", text: "later"), via: client)
+            })
         #expect(try await manager.allFrozenRequests().map(\.id) == [id])
 
         try await server.start()
@@ -135,7 +141,9 @@ struct FreezeManagerTests {
         #expect(notes.count == 6)
         #expect(notes.allSatisfy { $0.0 == .htResendFrozenRequestSuccessful })
         #expect(notes.compactMap { ($0.1[HTFreezeNotificationKey.request] as? HTFrozenRequest)?.id } == ids)
-        #expect(notes.compactMap { ($0.1[HTFreezeNotificationKey.result] as? HTTransportResponse)?.statusCode } == Array(repeating: 201, count: 6))
+        #expect(
+            notes.compactMap { ($0.1[HTFreezeNotificationKey.result] as? HTTransportResponse)?.statusCode }
+                == Array(repeating: 201, count: 6))
     }
 
     @Test("Expensive networks resend only when allowed (WWAN mode)")
@@ -165,10 +173,12 @@ struct FreezeManagerTests {
         let manager = try makeManager(folder, HTManualConnectivityMonitor(.unreachable))
         let client = HTClient(baseURL: URL(string: "http://127.0.0.1:9")!)
         let first = await frozenID { () async throws(HTNetworkingError) in
-            try await manager.send(FreezePathRequest(route: "idempotent", text: "same", sensitive: "alice"), via: client)
+            try await manager.send(
+                FreezePathRequest(route: "idempotent", text: "same", sensitive: "alice"), via: client)
         }
         let second = await frozenID { () async throws(HTNetworkingError) in
-            try await manager.send(FreezePathRequest(route: "idempotent", text: "same", sensitive: "alice"), via: client)
+            try await manager.send(
+                FreezePathRequest(route: "idempotent", text: "same", sensitive: "alice"), via: client)
         }
         let other = await frozenID { () async throws(HTNetworkingError) in
             try await manager.send(FreezePathRequest(route: "idempotent", text: "same", sensitive: "bob"), via: client)
@@ -187,7 +197,8 @@ struct FreezeManagerTests {
         defer { server.stop() }
         let center = NotificationCenter()
         let log = FreezeNotificationLog(center: center)
-        let manager = try makeManager(folder, HTManualConnectivityMonitor(.reachable(isExpensive: false)), center: center)
+        let manager = try makeManager(
+            folder, HTManualConnectivityMonitor(.reachable(isExpensive: false)), center: center)
         let client = HTClient(baseURL: server.baseURL)
         // A long backoff, so a slow machine can't reach the next attempt within the test.
         await manager.register(HTDefaultFreezePolicy(initialDelay: 120), for: .sendFreezeAutomatically)
@@ -217,7 +228,8 @@ struct FreezeManagerTests {
         let notes = log.all
         #expect(notes.map(\.0) == [.htResendFrozenRequestFailure, .htResendFrozenRequestFailure])
         #expect(notes.compactMap { $0.1[HTFreezeNotificationKey.willRetry] as? Bool } == [true, false])
-        #expect(notes.compactMap { ($0.1[HTFreezeNotificationKey.error] as? HTNetworkingError)?.statusCode } == [503, 404])
+        #expect(
+            notes.compactMap { ($0.1[HTFreezeNotificationKey.error] as? HTNetworkingError)?.statusCode } == [503, 404])
     }
 
     @Test("Expiry is honoured: an expired request is dropped, never sent")
@@ -229,7 +241,8 @@ struct FreezeManagerTests {
         defer { server.stop() }
         let manager = try makeManager(folder, HTManualConnectivityMonitor(.reachable(isExpensive: false)))
         let client = HTClient(baseURL: server.baseURL)
-        let short = try await manager.freeze(FreezePathRequest(route: "idempotent", text: "s", expiry: 0.3), via: client)
+        let short = try await manager.freeze(
+            FreezePathRequest(route: "idempotent", text: "s", expiry: 0.3), via: client)
         let long = try await manager.freeze(FreezePathRequest(route: "idempotent", text: "l", expiry: 60), via: client)
         try await Task.sleep(for: .milliseconds(400))
         await manager.setup(delegate: FreezeOneClient(client), startMonitoring: false)
@@ -260,10 +273,13 @@ struct FreezeManagerTests {
         await manager.register(Hold(), for: "hold")
         await manager.register(DropAll(), for: "drop")
         let client = HTClient(baseURL: server.baseURL)
-        let held = try await manager.freeze(FreezePathRequest(route: "idempotent", text: "hold", policy: "hold"), via: client)
-        let sent = try await manager.freeze(FreezePathRequest(route: "idempotent", text: "go", policy: "hold"), via: client)
+        let held = try await manager.freeze(
+            FreezePathRequest(route: "idempotent", text: "hold", policy: "hold"), via: client)
+        let sent = try await manager.freeze(
+            FreezePathRequest(route: "idempotent", text: "go", policy: "hold"), via: client)
         _ = try await manager.freeze(FreezePathRequest(route: "idempotent", text: "d", policy: "drop"), via: client)
-        let unknown = try await manager.freeze(FreezePathRequest(route: "idempotent", text: "u", policy: "unregistered"), via: client)
+        let unknown = try await manager.freeze(
+            FreezePathRequest(route: "idempotent", text: "u", policy: "unregistered"), via: client)
         await manager.setup(delegate: FreezeOneClient(client), startMonitoring: false)
         let summary = await manager.resendNow()
         #expect(summary.dropped == 1)
@@ -297,7 +313,9 @@ struct FreezeManagerTests {
         #expect(try await makeManager(folder, HTManualConnectivityMonitor()).allFrozenRequests().isEmpty)
     }
 
-    @Test("Resends go through the client: its interceptors (a token added now, never stored), its request-type transports")
+    @Test(
+        "Resends go through the client: its interceptors (a token added now, never stored), its request-type transports"
+    )
     func resendThroughClient() async throws {
         let folder = FreezeTemporaryFolder()
         defer { folder.cleanUp() }
@@ -305,17 +323,22 @@ struct FreezeManagerTests {
         let manager = try makeManager(folder, monitor)
         let sent = FreezeSentRequests()
         var configuration = HTClientConfiguration(baseURL: URL(string: "http://127.0.0.1:9")!)
-        configuration.interceptors = [HTBlockInterceptor(adapt: { request, _ in
-            request.setValue("Bearer fresh", forHTTPHeaderField: "Authorization")
-        })]
+        configuration.interceptors = [
+            HTBlockInterceptor(adapt: { request, _ in
+                request.setValue("Bearer fresh", forHTTPHeaderField: "Authorization")
+            })
+        ]
         configuration.transports["frames"] = FreezeRecordingTransport(name: "frames", sent: sent)
-        let client = HTClient(configuration: configuration, transport: FreezeRecordingTransport(name: "default", sent: sent))
-        let framed = try #require(await frozenID { () async throws(HTNetworkingError) in
-            try await manager.send(FreezeFramedRequest(text: "a"), via: client)
-        })
-        let plain = try #require(await frozenID { () async throws(HTNetworkingError) in
-            try await manager.send(FreezePathRequest(route: "idempotent", text: "b"), via: client)
-        })
+        let client = HTClient(
+            configuration: configuration, transport: FreezeRecordingTransport(name: "default", sent: sent))
+        let framed = try #require(
+            await frozenID { () async throws(HTNetworkingError) in
+                try await manager.send(FreezeFramedRequest(text: "a"), via: client)
+            })
+        let plain = try #require(
+            await frozenID { () async throws(HTNetworkingError) in
+                try await manager.send(FreezePathRequest(route: "idempotent", text: "b"), via: client)
+            })
         #expect(sent.all.isEmpty)
         // What is kept: the request type that picks the transport; no token (the interceptors had not run).
         let reopened = try makeManager(folder, monitor)
@@ -340,7 +363,8 @@ struct FreezeManagerTests {
         let server = FreezeServerProcess()
         try await server.start()
         let monitor = HTProbeConnectivityMonitor(
-            url: server.baseURL, configuration: .init(reachableInterval: 60, initialBackoff: 0.1, maximumBackoff: 0.5, timeout: 2))
+            url: server.baseURL,
+            configuration: .init(reachableInterval: 60, initialBackoff: 0.1, maximumBackoff: 0.5, timeout: 2))
         let manager = try makeManager(folder, monitor)
         let client = HTClient(baseURL: server.baseURL)
         await manager.setup(delegate: FreezeOneClient(client), startMonitoring: true)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTNetworking
 
 /// A request that opts in with an empty conformance.
@@ -31,7 +32,8 @@ struct FreezePolicyTests {
         if let status {
             return HTNetworkingError(.status(code: status, body: Data()), request: description, statusCode: status)
         }
-        return HTNetworkingError(.transport(code: URLError.Code.timedOut.rawValue, message: "timed out"), request: description)
+        return HTNetworkingError(
+            .transport(code: URLError.Code.timedOut.rawValue, message: "timed out"), request: description)
     }
 
     @Test("Default policy: backoff gates sending; expired and future-dated requests are dropped")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTNetworking
 
 /// A test-only sealer (no security at all): a marker and the key byte, then the payload reversed and
@@ -66,7 +67,9 @@ struct FreezeSealingTests {
         #expect(try HTFreezeJournal(fileURL: folder.journalURL, sealer: ToySealer()).entries == reopened.entries)
     }
 
-    @Test("Without the sealer (or with another key): a typed error per record, nothing dropped; the right sealer loads them")
+    @Test(
+        "Without the sealer (or with another key): a typed error per record, nothing dropped; the right sealer loads them"
+    )
     func unopenedRecordsAreReportedAndKept() throws {
         let folder = FreezeTemporaryFolder()
         defer { folder.cleanUp() }
@@ -82,9 +85,10 @@ struct FreezeSealingTests {
         let without = try HTFreezeJournal(fileURL: folder.journalURL)
         #expect(without.count == 0)
         #expect(without.unopenedIDs == ["id-0", "id-1"])
-        #expect(without.loadReport.unopened == [
-            .init(offset: 8, id: "id-0", error: .noSealer), .init(offset: afterFirst, id: "id-1", error: .noSealer),
-        ])
+        #expect(
+            without.loadReport.unopened == [
+                .init(offset: 8, id: "id-0", error: .noSealer), .init(offset: afterFirst, id: "id-1", error: .noSealer),
+            ])
         #expect(without.loadReport.recordsRead == 2)
         #expect(without.loadReport.damaged.isEmpty)
         #expect(!without.loadReport.isClean)
@@ -139,7 +143,8 @@ struct FreezeSealingTests {
         let without = try HTFreezeJournal(fileURL: folder.journalURL)
         #expect(try without.remove(id: "id-1") == nil)
         #expect(without.unopenedIDs == ["id-0", "id-2"])
-        #expect(try HTFreezeJournal(fileURL: folder.journalURL, sealer: ToySealer()).entries.map(\.id) == ["id-0", "id-2"])
+        #expect(
+            try HTFreezeJournal(fileURL: folder.journalURL, sealer: ToySealer()).entries.map(\.id) == ["id-0", "id-2"])
         try without.removeAll()
         #expect(without.unopenedIDs.isEmpty)
         #expect(try HTFreezeJournal(fileURL: folder.journalURL, sealer: ToySealer()).count == 0)
@@ -159,7 +164,8 @@ struct FreezeSealingTests {
         for payload in [version1, version2] {
             let length = UInt32(payload.count)
             let crc = payload.withUnsafeBytes { HTCRC32.checksum($0) }
-            file += [0xF7, 0x5A] + (0..<4).map { UInt8(truncatingIfNeeded: length >> ($0 * 8)) }
+            file +=
+                [0xF7, 0x5A] + (0..<4).map { UInt8(truncatingIfNeeded: length >> ($0 * 8)) }
                 + (0..<4).map { UInt8(truncatingIfNeeded: crc >> ($0 * 8)) } + payload
         }
         try Data(file).write(to: folder.journalURL)
@@ -167,7 +173,11 @@ struct FreezeSealingTests {
 
         let journal = try HTFreezeJournal(fileURL: folder.journalURL, sealer: ToySealer())
         #expect(journal.loadReport.isClean)
-        #expect(journal.entries == [sampleFrozenRequest(0, body: password).withSequence(1), sampleFrozenRequest(1, body: password).withSequence(2)])
+        #expect(
+            journal.entries == [
+                sampleFrozenRequest(0, body: password).withSequence(1),
+                sampleFrozenRequest(1, body: password).withSequence(2),
+            ])
         #expect(!freezeFolderContains(folder.url, "hunter2"))
         #expect(try HTFreezeJournal(fileURL: folder.journalURL, sealer: ToySealer()).entries == journal.entries)
     }
@@ -178,9 +188,13 @@ struct FreezeSealingTests {
         var bytes: [UInt8] = []
         try HTFreezeRecordCoding.encode(.put(request), sealer: ToySealer(), into: &bytes)
         #expect(bytes[0] == 3 && bytes[1] == 1)
-        #expect(try bytes.withUnsafeBytes { try HTFreezeRecordCoding.decode($0, sealer: ToySealer()) } == .record(.put(request), sealed: true))
+        #expect(
+            try bytes.withUnsafeBytes { try HTFreezeRecordCoding.decode($0, sealer: ToySealer()) }
+                == .record(.put(request), sealed: true))
         // The plain decoder does not take a sealed record for a request.
-        #expect(throws: HTFreezeRecordCoding.Malformed.self) { try bytes.withUnsafeBytes { try HTFreezeRecordCoding.decode($0) } }
+        #expect(throws: HTFreezeRecordCoding.Malformed.self) {
+            try bytes.withUnsafeBytes { try HTFreezeRecordCoding.decode($0) }
+        }
         // Removes are never sealed.
         var remove: [UInt8] = []
         try HTFreezeRecordCoding.encode(.remove(id: "id-4"), sealer: ToySealer(), into: &remove)
@@ -190,8 +204,9 @@ struct FreezeSealingTests {
         let idStart = 2 + 4
         #expect(swapped[idStart..<idStart + 4] == Array("id-4".utf8)[...])
         swapped[idStart + 3] = UInt8(ascii: "5")
-        #expect(try swapped.withUnsafeBytes { try HTFreezeRecordCoding.decode($0, sealer: ToySealer()) }
-            == .unopened(id: "id-5", sequence: 9, error: .notARecord))
+        #expect(
+            try swapped.withUnsafeBytes { try HTFreezeRecordCoding.decode($0, sealer: ToySealer()) }
+                == .unopened(id: "id-5", sequence: 9, error: .notARecord))
         var unknownVersion = bytes
         unknownVersion[1] = 2
         #expect(throws: HTFreezeRecordCoding.Malformed.self) {
@@ -216,7 +231,8 @@ struct FreezeSealingTests {
         #expect(journal.makeSequence() == 1)
     }
 
-    @Test("End to end: the manager seals at rest; the server gets the original body; without the sealer nothing is lost")
+    @Test(
+        "End to end: the manager seals at rest; the server gets the original body; without the sealer nothing is lost")
     func managerSealsAndResends() async throws {
         let folder = FreezeTemporaryFolder()
         defer { folder.cleanUp() }
@@ -231,7 +247,8 @@ struct FreezeSealingTests {
         #expect(!freezeFolderContains(folder.url, "hunter2"))
 
         // Opened without the sealer (say the key is not available yet): reported, not dropped.
-        let blind = try HTFreezeManager(directory: folder.url, monitor: monitor, configuration: .init(notificationCenter: nil))
+        let blind = try HTFreezeManager(
+            directory: folder.url, monitor: monitor, configuration: .init(notificationCenter: nil))
         #expect(try await blind.allFrozenRequests().isEmpty)
         #expect(await blind.journalLoadReport.unopened.map(\.id) == [id])
         #expect(await blind.journalLoadReport.unopened.first?.error == .noSealer)

@@ -1,12 +1,13 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTestSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The loopback test server on a fixed port, so a test can stop it and start a new one at the same
@@ -60,7 +61,9 @@ final class FreezeServerProcess: @unchecked Sendable {
         for _ in 0..<200 {
             var request = URLRequest(url: baseURL.appendingPathComponent("echo"))
             request.timeoutInterval = 1
-            if let (_, response) = try? await session.data(for: request), (response as? HTTPURLResponse)?.statusCode == 200 {
+            if let (_, response) = try? await session.data(for: request),
+                (response as? HTTPURLResponse)?.statusCode == 200
+            {
                 return
             }
             try await Task.sleep(for: .milliseconds(50))
@@ -92,7 +95,8 @@ final class FreezeServerProcess: @unchecked Sendable {
 
     /// GET a JSON object from the server.
     func json(_ pathAndQuery: String) async throws -> [String: Any] {
-        let (data, _) = try await URLSession(configuration: .ephemeral).data(from: URL(string: baseURL.absoluteString + pathAndQuery)!)
+        let (data, _) = try await URLSession(configuration: .ephemeral).data(
+            from: URL(string: baseURL.absoluteString + pathAndQuery)!)
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     }
 }

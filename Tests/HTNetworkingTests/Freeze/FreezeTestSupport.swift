@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import HTNetworking
 
 /// A fresh folder under the temporary directory, removed by `cleanUp()`.
@@ -25,7 +26,8 @@ func sampleFrozenRequest(_ index: Int, body: String? = nil) -> HTFrozenRequest {
         url: URL(string: "http://127.0.0.1:1/idempotent?n=\(index)&q=a%20b")!,
         headers: ["Content-Type": "application/json", "Idempotency-Key": "id-\(index)", "X-N": "\(index)"],
         body: Data((body ?? #"{"n":\#(index),"text":"héllo"}"#).utf8), timeout: index % 3 == 0 ? nil : 12.5,
-        requestType: "SampleRequest", transportType: index % 3 == 1 ? "frames" : nil, policyID: index % 2 == 0 ? .sendFreezeAutomatically : "custom",
+        requestType: "SampleRequest", transportType: index % 3 == 1 ? "frames" : nil,
+        policyID: index % 2 == 0 ? .sendFreezeAutomatically : "custom",
         freezeKey: "key-\(index)", createdAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(index)),
         expiresAt: index % 4 == 0 ? nil : Date(timeIntervalSince1970: 1_800_000_000), attempts: index % 5,
         nextAttemptAt: index % 3 == 0 ? Date(timeIntervalSince1970: 1_700_000_100) : nil)

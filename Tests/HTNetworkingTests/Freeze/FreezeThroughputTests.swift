@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTNetworking
 
 @Suite("Freeze at scale", .serialized, .timeLimit(.minutes(3)))
@@ -66,7 +67,8 @@ struct FreezeThroughputTests {
             let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
             return Int(Double(count) / max(seconds, 1e-9))
         }
-        print("""
+        print(
+            """
             freeze figures: \(durableCount) fsync'd freezes in \(durableTime) (\(perSecond(durableCount, durableTime))/s); \
             10,000 buffered freezes in \(bufferedTime) (\(perSecond(10_000, bufferedTime))/s); \
             10,000-entry load \(loadTime); resend pass (1,000 sent to the loopback server, 9,000 expired dropped) \

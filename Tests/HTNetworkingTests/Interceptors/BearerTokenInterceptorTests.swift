@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The app's token store in these tests: it starts with `initial`, and a refresh (which takes a moment,
 /// so that concurrent rejections overlap it) installs `refreshed`.
@@ -62,7 +63,9 @@ struct BearerTokenInterceptorTests {
         let server = try await sharedServer()
         let store = TestTokenStore(initial: "stale", refreshed: "fresh")
         let gate = AuthGateTransport(server: server.baseURL, valid: "fresh")
-        let client = loopbackClient(server, transport: gate) { $0.interceptors = [HTBearerTokenInterceptor(provider: store)] }
+        let client = loopbackClient(server, transport: gate) {
+            $0.interceptors = [HTBearerTokenInterceptor(provider: store)]
+        }
 
         let echo = try await client.send(EchoIDRequest(id: 1))
         #expect(echo.path == "/echo/1")
@@ -82,7 +85,9 @@ struct BearerTokenInterceptorTests {
         let server = try await sharedServer()
         let store = TestTokenStore(initial: "stale", refreshed: "fresh")
         let gate = AuthGateTransport(server: server.baseURL, valid: "fresh")
-        let client = loopbackClient(server, transport: gate) { $0.interceptors = [HTBearerTokenInterceptor(provider: store)] }
+        let client = loopbackClient(server, transport: gate) {
+            $0.interceptors = [HTBearerTokenInterceptor(provider: store)]
+        }
         let paths = try await withThrowingTaskGroup(of: String?.self) { group in
             for id in 0..<20 {
                 group.addTask { try await client.send(EchoIDRequest(id: id)).path }
@@ -101,8 +106,12 @@ struct BearerTokenInterceptorTests {
         let server = try await sharedServer()
         let store = TestTokenStore(initial: "stale", refreshed: "also-wrong")
         let gate = AuthGateTransport(server: server.baseURL, valid: "never")
-        let client = loopbackClient(server, transport: gate) { $0.interceptors = [HTBearerTokenInterceptor(provider: store)] }
-        let error = await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(EchoIDRequest(id: 1)) }
+        let client = loopbackClient(server, transport: gate) {
+            $0.interceptors = [HTBearerTokenInterceptor(provider: store)]
+        }
+        let error = await expectNetworkingError { () async throws(HTNetworkingError) in
+            try await client.send(EchoIDRequest(id: 1))
+        }
         #expect(error?.statusCode == 401)
         #expect(gate.seen.values == ["Bearer stale", "Bearer also-wrong"])
         #expect(await store.refreshes == 1)
@@ -117,7 +126,9 @@ struct BearerTokenInterceptorTests {
         let client = loopbackClient(server, transport: gate, logger: logger) {
             $0.interceptors = [HTBearerTokenInterceptor(provider: store)]
         }
-        let error = await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(EchoIDRequest(id: 1)) }
+        let error = await expectNetworkingError { () async throws(HTNetworkingError) in
+            try await client.send(EchoIDRequest(id: 1))
+        }
         #expect(error?.statusCode == 401)
         #expect(gate.seen.values == ["Bearer stale"])
         #expect(sink.messages(.error, .network).contains { $0.contains("the token refresh failed") })
@@ -127,23 +138,31 @@ struct BearerTokenInterceptorTests {
     func headerShapes() async throws {
         let seen = Recorded<String>()
         let mock = HTMockTransport(handler: { request in
-            seen.append((request.allHTTPHeaderFields ?? [:]).filter { $0.key != "Accept" }.map { "\($0.key)=\($0.value)" }.sorted()
-                .joined(separator: ";"))
+            seen.append(
+                (request.allHTTPHeaderFields ?? [:]).filter { $0.key != "Accept" }.map { "\($0.key)=\($0.value)" }
+                    .sorted()
+                    .joined(separator: ";"))
             return .json([:])
         })
         func client(_ interceptor: HTBearerTokenInterceptor) throws -> HTClient {
             HTClient(
                 configuration: HTClientConfiguration(
-                    baseURL: try TestSupport.url("https://api.invalid"), interceptors: [interceptor], mock: mock, mockMode: .always,
+                    baseURL: try TestSupport.url("https://api.invalid"), interceptors: [interceptor], mock: mock,
+                    mockMode: .always,
                     logger: quietLogger),
                 transport: UnreachableTransport())
         }
-        _ = try await client(HTBearerTokenInterceptor(provider: TestTokenStore(initial: nil, refreshed: "x"))).send(CannedRequest())
-        _ = try await client(HTBearerTokenInterceptor(provider: TestTokenStore(initial: "k1", refreshed: "x"), headerName: "X-Token", scheme: ""))
-            .send(CannedRequest())
+        _ = try await client(HTBearerTokenInterceptor(provider: TestTokenStore(initial: nil, refreshed: "x"))).send(
+            CannedRequest())
+        _ = try await client(
+            HTBearerTokenInterceptor(
+                provider: TestTokenStore(initial: "k1", refreshed: "x"), headerName: "X-Token", scheme: "")
+        )
+        .send(CannedRequest())
         var own = CannedRequest()
         own.ownHeaders = ["Authorization": "Basic old"]
-        _ = try await client(HTBearerTokenInterceptor(provider: TestTokenStore(initial: "k2", refreshed: "x"))).send(own)
+        _ = try await client(HTBearerTokenInterceptor(provider: TestTokenStore(initial: "k2", refreshed: "x"))).send(
+            own)
         #expect(seen.values == ["", "X-Token=k1", "Authorization=Bearer k2"])
     }
 }

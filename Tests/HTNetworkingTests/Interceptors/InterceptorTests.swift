@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Adds a header naming itself and records when it saw the request and the response.
 struct TracingInterceptor: HTInterceptor {
@@ -30,13 +31,18 @@ struct InterceptorTests {
         let server = try await sharedServer()
         let trace = Recorded<String>()
         let client = loopbackClient(server) {
-            $0.interceptors = [TracingInterceptor(name: "A", trace: trace), TracingInterceptor(name: "B", trace: trace)]
+            $0.interceptors = [
+                TracingInterceptor(name: "A", trace: trace), TracingInterceptor(name: "B", trace: trace),
+            ]
         }
         var request = EchoIDRequest(id: 1)
         request.ownInterceptors = [TracingInterceptor(name: "C", trace: trace)]
         let echo = try await client.send(request)
         #expect(echo.header("X-Chain") == "A,B,C")
-        #expect(trace.values == ["A request", "B request", "C request", "C response 200", "B response 200", "A response 200"])
+        #expect(
+            trace.values == [
+                "A request", "B request", "C request", "C response 200", "B response 200", "A response 200",
+            ])
 
         // Another request without its own interceptors gets only the client's.
         let plain = try await client.send(EchoIDRequest(id: 2))
@@ -53,7 +59,8 @@ struct InterceptorTests {
         })
         let client = HTClient(
             configuration: HTClientConfiguration(
-                baseURL: try TestSupport.url("https://api.invalid"), interceptors: [probe], mockMode: .always, logger: logger),
+                baseURL: try TestSupport.url("https://api.invalid"), interceptors: [probe], mockMode: .always,
+                logger: logger),
             transport: UnreachableTransport())
         _ = try await client.send(EchoIDRequest(id: 8, canned: .json([:])))
         let context = try #require(seen.values.first)
@@ -75,7 +82,8 @@ struct InterceptorTests {
             {
                 guard request.url?.path == "/echo/1" else { return try await next(request) }
                 return HTTransportResponse(
-                    statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"path": "/cached"}"#.utf8),
+                    statusCode: 200, headers: ["Content-Type": "application/json"],
+                    body: Data(#"{"path": "/cached"}"#.utf8),
                     url: request.url, isFromCache: true)
             }
         }
@@ -87,7 +95,9 @@ struct InterceptorTests {
             fixed.headers["Content-Type"] = "application/json"
             return fixed
         })
-        let client = loopbackClient(server, transport: counting) { $0.interceptors = [shortCircuit, Answering(), fixing] }
+        let client = loopbackClient(server, transport: counting) {
+            $0.interceptors = [shortCircuit, Answering(), fixing]
+        }
 
         let answered = try await client.response(for: EchoIDRequest(id: 1))
         #expect(answered.value.path == "/cached")
@@ -142,7 +152,8 @@ struct InterceptorTests {
         let base = try TestSupport.url("https://api.invalid")
         func client(_ error: any Error) -> HTClient {
             HTClient(
-                configuration: HTClientConfiguration(baseURL: base, interceptors: [Refusing(error: error)], logger: quietLogger),
+                configuration: HTClientConfiguration(
+                    baseURL: base, interceptors: [Refusing(error: error)], logger: quietLogger),
                 transport: UnreachableTransport())
         }
         let description = HTRequestDescription(method: "GET", url: "x", requestType: "Elsewhere")

@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import HTTestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Secrets never reach a log line or an error description below the verbose level, and at verbose the
 /// bodies have their secret fields redacted.
@@ -12,12 +13,15 @@ import Testing
 struct LogRedactionTests {
     // MARK: Over the loopback server
 
-    @Test("a failed request logs neither the access token of its URL nor the refresh token of its body at info, warning or error")
+    @Test(
+        "a failed request logs neither the access token of its URL nor the refresh token of its body at info, warning or error"
+    )
     func failedRequestKeepsSecretsOut() async throws {
         let server = try await sharedServer()
         let (logger, sink) = recordingLogger(level: .info)
         let client = loopbackClient(server, logger: logger) { $0.interceptors = [HTLoggingInterceptor()] }
-        let request = SecretRequest(code: 401, query: "access_token=A-SECRET&echo_body=1", body: ["refresh_token": "R-SECRET"])
+        let request = SecretRequest(
+            code: 401, query: "access_token=A-SECRET&echo_body=1", body: ["refresh_token": "R-SECRET"])
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(request) }
 
         // The failure is logged, with the URL redacted and without the body.
@@ -61,7 +65,8 @@ struct LogRedactionTests {
         let (logger, sink) = recordingLogger(level: .debug)
         let client = loopbackClient(server, logger: logger) {
             $0.defaultHeaders = [
-                "X-Api-Key": "K-SECRET", "X-Auth-Token": "T-SECRET", "X-Session-Token": "S-SECRET", "X-Trace": "visible",
+                "X-Api-Key": "K-SECRET", "X-Auth-Token": "T-SECRET", "X-Session-Token": "S-SECRET",
+                "X-Trace": "visible",
             ]
             $0.interceptors = [HTLoggingInterceptor()]
         }
@@ -84,11 +89,13 @@ struct LogRedactionTests {
         let (logger, sink) = recordingLogger(level: .verbose)
         let client = loopbackClient(server, logger: logger) { $0.interceptors = [HTLoggingInterceptor()] }
         let body: HTJSONObject = [
-            "user": ["name": "ada", "password": "P-SECRET", "devices": [["id": 1, "refresh_token": "R-SECRET"]]],
+            "user": ["name": "ada", "password": "P-SECRET", "devices": [["id": 1, "refresh_token": "R-SECRET"]]]
         ]
         _ = try await client.send(SecretRequest(code: 200, query: "echo_body=1", body: body))
         let sent = try #require(sink.messages(.verbose, .network).first { $0.hasPrefix("→ body") })
-        #expect(sent.hasSuffix(#"{"user":{"name":"ada","password":"<redacted>","devices":[{"id":1,"refresh_token":"<redacted>"}]}}"#))
+        #expect(
+            sent.hasSuffix(
+                #"{"user":{"name":"ada","password":"<redacted>","devices":[{"id":1,"refresh_token":"<redacted>"}]}}"#))
         let received = try #require(sink.messages(.verbose, .network).first { $0.hasPrefix("← body") })
         #expect(received.contains(#""password":"<redacted>""#) && received.contains("ada"))
         for record in sink.all {
@@ -101,9 +108,11 @@ struct LogRedactionTests {
         let server = try await sharedServer()
         let (logger, sink) = recordingLogger(level: .verbose)
         let client = loopbackClient(server, logger: logger) { $0.interceptors = [HTLoggingInterceptor()] }
-        var request = SecretRequest(code: 200, query: "echo_body=1", body: ["username": "ada", "client_secret": "C-SECRET", "password": "X-SECRET"])
+        var request = SecretRequest(
+            code: 200, query: "echo_body=1",
+            body: ["username": "ada", "client_secret": "C-SECRET", "password": "X-SECRET"])
         request.encoding = .form
-        _ = try? await client.send(request)   // the echoed form is no JSON: a decoding error, logged too
+        _ = try? await client.send(request)  // the echoed form is no JSON: a decoding error, logged too
         // A nested object is sent as JSON text in one field; the echo returns the raw body in a string.
         var nested = EchoPostRequest(name: "ada", nested: ["password": "N-SECRET"])
         nested.encoding = .form
@@ -125,7 +134,8 @@ struct LogRedactionTests {
                 $0.defaultHeaders = ["X-Partner": "H-SECRET"]
                 $0.interceptors = [HTLoggingInterceptor()]
             }
-            _ = try await client.send(SecretRequest(code: 200, query: "ticket=Q-SECRET&echo_body=1", body: ["pin": "B-SECRET"]))
+            _ = try await client.send(
+                SecretRequest(code: 200, query: "ticket=Q-SECRET&echo_body=1", body: ["pin": "B-SECRET"]))
         }
         let secrets = ["H-SECRET", "Q-SECRET", "B-SECRET"]
 
@@ -161,18 +171,30 @@ struct LogRedactionTests {
         let rules = HTLogRedaction()
         #expect(rules.redactedURL("https://a.example/p") == "https://a.example/p")
         #expect(rules.redactedURL("https://a.example/p?page=2&sort=name") == "https://a.example/p?page=2&sort=name")
-        #expect(rules.redactedURL("https://a.example/p?access_token=abc&page=2") == "https://a.example/p?access_token=<redacted>&page=2")
-        #expect(rules.redactedURL("https://a.example/p?ACCESS_TOKEN=abc&Api-Key=k") == "https://a.example/p?ACCESS_TOKEN=<redacted>&Api-Key=<redacted>")
-        #expect(rules.redactedURL("/p?access%5Ftoken=abc&%61pi_key=k&client+secret=s")
-            == "/p?access%5Ftoken=<redacted>&%61pi_key=<redacted>&client+secret=<redacted>")
-        #expect(rules.redactedURL("/p?token=a&token=b&x=1&token=c") == "/p?token=<redacted>&token=<redacted>&x=1&token=<redacted>")
+        #expect(
+            rules.redactedURL("https://a.example/p?access_token=abc&page=2")
+                == "https://a.example/p?access_token=<redacted>&page=2")
+        #expect(
+            rules.redactedURL("https://a.example/p?ACCESS_TOKEN=abc&Api-Key=k")
+                == "https://a.example/p?ACCESS_TOKEN=<redacted>&Api-Key=<redacted>")
+        #expect(
+            rules.redactedURL("/p?access%5Ftoken=abc&%61pi_key=k&client+secret=s")
+                == "/p?access%5Ftoken=<redacted>&%61pi_key=<redacted>&client+secret=<redacted>")
+        #expect(
+            rules.redactedURL("/p?token=a&token=b&x=1&token=c")
+                == "/p?token=<redacted>&token=<redacted>&x=1&token=<redacted>")
         #expect(rules.redactedURL("/cb#access_token=abc&state=s") == "/cb#access_token=<redacted>&state=s")
         #expect(rules.redactedURL("/p?key=k#section") == "/p?key=<redacted>#section")
         #expect(rules.redactedURL("/p?token&x=&password=") == "/p?token&x=&password=<redacted>")
-        #expect(rules.redactedURL("/p?user%5Bpassword%5D=x&X-Amz-Signature=y") == "/p?user%5Bpassword%5D=<redacted>&X-Amz-Signature=<redacted>")
-        #expect(rules.redactedURL("/p?body=%7B%22refresh_token%22%3A%22r%22%7D&next=https%3A%2F%2Fb%2F%3Ftoken%3Dt&q=a%20b")
-            == "/p?body=%7B%22refresh_token%22%3A%22<redacted>%22%7D&next=https%3A%2F%2Fb%2F%3Ftoken%3D<redacted>&q=a%20b")
-        #expect(rules.redactedURL("https://ada:pw@a.example:8080/p?q=1") == "https://ada:<redacted>@a.example:8080/p?q=1")
+        #expect(
+            rules.redactedURL("/p?user%5Bpassword%5D=x&X-Amz-Signature=y")
+                == "/p?user%5Bpassword%5D=<redacted>&X-Amz-Signature=<redacted>")
+        #expect(
+            rules.redactedURL("/p?body=%7B%22refresh_token%22%3A%22r%22%7D&next=https%3A%2F%2Fb%2F%3Ftoken%3Dt&q=a%20b")
+                == "/p?body=%7B%22refresh_token%22%3A%22<redacted>%22%7D&next=https%3A%2F%2Fb%2F%3Ftoken%3D<redacted>&q=a%20b"
+        )
+        #expect(
+            rules.redactedURL("https://ada:pw@a.example:8080/p?q=1") == "https://ada:<redacted>@a.example:8080/p?q=1")
         #expect(rules.redactedURL("https://ada@a.example/p") == "https://ada@a.example/p")
         #expect(rules.redactedURL("/p?author=ada&keyword=x&codes=1") == "/p?author=ada&keyword=x&codes=1")
         #expect(HTLogRedaction.none.redactedURL("/p?access_token=abc") == "/p?access_token=abc")
@@ -198,50 +220,74 @@ struct LogRedactionTests {
     @Test("JSON redaction reaches every depth and hides whole values; strings inside are searched as text")
     func jsonRedaction() throws {
         let rules = HTLogRedaction()
-        let json = try HTJSON(parsing: #"""
-            {"a": [{"b": {"Password": 1, "credentials": {"user": "u"}}}], "token_type": "Bearer", "code": 0,
-             "next": "https://a.example/p?access_token=abc", "raw": "{\"refresh_token\": \"r\"}", "name": "ada"}
-            """#)
-        #expect(rules.redactedJSON(json).serializedString() == #"""
-            {"a":[{"b":{"Password":"<redacted>","credentials":"<redacted>"}}],"token_type":"<redacted>","code":0,\#
-            "next":"https://a.example/p?access_token=<redacted>","raw":"{\"refresh_token\": \"<redacted>\"}","name":"ada"}
-            """#)
+        let json = try HTJSON(
+            parsing: #"""
+                {"a": [{"b": {"Password": 1, "credentials": {"user": "u"}}}], "token_type": "Bearer", "code": 0,
+                 "next": "https://a.example/p?access_token=abc", "raw": "{\"refresh_token\": \"r\"}", "name": "ada"}
+                """#)
+        #expect(
+            rules.redactedJSON(json).serializedString() == #"""
+                {"a":[{"b":{"Password":"<redacted>","credentials":"<redacted>"}}],"token_type":"<redacted>","code":0,\#
+                "next":"https://a.example/p?access_token=<redacted>","raw":"{\"refresh_token\": \"<redacted>\"}","name":"ada"}
+                """#)
         #expect(rules.redactedBody(Data(#"{"password":"x"}"#.utf8), contentType: nil) == #"{"password":"<redacted>"}"#)
-        #expect(rules.redactedBody(Data("a=1&password=x".utf8), contentType: "application/x-www-form-urlencoded; charset=utf-8")
-            == "a=1&password=<redacted>")
-        #expect(rules.redactedBody(Data(#"{"password": "x", "#.utf8), contentType: "application/json") == #"{"password": "<redacted>", "#)
+        #expect(
+            rules.redactedBody(
+                Data("a=1&password=x".utf8), contentType: "application/x-www-form-urlencoded; charset=utf-8")
+                == "a=1&password=<redacted>")
+        #expect(
+            rules.redactedBody(Data(#"{"password": "x", "#.utf8), contentType: "application/json")
+                == #"{"password": "<redacted>", "#)
         #expect(rules.redactedBody(Data("plain text".utf8), contentType: "text/plain") == "plain text")
     }
 
     @Test("free text: URLs, key=value pairs and quoted members inside error messages")
     func textRedaction() {
         let rules = HTLogRedaction()
-        let dump = #"Error Domain=NSURLErrorDomain Code=-1004 "(null)"UserInfo={NSErrorFailingURLKey=http://h/x?access_token=abc, "#
+        let dump =
+            #"Error Domain=NSURLErrorDomain Code=-1004 "(null)"UserInfo={NSErrorFailingURLKey=http://h/x?access_token=abc, "#
             + #"NSErrorFailingURLStringKey=http://u:pw@h/x?a=1&sig=s}"#
-        #expect(rules.redactedText(dump) == #"Error Domain=NSURLErrorDomain Code=-1004 "(null)"UserInfo={NSErrorFailingURLKey=http://h/x?access_token=<redacted>, "#
-            + #"NSErrorFailingURLStringKey=http://u:<redacted>@h/x?a=1&sig=<redacted>}"#)
-        #expect(rules.redactedText(#"{'password': 'x', "token": 12, "n": "ok"}"#) == #"{'password': "<redacted>", "token": "<redacted>", "n": "ok"}"#)
+        #expect(
+            rules.redactedText(dump)
+                == #"Error Domain=NSURLErrorDomain Code=-1004 "(null)"UserInfo={NSErrorFailingURLKey=http://h/x?access_token=<redacted>, "#
+                + #"NSErrorFailingURLStringKey=http://u:<redacted>@h/x?a=1&sig=<redacted>}"#)
+        #expect(
+            rules.redactedText(#"{'password': 'x', "token": 12, "n": "ok"}"#)
+                == #"{'password': "<redacted>", "token": "<redacted>", "n": "ok"}"#)
         #expect(rules.redactedText("nothing to hide, code 7") == "nothing to hide, code 7")
-        #expect(rules.redactedText("login with password=hunter2 failed; code=7") == "login with password=<redacted> failed; code=7")
-        #expect(rules.redactedText("code=1&sig=2 from /p;key=3") == "code=<redacted>&sig=<redacted> from /p;key=<redacted>")
+        #expect(
+            rules.redactedText("login with password=hunter2 failed; code=7")
+                == "login with password=<redacted> failed; code=7")
+        #expect(
+            rules.redactedText("code=1&sig=2 from /p;key=3") == "code=<redacted>&sig=<redacted> from /p;key=<redacted>")
         #expect(rules.redactedText("exit Code=7, key=k") == "exit Code=7, key=k")
     }
 
     @Test("error descriptions: no body, the URL redacted, mapping values at secret fields hidden")
     func errorDescriptions() {
-        let request = HTRequestDescription(method: "GET", url: "https://a.example/me?access_token=abc&page=1", requestType: "Me")
+        let request = HTRequestDescription(
+            method: "GET", url: "https://a.example/me?access_token=abc&page=1", requestType: "Me")
         #expect(request.description == "GET https://a.example/me?access_token=<redacted>&page=1 (Me)")
         #expect(request.url == "https://a.example/me?access_token=abc&page=1")
         let status = HTNetworkingError(.status(code: 500, body: Data(#"{"refresh_token":"r"}"#.utf8)), request: request)
-        #expect(status.description == "GET https://a.example/me?access_token=<redacted>&page=1 (Me) answered status 500 with a body of 21 bytes")
-        let transport = HTNetworkingError(.transport(code: nil, message: "failed for https://a.example/?token=t"), request: request)
+        #expect(
+            status.description
+                == "GET https://a.example/me?access_token=<redacted>&page=1 (Me) answered status 500 with a body of 21 bytes"
+        )
+        let transport = HTNetworkingError(
+            .transport(code: nil, message: "failed for https://a.example/?token=t"), request: request)
         #expect(!transport.description.contains("token=t"))
         let mapping = HTNetworkingError(
-            .mapping(HTMappingError(path: HTJSONPath(keyPath: "data.session.id"), message: #"expected integer, found string "s3""#)),
+            .mapping(
+                HTMappingError(
+                    path: HTJSONPath(keyPath: "data.session.id"), message: #"expected integer, found string "s3""#)),
             request: request)
-        #expect(mapping.description.hasSuffix(#"mapping failed at data.session.id: expected integer, found <redacted>"#))
+        #expect(
+            mapping.description.hasSuffix(#"mapping failed at data.session.id: expected integer, found <redacted>"#))
         let visible = HTNetworkingError(
-            .mapping(HTMappingError(path: HTJSONPath(keyPath: "data.age"), message: #"expected integer, found string "old""#)),
+            .mapping(
+                HTMappingError(path: HTJSONPath(keyPath: "data.age"), message: #"expected integer, found string "old""#)
+            ),
             request: request)
         #expect(visible.description.hasSuffix(#"mapping failed at data.age: expected integer, found string "old""#))
         #expect(status.description(redactingWith: .none).contains("access_token=abc"))
@@ -267,7 +313,9 @@ private struct SecretRequest: HTBaseRequest, Sendable {
     var bodyEncoding: HTBodyEncoding? { encoding }
 
     func customize(_ request: inout URLRequest) {
-        guard let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return }
+        guard let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return
+        }
         components.percentEncodedQuery = query
         request.url = components.url
     }

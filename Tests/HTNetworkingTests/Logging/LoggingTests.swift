@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import HTTestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("Logging", .timeLimit(.minutes(1)))
 struct LoggingTests {
@@ -13,9 +14,9 @@ struct LoggingTests {
         #expect(HTLogLevel.allCases == [.off, .error, .warning, .info, .debug, .verbose])
         #expect(HTLogLevel.error < .warning && HTLogLevel.debug < .verbose)
         #if DEBUG
-        #expect(HTLogLevel.default == .info)
+            #expect(HTLogLevel.default == .info)
         #else
-        #expect(HTLogLevel.default == .warning)
+            #expect(HTLogLevel.default == .warning)
         #endif
         #expect(HTLogger().level == .default)
         #expect(HTLogLevel.warning.description == "WARNING")
@@ -82,7 +83,8 @@ struct LoggingTests {
     @Test("a closure sink bridges records to an app's own logger")
     func closureSink() {
         let bridged = Recorded<String>()
-        let logger = HTLogger(level: .verbose, sinks: [HTClosureLogSink(minimumLevel: .warning) { bridged.append($0.formatted) }])
+        let logger = HTLogger(
+            level: .verbose, sinks: [HTClosureLogSink(minimumLevel: .warning) { bridged.append($0.formatted) }])
         logger.info(.network, "no")
         logger.warning(.mapping, "yes")
         #expect(bridged.count == 1)
@@ -92,7 +94,8 @@ struct LoggingTests {
     @Test("records format with an exact UTC timestamp")
     func formatting() {
         func line(_ seconds: Double) -> String {
-            HTLogRecord(date: Date(timeIntervalSince1970: seconds), level: .error, component: "c", message: "m").formatted
+            HTLogRecord(date: Date(timeIntervalSince1970: seconds), level: .error, component: "c", message: "m")
+                .formatted
         }
         #expect(line(0) == "1970-01-01T00:00:00.000Z ERROR [c] m")
         #expect(line(1_000_000_000.25) == "2001-09-09T01:46:40.250Z ERROR [c] m")
@@ -105,13 +108,15 @@ struct LoggingTests {
     func redaction() {
         let logger = HTLogger(sinks: [])
         let headers = [
-            "authorization": "Bearer s3cret", "Cookie": "sid=1", "SET-COOKIE": "sid=2", "X-Api-Key": "k", "X-Partner": "p",
+            "authorization": "Bearer s3cret", "Cookie": "sid=1", "SET-COOKIE": "sid=2", "X-Api-Key": "k",
+            "X-Partner": "p",
             "Accept": "*/*",
         ]
-        #expect(logger.redactedLines(headers) == [
-            "Accept: */*", "authorization: <redacted>", "Cookie: <redacted>", "SET-COOKIE: <redacted>",
-            "X-Api-Key: <redacted>", "X-Partner: p",
-        ])
+        #expect(
+            logger.redactedLines(headers) == [
+                "Accept: */*", "authorization: <redacted>", "Cookie: <redacted>", "SET-COOKIE: <redacted>",
+                "X-Api-Key: <redacted>", "X-Partner: p",
+            ])
         logger.redactedHeaders.insert("X-PARTNER")
         #expect(logger.redactedValue("p", forHeader: "x-partner") == "<redacted>")
         #expect(logger.redactedValue("v", forHeader: "Accept") == "v")
@@ -155,12 +160,18 @@ struct LoggingTests {
         let (logger, sink) = recordingLogger(level: .info)
         let client = loopbackClient(server, logger: logger) { $0.interceptors = [HTLoggingInterceptor()] }
         server.stop()
-        _ = await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(EchoIDRequest(id: 1)) }
-        #expect(sink.messages(.error, .network).contains { $0.hasPrefix("✕ GET \(server.baseURL.absoluteString)/echo/1 failed after") })
+        _ = await expectNetworkingError { () async throws(HTNetworkingError) in
+            try await client.send(EchoIDRequest(id: 1))
+        }
+        #expect(
+            sink.messages(.error, .network).contains {
+                $0.hasPrefix("✕ GET \(server.baseURL.absoluteString)/echo/1 failed after")
+            })
 
         let mocked = HTClient(
             configuration: HTClientConfiguration(
-                baseURL: try TestSupport.url("https://api.invalid"), interceptors: [HTLoggingInterceptor()], mockMode: .always,
+                baseURL: try TestSupport.url("https://api.invalid"), interceptors: [HTLoggingInterceptor()],
+                mockMode: .always,
                 logger: logger),
             transport: UnreachableTransport())
         let task = Task { () async throws -> String? in
@@ -169,7 +180,9 @@ struct LoggingTests {
         while mocked.inFlightCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
         task.cancel()
         _ = await task.result
-        #expect(sink.messages(.info, .network).contains { $0.hasPrefix("✕ GET https://api.invalid/echo/2 cancelled after") })
+        #expect(
+            sink.messages(.info, .network).contains { $0.hasPrefix("✕ GET https://api.invalid/echo/2 cancelled after") }
+        )
     }
 
     @Test("mapping diagnostics are logged as warnings with their JSON paths")
@@ -177,7 +190,8 @@ struct LoggingTests {
         let server = try await sharedServer()
         let (logger, sink) = recordingLogger(level: .warning)
         let client = loopbackClient(server, logger: logger)
-        let response = try await client.response(for: EnvelopeUserRequest(body: #"{"data": {"id": "seven", "name": "x"}}"#))
+        let response = try await client.response(
+            for: EnvelopeUserRequest(body: #"{"data": {"id": "seven", "name": "x"}}"#))
         #expect(response.value.name == "x")
         #expect(response.value.id == nil)
         let warnings = sink.messages(.warning, .mapping)
@@ -193,7 +207,7 @@ struct LoggingTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let sink = try HTFileLogSink(directory: folder, name: "app", maximumFileSize: 200, maximumFiles: 3)
         let logger = HTLogger(level: .verbose, sinks: [sink])
-        for index in 0..<40 { logger.info(.network, "message \(index)") }   // about 50 bytes each
+        for index in 0..<40 { logger.info(.network, "message \(index)") }  // about 50 bytes each
         let files = sink.logFiles
         #expect(files.map(\.lastPathComponent) == ["app.log", "app.1.log", "app.2.log"])
         var lines: [String] = []
@@ -216,7 +230,8 @@ struct LoggingTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let clock = Mutexed(Date(timeIntervalSince1970: 1_000_000))
         let now: @Sendable () -> Date = { clock.withLock { $0 } }
-        let sink = try HTFileLogSink(directory: folder, name: "t", rollInterval: 60, maximumFiles: 2, minimumLevel: .warning, now: now)
+        let sink = try HTFileLogSink(
+            directory: folder, name: "t", rollInterval: 60, maximumFiles: 2, minimumLevel: .warning, now: now)
         let logger = HTLogger(level: .verbose, sinks: [sink])
         logger.warning(.network, "first")
         logger.info(.network, "below the sink's level")
@@ -227,8 +242,11 @@ struct LoggingTests {
         let current = try String(contentsOf: folder.appendingPathComponent("t.log"), encoding: .utf8)
         let previous = try String(contentsOf: folder.appendingPathComponent("t.1.log"), encoding: .utf8)
         #expect(current.hasSuffix("ERROR [network] third\n"))
-        #expect(previous.components(separatedBy: "\n").filter { !$0.isEmpty }.map { $0.split(separator: " ", maxSplits: 1)[1] }
-            == ["WARNING [network] first", "ERROR [network] second"])
+        #expect(
+            previous.components(separatedBy: "\n").filter { !$0.isEmpty }.map {
+                $0.split(separator: " ", maxSplits: 1)[1]
+            }
+                == ["WARNING [network] first", "ERROR [network] second"])
 
         let reopened = try HTFileLogSink(directory: folder, name: "t", rollInterval: 3600, maximumFiles: 2)
         reopened.write(HTLogRecord(level: .error, component: .network, message: "fourth"))

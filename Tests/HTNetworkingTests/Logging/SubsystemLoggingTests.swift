@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-@testable import HTNetworking
 import Testing
+
+@testable import HTNetworking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A logger whose only sink is a closure that keeps every record.
 struct ClosureLog {
@@ -68,24 +70,33 @@ struct SubsystemLoggingTests {
         let log = ClosureLog()
         let client = loopbackClient(server, logger: log.logger)
         let id = SchedulingTestSupport.uniqueID()
-        let policy = SchedulingTestSupport.policy(maxRetries: 2, sleeper: SchedRecordingSleeper(), initialDelay: .milliseconds(250))
+        let policy = SchedulingTestSupport.policy(
+            maxRetries: 2, sleeper: SchedRecordingSleeper(), initialDelay: .milliseconds(250))
         _ = try await client.send(SchedFlakyRequest(key: id + "retry", fail: 1, status: 500), retry: policy)
         _ = await expectNetworkingError { () async throws(HTNetworkingError) in
             try await client.send(SchedFlakyRequest(key: id + "exhausted", fail: 5), retry: policy)
         }
         _ = try await client.batch([SchedFlakyRequest(key: id + "a"), SchedFlakyRequest(key: id + "b")])
-        _ = await client.batchResults([SchedFlakyRequest(key: id + "c"), SchedFlakyRequest(key: id + "d", fail: 1, status: 500)])
+        _ = await client.batchResults([
+            SchedFlakyRequest(key: id + "c"), SchedFlakyRequest(key: id + "d", fail: 1, status: 500),
+        ])
         _ = await expectNetworkingError { () async throws(HTNetworkingError) in
-            try await client.chain(SchedFlakyRequest(key: id + "e")).then { _ in SchedFlakyRequest(key: id + "f", fail: 1, status: 500) }.send()
+            try await client.chain(SchedFlakyRequest(key: id + "e")).then { _ in
+                SchedFlakyRequest(key: id + "f", fail: 1, status: 500)
+            }.send()
         }
 
         let debug = log.messages(.debug, .scheduling)
-        #expect(debug.contains { $0.hasPrefix("retry: attempt 2 in 0.25 s after: GET") && $0.contains("500") }, "\(debug)")
+        #expect(
+            debug.contains { $0.hasPrefix("retry: attempt 2 in 0.25 s after: GET") && $0.contains("500") }, "\(debug)")
         #expect(debug.filter { $0.hasPrefix("batch: 2 requests started") }.count == 2, "\(debug)")
         #expect(debug.contains("batch: 2 requests finished, all succeeded"), "\(debug)")
         let warnings = log.messages(.warning, .scheduling)
         #expect(warnings.contains { $0.hasPrefix("retry: gave up after 3 attempts") }, "\(warnings)")
-        #expect(warnings.contains { $0.hasPrefix("batch: 2 requests finished, 1 failed; first failure: ") && $0.contains("500") }, "\(warnings)")
+        #expect(
+            warnings.contains {
+                $0.hasPrefix("batch: 2 requests finished, 1 failed; first failure: ") && $0.contains("500")
+            }, "\(warnings)")
         #expect(warnings.contains { $0.hasPrefix("chain: step 2 failed: ") && $0.contains("500") }, "\(warnings)")
     }
 
@@ -96,7 +107,8 @@ struct SubsystemLoggingTests {
         let log = ClosureLog()
         let sent = FreezeSentRequests()
         let client = HTClient(
-            configuration: HTClientConfiguration(baseURL: try TestSupport.url("https://api.invalid"), logger: log.logger),
+            configuration: HTClientConfiguration(
+                baseURL: try TestSupport.url("https://api.invalid"), logger: log.logger),
             transport: FreezeRecordingTransport(name: "main", sent: sent))
         let monitor = HTManualConnectivityMonitor(.unreachable)
         var settings = HTFreezeManager.Configuration(notificationCenter: nil)
@@ -112,7 +124,9 @@ struct SubsystemLoggingTests {
         let debug = log.messages(.debug, .freeze)
         #expect(debug.filter { $0.hasPrefix("frozen ") }.count == 2, "\(debug)")
         #expect(debug.contains { $0.hasPrefix("resent ") && $0.contains("(201)") && $0.contains("/kept") }, "\(debug)")
-        #expect(debug.contains { $0.hasPrefix("dropped ") && $0.contains("(policy)") && $0.contains("/expired") }, "\(debug)")
+        #expect(
+            debug.contains { $0.hasPrefix("dropped ") && $0.contains("(policy)") && $0.contains("/expired") },
+            "\(debug)")
 
         // Damage the journal: the next manager warns about what it skipped.
         let handle = try FileHandle(forWritingTo: folder.url.appendingPathComponent("freeze.journal"))

@@ -33,7 +33,8 @@ struct SchedulingBatchTests {
         let id = Support.uniqueID()
         let client = Support.client(server)
         let requests = [
-            SchedFlakyRequest(key: "\(id)a"), SchedFlakyRequest(key: "\(id)b", fail: 1, status: 500), SchedFlakyRequest(key: "\(id)c"), SchedFlakyRequest(key: "\(id)d"),
+            SchedFlakyRequest(key: "\(id)a"), SchedFlakyRequest(key: "\(id)b", fail: 1, status: 500),
+            SchedFlakyRequest(key: "\(id)c"), SchedFlakyRequest(key: "\(id)d"),
         ]
         let error = await Support.error { () async throws(HTNetworkingError) in
             try await client.batch(requests, maxConcurrentRequests: 1)
@@ -52,7 +53,8 @@ struct SchedulingBatchTests {
         let id = Support.uniqueID()
         let client = Support.client(server)
         let requests = [
-            SchedFlakyRequest(key: "\(id)a"), SchedFlakyRequest(key: "\(id)b", fail: 1, status: 500), SchedFlakyRequest(key: "\(id)c"), SchedFlakyRequest(key: "\(id)d"),
+            SchedFlakyRequest(key: "\(id)a"), SchedFlakyRequest(key: "\(id)b", fail: 1, status: 500),
+            SchedFlakyRequest(key: "\(id)c"), SchedFlakyRequest(key: "\(id)d"),
         ]
         let results = await client.batchResults(requests, mode: .failFast, maxConcurrentRequests: 1)
         #expect(results.count == 4)
@@ -84,7 +86,8 @@ struct SchedulingBatchTests {
         let server = try await Support.server()
         let id = Support.uniqueID()
         let requests = [
-            SchedFlakyRequest(key: "\(id)a"), SchedFlakyRequest(key: "\(id)b", fail: 1, status: 500), SchedFlakyRequest(key: "\(id)c"), SchedFlakyRequest(key: "\(id)d"),
+            SchedFlakyRequest(key: "\(id)a"), SchedFlakyRequest(key: "\(id)b", fail: 1, status: 500),
+            SchedFlakyRequest(key: "\(id)c"), SchedFlakyRequest(key: "\(id)d"),
         ]
         let results = await Support.client(server).batchResults(requests, maxConcurrentRequests: 1)
         #expect((try? results[0].get())?["attempts"]?.intValue == 1)
@@ -101,7 +104,8 @@ struct SchedulingBatchTests {
         let server = try await Support.server()
         let id = Support.uniqueID()
         let client = Support.client(server)
-        let (echo, delayed, flaky) = try await client.batch(EchoUserRequest(id: 5), DelayRequest(ms: 50), SchedFlakyRequest(key: "\(id)x"))
+        let (echo, delayed, flaky) = try await client.batch(
+            EchoUserRequest(id: 5), DelayRequest(ms: 50), SchedFlakyRequest(key: "\(id)x"))
         #expect(echo.path == "/echo/users/5")
         #expect(delayed["delayed"]?.intValue == 50)
         #expect(flaky["attempts"]?.intValue == 1)
@@ -116,7 +120,8 @@ struct SchedulingBatchTests {
         let server = try await Support.server()
         let client = Support.client(server)
         let paths = (1...6).map { "/p/\($0)" }
-        let results = await client.batchResults(count: paths.count, maxConcurrentRequests: 3) { index async throws(HTNetworkingError) -> sending EchoResult in
+        let results = await client.batchResults(count: paths.count, maxConcurrentRequests: 3) {
+            index async throws(HTNetworkingError) -> sending EchoResult in
             let model = EchoResult()
             model.path = paths[index]
             return try await client.send(SchedEchoModelRequest(echo: model))
@@ -149,7 +154,8 @@ struct SchedulingBatchTests {
     func largeBatch() async throws {
         let server = try await Support.server()
         let ids = Array(1...300)
-        let echoes = try await Support.client(server).batch(ids.map { EchoUserRequest(id: $0) }, maxConcurrentRequests: 16)
+        let echoes = try await Support.client(server).batch(
+            ids.map { EchoUserRequest(id: $0) }, maxConcurrentRequests: 16)
         #expect(echoes.map(\.path) == ids.map { "/echo/users/\($0)" })
     }
 }

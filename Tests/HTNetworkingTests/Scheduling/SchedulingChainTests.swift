@@ -32,7 +32,9 @@ struct SchedulingChainTests {
                 next.q = echo.path
                 return next
             }
-            .map { (echo: sending EchoResult) throws(HTNetworkingError) -> sending [String]? in EchoResult.values("q", in: echo.query) }
+            .map { (echo: sending EchoResult) throws(HTNetworkingError) -> sending [String]? in
+                EchoResult.values("q", in: echo.query)
+            }
             .send()
         #expect(query == ["/echo/users/4"])
     }
@@ -43,7 +45,9 @@ struct SchedulingChainTests {
         let id = Support.uniqueID()
         let chain = Support.client(server).chain(SchedFlakyRequest(key: "\(id)first"))
             .then { (_: sending HTJSON) throws(HTNetworkingError) -> sending StatusRequest in StatusRequest(code: 409) }
-            .then { (_: sending HTJSON) throws(HTNetworkingError) -> sending SchedFlakyRequest in SchedFlakyRequest(key: "\(id)third") }
+            .then { (_: sending HTJSON) throws(HTNetworkingError) -> sending SchedFlakyRequest in
+                SchedFlakyRequest(key: "\(id)third")
+            }
         let error = await Support.error { () async throws(HTNetworkingError) in try await chain.send() }
         #expect(Support.status(error) == 409)
         #expect(try await Support.count("\(id)first", on: server) == 1)
@@ -56,7 +60,9 @@ struct SchedulingChainTests {
         let chain = Support.client(server).chain(StatusRequest(code: 200))
             .then { (json: sending HTJSON) throws(HTNetworkingError) -> sending SchedFlakyRequest in
                 guard let key = json["key"]?.stringValue else {
-                    throw HTNetworkingError(.invalidRequest("no key"), request: HTRequestDescription(method: "GET", url: "/flaky", requestType: "SchedFlakyRequest"))
+                    throw HTNetworkingError(
+                        .invalidRequest("no key"),
+                        request: HTRequestDescription(method: "GET", url: "/flaky", requestType: "SchedFlakyRequest"))
                 }
                 return SchedFlakyRequest(key: key)
             }

@@ -24,7 +24,8 @@ struct SchedulingConditionalTests {
         let server = try await Support.server()
         let id = Support.uniqueID()
         let branch = try await Support.client(server).send(
-            if: StatusRequest(code: 404), then: SchedFlakyRequest(key: "\(id)then"), else: SchedFlakyRequest(key: "\(id)else"))
+            if: StatusRequest(code: 404), then: SchedFlakyRequest(key: "\(id)then"),
+            else: SchedFlakyRequest(key: "\(id)else"))
         #expect(branch.thenValue == nil)
         #expect(branch.elseValue?["attempts"]?.intValue == 1)
         #expect(branch.value["attempts"]?.intValue == 1)
@@ -37,7 +38,8 @@ struct SchedulingConditionalTests {
         let server = try await Support.server()
         let id = Support.uniqueID()
         let branch = try await Support.client(server).send(
-            if: MissingKeyPathRequest(), then: SchedFlakyRequest(key: "\(id)then"), else: SchedFlakyRequest(key: "\(id)else"))
+            if: MissingKeyPathRequest(), then: SchedFlakyRequest(key: "\(id)then"),
+            else: SchedFlakyRequest(key: "\(id)else"))
         #expect(branch.elseValue != nil)
         #expect(try await Support.count("\(id)then", on: server) == 0)
     }
@@ -47,7 +49,8 @@ struct SchedulingConditionalTests {
         let server = try await Support.server()
         let id = Support.uniqueID()
         let error = await Support.error { () async throws(HTNetworkingError) in
-            try await Support.client(server).send(if: StatusRequest(code: 200), then: StatusRequest(code: 500), else: SchedFlakyRequest(key: "\(id)else"))
+            try await Support.client(server).send(
+                if: StatusRequest(code: 200), then: StatusRequest(code: 500), else: SchedFlakyRequest(key: "\(id)else"))
         }
         #expect(Support.status(error) == 500)
         #expect(try await Support.count("\(id)else", on: server) == 0)
@@ -60,7 +63,9 @@ struct SchedulingConditionalTests {
         let client = Support.client(server)
         let task = Task { () async throws(HTNetworkingError) -> HTBranch<HTJSON, HTJSON> in
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await client.send(if: SchedFlakyRequest(key: "\(id)if"), then: SchedFlakyRequest(key: "\(id)then"), else: SchedFlakyRequest(key: "\(id)else"))
+            return try await client.send(
+                if: SchedFlakyRequest(key: "\(id)if"), then: SchedFlakyRequest(key: "\(id)then"),
+                else: SchedFlakyRequest(key: "\(id)else"))
         }
         #expect(Support.isCancelled(await task.result.htFailure as? HTNetworkingError))
         for key in ["if", "then", "else"] {
@@ -72,14 +77,16 @@ struct SchedulingConditionalTests {
     func closures() async throws {
         let server = try await Support.server()
         let client = Support.client(server)
-        let then = try await client.send(if: EchoUserRequest(id: 3)) { (echo: sending EchoResult) async throws(HTNetworkingError) -> sending EchoResult in
+        let then = try await client.send(if: EchoUserRequest(id: 3)) {
+            (echo: sending EchoResult) async throws(HTNetworkingError) -> sending EchoResult in
             try await client.send(SchedEchoModelRequest(echo: echo))
         } else: { (error: HTNetworkingError) async throws(HTNetworkingError) -> sending Int in
             error.statusCode ?? -1
         }
         #expect(then.thenValue?.json?["path"]?.stringValue == "/echo/users/3")
 
-        let otherwise = try await client.send(if: StatusRequest(code: 418)) { (_: sending HTJSON) async throws(HTNetworkingError) -> sending String in
+        let otherwise = try await client.send(if: StatusRequest(code: 418)) {
+            (_: sending HTJSON) async throws(HTNetworkingError) -> sending String in
             "then"
         } else: { (error: HTNetworkingError) async throws(HTNetworkingError) -> sending Int in
             error.statusCode ?? -1
@@ -93,7 +100,8 @@ struct SchedulingConditionalTests {
         let server = try await Support.server()
         let client = Support.client(server)
         var log: [String] = []
-        _ = try await client.send(if: StatusRequest(code: 500)) { (_: sending HTJSON) async throws(HTNetworkingError) -> sending Int in
+        _ = try await client.send(if: StatusRequest(code: 500)) {
+            (_: sending HTJSON) async throws(HTNetworkingError) -> sending Int in
             log.append("then")
             return 1
         } else: { (error: HTNetworkingError) async throws(HTNetworkingError) -> sending Int in

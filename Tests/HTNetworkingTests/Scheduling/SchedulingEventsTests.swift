@@ -12,12 +12,17 @@ struct SchedulingEventsTests {
         switch event {
         case .started(let request):
             // The URL without `http://127.0.0.1:<port>`.
-            let path = request.url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false).dropFirst(3).first ?? ""
+            let path =
+                request.url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false).dropFirst(3).first
+                ?? ""
             return "started \(request.method) /\(path)"
         case .progress(let progress): return "progress \(progress)"
-        case .retrying(let attempt, let wait, let error): return "retrying \(attempt) after \(wait) (\(Support.status(error).map(String.init) ?? "?"))"
+        case .retrying(let attempt, let wait, let error):
+            return "retrying \(attempt) after \(wait) (\(Support.status(error).map(String.init) ?? "?"))"
         case .response(let response): return "response \(response.statusCode)"
-        case .failed(let error): return "failed \(Support.status(error).map(String.init) ?? (Support.isCancelled(error) ? "cancelled" : "\(error)"))"
+        case .failed(let error):
+            return
+                "failed \(Support.status(error).map(String.init) ?? (Support.isCancelled(error) ? "cancelled" : "\(error)"))"
         case .finished: return "finished"
         }
     }
@@ -51,17 +56,20 @@ struct SchedulingEventsTests {
         let id = Support.uniqueID()
         let sleeper = SchedRecordingSleeper()
         let events = Support.client(server).events(
-            for: SchedFlakyRequest(key: "\(id)k", fail: 2, status: 500), retry: Support.policy(maxRetries: 3, sleeper: sleeper))
+            for: SchedFlakyRequest(key: "\(id)k", fail: 2, status: 500),
+            retry: Support.policy(maxRetries: 3, sleeper: sleeper))
         var summaries: [String] = []
         var attempts: Int?
         for await event in events {
             summaries.append(summary(event))
             if let value = event.value { attempts = value["attempts"]?.intValue }
         }
-        #expect(summaries == [
-            "started GET /flaky?key=\(id)k&fail=2&status=500", "retrying 2 after 0.1 seconds (500)", "retrying 3 after 0.2 seconds (500)",
-            "response 200", "finished",
-        ])
+        #expect(
+            summaries == [
+                "started GET /flaky?key=\(id)k&fail=2&status=500", "retrying 2 after 0.1 seconds (500)",
+                "retrying 3 after 0.2 seconds (500)",
+                "response 200", "finished",
+            ])
         #expect(attempts == 3)
         #expect(sleeper.delays == [.milliseconds(100), .milliseconds(200)])
         #expect(try await Support.count("\(id)k", on: server) == 3)
@@ -90,7 +98,8 @@ struct SchedulingEventsTests {
             for await event in events { summaries.append(summary(event)) }
             return summaries
         }
-        #expect(await task.value == ["started GET /flaky?key=\(id)c&fail=0&status=503", "failed cancelled", "finished"])
+        #expect(
+            await task.value == ["started GET /flaky?key=\(id)c&fail=0&status=503", "failed cancelled", "finished"])
         #expect(try await Support.count("\(id)c", on: server) == 0)
     }
 

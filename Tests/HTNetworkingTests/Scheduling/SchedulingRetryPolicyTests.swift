@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The retry policy's decisions, without a server.
 @Suite("Scheduling: retry policy")
@@ -11,7 +12,8 @@ struct SchedulingRetryPolicyTests {
     private let request = HTRequestDescription(method: "GET", url: "http://example.com/x", requestType: "X")
 
     private func status(_ code: Int, headers: [String: String] = [:]) -> HTNetworkingError {
-        HTNetworkingError(.status(code: code, body: Data()), request: request, statusCode: code, responseHeaders: headers)
+        HTNetworkingError(
+            .status(code: code, body: Data()), request: request, statusCode: code, responseHeaders: headers)
     }
 
     private func transport(_ code: URLError.Code?) -> HTNetworkingError {
@@ -27,7 +29,10 @@ struct SchedulingRetryPolicyTests {
         for code in [400, 401, 403, 404, 409, 422, 501, 505] {
             #expect(!policy.isTransient(status(code)), "\(code)")
         }
-        for code: URLError.Code in [.timedOut, .cannotConnectToHost, .networkConnectionLost, .cannotFindHost, .notConnectedToInternet, .dnsLookupFailed] {
+        for code: URLError.Code in [
+            .timedOut, .cannotConnectToHost, .networkConnectionLost, .cannotFindHost, .notConnectedToInternet,
+            .dnsLookupFailed,
+        ] {
             #expect(policy.isTransient(transport(code)), "\(code)")
         }
         #expect(!policy.isTransient(transport(.badURL)))
@@ -35,7 +40,9 @@ struct SchedulingRetryPolicyTests {
         #expect(!policy.isTransient(transport(nil)))
         #expect(!policy.isTransient(HTNetworkingError(.cancelled, request: request)))
         #expect(!policy.isTransient(HTNetworkingError(.invalidRequest("no"), request: request)))
-        #expect(!policy.isTransient(HTNetworkingError(.mapping(HTMappingError(path: HTJSONPath(), message: "no")), request: request)))
+        #expect(
+            !policy.isTransient(
+                HTNetworkingError(.mapping(HTMappingError(path: HTJSONPath(), message: "no")), request: request)))
     }
 
     @Test("only idempotent methods are retried unless forced")
@@ -79,10 +86,14 @@ struct SchedulingRetryPolicyTests {
     @Test("Retry-After replaces the backoff, up to maxRetryAfter")
     func retryAfter() {
         let policy = HTRetryPolicy(maxRetries: 3, jitter: 0, maxRetryAfter: .seconds(30))
-        #expect(policy.delay(after: status(429, headers: ["Retry-After": "12"]), method: .get, retriesSoFar: 0) == .seconds(12))
+        #expect(
+            policy.delay(after: status(429, headers: ["Retry-After": "12"]), method: .get, retriesSoFar: 0)
+                == .seconds(12))
         #expect(policy.delay(after: status(503, headers: ["retry-after": "0"]), method: .get, retriesSoFar: 2) == .zero)
         #expect(policy.delay(after: status(429, headers: ["Retry-After": "31"]), method: .get, retriesSoFar: 0) == nil)
-        #expect(policy.delay(after: status(429, headers: ["Retry-After": "soon"]), method: .get, retriesSoFar: 0) == .milliseconds(500))
+        #expect(
+            policy.delay(after: status(429, headers: ["Retry-After": "soon"]), method: .get, retriesSoFar: 0)
+                == .milliseconds(500))
         #expect(policy.delay(after: status(429), method: .get, retriesSoFar: 0) == .milliseconds(500))
     }
 
@@ -100,6 +111,8 @@ struct SchedulingRetryPolicyTests {
         #expect(wait("Fri, 01 Jan 9999 00:00:00 GMT") == nil)  // a date far ahead: no retry
         #expect(wait("-5") == .milliseconds(500))
         #expect(wait("tomorrow") == .milliseconds(500))
-        #expect(policy.delay(after: status(503, headers: ["RETRY-AFTER": "3"]), method: .get, retriesSoFar: 0) == .seconds(3))
+        #expect(
+            policy.delay(after: status(503, headers: ["RETRY-AFTER": "3"]), method: .get, retriesSoFar: 0)
+                == .seconds(3))
     }
 }

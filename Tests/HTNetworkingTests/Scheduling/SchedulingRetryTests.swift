@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import HTTestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Retries against the loopback server, counted by the server (`/flaky` and `/counter`); waits are
 /// recorded by an injected sleeper instead of slept.
@@ -18,7 +19,8 @@ struct SchedulingRetryTests {
         let id = Support.uniqueID()
         let sleeper = SchedRecordingSleeper()
         let policy = Support.policy(maxRetries: 3, sleeper: sleeper, initialDelay: .milliseconds(100))
-        let value = try await Support.client(server).send(SchedFlakyRequest(key: "\(id)k", fail: 2, status: 500), retry: policy)
+        let value = try await Support.client(server).send(
+            SchedFlakyRequest(key: "\(id)k", fail: 2, status: 500), retry: policy)
         #expect(value["attempts"]?.intValue == 3)
         #expect(try await Support.count("\(id)k", on: server) == 3)
         #expect(sleeper.delays == [.milliseconds(100), .milliseconds(200)])
@@ -30,7 +32,9 @@ struct SchedulingRetryTests {
         let id = Support.uniqueID()
         let sleeper = SchedRecordingSleeper()
         let error = await Support.error { () async throws(HTNetworkingError) in
-            try await Support.client(server).send(SchedFlakyRequest(key: "\(id)k", fail: 10, status: 502), retry: Support.policy(maxRetries: 2, sleeper: sleeper))
+            try await Support.client(server).send(
+                SchedFlakyRequest(key: "\(id)k", fail: 10, status: 502),
+                retry: Support.policy(maxRetries: 2, sleeper: sleeper))
         }
         #expect(Support.status(error) == 502)
         #expect(try await Support.count("\(id)k", on: server) == 3)
@@ -42,7 +46,8 @@ struct SchedulingRetryTests {
         let server = try await Support.server()
         let id = Support.uniqueID()
         let sleeper = SchedRecordingSleeper()
-        let policy = HTRetryPolicy(maxRetries: 4, initialDelay: .seconds(1), multiplier: 2, jitter: 0.5, sleeper: sleeper)
+        let policy = HTRetryPolicy(
+            maxRetries: 4, initialDelay: .seconds(1), multiplier: 2, jitter: 0.5, sleeper: sleeper)
         _ = try await Support.client(server).send(SchedFlakyRequest(key: "\(id)k", fail: 4, status: 500), retry: policy)
         let delays = sleeper.delays
         #expect(delays.count == 4)
@@ -68,7 +73,8 @@ struct SchedulingRetryTests {
 
         // `/flaky` sends `Retry-After: 0` with its 429s and 503s.
         let zero = SchedRecordingSleeper()
-        let value = try await client.send(SchedFlakyRequest(key: "\(id)t", fail: 2, status: 429), retry: Support.policy(maxRetries: 2, sleeper: zero))
+        let value = try await client.send(
+            SchedFlakyRequest(key: "\(id)t", fail: 2, status: 429), retry: Support.policy(maxRetries: 2, sleeper: zero))
         #expect(value["attempts"]?.intValue == 3)
         #expect(zero.delays == [.zero, .zero])
     }
@@ -91,11 +97,15 @@ struct SchedulingRetryTests {
         let server = try await Support.server()
         let id = Support.uniqueID()
         let client = Support.client(server)
-        let value = try await client.send(SchedFlakyRequest(key: "\(id)timeout", fail: 1, status: 408), retry: Support.policy(maxRetries: 2, sleeper: SchedRecordingSleeper()))
+        let value = try await client.send(
+            SchedFlakyRequest(key: "\(id)timeout", fail: 1, status: 408),
+            retry: Support.policy(maxRetries: 2, sleeper: SchedRecordingSleeper()))
         #expect(value["attempts"]?.intValue == 2)
         for status in [400, 401, 404, 422] {
             let error = await Support.error { () async throws(HTNetworkingError) in
-                try await client.send(SchedFlakyRequest(key: "\(id)s\(status)", fail: 1, status: status), retry: Support.policy(maxRetries: 3, sleeper: SchedRecordingSleeper()))
+                try await client.send(
+                    SchedFlakyRequest(key: "\(id)s\(status)", fail: 1, status: status),
+                    retry: Support.policy(maxRetries: 3, sleeper: SchedRecordingSleeper()))
             }
             #expect(Support.status(error) == status)
             #expect(try await Support.count("\(id)s\(status)", on: server) == 1)
@@ -117,7 +127,8 @@ struct SchedulingRetryTests {
         // On a fresh server (fresh counters) the forced policy retries the POST after its one failure.
         let restarted = try await LoopbackServer.start()
         defer { restarted.stop() }
-        let value = try await Support.client(restarted).send(SchedFlakyPostRequest(), retry: policy.forcingNonIdempotentRetries())
+        let value = try await Support.client(restarted).send(
+            SchedFlakyPostRequest(), retry: policy.forcingNonIdempotentRetries())
         #expect(value["attempts"]?.intValue == 2)
         #expect(try await Support.count(SchedFlakyPostRequest.key, on: restarted) == 2)
     }
@@ -129,7 +140,8 @@ struct SchedulingRetryTests {
         server.stop()  // nothing listens on this port any more
         let sleeper = SchedRecordingSleeper()
         let error = await Support.error { () async throws(HTNetworkingError) in
-            try await HTClient(baseURL: baseURL).send(SchedFlakyRequest(key: "k"), retry: Support.policy(maxRetries: 2, sleeper: sleeper))
+            try await HTClient(baseURL: baseURL).send(
+                SchedFlakyRequest(key: "k"), retry: Support.policy(maxRetries: 2, sleeper: sleeper))
         }
         #expect(Support.transportCode(error) == .some(URLError.Code.cannotConnectToHost.rawValue))
         #expect(sleeper.delays.count == 2)
@@ -162,7 +174,9 @@ struct SchedulingRetryTests {
         let sleeper = SchedRecordingSleeper()
         let task = Task { () async throws(HTNetworkingError) -> HTJSON in
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await client.send(SchedFlakyRequest(key: "\(id)k", fail: 1, status: 500), retry: Support.policy(maxRetries: 3, sleeper: sleeper))
+            return try await client.send(
+                SchedFlakyRequest(key: "\(id)k", fail: 1, status: 500),
+                retry: Support.policy(maxRetries: 3, sleeper: sleeper))
         }
         #expect(Support.isCancelled(await task.result.htFailure as? HTNetworkingError))
         #expect(sleeper.delays.isEmpty)
@@ -176,7 +190,8 @@ struct SchedulingRetryTests {
         let client = Support.client(server)
         let sleeper = SchedRecordingSleeper()
         var attempts: [Int] = []
-        let echo = try await Support.policy(maxRetries: 3, sleeper: sleeper).run(method: .get) { attempt async throws(HTNetworkingError) -> sending EchoResult in
+        let echo = try await Support.policy(maxRetries: 3, sleeper: sleeper).run(method: .get) {
+            attempt async throws(HTNetworkingError) -> sending EchoResult in
             attempts.append(attempt)
             _ = try await client.send(SchedFlakyRequest(key: "\(id)k", fail: 2, status: 503))
             let model = EchoResult()
@@ -193,7 +208,8 @@ struct SchedulingRetryTests {
         let server = try await Support.server()
         let id = Support.uniqueID()
         let response = try await Support.client(server).response(
-            for: SchedFlakyRequest(key: "\(id)k", fail: 1, status: 500), retry: Support.policy(maxRetries: 1, sleeper: SchedRecordingSleeper()))
+            for: SchedFlakyRequest(key: "\(id)k", fail: 1, status: 500),
+            retry: Support.policy(maxRetries: 1, sleeper: SchedRecordingSleeper()))
         #expect(response.statusCode == 200)
         #expect(response.value["attempts"]?.intValue == 2)
     }

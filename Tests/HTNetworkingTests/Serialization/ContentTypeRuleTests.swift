@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-@testable import HTNetworking
 import HTTestSupport
 import Testing
+
+@testable import HTNetworking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `GET /status/200?body=…&content_type=…`: the loopback server answers exactly `body` with that
 /// `Content-Type`.
@@ -123,9 +125,11 @@ struct ContentTypeRuleTests {
         let user = try await exactClient.send(LabelledUserRequest(body: body, contentType: "application/json"))
         #expect(user.name == digits && user.id == nil)
         // Or refuses them as a located decoding error.
-        configuration.serializers.register(HTJSONResponseSerializer(options: .init(largeIntegers: .reject)), for: "application/json")
+        configuration.serializers.register(
+            HTJSONResponseSerializer(options: .init(largeIntegers: .reject)), for: "application/json")
         let strictClient = HTClient(configuration: configuration)
-        let error = try #require(await failure(strictClient, LabelledUserRequest(body: body, contentType: "application/json")))
+        let error = try #require(
+            await failure(strictClient, LabelledUserRequest(body: body, contentType: "application/json")))
         guard case .decoding(let parseError) = error.kind else {
             Issue.record("expected a decoding error, got \(error)")
             return

@@ -1,17 +1,20 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A serializer that records what it was asked to read and answers a fixed value.
 struct MarkerSerializer: HTResponseSerializer {
     let marker: String
     var name: String { marker }
     func json(from body: Data, contentType: HTContentType?) throws -> HTJSON {
-        ["serializer": .string(marker), "body": .string(String(decoding: body, as: UTF8.self)),
-         "type": contentType.map { .string($0.mimeType) } ?? .null]
+        [
+            "serializer": .string(marker), "body": .string(String(decoding: body, as: UTF8.self)),
+            "type": contentType.map { .string($0.mimeType) } ?? .null,
+        ]
     }
 }
 
@@ -22,7 +25,8 @@ struct CSVSerializer: HTResponseSerializer {
     func json(from body: Data, contentType: HTContentType?) throws -> HTJSON {
         let text = String(decoding: body, as: UTF8.self)
         guard text.hasSuffix("\n") else { throw Unterminated() }
-        return .array(text.split(separator: "\n").map { line in .array(line.split(separator: ",").map { .string(String($0)) }) })
+        return .array(
+            text.split(separator: "\n").map { line in .array(line.split(separator: ",").map { .string(String($0)) }) })
     }
 }
 
@@ -112,14 +116,17 @@ struct SerializerTests {
     @Test("plain text becomes a JSON string; text/html follows text/* unless mapped to JSON")
     func textAndHTML() async throws {
         let server = try await sharedServer()
-        let plain = try await loopbackClient(server).send(CannedRequest(body: "héllo\nworld", contentType: "text/plain; charset=utf-8"))
+        let plain = try await loopbackClient(server).send(
+            CannedRequest(body: "héllo\nworld", contentType: "text/plain; charset=utf-8"))
         #expect(plain == .string("héllo\nworld"))
 
         let html = CannedRequest(body: #"{"a": [1, 2]}"#, contentType: "text/html; charset=utf-8")
         // The standard registry has nothing for text/html: the JSON fallback reads it.
         #expect(try await loopbackClient(server).send(html) == ["a": [1, 2]])
         // Once every text/* is text, HTML is a string...
-        let asText = try await loopbackClient(server) { $0.serializers.register(HTTextResponseSerializer(), for: "text/*") }.send(html)
+        let asText = try await loopbackClient(server) {
+            $0.serializers.register(HTTextResponseSerializer(), for: "text/*")
+        }.send(html)
         #expect(asText == .string(#"{"a": [1, 2]}"#))
         // ...until text/html is mapped to JSON, as the original's seed does.
         let mapped = try await loopbackClient(server) {
@@ -133,7 +140,10 @@ struct SerializerTests {
     func suffixAndFallback() async throws {
         let server = try await sharedServer()
         let client = loopbackClient(server)
-        #expect(try await client.send(CannedRequest(body: #"{"x": 1}"#, contentType: "application/vnd.example+json")) == ["x": 1])
+        #expect(
+            try await client.send(CannedRequest(body: #"{"x": 1}"#, contentType: "application/vnd.example+json")) == [
+                "x": 1
+            ])
         // The mock sends no Content-Type at all.
         let mocked = HTClient(
             configuration: HTClientConfiguration(baseURL: server.baseURL, logger: quietLogger),
@@ -173,7 +183,8 @@ struct SerializerTests {
             var parameters: HTJSONObject { ["body": .string(body), "content_type": "application/xml; charset=utf-8"] }
         }
         let client = loopbackClient(server)
-        let xml = #"<?xml version="1.0"?><user><id>7</id><name>Ada &amp; co</name><score>9.5</score>"#
+        let xml =
+            #"<?xml version="1.0"?><user><id>7</id><name>Ada &amp; co</name><score>9.5</score>"#
             + "<address><city>London</city></address><tags>a</tags><tags>b</tags></user>"
         let user = try await client.send(XMLUserRequest(body: xml))
         #expect(user.id == 7)
@@ -203,8 +214,12 @@ struct SerializerTests {
             $0.serializers.register(xml, for: "text/xml")
             $0.serializers.register(xml, for: "*/*+xml")
         }
-        #expect(try await client.send(CannedRequest(body: "<name>Ada</name>", contentType: "application/xml")) == ["name": "Ada"])
-        #expect(try await client.send(CannedRequest(body: "<a>1</a>", contentType: "application/atom+xml")) == ["a": "1"])
+        #expect(
+            try await client.send(CannedRequest(body: "<name>Ada</name>", contentType: "application/xml")) == [
+                "name": "Ada"
+            ])
+        #expect(
+            try await client.send(CannedRequest(body: "<a>1</a>", contentType: "application/atom+xml")) == ["a": "1"])
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in
             try await client.send(CannedRequest(body: "<a>1</b>", contentType: "text/xml"))
         }
@@ -219,9 +234,16 @@ struct SerializerTests {
     @Test("text charsets: Latin-1, UTF-16 with a byte order mark, invalid UTF-8 replaced, unknown charsets rejected")
     func charsets() throws {
         let text = HTTextResponseSerializer()
-        #expect(try text.json(from: Data([0x63, 0x61, 0x66, 0xE9]), contentType: HTContentType("text/plain; charset=ISO-8859-1")) == "café")
-        #expect(try text.json(from: Data([0xFF, 0xFE, 0x68, 0x00, 0x69, 0x00]), contentType: HTContentType("text/plain; charset=utf-16")) == "hi")
-        #expect(try text.json(from: Data([0x61, 0xFF, 0x62]), contentType: HTContentType("text/plain")) == "a\u{FFFD}b")
+        #expect(
+            try text.json(
+                from: Data([0x63, 0x61, 0x66, 0xE9]), contentType: HTContentType("text/plain; charset=ISO-8859-1"))
+                == "café")
+        #expect(
+            try text.json(
+                from: Data([0xFF, 0xFE, 0x68, 0x00, 0x69, 0x00]),
+                contentType: HTContentType("text/plain; charset=utf-16")) == "hi")
+        #expect(
+            try text.json(from: Data([0x61, 0xFF, 0x62]), contentType: HTContentType("text/plain")) == "a\u{FFFD}b")
         #expect(try text.json(from: Data([0x61, 0xE9]), contentType: nil) == "a\u{FFFD}")
         #expect(throws: HTTextResponseSerializer.UnreadableText.self) {
             try text.json(from: Data("x".utf8), contentType: HTContentType("text/plain; charset=klingon"))

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A made-up binary "private protocol" (like the original's TCP protocol beside HTTP): requests and
 /// responses as length-prefixed frames.
@@ -87,7 +88,9 @@ enum FrameCodec {
         mutating func u8(_ value: UInt8) { data.append(value) }
         mutating func u16(_ value: UInt16) { data.append(contentsOf: [UInt8(value >> 8), UInt8(value & 0xFF)]) }
         mutating func u32(_ value: UInt32) {
-            data.append(contentsOf: [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
+            data.append(contentsOf: [
+                UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF),
+            ])
         }
         mutating func text16(_ text: String) {
             u16(UInt16(text.utf8.count))
@@ -156,13 +159,16 @@ actor FrameServer {
             return Data("HTTP/1.1 200 OK\r\n\r\n".utf8)
         default:
             var headers = HTJSONObject()
-            for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) { headers.append(name.lowercased(), .string(value)) }
+            for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+                headers.append(name.lowercased(), .string(value))
+            }
             let echo: HTJSON = [
                 "method": .string(request.method), "path": .string(path), "headers": .object(headers),
                 "body": .string(String(decoding: request.body, as: UTF8.self)),
             ]
             let response = FrameCodec.ResponseFrame(
-                id: request.id, status: 200, headers: ["Content-Type": "application/json", "X-Frame-Id": String(request.id)],
+                id: request.id, status: 200,
+                headers: ["Content-Type": "application/json", "X-Frame-Id": String(request.id)],
                 body: echo.serializedData())
             return FrameCodec.encode(response)
         }
@@ -198,6 +204,7 @@ struct FrameTransport: HTTransport {
             throw URLError(.cannotParseResponse)
         }
         guard response.id == id else { throw URLError(.badServerResponse) }
-        return HTTransportResponse(statusCode: Int(response.status), headers: response.headers, body: response.body, url: url)
+        return HTTransportResponse(
+            statusCode: Int(response.status), headers: response.headers, body: response.body, url: url)
     }
 }

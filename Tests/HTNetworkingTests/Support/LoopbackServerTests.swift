@@ -1,16 +1,17 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import HTTestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Checks the loopback test server (`Server/test_server.py`) through its Swift harness: the routes the
 /// other tests rely on answer as documented, and the process lifecycle is tied to the harness.
@@ -165,7 +166,8 @@ struct LoopbackServerTests {
             _ = try await URLSession.shared.data(from: url)
         }
         let connectionErrors: Set<URLError.Code> = [.cannotConnectToHost, .networkConnectionLost]
-        #expect(error.map { connectionErrors.contains($0.code) } == true, "unexpected error: \(String(describing: error))")
+        #expect(
+            error.map { connectionErrors.contains($0.code) } == true, "unexpected error: \(String(describing: error))")
     }
 
     @Test("start() reports a server that exits before it listens")

@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import HTTestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 // Requests, sleepers and helpers for the scheduling and transfer tests (against `Server/test_server.py`).
 
@@ -55,7 +56,9 @@ struct SchedFlakyRequest: HTBaseRequest, Sendable {
     var key: String
     var fail: Int = 0
     var status: Int = 503
-    var parameters: HTJSONObject { ["key": .string(key), "fail": .integer(Int64(fail)), "status": .integer(Int64(status))] }
+    var parameters: HTJSONObject {
+        ["key": .string(key), "fail": .integer(Int64(fail)), "status": .integer(Int64(status))]
+    }
 }
 
 /// `POST /flaky?key=post&fail=1&status=503`: a non-idempotent request that fails once (the query is in
@@ -134,8 +137,12 @@ final class TransferUploadResult: HTHTTPModel, HTModelMappable {
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
     static let baseTypePropertyList: [String] = ["fields", "files"]
     static let htAccessors: [HTPropertyAccessor<TransferUploadResult>] = [
-        HTPropertyAccessor<TransferUploadResult>("fields", get: { (model: TransferUploadResult) -> HTJSON? in model.fields }, set: { (model: TransferUploadResult, value: HTJSON?) in model.fields = value }),
-        HTPropertyAccessor<TransferUploadResult>("files", get: { (model: TransferUploadResult) -> HTJSON? in model.files }, set: { (model: TransferUploadResult, value: HTJSON?) in model.files = value }),
+        HTPropertyAccessor<TransferUploadResult>(
+            "fields", get: { (model: TransferUploadResult) -> HTJSON? in model.fields },
+            set: { (model: TransferUploadResult, value: HTJSON?) in model.fields = value }),
+        HTPropertyAccessor<TransferUploadResult>(
+            "files", get: { (model: TransferUploadResult) -> HTJSON? in model.files },
+            set: { (model: TransferUploadResult, value: HTJSON?) in model.files = value }),
     ]
     static let htMapping: HTObjectMapping<TransferUploadResult> = .defaultMapping()
 

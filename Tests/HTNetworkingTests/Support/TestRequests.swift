@@ -13,8 +13,12 @@ final class NetAddress: HTHTTPModel, HTModelMappable {
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
     static let baseTypePropertyList: [String] = ["city", "zip"]
     static let htAccessors: [HTPropertyAccessor<NetAddress>] = [
-        HTPropertyAccessor<NetAddress>("city", get: { (model: NetAddress) -> String? in model.city }, set: { (model: NetAddress, value: String?) in model.city = value }),
-        HTPropertyAccessor<NetAddress>("zip", get: { (model: NetAddress) -> String? in model.zip }, set: { (model: NetAddress, value: String?) in model.zip = value }),
+        HTPropertyAccessor<NetAddress>(
+            "city", get: { (model: NetAddress) -> String? in model.city },
+            set: { (model: NetAddress, value: String?) in model.city = value }),
+        HTPropertyAccessor<NetAddress>(
+            "zip", get: { (model: NetAddress) -> String? in model.zip },
+            set: { (model: NetAddress, value: String?) in model.zip = value }),
     ]
     static let htMapping: HTObjectMapping<NetAddress> = .defaultMapping()
 }
@@ -32,11 +36,21 @@ final class NetUser: HTHTTPModel, HTModelMappable {
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["address": NetAddress.self]
     static let baseTypePropertyList: [String] = ["id", "name", "score", "tags"]
     static let htAccessors: [HTPropertyAccessor<NetUser>] = [
-        HTPropertyAccessor<NetUser>("id", get: { (model: NetUser) -> Int? in model.id }, set: { (model: NetUser, value: Int?) in model.id = value }),
-        HTPropertyAccessor<NetUser>("name", get: { (model: NetUser) -> String? in model.name }, set: { (model: NetUser, value: String?) in model.name = value }),
-        HTPropertyAccessor<NetUser>("score", get: { (model: NetUser) -> Double? in model.score }, set: { (model: NetUser, value: Double?) in model.score = value }),
-        HTPropertyAccessor<NetUser>("address", get: { (model: NetUser) -> NetAddress? in model.address }, set: { (model: NetUser, value: NetAddress?) in model.address = value }),
-        HTPropertyAccessor<NetUser>("tags", get: { (model: NetUser) -> [String]? in model.tags }, set: { (model: NetUser, value: [String]?) in model.tags = value }),
+        HTPropertyAccessor<NetUser>(
+            "id", get: { (model: NetUser) -> Int? in model.id },
+            set: { (model: NetUser, value: Int?) in model.id = value }),
+        HTPropertyAccessor<NetUser>(
+            "name", get: { (model: NetUser) -> String? in model.name },
+            set: { (model: NetUser, value: String?) in model.name = value }),
+        HTPropertyAccessor<NetUser>(
+            "score", get: { (model: NetUser) -> Double? in model.score },
+            set: { (model: NetUser, value: Double?) in model.score = value }),
+        HTPropertyAccessor<NetUser>(
+            "address", get: { (model: NetUser) -> NetAddress? in model.address },
+            set: { (model: NetUser, value: NetAddress?) in model.address = value }),
+        HTPropertyAccessor<NetUser>(
+            "tags", get: { (model: NetUser) -> [String]? in model.tags },
+            set: { (model: NetUser, value: [String]?) in model.tags = value }),
     ]
     static let htMapping: HTObjectMapping<NetUser> = .defaultMapping()
 }
@@ -56,19 +70,35 @@ final class EchoResult: HTHTTPModel, HTModelMappable {
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
     static let baseTypePropertyList: [String] = ["method", "path", "query", "headers", "body", "json", "form"]
     static let htAccessors: [HTPropertyAccessor<EchoResult>] = [
-        HTPropertyAccessor<EchoResult>("method", get: { (model: EchoResult) -> String? in model.method }, set: { (model: EchoResult, value: String?) in model.method = value }),
-        HTPropertyAccessor<EchoResult>("path", get: { (model: EchoResult) -> String? in model.path }, set: { (model: EchoResult, value: String?) in model.path = value }),
-        HTPropertyAccessor<EchoResult>("query", get: { (model: EchoResult) -> HTJSON? in model.query }, set: { (model: EchoResult, value: HTJSON?) in model.query = value }),
-        HTPropertyAccessor<EchoResult>("headers", get: { (model: EchoResult) -> HTJSON? in model.headers }, set: { (model: EchoResult, value: HTJSON?) in model.headers = value }),
-        HTPropertyAccessor<EchoResult>("body", get: { (model: EchoResult) -> String? in model.body }, set: { (model: EchoResult, value: String?) in model.body = value }),
-        HTPropertyAccessor<EchoResult>("json", get: { (model: EchoResult) -> HTJSON? in model.json }, set: { (model: EchoResult, value: HTJSON?) in model.json = value }),
-        HTPropertyAccessor<EchoResult>("form", get: { (model: EchoResult) -> HTJSON? in model.form }, set: { (model: EchoResult, value: HTJSON?) in model.form = value }),
+        HTPropertyAccessor<EchoResult>(
+            "method", get: { (model: EchoResult) -> String? in model.method },
+            set: { (model: EchoResult, value: String?) in model.method = value }),
+        HTPropertyAccessor<EchoResult>(
+            "path", get: { (model: EchoResult) -> String? in model.path },
+            set: { (model: EchoResult, value: String?) in model.path = value }),
+        HTPropertyAccessor<EchoResult>(
+            "query", get: { (model: EchoResult) -> HTJSON? in model.query },
+            set: { (model: EchoResult, value: HTJSON?) in model.query = value }),
+        HTPropertyAccessor<EchoResult>(
+            "headers", get: { (model: EchoResult) -> HTJSON? in model.headers },
+            set: { (model: EchoResult, value: HTJSON?) in model.headers = value }),
+        HTPropertyAccessor<EchoResult>(
+            "body", get: { (model: EchoResult) -> String? in model.body },
+            set: { (model: EchoResult, value: String?) in model.body = value }),
+        HTPropertyAccessor<EchoResult>(
+            "json", get: { (model: EchoResult) -> HTJSON? in model.json },
+            set: { (model: EchoResult, value: HTJSON?) in model.json = value }),
+        HTPropertyAccessor<EchoResult>(
+            "form", get: { (model: EchoResult) -> HTJSON? in model.form },
+            set: { (model: EchoResult, value: HTJSON?) in model.form = value }),
     ]
     static let htMapping: HTObjectMapping<EchoResult> = .defaultMapping()
 
     /// The value of a request header as the server saw it (the server lower-cases names).
     func header(_ name: String) -> String? {
-        guard case .object(let object)? = headers, case .string(let value)? = object[name.lowercased()] else { return nil }
+        guard case .object(let object)? = headers, case .string(let value)? = object[name.lowercased()] else {
+            return nil
+        }
         return value
     }
 

@@ -11,7 +11,8 @@ enum TransferTestSupport {
 
     /// The SHA-256 of the file at `url`, in lower-case hex.
     static func sha256(ofFile url: URL) async throws -> String {
-        try await python("""
+        try await python(
+            """
             import hashlib, sys
             h = hashlib.sha256()
             with open(sys.argv[1], 'rb') as f:
@@ -31,7 +32,8 @@ enum TransferTestSupport {
 
     /// The SHA-256 of the first `size` bytes of the server's pattern (byte i is i % 251).
     static func patternSHA256(size: Int) async throws -> String {
-        try await python("""
+        try await python(
+            """
             import hashlib, sys
             size = int(sys.argv[1]); pattern = bytes(range(251)); h = hashlib.sha256(); block = pattern * 4177
             done = 0
@@ -58,20 +60,21 @@ enum TransferTestSupport {
     private static func python(_ script: String, _ arguments: String...) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                    process.arguments = ["python3", "-c", script] + arguments
-                    let output = Pipe()
-                    process.standardOutput = output
-                    try process.run()
-                    let data = output.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    guard process.terminationStatus == 0 else {
-                        throw Failure(description: "python3 exited with \(process.terminationStatus)")
-                    }
-                    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                })
+                continuation.resume(
+                    with: Result {
+                        let process = Process()
+                        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                        process.arguments = ["python3", "-c", script] + arguments
+                        let output = Pipe()
+                        process.standardOutput = output
+                        try process.run()
+                        let data = output.fileHandleForReading.readDataToEndOfFile()
+                        process.waitUntilExit()
+                        guard process.terminationStatus == 0 else {
+                            throw Failure(description: "python3 exited with \(process.terminationStatus)")
+                        }
+                        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                    })
             }
         }
     }
@@ -80,7 +83,9 @@ enum TransferTestSupport {
     static func residentMemory() -> (current: Int, peak: Int)? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
         func field(_ name: String) -> Int? {
-            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return nil }
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else {
+                return nil
+            }
             return Int(line.split(separator: " ").dropFirst().first ?? "")
         }
         guard let current = field("VmRSS"), let peak = field("VmHWM") else { return nil }

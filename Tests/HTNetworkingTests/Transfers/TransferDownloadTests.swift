@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Downloads to files against the loopback server: a 50 MB body streamed to disk with progress, a
 /// connection reset halfway, rejected statuses, cancellation.
@@ -66,7 +67,9 @@ struct TransferDownloadTests {
         // Memory is bounded by design (one chunk in memory at a time); the figures are logged, not
         // asserted, because the allocator and the sanitizers make them vary.
         if let before, let after {
-            print("[TransferDownloadTests] 50 MB download: RSS \(before.current / 1024) MB before, \(after.current / 1024) MB after, peak \(after.peak / 1024) MB (was \(before.peak / 1024) MB)")
+            print(
+                "[TransferDownloadTests] 50 MB download: RSS \(before.current / 1024) MB before, \(after.current / 1024) MB after, peak \(after.peak / 1024) MB (was \(before.peak / 1024) MB)"
+            )
         }
     }
 
@@ -78,7 +81,9 @@ struct TransferDownloadTests {
         let destination = folder.appendingPathComponent("nested/dir/file.bin")
         let reports = ProgressLog()
         let size = 3_000_000
-        let response = try await Support.client(server).download(TransferBytesRequest(size: size, chunk: 10_000), to: destination) { progress in
+        let response = try await Support.client(server).download(
+            TransferBytesRequest(size: size, chunk: 10_000), to: destination
+        ) { progress in
             reports.append(progress)
         }
         #expect(response.statusCode == 200)
@@ -115,11 +120,15 @@ struct TransferDownloadTests {
         let destination = folder.appendingPathComponent("partial.bin")
         var failure: HTNetworkingError?
         var kinds: [String] = []
-        for await event in Support.client(server).downloadEvents(TransferDropMidwayRequest(size: 4_000_000), to: destination) {
+        for await event in Support.client(server).downloadEvents(
+            TransferDropMidwayRequest(size: 4_000_000), to: destination)
+        {
             switch event {
             case .started: kinds.append("started")
             case .progress(let progress): #expect(progress.completedBytes <= 2_000_000)
-            case .failed(let error): failure = error; kinds.append("failed")
+            case .failed(let error):
+                failure = error
+                kinds.append("failed")
             case .finished: kinds.append("finished")
             case .response, .retrying: kinds.append("unexpected")
             }

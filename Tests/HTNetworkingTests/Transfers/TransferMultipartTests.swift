@@ -20,12 +20,12 @@ struct TransferMultipartTests {
 
         let body = folder.appendingPathComponent("body")
         let written = try form.writeBody(to: body, chunkSize: 3)
-        let expected = Data((
-            "--B0UND\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nAda\r\n"
-            + "--B0UND\r\nContent-Disposition: form-data; name=\"blob\"\r\n\r\n\u{0}\u{1}\u{2}\r\n"
-            + "--B0UND\r\nContent-Disposition: form-data; name=\"icon\"; filename=\"icon.png\"\r\nContent-Type: image/png\r\n\r\npng\r\n"
-            + "--B0UND\r\nContent-Disposition: form-data; name=\"doc\"; filename=\"notes.txt\"\r\nContent-Type: text/plain\r\n\r\nfile body\n\r\n"
-            + "--B0UND--\r\n").utf8)
+        let expected = Data(
+            ("--B0UND\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nAda\r\n"
+                + "--B0UND\r\nContent-Disposition: form-data; name=\"blob\"\r\n\r\n\u{0}\u{1}\u{2}\r\n"
+                + "--B0UND\r\nContent-Disposition: form-data; name=\"icon\"; filename=\"icon.png\"\r\nContent-Type: image/png\r\n\r\npng\r\n"
+                + "--B0UND\r\nContent-Disposition: form-data; name=\"doc\"; filename=\"notes.txt\"\r\nContent-Type: text/plain\r\n\r\nfile body\n\r\n"
+                + "--B0UND--\r\n").utf8)
         let actual = try Data(contentsOf: body)
         #expect(String(decoding: actual, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
         #expect(actual == expected)
@@ -42,7 +42,10 @@ struct TransferMultipartTests {
         defer { try? FileManager.default.removeItem(at: body) }
         try form.writeBody(to: body)
         let header = String(decoding: try Data(contentsOf: body), as: UTF8.self)
-        #expect(header == "--x\r\nContent-Disposition: form-data; name=\"a%22b%0D%0AX-Evil: 1\"; filename=\"c%22.txt\"\r\nContent-Type: text/plainX-Evil: 2\r\n\r\n\r\n--x--\r\n")
+        #expect(
+            header
+                == "--x\r\nContent-Disposition: form-data; name=\"a%22b%0D%0AX-Evil: 1\"; filename=\"c%22.txt\"\r\nContent-Type: text/plainX-Evil: 2\r\n\r\n\r\n--x--\r\n"
+        )
     }
 
     @Test("a missing file fails when the body is written or measured")

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Uploads and downloads go the way requests go: interceptors, mocks, transports by request type.
 @Suite("Transfers: interceptors, mocks and request types", .timeLimit(.minutes(1)))
@@ -16,9 +17,11 @@ struct TransferRoutingTests {
         let folder = try TestSupport.temporaryDirectory("routing")
         defer { try? FileManager.default.removeItem(at: folder) }
         var configuration = HTClientConfiguration(baseURL: server.baseURL)
-        configuration.interceptors = [HTBlockInterceptor(adapt: { request, _ in
-            request.setValue("Bearer secret", forHTTPHeaderField: "Authorization")
-        })]
+        configuration.interceptors = [
+            HTBlockInterceptor(adapt: { request, _ in
+                request.setValue("Bearer secret", forHTTPHeaderField: "Authorization")
+            })
+        ]
         let destination = folder.appendingPathComponent("echo.json")
         _ = try await HTClient(configuration: configuration).download(EchoUserRequest(id: 3), to: destination)
         let echo = try HTJSONParser().parse(try Data(contentsOf: destination))
@@ -34,7 +37,8 @@ struct TransferRoutingTests {
         var configuration = HTClientConfiguration(baseURL: server.baseURL)
         configuration.interceptors = [RetryOnceInterceptor()]
         let destination = folder.appendingPathComponent("bytes.bin")
-        let response = try await HTClient(configuration: configuration).download(TransferBytesRequest(size: 5000), to: destination)
+        let response = try await HTClient(configuration: configuration).download(
+            TransferBytesRequest(size: 5000), to: destination)
         #expect(response.value.byteCount == 5000)
         #expect(try Data(contentsOf: destination).count == 5000)
         #expect(try TransferTestSupport.contents(of: folder) == ["bytes.bin"])
@@ -82,7 +86,9 @@ struct TransferRoutingTests {
         var configuration = HTClientConfiguration(baseURL: try TestSupport.url("https://example.com"))
         // The interceptor looks at the headers only: reading the stream would use it up for the mock after
         // it (transports always get a fresh one).
-        configuration.interceptors = [HTBlockInterceptor(adapt: { request, _ in seen.record("interceptor", request, readingBody: false) })]
+        configuration.interceptors = [
+            HTBlockInterceptor(adapt: { request, _ in seen.record("interceptor", request, readingBody: false) })
+        ]
         configuration.mock = HTMockTransport(handler: { request in
             seen.record("mock", request)
             return .json(#"{"fields": {}, "files": {}}"#)
@@ -95,18 +101,20 @@ struct TransferRoutingTests {
         let expected = "--RT\r\nContent-Disposition: form-data; name=\"k\"\r\n\r\nv\r\n--RT--\r\n"
 
         _ = try await client.upload(TransferUploadRequest(), form: form)
-        #expect(seen.entries == [
-            "interceptor multipart/form-data; boundary=RT \(expected.utf8.count) (a body stream)",
-            "mock multipart/form-data; boundary=RT \(expected.utf8.count) \(expected)",
-        ])
+        #expect(
+            seen.entries == [
+                "interceptor multipart/form-data; boundary=RT \(expected.utf8.count) (a body stream)",
+                "mock multipart/form-data; boundary=RT \(expected.utf8.count) \(expected)",
+            ])
 
         client.mockMode = .off
         seen.reset()
         _ = try await client.upload(FramedUploadRequest(), form: form)
-        #expect(seen.entries == [
-            "interceptor multipart/form-data; boundary=RT \(expected.utf8.count) (a body stream)",
-            "framed multipart/form-data; boundary=RT \(expected.utf8.count) \(expected)",
-        ])
+        #expect(
+            seen.entries == [
+                "interceptor multipart/form-data; boundary=RT \(expected.utf8.count) (a body stream)",
+                "framed multipart/form-data; boundary=RT \(expected.utf8.count) \(expected)",
+            ])
     }
 
     @Test("an upload is one of the client's requests: inFlightCount counts it and cancelAll() cancels it")
@@ -147,7 +155,9 @@ private struct StalledTransport: HTTransport {
 
 /// Sends every request twice and returns the second response, as a token refresh does after a 401.
 private struct RetryOnceInterceptor: HTInterceptor {
-    func intercept(_ request: URLRequest, context: HTInterceptorContext, next: HTInterceptorNext) async throws -> HTTransportResponse {
+    func intercept(_ request: URLRequest, context: HTInterceptorContext, next: HTInterceptorNext) async throws
+        -> HTTransportResponse
+    {
         _ = try await next(request)
         return try await next(request)
     }
@@ -174,7 +184,9 @@ private struct RecordingTransport: HTTransport {
     let seen: SeenRequests
     func send(_ request: URLRequest) async throws -> HTTransportResponse {
         seen.record("framed", request)
-        return HTTransportResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"fields": {}, "files": {}}"#.utf8))
+        return HTTransportResponse(
+            statusCode: 200, headers: ["Content-Type": "application/json"],
+            body: Data(#"{"fields": {}, "files": {}}"#.utf8))
     }
 }
 

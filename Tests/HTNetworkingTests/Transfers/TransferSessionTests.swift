@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-@testable import HTNetworking
 import Testing
+
+@testable import HTNetworking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `GET /basic-auth?user=U&password=P&size=N`: 401 with a Basic challenge unless the credentials match.
 struct BasicAuthRequest: HTBaseRequest, Sendable {

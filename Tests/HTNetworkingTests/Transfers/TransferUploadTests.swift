@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Multipart uploads against the loopback server, which parses the body and answers each file's size
 /// and SHA-256.
@@ -25,7 +26,8 @@ struct TransferUploadTests {
         form.append("Ünïcode \"quoted\" text\r\nwith a line break", name: "caption")
         form.append(thumbnail, name: "thumbnail", fileName: "thumb.png")
         form.appendFile(at: fileURL, name: "video")
-        let result = try await Support.client(server).upload(TransferUploadRequest(title: "Holiday", tags: ["a", "b"]), form: form)
+        let result = try await Support.client(server).upload(
+            TransferUploadRequest(title: "Holiday", tags: ["a", "b"]), form: form)
 
         #expect(result.field("title") == "Holiday")
         // Repeated names: the server keeps the last value.
@@ -97,7 +99,8 @@ struct TransferUploadTests {
         #expect(result.field("ok") == "yes")
         let (contentType, contentLength, body) = seen.values
         #expect(contentType == "multipart/form-data; boundary=BND")
-        let expected = "--BND\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nT\r\n"
+        let expected =
+            "--BND\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nT\r\n"
             + "--BND\r\nContent-Disposition: form-data; name=\"k\"\r\n\r\nv\r\n--BND--\r\n"
         #expect(body == expected)
         #expect(contentLength == String(expected.utf8.count))

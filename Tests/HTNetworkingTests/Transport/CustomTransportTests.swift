@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Custom transports chosen by request type (the original's `requestType` and
 /// `RKRequestTypeOperation`), with an in-process "private protocol" that turns requests into frames.
@@ -76,7 +77,8 @@ struct CustomTransportTests {
     @Test("a type without a registered transport is an invalid request, and nothing is sent")
     func unregisteredType() async throws {
         let client = HTClient(
-            configuration: HTClientConfiguration(baseURL: try TestSupport.url("https://frames.invalid"), logger: quietLogger),
+            configuration: HTClientConfiguration(
+                baseURL: try TestSupport.url("https://frames.invalid"), logger: quietLogger),
             transport: UnreachableTransport())
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in
             try await client.send(EchoIDRequest(id: 1, type: "carrier-pigeon"))
@@ -109,10 +111,13 @@ struct CustomTransportTests {
             var requestType: HTRequestType? { "frames" }
             var timeout: TimeInterval? { 30 }
         }
-        let timedOut = await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(Hang()) }
+        let timedOut = await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(Hang())
+        }
         #expect(timedOut?.urlErrorCode == .timedOut)
         #expect(client.inFlightCount == 0)
-        let garbage = await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(Garbage()) }
+        let garbage = await expectNetworkingError { () async throws(HTNetworkingError) in
+            try await client.send(Garbage())
+        }
         #expect(garbage?.urlErrorCode == .cannotParseResponse)
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-@testable import HTNetworking
 import HTTestSupport
 import Testing
+
+@testable import HTNetworking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 // MARK: - Requests for the hostile routes of `Server/test_server.py`
 
@@ -102,7 +104,9 @@ func bounded<T: Sendable>(
 /// seconds for the shared loopback server to start.
 @Suite("Hostile server: the client survives a server that misbehaves", .timeLimit(.minutes(2)))
 struct HostileServerTests {
-    func raw<R: HTBaseRequest>(_ client: HTClient, _ request: sending R) async -> Result<HTTransportResponse, HTNetworkingError> {
+    func raw<R: HTBaseRequest>(_ client: HTClient, _ request: sending R) async -> Result<
+        HTTransportResponse, HTNetworkingError
+    > {
         do {
             return .success(try await client.rawResponse(for: request))
         } catch {
@@ -139,7 +143,9 @@ struct HostileServerTests {
         // "transfer closed with N bytes remaining to read" as URLError.unknown.
         let urlCode = URLError.Code(rawValue: code)
         #expect(urlCode == .networkConnectionLost || urlCode == .unknown, "\(String(describing: error))")
-        if urlCode == .unknown { #expect(error?.description.contains("remaining to read") == true, "\(String(describing: error))") }
+        if urlCode == .unknown {
+            #expect(error?.description.contains("remaining to read") == true, "\(String(describing: error))")
+        }
         #expect(error?.response == nil)
 
         let folder = try TestSupport.temporaryDirectory("hostile")
@@ -232,13 +238,19 @@ struct HostileServerTests {
         switch await raw(client, BytesRequest(size: 2000, limit: 100)) {
         case .success: Issue.record("accepted")
         case .failure(let error):
-            if case .responseTooLarge(let limit) = error.kind { #expect(limit == 100) } else { Issue.record("\(error)") }
+            if case .responseTooLarge(let limit) = error.kind {
+                #expect(limit == 100)
+            } else {
+                Issue.record("\(error)")
+            }
         }
         // A client without a limit, a request with one: stopped as it streams.
         let unlimited = loopbackClient(server) { $0.maximumResponseSize = nil }
         let key = "request-limit-" + UUID().uuidString
         let streamed = try await bounded {
-            await raw(unlimited, BytesRequest(size: 16 << 20, withLength: true, key: key, paceMilliseconds: 10, limit: 256 << 10))
+            await raw(
+                unlimited,
+                BytesRequest(size: 16 << 20, withLength: true, key: key, paceMilliseconds: 10, limit: 256 << 10))
         }
         if case .failure(let error) = streamed, case .responseTooLarge(let limit) = error.kind {
             #expect(limit == 256 << 10)
@@ -275,7 +287,9 @@ struct HostileServerTests {
         let client = loopbackClient(server)
         let key = "loop-" + UUID().uuidString
         let error = try await bounded {
-            await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(RedirectLoopRequest(key: key)) }
+            await expectNetworkingError { () async throws(HTNetworkingError) in
+                try await client.send(RedirectLoopRequest(key: key))
+            }
         }
         #expect(error?.urlErrorCode == .httpTooManyRedirects, "\(String(describing: error))")
         let hops = try await count(key, on: server)
@@ -289,9 +303,14 @@ struct HostileServerTests {
         let other = try await LoopbackServer.start()
         defer { other.stop() }
         let client = loopbackClient(home)
-        for target in ["http://localhost:\(other.port)/echo", "http://127.0.0.1:\(other.port)/echo", "http://localhost:\(home.port)/echo"] {
+        for target in [
+            "http://localhost:\(other.port)/echo", "http://127.0.0.1:\(other.port)/echo",
+            "http://localhost:\(home.port)/echo",
+        ] {
             for code in [302, 307] {
-                let response = try await bounded { try await client.rawResponse(for: RedirectingRequest(to: target, code: code)) }
+                let response = try await bounded {
+                    try await client.rawResponse(for: RedirectingRequest(to: target, code: code))
+                }
                 #expect(response.statusCode == 200, "\(target)")
                 let headers = try echoedHeaders(response)
                 #expect(headers["authorization"] == nil, "\(target) \(code): \(headers)")
@@ -304,7 +323,8 @@ struct HostileServerTests {
         let same = try echoedHeaders(try await client.rawResponse(for: RedirectingRequest(to: "/echo")))
         #expect(same["authorization"]?.stringValue == "Bearer secret-token")
         #expect(same["x-api-key"]?.stringValue == "secret-key")
-        let absoluteSame = try echoedHeaders(try await client.rawResponse(for: RedirectingRequest(to: "http://127.0.0.1:\(home.port)/echo")))
+        let absoluteSame = try echoedHeaders(
+            try await client.rawResponse(for: RedirectingRequest(to: "http://127.0.0.1:\(home.port)/echo")))
         #expect(absoluteSame["authorization"]?.stringValue == "Bearer secret-token")
     }
 
@@ -339,7 +359,9 @@ struct HostileServerTests {
         #expect(response.value["items"]?.arrayValue?.count == 5000)
         #expect(response.value["items"]?.arrayValue?.last == 4999)
         let error = try await bounded {
-            await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(GzipRequest(count: 5000, corrupt: true)) }
+            await expectNetworkingError { () async throws(HTNetworkingError) in
+                try await client.send(GzipRequest(count: 5000, corrupt: true))
+            }
         }
         guard case .transport? = error?.kind else {
             Issue.record("expected a transport error, got \(String(describing: error))")

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// What goes wrong on real connections: timeouts, resets, slow responses, redirects.
 @Suite("Failures against the loopback server", .timeLimit(.minutes(1)))
@@ -36,7 +37,9 @@ struct LoopbackFailureTests {
     func clientTimeout() async throws {
         let server = try await sharedServer()
         let client = loopbackClient(server) { $0.timeout = 0.5 }
-        let error = await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(DelayRequest(ms: 5000)) }
+        let error = await expectNetworkingError { () async throws(HTNetworkingError) in
+            try await client.send(DelayRequest(ms: 5000))
+        }
         #expect(error?.urlErrorCode == .timedOut)
         #expect(client.inFlightCount == 0)
         // A request's own longer timeout wins.
@@ -60,7 +63,9 @@ struct LoopbackFailureTests {
             static let path = "/drop-midway"
             var parameters: HTJSONObject { ["size": 200_000] }
         }
-        let error = await expectNetworkingError { () async throws(HTNetworkingError) in try await loopbackClient(server).send(DropMidway()) }
+        let error = await expectNetworkingError { () async throws(HTNetworkingError) in
+            try await loopbackClient(server).send(DropMidway())
+        }
         guard case .transport(let code?, _)? = error?.kind else {
             Issue.record("expected a transport error, got \(String(describing: error))")
             return
@@ -109,7 +114,8 @@ struct LoopbackFailureTests {
             var headers: [String: String] { ["X-Mine": "1"] }
             func customize(_ request: inout URLRequest) {
                 // It sees what the client built...
-                let built = "\(request.httpMethod ?? "") \(request.value(forHTTPHeaderField: "X-Mine") ?? "") "
+                let built =
+                    "\(request.httpMethod ?? "") \(request.value(forHTTPHeaderField: "X-Mine") ?? "") "
                     + String(decoding: request.httpBody ?? Data(), as: UTF8.self)
                 request.setValue(built, forHTTPHeaderField: "X-Built")
                 // ...and has the last word.

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Mocking switched on and off per client, with answers per request (object, string, file, status,
 /// error), a block that decides per request, routes and the file-name convention.
@@ -20,7 +21,8 @@ struct MockModeTests {
 
     @Test("a request's own mock: an object, text, a status or a transport error")
     func requestMocks() async throws {
-        var configuration = HTClientConfiguration(baseURL: try TestSupport.url("https://api.invalid"), logger: quietLogger)
+        var configuration = HTClientConfiguration(
+            baseURL: try TestSupport.url("https://api.invalid"), logger: quietLogger)
         configuration.mockMode = .always
         let client = HTClient(configuration: configuration, transport: UnreachableTransport())
 
@@ -49,10 +51,12 @@ struct MockModeTests {
     func fileMocks() async throws {
         let folder = try TestSupport.temporaryDirectory("mock-files")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(#"{"code": 0, "data": {"id": 9, "name": "file"}}"#.utf8).write(to: folder.appendingPathComponent("user.json"))
+        try Data(#"{"code": 0, "data": {"id": 9, "name": "file"}}"#.utf8).write(
+            to: folder.appendingPathComponent("user.json"))
         try Data("plain words".utf8).write(to: folder.appendingPathComponent("words.txt"))
         let client = HTClient(
-            configuration: HTClientConfiguration(baseURL: try TestSupport.url("https://api.invalid"), mockMode: .always, logger: quietLogger),
+            configuration: HTClientConfiguration(
+                baseURL: try TestSupport.url("https://api.invalid"), mockMode: .always, logger: quietLogger),
             transport: UnreachableTransport())
 
         var request = CannedRequest()
@@ -90,11 +94,14 @@ struct MockModeTests {
         try Data(#"{"path": "/from-file"}"#.utf8).write(to: folder.appendingPathComponent("get_echo_5.json"))
         let client = HTClient(
             configuration: HTClientConfiguration(
-                baseURL: try TestSupport.url("https://api.invalid"), mock: HTMockTransport(directory: folder), mockMode: .always,
+                baseURL: try TestSupport.url("https://api.invalid"), mock: HTMockTransport(directory: folder),
+                mockMode: .always,
                 logger: quietLogger),
             transport: UnreachableTransport())
         #expect(try await client.send(EchoIDRequest(id: 5)).path == "/from-file")
-        let error = await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(EchoIDRequest(id: 6)) }
+        let error = await expectNetworkingError { () async throws(HTNetworkingError) in
+            try await client.send(EchoIDRequest(id: 6))
+        }
         guard case .status(404, let body)? = error?.kind else {
             Issue.record("expected a 404, got \(String(describing: error))")
             return
@@ -131,21 +138,27 @@ struct MockModeTests {
         }
         let client = HTClient(
             configuration: HTClientConfiguration(
-                baseURL: try TestSupport.url("https://api.invalid"), mock: HTMockTransport(handler: handler), mockMode: .always,
+                baseURL: try TestSupport.url("https://api.invalid"), mock: HTMockTransport(handler: handler),
+                mockMode: .always,
                 logger: quietLogger),
             transport: UnreachableTransport())
         #expect(try await client.send(EchoIDRequest(id: 1)).path == "/one")
         #expect(try await client.send(EchoIDRequest(id: 2)).path == "/two")
-        let error = await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(EchoIDRequest(id: 3)) }
+        let error = await expectNetworkingError { () async throws(HTNetworkingError) in
+            try await client.send(EchoIDRequest(id: 3))
+        }
         #expect(error?.urlErrorCode == .timedOut)
-        let missing = await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(EchoIDRequest(id: 4)) }
+        let missing = await expectNetworkingError { () async throws(HTNetworkingError) in
+            try await client.send(EchoIDRequest(id: 4))
+        }
         #expect(missing?.statusCode == 404)
     }
 
     @Test("cancelling a delayed mock ends it with .cancelled")
     func cancelDelayedMock() async throws {
         let client = HTClient(
-            configuration: HTClientConfiguration(baseURL: try TestSupport.url("https://api.invalid"), mockMode: .always, logger: quietLogger),
+            configuration: HTClientConfiguration(
+                baseURL: try TestSupport.url("https://api.invalid"), mockMode: .always, logger: quietLogger),
             transport: UnreachableTransport())
         let started = Recorded<Bool>()
         let request = EchoIDRequest(id: 1, canned: HTMockResponse.json(["path": "/late"]).delayed(by: 30))
@@ -166,13 +179,15 @@ struct MockModeTests {
 
     @Test("interceptors run around mocks, and mocks see the request they built")
     func interceptorsAroundMocks() async throws {
-        let stamp = HTBlockInterceptor(adapt: { request, _ in request.setValue("yes", forHTTPHeaderField: "X-Stamped") })
+        let stamp = HTBlockInterceptor(adapt: { request, _ in request.setValue("yes", forHTTPHeaderField: "X-Stamped") }
+        )
         let mock = HTMockTransport(handler: { request in
             .json(["path": .string(request.value(forHTTPHeaderField: "X-Stamped") ?? "no")])
         })
         let client = HTClient(
             configuration: HTClientConfiguration(
-                baseURL: try TestSupport.url("https://api.invalid"), interceptors: [stamp], mock: mock, mockMode: .always,
+                baseURL: try TestSupport.url("https://api.invalid"), interceptors: [stamp], mock: mock,
+                mockMode: .always,
                 logger: quietLogger),
             transport: UnreachableTransport())
         #expect(try await client.send(EchoIDRequest(id: 1)).path == "yes")

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTNetworking
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Records the requests a handler saw (the handler is `@Sendable`).
 private final class RequestLog: @unchecked Sendable {
@@ -32,7 +33,9 @@ struct MockTransportTests {
         HTClient(baseURL: try TestSupport.url(base), transport: transport)
     }
 
-    private func get(_ transport: HTMockTransport, _ path: String, method: String = "GET") async throws -> HTTransportResponse {
+    private func get(_ transport: HTMockTransport, _ path: String, method: String = "GET") async throws
+        -> HTTransportResponse
+    {
         var request = URLRequest(url: try TestSupport.url(base + path))
         request.httpMethod = method
         return try await transport.send(request)
@@ -189,7 +192,8 @@ struct MockTransportTests {
     @Test("client.send through the mock maps nested models and arrays at key paths")
     func clientMapping() async throws {
         let transport = HTMockTransport(routes: [
-            "GET /users/:id": .json(#"""
+            "GET /users/:id": .json(
+                #"""
                 {"code": 0, "data": {"id": 7, "name": "Ada", "score": "98.5", "address": {"city": "London"},
                  "tags": ["a", "b"]}}
                 """#),
@@ -228,7 +232,8 @@ struct MockTransportTests {
         #expect(response.diagnostics.map(\.path.description) == ["data.id"])
 
         let strictConfiguration = HTClientConfiguration(
-            baseURL: try TestSupport.url(base), acceptedStatusCodes: Set(200..<300).union([418]), mappingOptions: .strict)
+            baseURL: try TestSupport.url(base), acceptedStatusCodes: Set(200..<300).union([418]),
+            mappingOptions: .strict)
         let strict = HTClient(configuration: strictConfiguration, transport: transport)
         do {
             _ = try await strict.send(GetUserRequest(id: 7))

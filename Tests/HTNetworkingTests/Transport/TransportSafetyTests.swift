@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-@testable import HTNetworking
 import HTTestSupport
 import Testing
+
+@testable import HTNetworking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `GET /redirect?to=URL&code=C` with credential headers of its own.
 struct RedirectingRequest: HTBaseRequest, Sendable {
@@ -15,7 +17,10 @@ struct RedirectingRequest: HTBaseRequest, Sendable {
     var code = 302
     var parameters: HTJSONObject { ["to": .string(to), "code": .integer(Int64(code))] }
     var headers: [String: String] {
-        ["Authorization": "Bearer secret-token", "Cookie": "sid=secret-cookie", "X-Api-Key": "secret-key", "X-Trace": "kept"]
+        [
+            "Authorization": "Bearer secret-token", "Cookie": "sid=secret-cookie", "X-Api-Key": "secret-key",
+            "X-Trace": "kept",
+        ]
     }
 }
 
@@ -42,7 +47,9 @@ struct BytesRequest: HTBaseRequest, Sendable {
 /// cross-origin redirects, loops) are in `HostileServerTests`.
 @Suite("Transport safety: redirects keep credentials home, response bodies have a limit", .timeLimit(.minutes(2)))
 struct TransportSafetyTests {
-    func raw<R: HTBaseRequest>(_ client: HTClient, _ request: sending R) async -> Result<HTTransportResponse, HTNetworkingError> {
+    func raw<R: HTBaseRequest>(_ client: HTClient, _ request: sending R) async -> Result<
+        HTTransportResponse, HTNetworkingError
+    > {
         do {
             return .success(try await client.rawResponse(for: request))
         } catch {
@@ -67,7 +74,9 @@ struct TransportSafetyTests {
         defer { home.stop() }
         let other = try await LoopbackServer.start()
         defer { other.stop() }
-        let client = client(home) { $0.interceptors = [HTBearerTokenInterceptor(provider: FixedTokenProvider("interceptor-token"))] }
+        let client = client(home) {
+            $0.interceptors = [HTBearerTokenInterceptor(provider: FixedTokenProvider("interceptor-token"))]
+        }
         let response = try await client.rawResponse(for: RedirectingRequest(to: "http://localhost:\(other.port)/echo"))
         #expect(try echoedHeaders(response)["authorization"] == nil)
     }
@@ -118,8 +127,12 @@ struct TransportSafetyTests {
         defer { server.stop() }
         var configuration = HTClientConfiguration(baseURL: server.baseURL)
         configuration.maximumResponseSize = 1000
-        let appSession = HTClient(configuration: configuration, transport: HTURLSessionTransport(session: URLSession(configuration: .ephemeral)))
-        if case .failure(let error) = await raw(appSession, BytesRequest(size: 5000)), case .responseTooLarge = error.kind {
+        let appSession = HTClient(
+            configuration: configuration,
+            transport: HTURLSessionTransport(session: URLSession(configuration: .ephemeral)))
+        if case .failure(let error) = await raw(appSession, BytesRequest(size: 5000)),
+            case .responseTooLarge = error.kind
+        {
         } else {
             Issue.record("the app session's body was not limited")
         }

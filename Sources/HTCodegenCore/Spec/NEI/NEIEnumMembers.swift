@@ -38,18 +38,25 @@ extension NEIReadContext {
                 continue
             case (true, false):
                 diagnostics.warning(
-                    "\(what) has an empty key (\"\(keys.key)\"); the value \"\(valueText)\" is used as its key", at: location)
-                members.append(EnumMemberDecl(
-                    key: valueText, value: valueText, description: description(parameter, in: what), location: location))
+                    "\(what) has an empty key (\"\(keys.key)\"); the value \"\(valueText)\" is used as its key",
+                    at: location)
+                members.append(
+                    EnumMemberDecl(
+                        key: valueText, value: valueText, description: description(parameter, in: what),
+                        location: location))
             case (false, true):
                 diagnostics.warning(
                     "enum member '\(keyText)' of '\(typeName)' has an empty value (\"\(keys.value)\"); its key is used as the value",
                     at: location)
-                members.append(EnumMemberDecl(
-                    key: keyText, value: keyText, description: description(parameter, in: what), location: location))
+                members.append(
+                    EnumMemberDecl(
+                        key: keyText, value: keyText, description: description(parameter, in: what), location: location)
+                )
             case (false, false):
-                members.append(EnumMemberDecl(
-                    key: keyText, value: valueText, description: description(parameter, in: what), location: location))
+                members.append(
+                    EnumMemberDecl(
+                        key: keyText, value: valueText, description: description(parameter, in: what),
+                        location: location))
             }
         }
         return members

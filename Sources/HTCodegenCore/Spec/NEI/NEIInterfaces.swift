@@ -67,7 +67,8 @@ extension NEIReadContext {
                 name = text
                 nameLocation = location
             } else {
-                let fallback = plainName.map(\.0).flatMap { Self.isPlainIdentifier($0) ? "the name '\($0)'" : nil } ?? "the path"
+                let fallback =
+                    plainName.map(\.0).flatMap { Self.isPlainIdentifier($0) ? "the name '\($0)'" : nil } ?? "the path"
                 diagnostics.warning(
                     "the className '\(text)' of \(what) is not an identifier (letters, digits, _ and $ only); \(fallback) is used instead",
                     at: location)
@@ -85,9 +86,10 @@ extension NEIReadContext {
                 diagnostics.warning(
                     "the path parameter '\(parameter)' of \(what) is not among its inputs; it is added as a String input",
                     at: pathLocation)
-                fields.append(FieldDecl(
-                    name: parameter, location: pathLocation, type: TypeRef(name: "String", location: pathLocation),
-                    description: "The `\(parameter)` path parameter."))
+                fields.append(
+                    FieldDecl(
+                        name: parameter, location: pathLocation, type: TypeRef(name: "String", location: pathLocation),
+                        description: "The `\(parameter)` path parameter."))
             }
             inputs = .fields(fields)
         }
@@ -96,6 +98,7 @@ extension NEIReadContext {
         return InterfaceDecl(
             name: name, location: nameLocation, method: method, methodLocation: methodLocation, path: path,
             pathLocation: pathLocation, description: description(node, in: what), inputs: inputs, outputs: outputs,
-            headers: headers, title: plainName.map { $0.0.trimmingSpaces }.flatMap { $0.isEmpty || $0 == name ? nil : $0 })
+            headers: headers,
+            title: plainName.map { $0.0.trimmingSpaces }.flatMap { $0.isEmpty || $0 == name ? nil : $0 })
     }
 }

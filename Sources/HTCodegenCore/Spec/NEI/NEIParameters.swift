@@ -72,7 +72,8 @@ extension NEIReadContext {
         guard let typeName = types.name(for: importedID) else {
             let shownName = Self.importedName(first).map { " ('\($0)')" } ?? ""
             diagnostics.error(
-                "\(owner) imports the datatype id \(importedID)\(shownName), which is not in \"datatypes\"", at: idLocation)
+                "\(owner) imports the datatype id \(importedID)\(shownName), which is not in \"datatypes\"",
+                at: idLocation)
             return .none
         }
         var bindings: [String: TypeRef] = [:]
@@ -82,7 +83,8 @@ extension NEIReadContext {
             guard let (typeID, _) = integer(parameter, "type", in: what, required: true) else { continue }
             let isArray = flag(parameter, "isArray", in: what)
             if typeID == NEISystemTypes.variable && !isArray { continue }
-            if let type = typeRef(parameter, in: "field '\(name)' of the datatype '\(typeName)' imported into \(owner)") {
+            if let type = typeRef(parameter, in: "field '\(name)' of the datatype '\(typeName)' imported into \(owner)")
+            {
                 bindings[name] = type
             }
         }
@@ -103,9 +105,10 @@ extension NEIReadContext {
             }
             let headerWhat = "header '\(name)' of \(owner)"
             let value = text(parameter, "defaultValue", in: headerWhat, required: false)?.0 ?? ""
-            headers.append(HeaderDecl(
-                name: name, value: value.isEmpty ? nil : value, description: description(parameter, in: headerWhat),
-                location: location))
+            headers.append(
+                HeaderDecl(
+                    name: name, value: value.isEmpty ? nil : value, description: description(parameter, in: headerWhat),
+                    location: location))
         }
         return headers
     }

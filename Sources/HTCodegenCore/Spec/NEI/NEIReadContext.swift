@@ -27,7 +27,8 @@ struct NEIReadContext {
         case .array(let elements): return elements
         case .null: return []
         default:
-            diagnostics.error("\"\(key)\" of \(what) must be an array, found \(member.value.kindName)", at: member.value.location)
+            diagnostics.error(
+                "\"\(key)\" of \(what) must be an array, found \(member.value.kindName)", at: member.value.location)
             return []
         }
     }
@@ -49,7 +50,9 @@ struct NEIReadContext {
             return nil
         }
         guard let value = Self.integerValue(member.value) else {
-            diagnostics.error("\"\(key)\" of \(what) must be an integer, found \(Self.shown(member.value))", at: member.value.location)
+            diagnostics.error(
+                "\"\(key)\" of \(what) must be an integer, found \(Self.shown(member.value))", at: member.value.location
+            )
             return nil
         }
         return (value, member.value.location)
@@ -71,14 +74,17 @@ struct NEIReadContext {
         case .string(let text), .number(let text):
             return (text, member.value.location)
         default:
-            diagnostics.error("\"\(key)\" of \(what) must be a string, found \(member.value.kindName)", at: member.value.location)
+            diagnostics.error(
+                "\"\(key)\" of \(what) must be a string, found \(member.value.kindName)", at: member.value.location)
             return nil
         }
     }
 
     /// A description: the string under `key`, `nil` when missing, `null` or blank.
     mutating func description(_ node: JSONNode, _ key: String = "description", in what: String) -> String? {
-        guard let (text, _) = text(node, key, in: what, required: false), !text.trimmingSpaces.isEmpty else { return nil }
+        guard let (text, _) = text(node, key, in: what, required: false), !text.trimmingSpaces.isEmpty else {
+            return nil
+        }
         return text
     }
 
@@ -93,7 +99,9 @@ struct NEIReadContext {
             if let value = Double(text) { return value != 0 }
         default: break
         }
-        diagnostics.error("\"\(key)\" of \(what) must be 0, 1 or a boolean, found \(Self.shown(member.value))", at: member.value.location)
+        diagnostics.error(
+            "\"\(key)\" of \(what) must be 0, 1 or a boolean, found \(Self.shown(member.value))",
+            at: member.value.location)
         return false
     }
 
@@ -101,7 +109,9 @@ struct NEIReadContext {
 
     /// The type a parameter refers to: its `type` id (resolved to a name) and `isArray` (one array
     /// level). An unknown id is an error at the id.
-    mutating func typeRef(_ parameter: JSONNode, in what: String, typeKey: String = "type", arrayKey: String? = "isArray") -> TypeRef? {
+    mutating func typeRef(
+        _ parameter: JSONNode, in what: String, typeKey: String = "type", arrayKey: String? = "isArray"
+    ) -> TypeRef? {
         let isArray = arrayKey.map { flag(parameter, $0, in: what) } ?? false
         guard let (id, location) = integer(parameter, typeKey, in: what, required: true) else { return nil }
         return typeRef(id: id, location: location, arrayDepth: isArray ? 1 : 0, in: what)

@@ -55,11 +55,13 @@ package struct NEIV0Reader {
         var document = SpecDocument(file: context.file)
         guard context.object(export, "the NEI export") != nil else { return document }
         if let project = export["project"]?.value, project.objectMembers != nil {
-            document.description = context.description(project, in: "the project")
+            document.description =
+                context.description(project, in: "the project")
                 ?? context.description(project, "name", in: "the project")
         }
         let datatypes = context.array(export, "datatypes", in: "the NEI export")
-        let attributeKey = export["attributes"] != nil || export["attributeList"] == nil ? "attributes" : "attributeList"
+        let attributeKey =
+            export["attributes"] != nil || export["attributeList"] == nil ? "attributes" : "attributeList"
         let attributes = context.array(export, attributeKey, in: "the NEI export")
         let interfaces = context.array(export, "interfaces", in: "the NEI export")
 
@@ -73,7 +75,8 @@ package struct NEIV0Reader {
             let name = nameValue?.0.trimmingSpaces ?? ""
             let isHidden = id < 0 || name.hasPrefix("_")
             if nameValue != nil, name.isEmpty, !isHidden {
-                context.diagnostics.error("the datatype with id \(id) has an empty \"name\"", at: nameValue?.1 ?? idLocation)
+                context.diagnostics.error(
+                    "the datatype with id \(id) has an empty \"name\"", at: nameValue?.1 ?? idLocation)
             }
             if let first = context.types.declare(id: id, name: name, location: idLocation, isHidden: isHidden) {
                 context.diagnostics.error(
@@ -81,7 +84,8 @@ package struct NEIV0Reader {
                     at: idLocation)
                 continue
             }
-            declared.append(Declared(node: node, id: id, name: name, nameLocation: nameValue?.1 ?? idLocation, isHidden: isHidden))
+            declared.append(
+                Declared(node: node, id: id, name: name, nameLocation: nameValue?.1 ?? idLocation, isHidden: isHidden))
         }
 
         // 2. Join the attributes to their datatypes.
@@ -89,10 +93,13 @@ package struct NEIV0Reader {
         for node in attributes {
             guard context.object(node, "an attribute") != nil else { continue }
             let what = node["name"]?.value.stringValue.map { "the attribute '\($0)'" } ?? "an attribute"
-            guard let (parent, parentLocation) = context.integer(node, "parentId", in: what, required: true) else { continue }
+            guard let (parent, parentLocation) = context.integer(node, "parentId", in: what, required: true) else {
+                continue
+            }
             guard context.types.entries[parent] != nil else {
                 context.diagnostics.warning(
-                    "\(what) belongs to the datatype id \(parent), which is not in \"datatypes\"; it is ignored", at: parentLocation)
+                    "\(what) belongs to the datatype id \(parent), which is not in \"datatypes\"; it is ignored",
+                    at: parentLocation)
                 continue
             }
             attributesByParent[parent, default: []].append(node)
@@ -134,7 +141,9 @@ package struct NEIV0Reader {
     private mutating func readType(_ type: Declared, attributes: [JSONNode]) -> TypeDecl? {
         let name = context.types.entries[type.id]?.name ?? type.name
         let what = "datatype '\(name)'"
-        guard let (formatCode, formatLocation) = context.integer(type.node, "format", in: what, required: true) else { return nil }
+        guard let (formatCode, formatLocation) = context.integer(type.node, "format", in: what, required: true) else {
+            return nil
+        }
         let kind: TypeDecl.Kind
         switch NEIDatatypeFormat(rawValue: formatCode) {
         case .hash?:
@@ -142,7 +151,9 @@ package struct NEIV0Reader {
         case .enumeration?:
             kind = .enumeration(context.enumMembers(attributes, of: name, keys: .v0))
         case .array?:
-            guard let element = context.typeRef(type.node, in: "the element type (\"subtype\") of \(what)", typeKey: "subtype", arrayKey: nil)
+            guard
+                let element = context.typeRef(
+                    type.node, in: "the element type (\"subtype\") of \(what)", typeKey: "subtype", arrayKey: nil)
             else { return nil }
             kind = .array(element)
         default:
@@ -177,7 +188,8 @@ package struct NEIV0Reader {
                     at: methodLocation)
             }
         } else {
-            context.diagnostics.warning("\(what) has no \"method\"; GET is used, as nei-toolkit does", at: node.location)
+            context.diagnostics.warning(
+                "\(what) has no \"method\"; GET is used, as nei-toolkit does", at: node.location)
         }
         let parameters = NEIReadContext.InterfaceParameters(
             inputs: context.array(node, "inputs", in: what),

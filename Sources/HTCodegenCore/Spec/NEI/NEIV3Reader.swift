@@ -69,7 +69,8 @@ package struct NEIV3Reader {
         var document = SpecDocument(file: context.file)
         guard context.object(export, "the NEI export") != nil else { return document }
         if let project = export["project"]?.value, project.objectMembers != nil {
-            document.description = context.description(project, in: "the project")
+            document.description =
+                context.description(project, in: "the project")
                 ?? context.description(project, "name", in: "the project")
         }
         let datatypes = context.array(export, "datatypes", in: "the NEI export")
@@ -82,7 +83,9 @@ package struct NEIV3Reader {
             guard let (id, idLocation) = context.integer(node, "id", in: "a datatype", required: true) else { continue }
             if NEISystemTypes.isSystem(id) { continue }
             let idWhat = "the datatype with id \(id)"
-            guard let (formatCode, formatLocation) = context.integer(node, "format", in: idWhat, required: true) else { continue }
+            guard let (formatCode, formatLocation) = context.integer(node, "format", in: idWhat, required: true) else {
+                continue
+            }
             let format = NEIDatatypeFormat(rawValue: formatCode)
             var visibility = Visibility.normal
             if let (code, location) = context.integer(node, "type", in: idWhat, required: false) {
@@ -118,10 +121,11 @@ package struct NEIV3Reader {
                     at: idLocation)
                 continue
             }
-            declared.append(Declared(
-                node: node, id: id, name: name, nameLocation: nameValue?.1 ?? idLocation, format: format,
-                formatCode: formatCode, formatLocation: formatLocation, isHidden: isHidden,
-                params: context.array(node, "params", in: "datatype '\(name)'")))
+            declared.append(
+                Declared(
+                    node: node, id: id, name: name, nameLocation: nameValue?.1 ?? idLocation, format: format,
+                    formatCode: formatCode, formatLocation: formatLocation, isHidden: isHidden,
+                    params: context.array(node, "params", in: "datatype '\(name)'")))
         }
 
         // 2. Name anonymous types after their first use.
@@ -185,7 +189,8 @@ package struct NEIV3Reader {
                 kind = .alias(TypeRef(name: type.format?.basicTypeName ?? "String", location: type.formatLocation))
             }
         case .file?:
-            context.diagnostics.warning("\(what) has the format 6 (file): \(NEISystemTypes.fileWarning)", at: type.formatLocation)
+            context.diagnostics.warning(
+                "\(what) has the format 6 (file): \(NEISystemTypes.fileWarning)", at: type.formatLocation)
             kind = .alias(TypeRef(name: "String", location: type.formatLocation))
         case .hashMap?:
             context.diagnostics.warning(
@@ -216,6 +221,7 @@ package struct NEIV3Reader {
                 parameters.headers = context.array(params, "reqHeaders", in: "the \"params\" of \(what)")
             }
         }
-        return context.interface(node, method: method.uppercased(), methodLocation: methodLocation, parameters: parameters)
+        return context.interface(
+            node, method: method.uppercased(), methodLocation: methodLocation, parameters: parameters)
     }
 }

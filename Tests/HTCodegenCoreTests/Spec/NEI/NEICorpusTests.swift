@@ -54,7 +54,11 @@ struct NEICorpusTests {
         #expect(api.enums.map(\.name) == ["EnumsTest", "EnumsTest2", "TestStatusCode"])
         // Only warnings: three interfaces use response rule 4, and the API mixes rules 1 to 3.
         #expect(diagnostics.filter { $0.message.hasPrefix("response rule 4") }.count == 3)
-        #expect(diagnostics.filter { $0.message.contains("mixes response rules 1 (one custom output), 2 (the ResultData envelope), 3 (an imported type)") }.count == 1)
+        #expect(
+            diagnostics.filter {
+                $0.message.contains(
+                    "mixes response rules 1 (one custom output), 2 (the ResultData envelope), 3 (an imported type)")
+            }.count == 1)
         #expect(diagnostics.count == 4, "\(diagnostics)")
     }
 
@@ -92,7 +96,10 @@ struct NEICorpusTests {
         #expect(headerRequest.path == "/test/request/header")
         #expect(headerRequest.headers.map(\.name) == ["Content-Type", "Cookie", "UserInfo"])
         #expect(headerRequest.headers.map(\.value) == ["application/json", nil, nil])
-        #expect(headerRequest.headers.filter { $0.value == nil }.map { Resolver.headerPropertyName($0.name) } == ["cookie", "userInfo"])
+        #expect(
+            headerRequest.headers.filter { $0.value == nil }.map { Resolver.headerPropertyName($0.name) } == [
+                "cookie", "userInfo",
+            ])
         guard case .fields(let inputs) = headerRequest.inputs else {
             Issue.record("TestRequestHeader's inputs are not fields")
             return
@@ -166,9 +173,10 @@ struct NEICorpusTests {
         #expect(document.types.map(\.name) == ["ResultData", "Todo", "User", "TodoArr", "Float"])
         #expect(api.models.map(\.name) == ["Todo", "User"])
         #expect(api.enums.isEmpty)
-        #expect(api.requests.map(\.className) == [
-            "AddTodoRequest", "DeleteTodoRequest", "GetTodosRequest", "UpdateTodoRequest", "UpdateTodosRequest",
-        ])
+        #expect(
+            api.requests.map(\.className) == [
+                "AddTodoRequest", "DeleteTodoRequest", "GetTodosRequest", "UpdateTodoRequest", "UpdateTodosRequest",
+            ])
         // Warnings only: the two REST path parameters added as inputs, and rules 1 and 2 mixed.
         #expect(diagnostics.filter { $0.message.contains("path parameter 'todoId'") }.count == 2)
         #expect(diagnostics.count == 3, "\(diagnostics)")
@@ -222,10 +230,12 @@ struct NEICorpusTests {
 
     @Test(arguments: [v0Name, v3Name])
     func rendersWithoutErrors(name: String) throws {
-        let (files, diagnostics) = try Generator.generate(specBytes: try Self.bytes(name), file: name, config: GeneratorConfig())
+        let (files, diagnostics) = try Generator.generate(
+            specBytes: try Self.bytes(name), file: name, config: GeneratorConfig())
         #expect(!diagnostics.contains { $0.severity == .error })
         let stem = String(name.dropLast(".json".count))
-        #expect(files.contents.map(\.name) == ["\(stem)+Models.swift", "\(stem)+Requests.swift", "\(stem)+Enums.swift"])
+        #expect(
+            files.contents.map(\.name) == ["\(stem)+Models.swift", "\(stem)+Requests.swift", "\(stem)+Enums.swift"])
         let requests = files.contents[1].text
         if name == Self.v0Name {
             #expect(requests.contains("internal struct HTTestRequestHeaderRequest: HTBaseRequest"))

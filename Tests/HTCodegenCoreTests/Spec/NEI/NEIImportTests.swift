@@ -16,7 +16,9 @@ import Testing
 
     /// The position of the first character of the `occurrence`-th `marker` in `text` (columns count
     /// Unicode scalars, as the parser does).
-    static func location(of marker: String, in text: String, occurrence: Int = 1, file: String = "x.nei.json") -> HTCodegenCore.SourceLocation {
+    static func location(of marker: String, in text: String, occurrence: Int = 1, file: String = "x.nei.json")
+        -> HTCodegenCore.SourceLocation
+    {
         var searchStart = text.startIndex
         var found: Range<String.Index>?
         for _ in 0..<occurrence {
@@ -210,18 +212,22 @@ import Testing
     @Test func rejectsAFailedAPIResponseAtTheRoot() {
         let (document, diagnostics) = Self.read(#"  {"code": 401, "result": null, "msg": "no access"}"#)
         #expect(document == nil)
-        #expect(diagnostics.map(\.description) == [
-            "x.nei.json:1:3: error: this is an NEI API response with \"code\": 401, not 200: the download failed; fetch the export again"
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                "x.nei.json:1:3: error: this is an NEI API response with \"code\": 401, not 200: the download failed; fetch the export again"
+            ])
     }
 
     @Test func rejectsAnExportMixingBothVersionsAtTheRoot() {
-        let text = #"{"datatypes": [{"id": 1, "name": "A", "format": 0, "params": []}], "attributes": [], "interfaces": []}"#
+        let text =
+            #"{"datatypes": [{"id": 1, "name": "A", "format": 0, "params": []}], "attributes": [], "interfaces": []}"#
         let (document, diagnostics) = Self.read(text)
         #expect(document == nil)
         #expect(diagnostics.count == 1)
         #expect(diagnostics.first?.location == HTCodegenCore.SourceLocation(file: "x.nei.json", line: 1, column: 1))
-        #expect(diagnostics.first?.message.contains("mixes NEI v0.x (\"attributes\") and v3.x (datatypes with \"params\")") == true)
+        #expect(
+            diagnostics.first?.message.contains("mixes NEI v0.x (\"attributes\") and v3.x (datatypes with \"params\")")
+                == true)
     }
 
     @Test func rejectsAnExportOfNeitherVersionAtTheRoot() {
@@ -244,7 +250,10 @@ import Testing
         #expect(Self.errors(diagnostics).isEmpty, "\(diagnostics)")
         #expect(document?.description == "Demo")
         // The system types listed in "datatypes" are skipped.
-        #expect(document?.types.map(\.name) == ["Address", "ResultData", "Status", "Tags", "_Internal", "Profile", "_Unused"])
+        #expect(
+            document?.types.map(\.name) == [
+                "Address", "ResultData", "Status", "Tags", "_Internal", "Profile", "_Unused",
+            ])
 
         let address = try #require(Self.type("Address", in: document))
         #expect(address.description == "地址信息")
@@ -255,7 +264,9 @@ import Testing
         #expect(addressFields.map(\.type.name) == ["String", "Number"])
         #expect(addressFields.first?.description == "省")
         #expect(addressFields.first?.location == Self.location(of: "\"province\"", in: Self.v0))
-        #expect(addressFields.first?.type.location == Self.location(of: "10001, \"isArray\": 0, \"description\": \"省\"", in: Self.v0))
+        #expect(
+            addressFields.first?.type.location
+                == Self.location(of: "10001, \"isArray\": 0, \"description\": \"省\"", in: Self.v0))
 
         let profile = Self.fields(of: Self.type("Profile", in: document))
         #expect(profile.map(\.type.description) == ["Tags", "[Address]", "Status", "_Internal"])
@@ -319,10 +330,12 @@ import Testing
         #expect(Self.errors(diagnostics).isEmpty, "\(diagnostics)")
         let resolved = try #require(api)
         let requests = Dictionary(uniqueKeysWithValues: resolved.requests.map { ($0.className, $0) })
-        #expect(requests.keys.sorted() == [
-            "AuthorizeRequest", "GetProfileRequest", "OddRequest", "PingRequest", "PutApiAddressAddRequest", "RemoveTask",
-            "TestRequestHeaderRequest",
-        ])
+        #expect(
+            requests.keys.sorted() == [
+                "AuthorizeRequest", "GetProfileRequest", "OddRequest", "PingRequest", "PutApiAddressAddRequest",
+                "RemoveTask",
+                "TestRequestHeaderRequest",
+            ])
 
         let authorize = try #require(requests["AuthorizeRequest"])
         #expect(authorize.response.rule == 2)
@@ -355,7 +368,10 @@ import Testing
         // envelope gets none.
         #expect(resolved.models.map(\.name) == ["Address", "Profile", "_Internal"])
         let profile = try #require(resolved.models.first { $0.name == "Profile" })
-        #expect(profile.fields.map(\.type) == [.array(.string), .array(.model("Address")), .enumeration("Status"), .model("_Internal")])
+        #expect(
+            profile.fields.map(\.type) == [
+                .array(.string), .array(.model("Address")), .enumeration("Status"), .model("_Internal"),
+            ])
         #expect(resolved.enums.map(\.name) == ["Status"])
     }
 
@@ -366,11 +382,15 @@ import Testing
         #expect(Self.errors(diagnostics).isEmpty, "\(diagnostics)")
         #expect(document?.description == "Todo API")
         // System types are skipped, and `Integer` is the generator's own Integer, not a declaration.
-        #expect(document?.types.map(\.name) == ["ResultData", "Todo", "TodoArr", "Matrix", "Float", "State", "TodoOwner", "Unused"])
+        #expect(
+            document?.types.map(\.name) == [
+                "ResultData", "Todo", "TodoArr", "Matrix", "Float", "State", "TodoOwner", "Unused",
+            ])
 
         let todo = Self.fields(of: Self.type("Todo", in: document))
         #expect(todo.map(\.name) == ["id", "text", "state", "owner", "attachment", "count", "grid"])
-        #expect(todo.map(\.type.description) == ["Float", "String", "State", "TodoOwner", "String", "Integer", "Matrix"])
+        #expect(
+            todo.map(\.type.description) == ["Float", "String", "State", "TodoOwner", "String", "Integer", "Matrix"])
         #expect(todo.map(\.description) == ["todo id", nil, nil, nil, nil, nil, nil])
 
         guard case .alias(let float)? = Self.type("Float", in: document)?.kind else {
@@ -458,9 +478,11 @@ import Testing
         let resolved = try #require(api)
         #expect(resolved.models.map(\.name) == ["Todo", "TodoOwner"])
         let todo = try #require(resolved.models.first { $0.name == "Todo" })
-        #expect(todo.fields.map(\.type) == [
-            .number, .string, .enumeration("State"), .model("TodoOwner"), .string, .integer, .array(.array(.number)),
-        ])
+        #expect(
+            todo.fields.map(\.type) == [
+                .number, .string, .enumeration("State"), .model("TodoOwner"), .string, .integer,
+                .array(.array(.number)),
+            ])
         let getTodos = try #require(resolved.requests.first { $0.className == "GetTodosRequest" })
         #expect(getTodos.response.rule == 2)
         #expect(getTodos.response.keyPath == "result")
@@ -469,7 +491,8 @@ import Testing
         #expect(delete.response.rule == 1)
         #expect(delete.response.type == .array(.model("Todo")))
 
-        let (files, _) = try Generator.generate(specBytes: Array(Self.v3.utf8), file: "todo.nei.json", config: GeneratorConfig())
+        let (files, _) = try Generator.generate(
+            specBytes: Array(Self.v3.utf8), file: "todo.nei.json", config: GeneratorConfig())
         #expect(files.contents.map(\.name) == ["todo+Models.swift", "todo+Requests.swift", "todo+Enums.swift"])
         let models = files.contents[0].text
         let requests = files.contents[1].text
@@ -502,34 +525,45 @@ import Testing
     }
 
     @Test func unknownTypeIdIsAnErrorAtTheId() {
-        let text = Self.v3(datatypes: #"{"id": 1, "name": "A", "format": 0, "params": [{"name": "b", "type": 4242, "isArray": 0}]}"#)
+        let text = Self.v3(
+            datatypes: #"{"id": 1, "name": "A", "format": 0, "params": [{"name": "b", "type": 4242, "isArray": 0}]}"#)
         let at = Self.location(of: "4242", in: text)
-        #expect(Self.diagnostics(text) == [
-            "\(at): error: field 'b' of datatype 'A' refers to the datatype id 4242, which is not in \"datatypes\""
-        ])
+        #expect(
+            Self.diagnostics(text) == [
+                "\(at): error: field 'b' of datatype 'A' refers to the datatype id 4242, which is not in \"datatypes\""
+            ])
         let v0 = Self.v0(
             datatypes: #"{"id": 1, "name": "A", "format": 0}"#,
-            interfaces: #"{"name": "Get", "path": "/a", "method": 1, "inputs": [{"name": "q", "type": 77, "isArray": 1}], "outputs": []}"#)
-        #expect(Self.diagnostics(v0) == [
-            "\(Self.location(of: "77", in: v0)): error: field 'q' of interface 'Get' (inputs) refers to the datatype id 77, which is not in \"datatypes\""
-        ])
+            interfaces:
+                #"{"name": "Get", "path": "/a", "method": 1, "inputs": [{"name": "q", "type": 77, "isArray": 1}], "outputs": []}"#
+        )
+        #expect(
+            Self.diagnostics(v0) == [
+                "\(Self.location(of: "77", in: v0)): error: field 'q' of interface 'Get' (inputs) refers to the datatype id 77, which is not in \"datatypes\""
+            ])
     }
 
     @Test func duplicateNamesAreErrorsAtTheSecond() {
         let text = Self.v3(
-            datatypes: #"{"id": 1, "name": "A", "format": 0, "params": [{"name": "b", "type": 10001}, {"name": "b", "type": 10002}]}"#,
-            interfaces: #"{"name": "Get", "path": "/a", "method": "GET", "params": {"inputs": [{"name": "q", "type": 10001}, {"name": "q", "type": 10001}]}}"#)
+            datatypes:
+                #"{"id": 1, "name": "A", "format": 0, "params": [{"name": "b", "type": 10001}, {"name": "b", "type": 10002}]}"#,
+            interfaces:
+                #"{"name": "Get", "path": "/a", "method": "GET", "params": {"inputs": [{"name": "q", "type": 10001}, {"name": "q", "type": 10001}]}}"#
+        )
         let firstB = Self.location(of: "\"b\"", in: text)
         let firstQ = Self.location(of: "\"q\"", in: text)
-        #expect(Self.diagnostics(text) == [
-            "\(Self.location(of: "\"b\"", in: text, occurrence: 2)): error: 'b' appears twice in datatype 'A' (first at line \(firstB.line), column \(firstB.column))",
-            "\(Self.location(of: "\"q\"", in: text, occurrence: 2)): error: 'q' appears twice in interface 'Get' (inputs) (first at line \(firstQ.line), column \(firstQ.column))",
-        ])
+        #expect(
+            Self.diagnostics(text) == [
+                "\(Self.location(of: "\"b\"", in: text, occurrence: 2)): error: 'b' appears twice in datatype 'A' (first at line \(firstB.line), column \(firstB.column))",
+                "\(Self.location(of: "\"q\"", in: text, occurrence: 2)): error: 'q' appears twice in interface 'Get' (inputs) (first at line \(firstQ.line), column \(firstQ.column))",
+            ])
 
-        let duplicateIDs = Self.v0(datatypes: "{\"id\": 5, \"name\": \"A\", \"format\": 0},\n{\"id\": 5, \"name\": \"B\", \"format\": 0}")
-        #expect(Self.diagnostics(duplicateIDs) == [
-            "\(Self.location(of: "5", in: duplicateIDs, occurrence: 2)): error: two datatypes have the id 5 (the first is at line 3, column 8)"
-        ])
+        let duplicateIDs = Self.v0(
+            datatypes: "{\"id\": 5, \"name\": \"A\", \"format\": 0},\n{\"id\": 5, \"name\": \"B\", \"format\": 0}")
+        #expect(
+            Self.diagnostics(duplicateIDs) == [
+                "\(Self.location(of: "5", in: duplicateIDs, occurrence: 2)): error: two datatypes have the id 5 (the first is at line 3, column 8)"
+            ])
     }
 
     @Test func missingRequiredKeysAreErrorsAtTheirObject() {
@@ -541,72 +575,83 @@ import Testing
                 {"id": 4, "name": "A", "format": 0, "params": [{"type": 10001}, {"name": "untyped"}, {"name": "", "type": 10001}]}
                 """,
             interfaces: #"{"name": "NoPath", "method": "GET"}, {"path": "/x"}"#)
-        #expect(Self.diagnostics(text) == [
-            "x.nei.json:3:1: error: a datatype has no \"id\"",
-            "x.nei.json:4:1: error: the datatype with id 2 has no \"name\"",
-            "x.nei.json:5:1: error: the datatype with id 3 has no \"format\"",
-            "\(Self.location(of: "{\"type\": 10001}", in: text)): error: a field of datatype 'A' has no \"name\"",
-            "\(Self.location(of: "{\"name\": \"untyped\"}", in: text)): error: field 'untyped' of datatype 'A' has no \"type\"",
-            "\(Self.location(of: "\"\", \"type\": 10001}]", in: text)): error: a field of datatype 'A' has an empty \"name\"",
-            "x.nei.json:9:1: error: interface 'NoPath' has no \"path\"",
-            "\(Self.location(of: "{\"path\": \"/x\"}", in: text)): error: interface '/x' has no \"method\"",
-        ])
+        #expect(
+            Self.diagnostics(text) == [
+                "x.nei.json:3:1: error: a datatype has no \"id\"",
+                "x.nei.json:4:1: error: the datatype with id 2 has no \"name\"",
+                "x.nei.json:5:1: error: the datatype with id 3 has no \"format\"",
+                "\(Self.location(of: "{\"type\": 10001}", in: text)): error: a field of datatype 'A' has no \"name\"",
+                "\(Self.location(of: "{\"name\": \"untyped\"}", in: text)): error: field 'untyped' of datatype 'A' has no \"type\"",
+                "\(Self.location(of: "\"\", \"type\": 10001}]", in: text)): error: a field of datatype 'A' has an empty \"name\"",
+                "x.nei.json:9:1: error: interface 'NoPath' has no \"path\"",
+                "\(Self.location(of: "{\"path\": \"/x\"}", in: text)): error: interface '/x' has no \"method\"",
+            ])
     }
 
     @Test func wrongKindsOfValuesAreErrorsAtTheValue() {
         let text = Self.v0(
             datatypes: #"{"id": "7", "name": "A", "format": 0}, {"id": 8, "name": "B", "format": 0}"#,
-            attributes: #"{"name": "x", "type": 10001, "isArray": "yes", "parentId": 8}, {"name": "y", "type": 1.5, "parentId": 8}"#,
+            attributes:
+                #"{"name": "x", "type": 10001, "isArray": "yes", "parentId": 8}, {"name": "y", "type": 1.5, "parentId": 8}"#,
             interfaces: #"{"name": "Get", "path": "/a", "method": true, "inputs": {}, "outputs": []}, 42"#)
-        #expect(Self.diagnostics(text) == [
-            "\(Self.location(of: "\"7\"", in: text)): error: \"id\" of a datatype must be an integer, found \"7\"",
-            "\(Self.location(of: "\"yes\"", in: text)): error: \"isArray\" of field 'x' of datatype 'B' must be 0, 1 or a boolean, found \"yes\"",
-            "\(Self.location(of: "1.5", in: text)): error: \"type\" of field 'y' of datatype 'B' must be an integer, found 1.5",
-            "\(Self.location(of: "true", in: text)): error: the \"method\" of interface 'Get' must be a number: 0 (POST), 1 (GET), 2 (PUT), 3 (DELETE) or 4 (HEAD), found a boolean",
-            "\(Self.location(of: "{}", in: text)): error: \"inputs\" of interface 'Get' must be an array, found an object",
-            "\(Self.location(of: "42", in: text)): error: an interface must be an object, found a number",
-        ])
+        #expect(
+            Self.diagnostics(text) == [
+                "\(Self.location(of: "\"7\"", in: text)): error: \"id\" of a datatype must be an integer, found \"7\"",
+                "\(Self.location(of: "\"yes\"", in: text)): error: \"isArray\" of field 'x' of datatype 'B' must be 0, 1 or a boolean, found \"yes\"",
+                "\(Self.location(of: "1.5", in: text)): error: \"type\" of field 'y' of datatype 'B' must be an integer, found 1.5",
+                "\(Self.location(of: "true", in: text)): error: the \"method\" of interface 'Get' must be a number: 0 (POST), 1 (GET), 2 (PUT), 3 (DELETE) or 4 (HEAD), found a boolean",
+                "\(Self.location(of: "{}", in: text)): error: \"inputs\" of interface 'Get' must be an array, found an object",
+                "\(Self.location(of: "42", in: text)): error: an interface must be an object, found a number",
+            ])
     }
 
     @Test func unknownImportedDatatypeIsAnErrorAtItsId() {
         let text = Self.v3(
             datatypes: #"{"id": 1, "name": "A", "format": 0, "params": []}"#,
-            interfaces: #"{"name": "Get", "path": "/a", "method": "GET", "params": {"outputs": [{"name": "x", "type": 10001, "datatypeId": 55, "datatypeName": "Gone"}]}}"#)
-        #expect(Self.diagnostics(text) == [
-            "\(Self.location(of: "55", in: text)): error: interface 'Get' (outputs) imports the datatype id 55 ('Gone'), which is not in \"datatypes\""
-        ])
+            interfaces:
+                #"{"name": "Get", "path": "/a", "method": "GET", "params": {"outputs": [{"name": "x", "type": 10001, "datatypeId": 55, "datatypeName": "Gone"}]}}"#
+        )
+        #expect(
+            Self.diagnostics(text) == [
+                "\(Self.location(of: "55", in: text)): error: interface 'Get' (outputs) imports the datatype id 55 ('Gone'), which is not in \"datatypes\""
+            ])
     }
 
     @Test func formatsAndEnumMembersThatCannotBeRead() {
-        let text = Self.v3(datatypes: """
-            {"id": 1, "name": "Weird", "format": 12, "params": []},
-            {"id": 2, "name": "Pair", "format": 2, "params": [{"type": 10001}, {"type": 10002}]},
-            {"id": 3, "name": "E", "format": 1, "params": [{"name": "", "defaultValue": ""}, {"name": "k", "defaultValue": ""}]},
-            {"id": 4, "name": "Upload", "format": 6, "params": []},
-            {"id": 5, "name": "Dict", "format": 7, "params": []}
-            """)
-        #expect(Self.diagnostics(text) == [
-            "\(Self.location(of: "12", in: text)): error: datatype 'Weird' has the format 12; NEI v3.x datatypes have 0 (hash), 1 (enumeration), 2 (array), 3 (string), 4 (number), 5 (boolean), 6 (file) or 7 (map)",
-            "\(Self.location(of: "\"Pair\"", in: text)): error: the array datatype 'Pair' must have exactly one param, its element type; it has 2",
-            "\(Self.location(of: "\"\", \"defaultValue\": \"\"}", in: text)): error: a member of the enumeration 'E' has neither a key (\"name\") nor a value (\"defaultValue\")",
-            "\(Self.location(of: "\"k\"", in: text)): warning: enum member 'k' of 'E' has an empty value (\"defaultValue\"); its key is used as the value",
-            "\(Self.location(of: "6, \"params\"", in: text)): warning: datatype 'Upload' has the format 6 (file): \(NEISystemTypes.fileWarning)",
-            "\(Self.location(of: "7, \"params\"", in: text)): warning: datatype 'Dict' has the format 7 (an NEI map); the generator has no map type, so it is generated as a Variable (any JSON value)",
-        ])
+        let text = Self.v3(
+            datatypes: """
+                {"id": 1, "name": "Weird", "format": 12, "params": []},
+                {"id": 2, "name": "Pair", "format": 2, "params": [{"type": 10001}, {"type": 10002}]},
+                {"id": 3, "name": "E", "format": 1, "params": [{"name": "", "defaultValue": ""}, {"name": "k", "defaultValue": ""}]},
+                {"id": 4, "name": "Upload", "format": 6, "params": []},
+                {"id": 5, "name": "Dict", "format": 7, "params": []}
+                """)
+        #expect(
+            Self.diagnostics(text) == [
+                "\(Self.location(of: "12", in: text)): error: datatype 'Weird' has the format 12; NEI v3.x datatypes have 0 (hash), 1 (enumeration), 2 (array), 3 (string), 4 (number), 5 (boolean), 6 (file) or 7 (map)",
+                "\(Self.location(of: "\"Pair\"", in: text)): error: the array datatype 'Pair' must have exactly one param, its element type; it has 2",
+                "\(Self.location(of: "\"\", \"defaultValue\": \"\"}", in: text)): error: a member of the enumeration 'E' has neither a key (\"name\") nor a value (\"defaultValue\")",
+                "\(Self.location(of: "\"k\"", in: text)): warning: enum member 'k' of 'E' has an empty value (\"defaultValue\"); its key is used as the value",
+                "\(Self.location(of: "6, \"params\"", in: text)): warning: datatype 'Upload' has the format 6 (file): \(NEISystemTypes.fileWarning)",
+                "\(Self.location(of: "7, \"params\"", in: text)): warning: datatype 'Dict' has the format 7 (an NEI map); the generator has no map type, so it is generated as a Variable (any JSON value)",
+            ])
         let v0 = Self.v0(datatypes: #"{"id": 1, "name": "Basic", "format": 4}"#)
-        #expect(Self.diagnostics(v0) == [
-            "\(Self.location(of: "4}", in: v0)): error: datatype 'Basic' has the format 4; NEI v0.x datatypes have 0 (hash), 1 (enumeration) or 2 (array)"
-        ])
+        #expect(
+            Self.diagnostics(v0) == [
+                "\(Self.location(of: "4}", in: v0)): error: datatype 'Basic' has the format 4; NEI v0.x datatypes have 0 (hash), 1 (enumeration) or 2 (array)"
+            ])
     }
 
     @Test func attributesOfUnknownDatatypesAreReportedAndIgnored() {
         let text = Self.v0(
             datatypes: #"{"id": 1, "name": "A", "format": 0}"#,
-            attributes: #"{"name": "orphan", "type": 10001, "parentId": 99}, {"name": "kept", "type": 10001, "parentId": 1}"#)
+            attributes:
+                #"{"name": "orphan", "type": 10001, "parentId": 99}, {"name": "kept", "type": 10001, "parentId": 1}"#)
         let (document, diagnostics) = Self.read(text)
-        #expect(diagnostics.map(\.description) == [
-            "\(Self.location(of: "99", in: text)): warning: the attribute 'orphan' belongs to the datatype id 99, which is not in \"datatypes\"; it is ignored"
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                "\(Self.location(of: "99", in: text)): warning: the attribute 'orphan' belongs to the datatype id 99, which is not in \"datatypes\"; it is ignored"
+            ])
         #expect(Self.fields(of: Self.type("A", in: document)).map(\.name) == ["kept"])
     }
 
@@ -619,9 +664,10 @@ import Testing
                 {"name": "名字", "className": "NamedTask", "path": "/y", "method": 1}
                 """)
         let (document, diagnostics) = Self.read(text)
-        #expect(diagnostics.map(\.description) == [
-            "\(Self.location(of: "\"Get-It\"", in: text)): warning: the className 'Get-It' of interface 'Get-It' is not an identifier (letters, digits, _ and $ only); the path is used instead"
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                "\(Self.location(of: "\"Get-It\"", in: text)): warning: the className 'Get-It' of interface 'Get-It' is not an identifier (letters, digits, _ and $ only); the path is used instead"
+            ])
         let names = (document?.interfaces ?? []).map { Resolver.className(for: $0) }
         #expect(names == ["GetGetItRequest", "PlainNameRequest", "NamedTask"])
     }
@@ -644,7 +690,8 @@ import Testing
         var failed = 0
         for path in Self.paths(in: root) {
             for replacement in replacements {
-                let mutated = Self.replacing(root, at: path[...], with: JSONNode(value: replacement, location: somewhere))
+                let mutated = Self.replacing(
+                    root, at: path[...], with: JSONNode(value: replacement, location: somewhere))
                 let (document, readDiagnostics): (SpecDocument?, [Diagnostic])
                 switch SpecFormat.detect(mutated) {
                 case .neiV0(let export): (document, readDiagnostics) = NEIV0Reader.read(export, file: "x.nei.json")
@@ -760,13 +807,20 @@ import Testing
         // An anonymous type is named after its first use: the derived request name (method and path).
         #expect(models.contains("internal final class HTPutApiProgroupsIdResult: HTHTTPModel"))
         // The NEI name, then the description, are the doc comment.
-        #expect(requests.contains("/// 获取项目组列表\n///\n/// 按创建时间排序\n///\n/// `GET /api/progroups`\n///\n/// - Remark: Generated from nei-naming.nei.json:\(Self.location("\"获取项目组列表\"").line):\(Self.location("\"获取项目组列表\"").column)\ninternal struct HTGetApiProgroupsRequest:"))
-        #expect(requests.contains("/// 创建项目组（新）\n///\n/// `POST /api/v2/progroups`\n///\n/// - Remark: Generated from nei-naming.nei.json:\(Self.location("\"CreateProgroup\"").line):\(Self.location("\"CreateProgroup\"").column)\ninternal struct HTCreateProgroupRequest:"))
-        #expect(diagnostics.map(\.description) == [
-            "\(Self.location("\"CreateProgroupRequest\"")): warning: the type 'CreateProgroupRequest' would be named 'HTCreateProgroupRequest' like the request at line \(Self.location("\"CreateProgroup\"").line), column \(Self.location("\"CreateProgroup\"").column); it is generated as 'HTCreateProgroupRequest_2'",
-            "\(Self.location("\"GetApiProgroupsRequest\"")): warning: the enumeration 'GetApiProgroupsRequest' would be named 'HTGetApiProgroupsRequest' like the request at line \(Self.location("\"获取项目组列表\"").line), column \(Self.location("\"获取项目组列表\"").column); it is generated as 'HTGetApiProgroupsRequest_3'",
-            "\(Self.location("\"获取项目组列表（旧）\"")): warning: the request 'GetApiProgroupsRequest' (GET /api/progroups/) is also generated by the interface at line \(Self.location("\"获取项目组列表\"").line), column \(Self.location("\"获取项目组列表\"").column); this one is generated as 'GetApiProgroupsRequest_2' (set \"className\" to choose its name)",
-        ])
+        #expect(
+            requests.contains(
+                "/// 获取项目组列表\n///\n/// 按创建时间排序\n///\n/// `GET /api/progroups`\n///\n/// - Remark: Generated from nei-naming.nei.json:\(Self.location("\"获取项目组列表\"").line):\(Self.location("\"获取项目组列表\"").column)\ninternal struct HTGetApiProgroupsRequest:"
+            ))
+        #expect(
+            requests.contains(
+                "/// 创建项目组（新）\n///\n/// `POST /api/v2/progroups`\n///\n/// - Remark: Generated from nei-naming.nei.json:\(Self.location("\"CreateProgroup\"").line):\(Self.location("\"CreateProgroup\"").column)\ninternal struct HTCreateProgroupRequest:"
+            ))
+        #expect(
+            diagnostics.map(\.description) == [
+                "\(Self.location("\"CreateProgroupRequest\"")): warning: the type 'CreateProgroupRequest' would be named 'HTCreateProgroupRequest' like the request at line \(Self.location("\"CreateProgroup\"").line), column \(Self.location("\"CreateProgroup\"").column); it is generated as 'HTCreateProgroupRequest_2'",
+                "\(Self.location("\"GetApiProgroupsRequest\"")): warning: the enumeration 'GetApiProgroupsRequest' would be named 'HTGetApiProgroupsRequest' like the request at line \(Self.location("\"获取项目组列表\"").line), column \(Self.location("\"获取项目组列表\"").column); it is generated as 'HTGetApiProgroupsRequest_3'",
+                "\(Self.location("\"获取项目组列表（旧）\"")): warning: the request 'GetApiProgroupsRequest' (GET /api/progroups/) is also generated by the interface at line \(Self.location("\"获取项目组列表\"").line), column \(Self.location("\"获取项目组列表\"").column); this one is generated as 'GetApiProgroupsRequest_2' (set \"className\" to choose its name)",
+            ])
     }
 
     /// The order of the interfaces in the export does not change which one keeps the name.
@@ -786,35 +840,42 @@ import Testing
         let interfaces = [
             #""获取3": {"method": "GET", "path": "a"}"#, #""获取1": {"method": "GET", "path": "/a"}"#,
             #""GetA": {"method": "GET", "path": "/y"}"#, #""获取2": {"method": "GET", "path": "/a/"}"#,
-            #""获取4": {"method": "POST", "path": "/a"}"#, #""Model": {"className": "GetARequest_2Request", "method": "GET", "path": "/m"}"#,
+            #""获取4": {"method": "POST", "path": "/a"}"#,
+            #""Model": {"className": "GetARequest_2Request", "method": "GET", "path": "/m"}"#,
         ]
         var results: [[String]] = []
         for order in [interfaces, interfaces.reversed()] {
-            let spec = #"{"htspec": 1, "types": {"GetARequest": {"fields": {}}}, "interfaces": {"# + order.joined(separator: ", ") + "}}"
+            let spec =
+                #"{"htspec": 1, "types": {"GetARequest": {"fields": {}}}, "interfaces": {"#
+                + order.joined(separator: ", ") + "}}"
             let (files, diagnostics) = try Generator.generate(
                 specBytes: Array(spec.utf8), file: "x.htspec.json", config: GeneratorConfig())
             #expect(NEIImportTests.errors(diagnostics).isEmpty, "\(diagnostics)")
             let requests = try #require(files.contents.first { $0.name.hasSuffix("+Requests.swift") }).text
             let models = try #require(files.contents.first { $0.name.hasSuffix("+Models.swift") }).text
             #expect(models.contains("final class HTGetARequest_5: HTHTTPModel"))
-            let names = requests.split(separator: "\n").filter { $0.hasPrefix("/// `") || $0.hasPrefix("internal struct") }
-                .map { $0.split(separator: ":")[0] }.map(String.init)
+            let names = requests.split(separator: "\n").filter {
+                $0.hasPrefix("/// `") || $0.hasPrefix("internal struct")
+            }
+            .map { $0.split(separator: ":")[0] }.map(String.init)
             results.append(names)
         }
         #expect(results[0] == results[1])
-        #expect(results[0] == [
-            "/// `GET /y`", "internal struct HTGetARequest",
-            "/// `GET /a`", "internal struct HTGetARequest_2",
-            "/// `GET /m`", "internal struct HTGetARequest_2Request",
-            "/// `GET /a/`", "internal struct HTGetARequest_3",
-            "/// `GET a`", "internal struct HTGetARequest_4",
-            "/// `POST /a`", "internal struct HTPostARequest",
-        ])
+        #expect(
+            results[0] == [
+                "/// `GET /y`", "internal struct HTGetARequest",
+                "/// `GET /a`", "internal struct HTGetARequest_2",
+                "/// `GET /m`", "internal struct HTGetARequest_2Request",
+                "/// `GET /a/`", "internal struct HTGetARequest_3",
+                "/// `GET a`", "internal struct HTGetARequest_4",
+                "/// `POST /a`", "internal struct HTPostARequest",
+            ])
     }
 
     /// An explicit name keeps its name against a derived one, whatever the order.
     @Test func explicitNamesWinOverDerivedOnes() throws {
-        let spec = #"{"htspec": 1, "interfaces": {"获取": {"method": "GET", "path": "/a"}, "GetA": {"method": "GET", "path": "/z"}}}"#
+        let spec =
+            #"{"htspec": 1, "interfaces": {"获取": {"method": "GET", "path": "/a"}, "GetA": {"method": "GET", "path": "/z"}}}"#
         let (document, _) = Generator.parseSpec(Array(spec.utf8), file: "x.htspec.json")
         let (api, diagnostics) = Resolver.resolve(try #require(document))
         let names = try #require(api).requests.map { "\($0.path) \($0.className)" }

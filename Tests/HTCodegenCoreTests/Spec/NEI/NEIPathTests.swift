@@ -55,10 +55,11 @@ import Testing
     @Test func markerPathsReadAndResolve() throws {
         let (document, readDiagnostics) = NEIImportTests.read(Self.export)
         let interfaces = try #require(document).interfaces
-        let inputs = Dictionary(uniqueKeysWithValues: interfaces.map { interface -> (String, [String]) in
-            guard case .fields(let fields) = interface.inputs else { return (interface.name, []) }
-            return (interface.name, fields.map(\.name))
-        })
+        let inputs = Dictionary(
+            uniqueKeysWithValues: interfaces.map { interface -> (String, [String]) in
+                guard case .fields(let fields) = interface.inputs else { return (interface.name, []) }
+                return (interface.name, fields.map(\.name))
+            })
         // The parameter is `id`, not `id?changecreator`; the path is kept whole.
         #expect(inputs["ChangeCreator"] == ["id", "creator"])
         #expect(interfaces.first { $0.name == "ChangeCreator" }?.path == "/api/progroups/:id?changecreator")
@@ -66,17 +67,19 @@ import Testing
         #expect(inputs["ChangePassword"] == ["old\u{8}Pwd", "newPwd"])
         // A `{name}` parameter before a marker with values, missing from the inputs, is added as `itemId`.
         #expect(inputs["MoveItem"] == ["to", "itemId"])
-        #expect(readDiagnostics.map(\.description) == [
-            #"\#(Self.at("\"old\\bPwd\"")): warning: the name "old\u{8}Pwd" of a field of interface 'ChangePassword' (inputs) holds a control character; the JSON key keeps it exactly, the Swift property is 'oldPwd'"#,
-            "\(Self.at("\"/api/items/{itemId}?action=move&force=1\"")): warning: the path parameter 'itemId' of interface 'MoveItem' is not among its inputs; it is added as a String input",
-        ])
+        #expect(
+            readDiagnostics.map(\.description) == [
+                #"\#(Self.at("\"old\\bPwd\"")): warning: the name "old\u{8}Pwd" of a field of interface 'ChangePassword' (inputs) holds a control character; the JSON key keeps it exactly, the Swift property is 'oldPwd'"#,
+                "\(Self.at("\"/api/items/{itemId}?action=move&force=1\"")): warning: the path parameter 'itemId' of interface 'MoveItem' is not among its inputs; it is added as a String input",
+            ])
 
         let (api, diagnostics) = Resolver.resolve(try #require(document))
         #expect(api != nil)
-        #expect(diagnostics.map(\.description) == [
-            "\(Self.at("\"/api/rule:id\"")): warning: the path segment 'rule:id' is not a path parameter (a parameter is a whole segment ':name' or '{name}'); it is sent literally: GET /api/rule:id",
-            "\(Self.at("\"/api/pages:/id\"")): warning: the path segment 'pages:' is not a path parameter (a parameter is a whole segment ':name' or '{name}'); it is sent literally: GET /api/pages:/id",
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                "\(Self.at("\"/api/rule:id\"")): warning: the path segment 'rule:id' is not a path parameter (a parameter is a whole segment ':name' or '{name}'); it is sent literally: GET /api/rule:id",
+                "\(Self.at("\"/api/pages:/id\"")): warning: the path segment 'pages:' is not a path parameter (a parameter is a whole segment ':name' or '{name}'); it is sent literally: GET /api/pages:/id",
+            ])
     }
 
     @Test func v0MarkerPathAddsTheParameterWithoutTheMarker() throws {
@@ -91,13 +94,15 @@ import Testing
         }
         #expect(fields.map(\.name) == ["id"])
         #expect(move.path == "/a/:id?move=1")
-        #expect(diagnostics.map(\.description) == [
-            "\(NEIImportTests.location(of: "\"/a/:id?move=1\"", in: text)): warning: the path parameter 'id' of interface 'Move' is not among its inputs; it is added as a String input"
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                "\(NEIImportTests.location(of: "\"/a/:id?move=1\"", in: text)): warning: the path parameter 'id' of interface 'Move' is not among its inputs; it is added as a String input"
+            ])
     }
 
     @Test func markerPathsRender() throws {
-        let (files, diagnostics) = try Generator.generate(specBytes: Array(Self.export.utf8), file: "groups.nei.json", config: GeneratorConfig())
+        let (files, diagnostics) = try Generator.generate(
+            specBytes: Array(Self.export.utf8), file: "groups.nei.json", config: GeneratorConfig())
         #expect(!diagnostics.contains { $0.severity == .error })
         let requests = try #require(files.contents.first { $0.name == "groups+Requests.swift" }).text
         #expect(requests.contains(#"internal static let path: String = "/api/progroups/:id?changecreator""#))

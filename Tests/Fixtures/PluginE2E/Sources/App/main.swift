@@ -15,9 +15,12 @@ print("request: \(type(of: request)) \(HTGetProductRequest.method) \(HTGetProduc
 
 let category = CatCategory()
 category.title = "Tools"
-print("library: \(type(of: CatListCategoriesRequest(page: 2))) \(CatListCategoriesRequest.path) \(category.title ?? "-")")
+print(
+    "library: \(type(of: CatListCategoriesRequest(page: 2))) \(CatListCategoriesRequest.path) \(category.title ?? "-")")
 
 let stock = StockStockLevel()
 stock.sku = "W-42"
-print("package: \(type(of: StockGetStockRequest(sku: "W-42"))) \(StockGetStockRequest.path) \(stock.sku ?? "-") \(StockListLevelsRequest.path)")
+print(
+    "package: \(type(of: StockGetStockRequest(sku: "W-42"))) \(StockGetStockRequest.path) \(stock.sku ?? "-") \(StockListLevelsRequest.path)"
+)
 _ = StockListLevelsRequest()
