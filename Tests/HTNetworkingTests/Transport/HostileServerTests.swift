@@ -104,20 +104,6 @@ func bounded<T: Sendable>(
 /// seconds for the shared loopback server to start.
 @Suite("Hostile server: the client survives a server that misbehaves", .timeLimit(.minutes(2)))
 struct HostileServerTests {
-    func raw<R: HTBaseRequest>(_ client: HTClient, _ request: sending R) async -> Result<
-        HTTransportResponse, HTNetworkingError
-    > {
-        do {
-            return .success(try await client.rawResponse(for: request))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// The headers the echo server saw, from a raw response's body.
-    func echoedHeaders(_ response: HTTransportResponse) throws -> HTJSON {
-        try #require(try HTJSON(parsing: response.body)["headers"])
-    }
 
     /// How many times the server counted `key` (/counter).
     func count(_ key: String, on server: LoopbackServer) async throws -> Int64 {

@@ -47,20 +47,6 @@ struct BytesRequest: HTBaseRequest, Sendable {
 /// cross-origin redirects, loops) are in `HostileServerTests`.
 @Suite("Transport safety: redirects keep credentials home, response bodies have a limit", .timeLimit(.minutes(2)))
 struct TransportSafetyTests {
-    func raw<R: HTBaseRequest>(_ client: HTClient, _ request: sending R) async -> Result<
-        HTTransportResponse, HTNetworkingError
-    > {
-        do {
-            return .success(try await client.rawResponse(for: request))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// The headers the echo server saw, from a raw response's body.
-    func echoedHeaders(_ response: HTTransportResponse) throws -> HTJSON {
-        try #require(try HTJSON(parsing: response.body)["headers"])
-    }
 
     func client(_ server: LoopbackServer, _ configure: (inout HTClientConfiguration) -> Void = { _ in }) -> HTClient {
         var configuration = HTClientConfiguration(baseURL: server.baseURL)
