@@ -7,7 +7,7 @@ import Foundation
 /// The default transport: Foundation's `URLSession` (FoundationNetworking on Linux).
 ///
 /// Made with a session configuration (``init(configuration:)``, the default), it makes one session
-/// with one delegate (``HTURLSessionDelegate``) for everything it sends: requests, downloads and
+/// with one delegate (`HTURLSessionDelegate`) for everything it sends: requests, downloads and
 /// uploads are tasks of that session, and the delegate hands each task's events to that task's own
 /// handler. So it keeps the client's promises for all of them: a body larger than
 /// ``HTTransportOptions/maximumResponseSize`` is stopped as it arrives, and redirects follow
