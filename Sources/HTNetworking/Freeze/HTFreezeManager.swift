@@ -135,14 +135,7 @@ public actor HTFreezeManager {
         throws(HTFreezeJournalError)
     {
         let url = directory.appendingPathComponent("freeze.journal", isDirectory: false)
-        let opened: HTFreezeJournal
-        do {
-            opened = try configuration.openJournal(at: url)
-        } catch {
-            HTFreezeLog.journalFailed(error, to: configuration.logger)
-            throw error
-        }
-        HTFreezeLog.log(opened.loadReport, path: url.path, to: configuration.logger)
+        let opened = try Self.openLogged(at: url, configuration: configuration)
         self.journalURL = url
         self.monitor = monitor
         self.configuration = configuration
@@ -511,16 +504,23 @@ public actor HTFreezeManager {
     /// Whether the frozen requests are currently held in memory.
     public var isLoadedInMemory: Bool { journal != nil }
 
-    private func openJournal() throws(HTFreezeJournalError) -> HTFreezeJournal {
-        if let journal { return journal }
-        let opened: HTFreezeJournal
+    /// Opens the journal at `url` and logs what loading it found, or why it could not be opened.
+    private static func openLogged(at url: URL, configuration: Configuration) throws(HTFreezeJournalError)
+        -> HTFreezeJournal
+    {
         do {
-            opened = try configuration.openJournal(at: journalURL)
+            let opened = try configuration.openJournal(at: url)
+            HTFreezeLog.log(opened.loadReport, path: url.path, to: configuration.logger)
+            return opened
         } catch {
             HTFreezeLog.journalFailed(error, to: configuration.logger)
             throw error
         }
-        HTFreezeLog.log(opened.loadReport, path: journalURL.path, to: configuration.logger)
+    }
+
+    private func openJournal() throws(HTFreezeJournalError) -> HTFreezeJournal {
+        if let journal { return journal }
+        let opened = try Self.openLogged(at: journalURL, configuration: configuration)
         journal = opened
         loadReport = opened.loadReport
         return opened
