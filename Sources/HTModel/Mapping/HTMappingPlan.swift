@@ -26,7 +26,8 @@ final class HTMappingPlan: Sendable {
     let toJSON: [(@Sendable (AnyObject) -> HTJSON?)?]
     /// Per slot: whether the property is on the model's serialisation blacklist.
     let blacklisted: [Bool]
-    /// The slots whose field is required (``HTPropertyAccessor/isRequired``): checked after mapping.
+    /// The slots whose field is required (``HTPropertyAccessor/isRequired``): checked against the member
+    /// that won each slot while mapping.
     let requiredSlots: [Int]
     /// Exact JSON keys of the single-key slots → slot.
     let exact: HTMappingKeyTable
@@ -114,7 +115,10 @@ final class HTMappingPlan: Sendable {
         object.members.withUnsafeBufferPointer { members in
             let count = members.count
             let slotCount = performers.count
-            guard count > 0, slotCount > 0 else { return }
+            guard count > 0, slotCount > 0 else {
+                for slot in requiredSlots where keyPaths[slot].count == 1 { checkRequired(slot, .none, &context) }
+                return
+            }
             withUnsafeTemporaryAllocation(of: Int.self, capacity: count + slotCount) { buffer in
                 guard let base = buffer.baseAddress else { return }
                 // The slot each member feeds (-1: none), then per slot the member that wins it: its index
@@ -165,44 +169,27 @@ final class HTMappingPlan: Sendable {
                         context.prefixDiagnostics(since: before, with: .key(members[index].key))
                     }
                 }
+                // Required fields: the member that won each slot, exactly or through its canonical form.
+                for slot in requiredSlots where keyPaths[slot].count == 1 {
+                    let won = winner[slot]
+                    // (`HTJSON?.none` spelled out: a bare `nil` here would be HTJSON's own `null` literal.)
+                    let value: HTJSON? = won == -1 ? .none : members[won >= 0 ? won : -(won + 2)].value
+                    checkRequired(slot, value, &context)
+                }
             }
         }
         if !nested.isEmpty { applyNested(object, to: model, context: &context) }
-        if !requiredSlots.isEmpty { checkRequired(object, context: &context) }
     }
 
-    /// Records a diagnostic for each required field that `object` lacks or holds as `null`, at the
-    /// field's key path. Exact keys and implicit matches both count as present.
-    private func checkRequired(_ object: HTJSONObject, context: inout HTMappingContext) {
-        let implicit = context.options.implicitKeyMatching && !canonical.isEmpty
-        for slot in requiredSlots {
-            let keyPath = keyPaths[slot]
-            var value: HTJSON? = .object(object)
-            for (depth, key) in keyPath.enumerated() {
-                guard case .object(let level)? = value else {
-                    value = nil
-                    break
-                }
-                var next = level[key]
-                if next == nil, implicit, depth == 0, keyPath.count == 1 {
-                    // The member the implicit match gave this slot, if any.
-                    next =
-                        level.members.last { member in
-                            HTCanonicalKey.withCanonical(member.key) { canonical.value(for: $0) } == slot
-                        }?.value
-                }
-                value = next
-            }
-            let path = keyPath.map { HTJSONPathComponent.key($0) }
-            switch value {
-            case nil:
-                context.at(path) { $0.report("missing required field \"\(names[slot])\"") }
-            case .null?:
-                context.at(path) { $0.report("required field \"\(names[slot])\" is null") }
-            default:
-                break
-            }
+    /// Records a diagnostic when required `slot` got no value (`nil`) or JSON `null`, at its key path.
+    private func checkRequired(_ slot: Int, _ value: HTJSON?, _ context: inout HTMappingContext) {
+        let message: String
+        switch value {
+        case nil: message = "missing required field \"\(names[slot])\""
+        case .null?: message = "required field \"\(names[slot])\" is null"
+        default: return
         }
+        context.at(keyPaths[slot].map { HTJSONPathComponent.key($0) }) { $0.report(message) }
     }
 
     /// Maps the slots whose key path has several components (exact keys only).
@@ -218,6 +205,7 @@ final class HTMappingPlan: Sendable {
                 }
                 current = next
             }
+            if requiredSlots.contains(slot) { checkRequired(slot, found ? .some(current) : .none, &context) }
             guard found else { continue }
             let before = context.diagnosticCount
             if hasDecodeHooks {
