@@ -7,7 +7,9 @@ import HTNetworking
 /// The base class of this target's generated models: the runtime's base class plus members of the app.
 class AppModel: HTHTTPModel {
     /// Where the model came from; every model of the app has it, the spec knows nothing of it.
-    var origin = "network"
+    /// `@HTGuarded`, as generated models are `Sendable` and rely on their base class's state being
+    /// synchronised.
+    @HTGuarded var origin = "network"
 
     /// A one-line summary for the app's logs.
     func logLine() -> String {

@@ -1,6 +1,9 @@
 /// The models file: one final class per data type. Each model lists its properties once, in
 /// `htAccessors` (name, JSON key when it differs, getter and setter); the runtime derives NEI's metadata
 /// lists, the default mapping and copying from that table, so nothing else per property is generated.
+///
+/// Models are `Sendable`: every stored property is `@HTGuarded` (each read and write under a lock), so
+/// one model can be shared by tasks and sent in several requests at once.
 extension SwiftRenderer {
     mutating func renderModels() -> String {
         let aliasModel = config.modelBaseClassName != "HTHTTPModel"
@@ -36,10 +39,15 @@ extension SwiftRenderer {
         writer.doc(model.description)
         if !description.isEmpty { writer.line("///") }
         writer.line(provenance(model.location))
-        writer.block("\(access)final class \(typeName): \(config.modelBaseClassName), HTModelMappable") { writer in
+        writer.block(
+            "\(access)final class \(typeName): \(config.modelBaseClassName), HTModelMappable, @unchecked Sendable"
+        ) { writer in
+            // The one unchecked claim of generated code, proved where it is made.
+            writer.line("// @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and")
+            writer.line("// written under a lock); the base class adds no unguarded mutable state.")
             for (field, name) in zip(model.fields, names) {
                 writer.doc(field.description)
-                writer.line("\(access)var \(SwiftNaming.escaped(name)): \(swiftType(field.type))?")
+                writer.line("@HTGuarded \(access)var \(SwiftNaming.escaped(name)): \(swiftType(field.type))?")
             }
             if !model.fields.isEmpty { writer.line() }
             if model.fields.isEmpty {
@@ -49,9 +57,9 @@ extension SwiftRenderer {
                 for (field, name) in zip(model.fields, names) {
                     let key = field.name == name ? "" : ", key: \(SwiftNaming.stringLiteral(field.name))"
                     let required = field.isRequired ? ", required: true" : ""
-                    let member = SwiftNaming.escaped(name)
+                    // The property wrapper's storage, `_name`: a valid identifier for every name, keywords too.
                     writer.line(
-                        "    .init(\(SwiftNaming.stringLiteral(name))\(key)\(required), get: { $0.\(member) }, set: { $0.\(member) = $1 }),"
+                        "    .init(\(SwiftNaming.stringLiteral(name))\(key)\(required), guarded: { $1(&$0._\(name)) }),"
                     )
                 }
                 writer.line("]")

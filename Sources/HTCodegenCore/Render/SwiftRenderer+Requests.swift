@@ -55,7 +55,6 @@ extension SwiftRenderer {
                 RequestProperty(
                     name: name, type: .string, description: header.description, jsonKey: nil, header: header.name))
         }
-        let sendable = properties.allSatisfy { isSendable($0.type) }
         let responseType = request.response.type.map(swiftType) ?? "HTJSON"
 
         writer.line("// MARK: - \(typeName)")
@@ -70,7 +69,7 @@ extension SwiftRenderer {
         writer.line("/// `\(request.method) \(shownPath)`")
         writer.line("///")
         writer.line(provenance(request.location))
-        writer.block("\(access)struct \(typeName): \(config.requestProtocolName)\(sendable ? ", Sendable" : "")") {
+        writer.block("\(access)struct \(typeName): \(config.requestProtocolName), Sendable") {
             writer in
             writer.line("\(access)typealias Response = \(responseType)")
             writer.line()

@@ -120,11 +120,6 @@ package struct SwiftRenderer: Sendable {
         }
     }
 
-    /// Whether values of `type` are `Sendable` (models are classes with mutable state, so they are not).
-    func isSendable(_ type: ResolvedType) -> Bool {
-        type.modelName == nil
-    }
-
     /// Unique property names for a list of spec names, reporting the ones that had to change. Names that
     /// are already safe identifiers keep them; names that had to be mapped yield on a collision.
     mutating func propertyNames(_ names: [(String, SourceLocation)], reserved: Set<String> = []) -> [String] {

@@ -109,8 +109,10 @@ final class HTMappingPlan: Sendable {
 
     // MARK: Mapping from JSON
 
-    /// Sets `model`'s properties from `object` (see ``HTObjectMapping/apply(_:to:context:)``).
-    func apply(_ object: HTJSONObject, to model: AnyObject, context: inout HTMappingContext) {
+    /// Sets `model`'s properties from `object` (see ``HTObjectMapping/apply(_:to:context:)``). `fresh`:
+    /// the mapper has just created `model` and no other thread can see it (``HTPropertyOperation/initialize``).
+    func apply(_ object: HTJSONObject, to model: AnyObject, fresh: Bool, context: inout HTMappingContext) {
+        let decode: HTPropertyOperation = fresh ? .initialize : .decode
         let implicit = context.options.implicitKeyMatching && !canonical.isEmpty
         object.members.withUnsafeBufferPointer { members in
             let count = members.count
@@ -161,9 +163,9 @@ final class HTMappingPlan: Sendable {
                     guard won == index || won == -(index + 2) else { continue }
                     let before = context.diagnosticCount
                     if hasDecodeHooks {
-                        decodeWithHooks(slot, model, members[index].value, &context)
+                        decodeWithHooks(slot, model, members[index].value, decode, &context)
                     } else if let perform = performers[slot] {
-                        _ = perform(.decode, model, members[index].value, nil, &context)
+                        _ = perform(decode, model, members[index].value, nil, &context)
                     }
                     if context.diagnosticCount != before {
                         context.prefixDiagnostics(since: before, with: .key(members[index].key))
@@ -178,7 +180,7 @@ final class HTMappingPlan: Sendable {
                 }
             }
         }
-        if !nested.isEmpty { applyNested(object, to: model, context: &context) }
+        if !nested.isEmpty { applyNested(object, to: model, decode, context: &context) }
     }
 
     /// Records a diagnostic when required `slot` got no value (`nil`) or JSON `null`, at its key path.
@@ -193,7 +195,9 @@ final class HTMappingPlan: Sendable {
     }
 
     /// Maps the slots whose key path has several components (exact keys only).
-    private func applyNested(_ object: HTJSONObject, to model: AnyObject, context: inout HTMappingContext) {
+    private func applyNested(
+        _ object: HTJSONObject, to model: AnyObject, _ decode: HTPropertyOperation, context: inout HTMappingContext
+    ) {
         for slot in nested {
             let keyPath = keyPaths[slot]
             var current = HTJSON.object(object)
@@ -209,9 +213,9 @@ final class HTMappingPlan: Sendable {
             guard found else { continue }
             let before = context.diagnosticCount
             if hasDecodeHooks {
-                decodeWithHooks(slot, model, current, &context)
+                decodeWithHooks(slot, model, current, decode, &context)
             } else if let perform = performers[slot] {
-                _ = perform(.decode, model, current, nil, &context)
+                _ = perform(decode, model, current, nil, &context)
             }
             if context.diagnosticCount != before {
                 context.prefixDiagnostics(since: before, with: keyPath.map { HTJSONPathComponent.key($0) })
@@ -220,12 +224,15 @@ final class HTMappingPlan: Sendable {
     }
 
     @inline(never)
-    private func decodeWithHooks(_ slot: Int, _ model: AnyObject, _ value: HTJSON, _ context: inout HTMappingContext) {
+    private func decodeWithHooks(
+        _ slot: Int, _ model: AnyObject, _ value: HTJSON, _ decode: HTPropertyOperation,
+        _ context: inout HTMappingContext
+    ) {
         if let shouldTransform, !shouldTransform(model, value, names[slot]) { return }
         if let transform = fromJSON[slot] {
             transform(model, value, &context)
         } else if let perform = performers[slot] {
-            _ = perform(.decode, model, value, nil, &context)
+            _ = perform(decode, model, value, nil, &context)
         }
     }
 

@@ -141,7 +141,14 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
     /// property, an exact match wins over a canonical one (between two canonical matches, the later
     /// wins) and the key left out is reported as a diagnostic.
     public func apply(_ object: HTJSONObject, to model: Model, context: inout HTMappingContext) {
-        plan.apply(object, to: model, context: &context)
+        plan.apply(object, to: model, fresh: false, context: &context)
+    }
+
+    /// ``apply(_:to:context:)`` for a model the mapper has just created, which no other thread can see
+    /// yet: its ``HTGuarded`` properties are written without their lock.
+    @usableFromInline
+    func initialize(_ model: Model, from object: HTJSONObject, context: inout HTMappingContext) {
+        plan.apply(object, to: model, fresh: true, context: &context)
     }
 
     /// The model as a JSON object. `nil` properties are left out, as are properties named in `excluding`.

@@ -50,21 +50,57 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
         get: @escaping @Sendable (Model) -> Value?,
         set: @escaping @Sendable (Model, Value?) -> Void
     ) {
+        self.init(name, key: key, required: required, get: get, set: set, initialize: set)
+    }
+
+    /// Creates an accessor for an ``HTGuarded`` property of a `Sendable` model, from one closure that
+    /// hands the property's storage to its second argument: `.init("name", guarded: { $1(&$0._name) })`
+    /// (what generated models pass). Reads and writes take the model's lock; the mapper fills a model
+    /// it has just created, which no other thread can see yet, without it. `key` and `required` are as
+    /// for ``init(_:key:required:get:set:)``.
+    @inlinable @inline(__always)
+    public init<Value: HTJSONValueConvertible & Sendable>(
+        _ name: String,
+        key: String? = nil,
+        required: Bool = false,
+        guarded access: @escaping @Sendable (Model, (inout HTGuarded<Value?>) -> Void) -> Void
+    ) {
+        self.init(
+            name, key: key, required: required,
+            get: { model in HTGuarded.read(model, access) },
+            set: { model, value in HTGuarded.write(value, to: model, access) },
+            initialize: { model, value in access(model) { $0.storage = value } })
+    }
+
+    /// The designated initializer: `set` writes a model others may see, `initialize` one only the
+    /// mapper holds (``HTPropertyOperation/initialize``).
+    @inlinable @inline(__always)
+    init<Value: HTJSONValueConvertible>(
+        _ name: String,
+        key: String?,
+        required: Bool,
+        get: @escaping @Sendable (Model) -> Value?,
+        set: @escaping @Sendable (Model, Value?) -> Void,
+        initialize: @escaping @Sendable (Model, Value?) -> Void
+    ) {
         self.name = name
         self.key = key ?? name
         self.valueType = Value.self
         self.isRequired = required
-        // Two closures, chosen once: each captures only `get` and `set`, which in an optimized build are
-        // constants the closure is specialised for (a captured flag would stop that).
+        // Two closures, chosen once: each captures only `get`, `set` and `initialize`, which in an
+        // optimized build are constants the closure is specialised for (a captured flag would stop that).
         self.writeValue = { object, writer in HTMapper.encode(get(unsafeDowncast(object, to: Model.self)), to: writer) }
         if Value.htModelType == nil {
             self.perform = { operation, object, json, other, context in
-                Self.perform(operation, object, json, other, &context, get: get, set: set, copy: { $0 })
+                Self.perform(
+                    operation, object, json, other, &context, get: get, set: set, initialize: initialize,
+                    copy: { $0 })
             }
         } else {
             self.perform = { operation, object, json, other, context in
                 Self.perform(
-                    operation, object, json, other, &context, get: get, set: set, copy: { $0.map(Value.htDeepCopy) })
+                    operation, object, json, other, &context, get: get, set: set, initialize: initialize,
+                    copy: { $0.map(Value.htDeepCopy) })
             }
         }
     }
@@ -74,16 +110,20 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
     static func perform<Value: HTJSONValueConvertible>(
         _ operation: HTPropertyOperation, _ object: AnyObject, _ json: HTJSON, _ other: AnyObject?,
         _ context: inout HTMappingContext, get: (Model) -> Value?, set: (Model, Value?) -> Void,
-        copy: (Value?) -> Value?
+        initialize: (Model, Value?) -> Void, copy: (Value?) -> Value?
     ) -> HTJSON? {
         let model = unsafeDowncast(object, to: Model.self)
         switch operation {
-        case .decode:
+        case .decode, .initialize:
+            let value: Value?
             if case .null = json {
-                set(model, nil)
-            } else if let value = Value.htDecode(json, context: &context) {
-                set(model, value)
+                value = nil
+            } else if let decoded = Value.htDecode(json, context: &context) {
+                value = decoded
+            } else {
+                return nil
             }
+            if operation == .initialize { initialize(model, value) } else { set(model, value) }
             return nil
         case .encode:
             return get(model)?.htJSON
@@ -146,6 +186,9 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
 enum HTPropertyOperation: Sendable {
     /// Set the property of `model` from `json` (`null` sets `nil`), reporting in `context`.
     case decode
+    /// As ``decode``, for a model the mapper has just created and no other thread can see yet: an
+    /// ``HTGuarded`` property is written without taking the model's lock.
+    case initialize
     /// Return the property of `model` as JSON, `nil` when it is `nil`.
     case encode
     /// Set the property of `other` (a `Model`) to a deep copy of `model`'s.

@@ -4,24 +4,29 @@ import Foundation
 /// hand-written models can too.
 ///
 /// Conformers are final classes with a parameterless initializer and optional stored properties. A
-/// conformer describes its properties once, in ``htAccessors`` (name, JSON key and key path of each);
+/// conformer describes its properties once, in ``htAccessors`` (name, JSON key and access to each);
 /// the two metadata lists of NEI's generated Objective-C models, the default mapping and copying are
-/// derived from that table:
+/// derived from that table. Generated models are `Sendable`, their properties ``HTGuarded``:
 ///
 /// ```swift
-/// final class HTUser: HTHTTPModel, HTModelMappable {
-///     var id: Int?
-///     var name: String?
-///     var address: HTAddress?
+/// final class HTUser: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+///     // @unchecked Sendable: every stored property is @HTGuarded.
+///     @HTGuarded var id: Int?
+///     @HTGuarded var name: String?
+///     @HTGuarded var address: HTAddress?
 ///
 ///     static let htAccessors: [HTPropertyAccessor<HTUser>] = [
-///         .init("id", get: { $0.id }, set: { $0.id = $1 }),
-///         .init("name", get: { $0.name }, set: { $0.name = $1 }),
-///         .init("address", \.address),  // shorter, slower to map (see HTPropertyAccessor)
+///         .init("id", guarded: { $1(&$0._id) }),
+///         .init("name", guarded: { $1(&$0._name) }),
+///         .init("address", guarded: { $1(&$0._address) }),
 ///     ]
 ///     static let htMapping: HTObjectMapping<HTUser> = .defaultMapping()
 /// }
 /// ```
+///
+/// A model that is not shared between tasks can use plain properties, with a getter and a setter
+/// (`.init("id", get: { $0.id }, set: { $0.id = $1 })`) or a key path (`.init("id", \.id)`: shorter,
+/// slower to map, see ``HTPropertyAccessor``).
 public protocol HTModelMappable: AnyObject, HTJSONValueConvertible, HTMappingHooks, SendableMetatype {
     /// Creates a model with every property at its default.
     init()
@@ -74,7 +79,7 @@ extension HTModelMappable {
             return nil
         }
         let model = Self()
-        htMapping.apply(object, to: model, context: &context)
+        htMapping.initialize(model, from: object, context: &context)
         return model
     }
 
@@ -94,7 +99,7 @@ extension HTModelMappable {
     /// any value could not be converted.
     public init(json: HTJSON, options: HTMappingOptions = .lenient) throws(HTMappingError) {
         self.init()
-        try htSet(from: json, options: options)
+        try htMap(json, options: options, fresh: true)
     }
 
     /// Creates a model from JSON bytes.
@@ -115,11 +120,23 @@ extension HTModelMappable {
     public func htSet(from json: HTJSON, options: HTMappingOptions = .lenient) throws(HTMappingError)
         -> [HTMappingDiagnostic]
     {
+        try htMap(json, options: options, fresh: false)
+    }
+
+    /// ``htSet(from:options:)``; `fresh` when `self` was just created and no other thread can see it.
+    @discardableResult
+    private func htMap(_ json: HTJSON, options: HTMappingOptions, fresh: Bool) throws(HTMappingError)
+        -> [HTMappingDiagnostic]
+    {
         guard case .object(let object) = json else {
             throw HTMappingError(path: HTJSONPath(), message: "expected object, found \(json.kindDescription)")
         }
         var context = HTMappingContext(options: options)
-        Self.htMapping.apply(object, to: self, context: &context)
+        if fresh {
+            Self.htMapping.initialize(self, from: object, context: &context)
+        } else {
+            Self.htMapping.apply(object, to: self, context: &context)
+        }
         try context.checkStrict()
         return context.diagnostics
     }

@@ -6,9 +6,9 @@ extension HTClient {
     /// let profiles = try await client.batch([GetUserRequest(id: 1), GetUserRequest(id: 2)])
     /// ```
     ///
-    /// Requests must be `Sendable` because each is sent from its own child task; the mapped values
-    /// (models, which are not `Sendable`) are handed back to this task as disconnected values, so they
-    /// can be used freely here. To batch requests that are not `Sendable`, build each one inside
+    /// Requests must be `Sendable` because each is sent from its own child task (generated requests
+    /// are); mapped values that are not `Sendable` (hand-written models) are handed back to this task as
+    /// disconnected values, so they can be used freely here. To batch requests that are not `Sendable`, build each one inside
     /// ``HTClient/batchResults(count:mode:maxConcurrentRequests:_:)->[Result<Value,Error>]``.
     ///
     /// - Parameters:

@@ -69,7 +69,8 @@ import Testing
         for file in ["stock+Models.swift", "stock+Requests.swift", "stock+Enums.swift"] {
             let text = try String(contentsOf: output.appending(path: file), encoding: .utf8)
             let declarations = text.split(separator: "\n").filter {
-                $0.contains(" class ") || $0.contains(" struct ") || $0.contains(" enum ")
+                !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+                    && ($0.contains(" class ") || $0.contains(" struct ") || $0.contains(" enum "))
             }
             #expect(!declarations.isEmpty, "\(file) declares nothing")
             #expect(

@@ -100,7 +100,8 @@ import Testing
         let request = Self.declaration("HTSaveAddressRequest", in: generated.requests)
         #expect(request.contains("    internal var address: HTAddress?\n"))
         #expect(request.contains("        address?.htJSONObject() ?? HTJSONObject()\n"))
-        #expect(!request.contains("Sendable"))
+        // Models are Sendable, so a request holding one is too.
+        #expect(request.contains(": HTBaseRequest, Sendable {"))
     }
 
     @Test func aPathWithAnActionMarkerKeepsItsParameter() throws {

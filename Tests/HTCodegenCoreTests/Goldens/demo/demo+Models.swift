@@ -9,17 +9,19 @@ import HTNetworking
 /// A postal address.
 ///
 /// - Remark: Generated from demo.htspec.json:17:5
-internal final class HTAddress: HTHTTPModel, HTModelMappable {
+internal final class HTAddress: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
     /// Province or state.
-    internal var province: String?
+    @HTGuarded internal var province: String?
     /// City.
-    internal var city: String?
-    internal var street: String?
+    @HTGuarded internal var city: String?
+    @HTGuarded internal var street: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTAddress>] = [
-        .init("province", get: { $0.province }, set: { $0.province = $1 }),
-        .init("city", get: { $0.city }, set: { $0.city = $1 }),
-        .init("street", get: { $0.street }, set: { $0.street = $1 }),
+        .init("province", guarded: { $1(&$0._province) }),
+        .init("city", guarded: { $1(&$0._city) }),
+        .init("street", guarded: { $1(&$0._street) }),
     ]
     internal static let htMapping: HTObjectMapping<HTAddress> = .defaultMapping()
 }
@@ -29,30 +31,32 @@ internal final class HTAddress: HTHTTPModel, HTModelMappable {
 /// An article with its author and comments.
 ///
 /// - Remark: Generated from demo.htspec.json:38:5
-internal final class HTArticle: HTHTTPModel, HTModelMappable {
+internal final class HTArticle: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
     /// Unique identifier.
-    internal var id: Int?
+    @HTGuarded internal var id: Int?
     /// Headline.
-    internal var title: String?
+    @HTGuarded internal var title: String?
     /// Text, in Markdown.
-    internal var body: String?
+    @HTGuarded internal var body: String?
     /// Publication state.
-    internal var status: HTArticleStatus?
+    @HTGuarded internal var status: HTArticleStatus?
     /// Who wrote it.
-    internal var author: HTUser?
+    @HTGuarded internal var author: HTUser?
     /// Comments, oldest first.
-    internal var comments: [HTComment]?
+    @HTGuarded internal var comments: [HTComment]?
     /// The cover photo.
-    internal var cover: HTPhoto?
+    @HTGuarded internal var cover: HTPhoto?
 
     internal static let htAccessors: [HTPropertyAccessor<HTArticle>] = [
-        .init("id", get: { $0.id }, set: { $0.id = $1 }),
-        .init("title", get: { $0.title }, set: { $0.title = $1 }),
-        .init("body", get: { $0.body }, set: { $0.body = $1 }),
-        .init("status", get: { $0.status }, set: { $0.status = $1 }),
-        .init("author", get: { $0.author }, set: { $0.author = $1 }),
-        .init("comments", get: { $0.comments }, set: { $0.comments = $1 }),
-        .init("cover", get: { $0.cover }, set: { $0.cover = $1 }),
+        .init("id", guarded: { $1(&$0._id) }),
+        .init("title", guarded: { $1(&$0._title) }),
+        .init("body", guarded: { $1(&$0._body) }),
+        .init("status", guarded: { $1(&$0._status) }),
+        .init("author", guarded: { $1(&$0._author) }),
+        .init("comments", guarded: { $1(&$0._comments) }),
+        .init("cover", guarded: { $1(&$0._cover) }),
     ]
     internal static let htMapping: HTObjectMapping<HTArticle> = .defaultMapping()
 }
@@ -62,20 +66,22 @@ internal final class HTArticle: HTHTTPModel, HTModelMappable {
 /// A comment on an article.
 ///
 /// - Remark: Generated from demo.htspec.json:50:5
-internal final class HTComment: HTHTTPModel, HTModelMappable {
-    internal var id: Int?
+internal final class HTComment: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
+    @HTGuarded internal var id: Int?
     /// Who wrote the comment.
-    internal var author: HTUser?
+    @HTGuarded internal var author: HTUser?
     /// The comment.
-    internal var text: String?
+    @HTGuarded internal var text: String?
     /// How many likes it has.
-    internal var likes: Int?
+    @HTGuarded internal var likes: Int?
 
     internal static let htAccessors: [HTPropertyAccessor<HTComment>] = [
-        .init("id", get: { $0.id }, set: { $0.id = $1 }),
-        .init("author", get: { $0.author }, set: { $0.author = $1 }),
-        .init("text", get: { $0.text }, set: { $0.text = $1 }),
-        .init("likes", get: { $0.likes }, set: { $0.likes = $1 }),
+        .init("id", guarded: { $1(&$0._id) }),
+        .init("author", guarded: { $1(&$0._author) }),
+        .init("text", guarded: { $1(&$0._text) }),
+        .init("likes", guarded: { $1(&$0._likes) }),
     ]
     internal static let htMapping: HTObjectMapping<HTComment> = .defaultMapping()
 }
@@ -85,33 +91,35 @@ internal final class HTComment: HTHTTPModel, HTModelMappable {
 /// A photo a user uploaded.
 ///
 /// - Remark: Generated from demo.htspec.json:25:5
-internal final class HTPhoto: HTHTTPModel, HTModelMappable {
+internal final class HTPhoto: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
     /// Unique identifier.
-    internal var id: Int?
+    @HTGuarded internal var id: Int?
     /// Caption.
-    internal var title: String?
+    @HTGuarded internal var title: String?
     /// Where the image file is.
-    internal var url: String?
+    @HTGuarded internal var url: String?
     /// Width in pixels.
-    internal var width: Double?
+    @HTGuarded internal var width: Double?
     /// Height in pixels.
-    internal var height: Double?
+    @HTGuarded internal var height: Double?
     /// Who can see it.
-    internal var visibility: HTVisibility?
+    @HTGuarded internal var visibility: HTVisibility?
     /// Free-form tags.
-    internal var tags: [String]?
+    @HTGuarded internal var tags: [String]?
     /// Camera metadata, as the camera wrote it.
-    internal var exif: HTJSON?
+    @HTGuarded internal var exif: HTJSON?
 
     internal static let htAccessors: [HTPropertyAccessor<HTPhoto>] = [
-        .init("id", get: { $0.id }, set: { $0.id = $1 }),
-        .init("title", get: { $0.title }, set: { $0.title = $1 }),
-        .init("url", get: { $0.url }, set: { $0.url = $1 }),
-        .init("width", get: { $0.width }, set: { $0.width = $1 }),
-        .init("height", get: { $0.height }, set: { $0.height = $1 }),
-        .init("visibility", get: { $0.visibility }, set: { $0.visibility = $1 }),
-        .init("tags", get: { $0.tags }, set: { $0.tags = $1 }),
-        .init("exif", get: { $0.exif }, set: { $0.exif = $1 }),
+        .init("id", guarded: { $1(&$0._id) }),
+        .init("title", guarded: { $1(&$0._title) }),
+        .init("url", guarded: { $1(&$0._url) }),
+        .init("width", guarded: { $1(&$0._width) }),
+        .init("height", guarded: { $1(&$0._height) }),
+        .init("visibility", guarded: { $1(&$0._visibility) }),
+        .init("tags", guarded: { $1(&$0._tags) }),
+        .init("exif", guarded: { $1(&$0._exif) }),
     ]
     internal static let htMapping: HTObjectMapping<HTPhoto> = .defaultMapping()
 }
@@ -121,15 +129,17 @@ internal final class HTPhoto: HTHTTPModel, HTModelMappable {
 /// The fields of a profile a user can change.
 ///
 /// - Remark: Generated from demo.htspec.json:63:5
-internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable {
+internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
     /// New display name.
-    internal var displayName: String?
+    @HTGuarded internal var displayName: String?
     /// New address.
-    internal var address: HTAddress?
+    @HTGuarded internal var address: HTAddress?
 
     internal static let htAccessors: [HTPropertyAccessor<HTProfileUpdate>] = [
-        .init("displayName", get: { $0.displayName }, set: { $0.displayName = $1 }),
-        .init("address", get: { $0.address }, set: { $0.address = $1 }),
+        .init("displayName", guarded: { $1(&$0._displayName) }),
+        .init("address", guarded: { $1(&$0._address) }),
     ]
     internal static let htMapping: HTObjectMapping<HTProfileUpdate> = .defaultMapping()
 }
@@ -139,27 +149,29 @@ internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable {
 /// A registered user.
 ///
 /// - Remark: Generated from demo.htspec.json:6:5
-internal final class HTUser: HTHTTPModel, HTModelMappable {
+internal final class HTUser: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
     /// Unique identifier.
-    internal var id: Int?
+    @HTGuarded internal var id: Int?
     /// Login name, unique.
-    internal var userName: String?
+    @HTGuarded internal var userName: String?
     /// Name shown to other users.
-    internal var displayName: String?
+    @HTGuarded internal var displayName: String?
     /// How many users follow this one.
-    internal var followers: Int?
+    @HTGuarded internal var followers: Int?
     /// Whether the account is verified.
-    internal var verified: Bool?
+    @HTGuarded internal var verified: Bool?
     /// Where the user lives, if they said.
-    internal var address: HTAddress?
+    @HTGuarded internal var address: HTAddress?
 
     internal static let htAccessors: [HTPropertyAccessor<HTUser>] = [
-        .init("id", get: { $0.id }, set: { $0.id = $1 }),
-        .init("userName", get: { $0.userName }, set: { $0.userName = $1 }),
-        .init("displayName", get: { $0.displayName }, set: { $0.displayName = $1 }),
-        .init("followers", get: { $0.followers }, set: { $0.followers = $1 }),
-        .init("verified", get: { $0.verified }, set: { $0.verified = $1 }),
-        .init("address", get: { $0.address }, set: { $0.address = $1 }),
+        .init("id", guarded: { $1(&$0._id) }),
+        .init("userName", guarded: { $1(&$0._userName) }),
+        .init("displayName", guarded: { $1(&$0._displayName) }),
+        .init("followers", guarded: { $1(&$0._followers) }),
+        .init("verified", guarded: { $1(&$0._verified) }),
+        .init("address", guarded: { $1(&$0._address) }),
     ]
     internal static let htMapping: HTObjectMapping<HTUser> = .defaultMapping()
 }

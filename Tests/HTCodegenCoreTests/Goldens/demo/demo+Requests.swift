@@ -214,7 +214,7 @@ internal struct HTSearchArticlesRequest: HTBaseRequest, Sendable {
 /// `PUT /me/profile`
 ///
 /// - Remark: Generated from demo.htspec.json:131:5
-internal struct HTUpdateUserProfileRequest: HTBaseRequest {
+internal struct HTUpdateUserProfileRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTUser
 
     internal static let method: HTHTTPMethod = .put

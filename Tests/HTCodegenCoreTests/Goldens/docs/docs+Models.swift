@@ -11,15 +11,17 @@ import HTNetworking
 /// With a blank line between paragraphs.
 ///
 /// - Remark: Generated from docs.htspec.json:5:5
-internal final class HTDocNote: HTHTTPModel, HTModelMappable {
+internal final class HTDocNote: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
     /// The text.
     /// Windows line ends split lines too.
-    internal var body: String?
-    internal var plain: String?
+    @HTGuarded internal var body: String?
+    @HTGuarded internal var plain: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTDocNote>] = [
-        .init("body", get: { $0.body }, set: { $0.body = $1 }),
-        .init("plain", get: { $0.plain }, set: { $0.plain = $1 }),
+        .init("body", guarded: { $1(&$0._body) }),
+        .init("plain", guarded: { $1(&$0._plain) }),
     ]
     internal static let htMapping: HTObjectMapping<HTDocNote> = .defaultMapping()
 }

@@ -11,7 +11,7 @@ import HTNetworking
 /// `PUT /notes/{id}`
 ///
 /// - Remark: Generated from docs.htspec.json:14:5
-internal struct HTDocSaveNoteRequest: HTBaseRequest {
+internal struct HTDocSaveNoteRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
     internal static let method: HTHTTPMethod = .put

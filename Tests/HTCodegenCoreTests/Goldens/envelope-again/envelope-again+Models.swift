@@ -7,13 +7,15 @@ import HTNetworking
 // MARK: - HTAgainNote
 
 /// - Remark: Generated from envelope-again.htspec.json:6:5
-internal final class HTAgainNote: HTHTTPModel, HTModelMappable {
-    internal var id: Int?
-    internal var text: String?
+internal final class HTAgainNote: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
+    @HTGuarded internal var id: Int?
+    @HTGuarded internal var text: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTAgainNote>] = [
-        .init("id", required: true, get: { $0.id }, set: { $0.id = $1 }),
-        .init("text", get: { $0.text }, set: { $0.text = $1 }),
+        .init("id", required: true, guarded: { $1(&$0._id) }),
+        .init("text", guarded: { $1(&$0._text) }),
     ]
     internal static let htMapping: HTObjectMapping<HTAgainNote> = .defaultMapping()
 }

@@ -9,15 +9,17 @@ import HTNetworking
 /// Where to ship.
 ///
 /// - Remark: Generated from imported-input.htspec.json:5:5
-internal final class HTShippingAddress: HTHTTPModel, HTModelMappable {
-    internal var province: String?
-    internal var city: String?
-    internal var isDefault: Bool?
+internal final class HTShippingAddress: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
+    @HTGuarded internal var province: String?
+    @HTGuarded internal var city: String?
+    @HTGuarded internal var isDefault: Bool?
 
     internal static let htAccessors: [HTPropertyAccessor<HTShippingAddress>] = [
-        .init("province", get: { $0.province }, set: { $0.province = $1 }),
-        .init("city", get: { $0.city }, set: { $0.city = $1 }),
-        .init("isDefault", get: { $0.isDefault }, set: { $0.isDefault = $1 }),
+        .init("province", guarded: { $1(&$0._province) }),
+        .init("city", guarded: { $1(&$0._city) }),
+        .init("isDefault", guarded: { $1(&$0._isDefault) }),
     ]
     internal static let htMapping: HTObjectMapping<HTShippingAddress> = .defaultMapping()
 }

@@ -11,7 +11,7 @@ import HTNetworking
 /// `POST /address/add`
 ///
 /// - Remark: Generated from imported-input.htspec.json:13:20
-internal struct HTAddShippingAddressTask: HTBaseRequest {
+internal struct HTAddShippingAddressTask: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
     internal static let method: HTHTTPMethod = .post

@@ -9,11 +9,13 @@ import HTNetworking
 /// Would shadow Swift's Error without the prefix.
 ///
 /// - Remark: Generated from naming.htspec.json:18:5
-internal final class HTError: HTHTTPModel, HTModelMappable {
-    internal var code: Int?
+internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
+    @HTGuarded internal var code: Int?
 
     internal static let htAccessors: [HTPropertyAccessor<HTError>] = [
-        .init("code", get: { $0.code }, set: { $0.code = $1 }),
+        .init("code", guarded: { $1(&$0._code) }),
     ]
     internal static let htMapping: HTObjectMapping<HTError> = .defaultMapping()
 }
@@ -24,32 +26,34 @@ internal final class HTError: HTHTTPModel, HTModelMappable {
 /// This description has a second line, a */ and a """ and a \ and \u{41}.
 ///
 /// - Remark: Generated from naming.htspec.json:5:5
-internal final class HTNamingSample: HTHTTPModel, HTModelMappable {
+internal final class HTNamingSample: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
     /// A keyword.
-    internal var `class`: String?
+    @HTGuarded internal var `class`: String?
     /// Clashes with CustomStringConvertible.
-    internal var description_: String?
+    @HTGuarded internal var description_: String?
     /// Clashes with Hashable.
-    internal var hash_: Int?
+    @HTGuarded internal var hash_: Int?
     /// A hyphen.
-    internal var userName_2: String?
+    @HTGuarded internal var userName_2: String?
     /// A leading digit.
-    internal var _2fa: Bool?
+    @HTGuarded internal var _2fa: Bool?
     /// Chinese is valid Swift.
-    internal var 名字: String?
-    internal var self_: String?
+    @HTGuarded internal var 名字: String?
+    @HTGuarded internal var self_: String?
     /// Collides with user-name after mapping.
-    internal var userName: String?
+    @HTGuarded internal var userName: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTNamingSample>] = [
-        .init("class", get: { $0.`class` }, set: { $0.`class` = $1 }),
-        .init("description_", key: "description", get: { $0.description_ }, set: { $0.description_ = $1 }),
-        .init("hash_", key: "hash", get: { $0.hash_ }, set: { $0.hash_ = $1 }),
-        .init("userName_2", key: "user-name", get: { $0.userName_2 }, set: { $0.userName_2 = $1 }),
-        .init("_2fa", key: "2fa", get: { $0._2fa }, set: { $0._2fa = $1 }),
-        .init("名字", get: { $0.名字 }, set: { $0.名字 = $1 }),
-        .init("self_", key: "self", get: { $0.self_ }, set: { $0.self_ = $1 }),
-        .init("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        .init("class", guarded: { $1(&$0._class) }),
+        .init("description_", key: "description", guarded: { $1(&$0._description_) }),
+        .init("hash_", key: "hash", guarded: { $1(&$0._hash_) }),
+        .init("userName_2", key: "user-name", guarded: { $1(&$0._userName_2) }),
+        .init("_2fa", key: "2fa", guarded: { $1(&$0.__2fa) }),
+        .init("名字", guarded: { $1(&$0._名字) }),
+        .init("self_", key: "self", guarded: { $1(&$0._self_) }),
+        .init("userName", guarded: { $1(&$0._userName) }),
     ]
     internal static let htMapping: HTObjectMapping<HTNamingSample> = .defaultMapping()
 }

@@ -9,12 +9,14 @@ import HTNetworking
 /// 创建项目组的参数
 ///
 /// - Remark: Generated from nei-naming.nei.json:10:36
-internal final class HTCreateProgroupRequest_2: HTHTTPModel, HTModelMappable {
+internal final class HTCreateProgroupRequest_2: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
     /// 名称
-    internal var name: String?
+    @HTGuarded internal var name: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTCreateProgroupRequest_2>] = [
-        .init("name", get: { $0.name }, set: { $0.name = $1 }),
+        .init("name", guarded: { $1(&$0._name) }),
     ]
     internal static let htMapping: HTObjectMapping<HTCreateProgroupRequest_2> = .defaultMapping()
 }
@@ -24,15 +26,17 @@ internal final class HTCreateProgroupRequest_2: HTHTTPModel, HTModelMappable {
 /// 项目组
 ///
 /// - Remark: Generated from nei-naming.nei.json:7:36
-internal final class HTProgroup: HTHTTPModel, HTModelMappable {
+internal final class HTProgroup: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
     /// 项目组 id
-    internal var id: Double?
+    @HTGuarded internal var id: Double?
     /// 名称
-    internal var name: String?
+    @HTGuarded internal var name: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTProgroup>] = [
-        .init("id", get: { $0.id }, set: { $0.id = $1 }),
-        .init("name", get: { $0.name }, set: { $0.name = $1 }),
+        .init("id", guarded: { $1(&$0._id) }),
+        .init("name", guarded: { $1(&$0._name) }),
     ]
     internal static let htMapping: HTObjectMapping<HTProgroup> = .defaultMapping()
 }
@@ -40,11 +44,13 @@ internal final class HTProgroup: HTHTTPModel, HTModelMappable {
 // MARK: - HTPutApiProgroupsIdResult
 
 /// - Remark: Generated from nei-naming.nei.json:12:35
-internal final class HTPutApiProgroupsIdResult: HTHTTPModel, HTModelMappable {
-    internal var status: String?
+internal final class HTPutApiProgroupsIdResult: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
+    @HTGuarded internal var status: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTPutApiProgroupsIdResult>] = [
-        .init("status", get: { $0.status }, set: { $0.status = $1 }),
+        .init("status", guarded: { $1(&$0._status) }),
     ]
     internal static let htMapping: HTObjectMapping<HTPutApiProgroupsIdResult> = .defaultMapping()
 }

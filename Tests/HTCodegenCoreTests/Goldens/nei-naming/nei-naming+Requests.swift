@@ -11,7 +11,7 @@ import HTNetworking
 /// `POST /api/v2/progroups`
 ///
 /// - Remark: Generated from nei-naming.nei.json:28:50
-internal struct HTCreateProgroupRequest: HTBaseRequest {
+internal struct HTCreateProgroupRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTProgroup
 
     internal static let method: HTHTTPMethod = .post

@@ -9,21 +9,23 @@ import HTNetworking
 /// 商品: Number fields
 ///
 /// - Remark: Generated from numbers.nei.json:7:36
-internal final class HTNumberItem: HTHTTPModel, HTModelMappable {
+internal final class HTNumberItem: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
     /// 编号
-    internal var id: Double?
+    @HTGuarded internal var id: Double?
     /// 价格
-    internal var price: Double?
+    @HTGuarded internal var price: Double?
     /// 尺寸
-    internal var sizes: [Double]?
+    @HTGuarded internal var sizes: [Double]?
     /// 名称
-    internal var title: String?
+    @HTGuarded internal var title: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTNumberItem>] = [
-        .init("id", get: { $0.id }, set: { $0.id = $1 }),
-        .init("price", get: { $0.price }, set: { $0.price = $1 }),
-        .init("sizes", get: { $0.sizes }, set: { $0.sizes = $1 }),
-        .init("title", get: { $0.title }, set: { $0.title = $1 }),
+        .init("id", guarded: { $1(&$0._id) }),
+        .init("price", guarded: { $1(&$0._price) }),
+        .init("sizes", guarded: { $1(&$0._sizes) }),
+        .init("title", guarded: { $1(&$0._title) }),
     ]
     internal static let htMapping: HTObjectMapping<HTNumberItem> = .defaultMapping()
 }

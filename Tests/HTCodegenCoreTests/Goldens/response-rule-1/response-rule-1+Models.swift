@@ -7,13 +7,15 @@ import HTNetworking
 // MARK: - HTRule1Photo
 
 /// - Remark: Generated from response-rule-1.htspec.json:5:5
-internal final class HTRule1Photo: HTHTTPModel, HTModelMappable {
-    internal var id: Int?
-    internal var title: String?
+internal final class HTRule1Photo: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
+    @HTGuarded internal var id: Int?
+    @HTGuarded internal var title: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTRule1Photo>] = [
-        .init("id", get: { $0.id }, set: { $0.id = $1 }),
-        .init("title", get: { $0.title }, set: { $0.title = $1 }),
+        .init("id", guarded: { $1(&$0._id) }),
+        .init("title", guarded: { $1(&$0._title) }),
     ]
     internal static let htMapping: HTObjectMapping<HTRule1Photo> = .defaultMapping()
 }

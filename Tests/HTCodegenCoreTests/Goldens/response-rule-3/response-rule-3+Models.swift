@@ -7,13 +7,15 @@ import HTNetworking
 // MARK: - HTRule3Profile
 
 /// - Remark: Generated from response-rule-3.htspec.json:5:5
-internal final class HTRule3Profile: HTHTTPModel, HTModelMappable {
-    internal var name: String?
-    internal var age: Int?
+internal final class HTRule3Profile: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
+    @HTGuarded internal var name: String?
+    @HTGuarded internal var age: Int?
 
     internal static let htAccessors: [HTPropertyAccessor<HTRule3Profile>] = [
-        .init("name", get: { $0.name }, set: { $0.name = $1 }),
-        .init("age", get: { $0.age }, set: { $0.age = $1 }),
+        .init("name", guarded: { $1(&$0._name) }),
+        .init("age", guarded: { $1(&$0._age) }),
     ]
     internal static let htMapping: HTObjectMapping<HTRule3Profile> = .defaultMapping()
 }

@@ -7,11 +7,13 @@ import HTNetworking
 // MARK: - HTRule4Item
 
 /// - Remark: Generated from response-rule-4.htspec.json:5:5
-internal final class HTRule4Item: HTHTTPModel, HTModelMappable {
-    internal var id: Int?
+internal final class HTRule4Item: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
+    @HTGuarded internal var id: Int?
 
     internal static let htAccessors: [HTPropertyAccessor<HTRule4Item>] = [
-        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("id", guarded: { $1(&$0._id) }),
     ]
     internal static let htMapping: HTObjectMapping<HTRule4Item> = .defaultMapping()
 }

@@ -14,13 +14,15 @@ public typealias NERequest = HTBaseRequest
 /// An account.
 ///
 /// - Remark: Generated from settings.htspec.json:5:5
-public final class NEAccount: NEModel, HTModelMappable {
-    public var id: Int?
-    public var owner: NEOwner?
+public final class NEAccount: NEModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
+    @HTGuarded public var id: Int?
+    @HTGuarded public var owner: NEOwner?
 
     public static let htAccessors: [HTPropertyAccessor<NEAccount>] = [
-        .init("id", get: { $0.id }, set: { $0.id = $1 }),
-        .init("owner", get: { $0.owner }, set: { $0.owner = $1 }),
+        .init("id", guarded: { $1(&$0._id) }),
+        .init("owner", guarded: { $1(&$0._owner) }),
     ]
     public static let htMapping: HTObjectMapping<NEAccount> = .defaultMapping()
 }
@@ -28,11 +30,13 @@ public final class NEAccount: NEModel, HTModelMappable {
 // MARK: - NEOwner
 
 /// - Remark: Generated from settings.htspec.json:6:5
-public final class NEOwner: NEModel, HTModelMappable {
-    public var name: String?
+public final class NEOwner: NEModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
+    @HTGuarded public var name: String?
 
     public static let htAccessors: [HTPropertyAccessor<NEOwner>] = [
-        .init("name", get: { $0.name }, set: { $0.name = $1 }),
+        .init("name", guarded: { $1(&$0._name) }),
     ]
     public static let htMapping: HTObjectMapping<NEOwner> = .defaultMapping()
 }

@@ -9,42 +9,44 @@ import HTNetworking
 /// One field of every kind.
 ///
 /// - Remark: Generated from types.htspec.json:5:5
-internal final class HTTypeTable: HTHTTPModel, HTModelMappable {
+internal final class HTTypeTable: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
     /// String → String.
-    internal var text: String?
+    @HTGuarded internal var text: String?
     /// Number → Double.
-    internal var amount: Double?
+    @HTGuarded internal var amount: Double?
     /// Integer → Int.
-    internal var count: Int?
+    @HTGuarded internal var count: Int?
     /// Boolean → Bool.
-    internal var flag: Bool?
+    @HTGuarded internal var flag: Bool?
     /// Variable → HTJSON.
-    internal var anything: HTJSON?
+    @HTGuarded internal var anything: HTJSON?
     /// A custom type → its model.
-    internal var child: HTTypeTableChild?
+    @HTGuarded internal var child: HTTypeTableChild?
     /// An array of a custom type.
-    internal var children: [HTTypeTableChild]?
+    @HTGuarded internal var children: [HTTypeTableChild]?
     /// A named array type, inlined.
-    internal var aliased: [HTTypeTableChild]?
+    @HTGuarded internal var aliased: [HTTypeTableChild]?
     /// An array of strings.
-    internal var words: [String]?
+    @HTGuarded internal var words: [String]?
     /// Nested arrays.
-    internal var matrix: [[Double]]?
+    @HTGuarded internal var matrix: [[Double]]?
     /// An enumeration → its open string type.
-    internal var kind: HTTypeTableKind?
+    @HTGuarded internal var kind: HTTypeTableKind?
 
     internal static let htAccessors: [HTPropertyAccessor<HTTypeTable>] = [
-        .init("text", get: { $0.text }, set: { $0.text = $1 }),
-        .init("amount", get: { $0.amount }, set: { $0.amount = $1 }),
-        .init("count", get: { $0.count }, set: { $0.count = $1 }),
-        .init("flag", get: { $0.flag }, set: { $0.flag = $1 }),
-        .init("anything", get: { $0.anything }, set: { $0.anything = $1 }),
-        .init("child", get: { $0.child }, set: { $0.child = $1 }),
-        .init("children", get: { $0.children }, set: { $0.children = $1 }),
-        .init("aliased", get: { $0.aliased }, set: { $0.aliased = $1 }),
-        .init("words", get: { $0.words }, set: { $0.words = $1 }),
-        .init("matrix", get: { $0.matrix }, set: { $0.matrix = $1 }),
-        .init("kind", get: { $0.kind }, set: { $0.kind = $1 }),
+        .init("text", guarded: { $1(&$0._text) }),
+        .init("amount", guarded: { $1(&$0._amount) }),
+        .init("count", guarded: { $1(&$0._count) }),
+        .init("flag", guarded: { $1(&$0._flag) }),
+        .init("anything", guarded: { $1(&$0._anything) }),
+        .init("child", guarded: { $1(&$0._child) }),
+        .init("children", guarded: { $1(&$0._children) }),
+        .init("aliased", guarded: { $1(&$0._aliased) }),
+        .init("words", guarded: { $1(&$0._words) }),
+        .init("matrix", guarded: { $1(&$0._matrix) }),
+        .init("kind", guarded: { $1(&$0._kind) }),
     ]
     internal static let htMapping: HTObjectMapping<HTTypeTable> = .defaultMapping()
 }
@@ -54,11 +56,13 @@ internal final class HTTypeTable: HTHTTPModel, HTModelMappable {
 /// A nested model whose name is required.
 ///
 /// - Remark: Generated from types.htspec.json:21:5
-internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable {
-    internal var name: String?
+internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
+    @HTGuarded internal var name: String?
 
     internal static let htAccessors: [HTPropertyAccessor<HTTypeTableChild>] = [
-        .init("name", required: true, get: { $0.name }, set: { $0.name = $1 }),
+        .init("name", required: true, guarded: { $1(&$0._name) }),
     ]
     internal static let htMapping: HTObjectMapping<HTTypeTableChild> = .defaultMapping()
 }
@@ -68,7 +72,9 @@ internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable {
 /// A model with no fields.
 ///
 /// - Remark: Generated from types.htspec.json:24:5
-internal final class HTTypeTableEmpty: HTHTTPModel, HTModelMappable {
+internal final class HTTypeTableEmpty: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
+    // written under a lock); the base class adds no unguarded mutable state.
     internal static let htAccessors: [HTPropertyAccessor<HTTypeTableEmpty>] = []
     internal static let htMapping: HTObjectMapping<HTTypeTableEmpty> = .defaultMapping()
 }
