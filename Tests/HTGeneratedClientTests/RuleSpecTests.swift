@@ -63,6 +63,23 @@ import Testing
         #expect(HTMemberColor.red.rawValue == "#f00")
     }
 
+    /// `"closed": true` in the spec: strict mapping rejects a value the enum does not list, at its path;
+    /// the open enum next to it keeps its unknown value; lenient mapping keeps both.
+    @Test func closedEnumsFailStrictMapping() throws {
+        #expect(HTMemberRole.htRejectsUnknownValues && !HTMemberLevel.htRejectsUnknownValues)
+        let json: HTJSON = ["level": "99", "role": "admin"]
+        let lenient = try HTMemberCard(json: json)
+        #expect(lenient.role?.rawValue == "admin" && lenient.level?.rawValue == "99")
+        do {
+            _ = try HTMemberCard(json: json, options: .strict)
+            Issue.record("strict mapping accepted the closed enum's unknown value")
+        } catch {
+            #expect(error.path.description == "role")
+        }
+        let known = try HTMemberCard(json: ["level": "99", "role": "guest"], options: .strict)
+        #expect(known.role == .guest && known.level?.isKnown == false)
+    }
+
     /// `Specs/envelope-again.htspec.json` and `demo.htspec.json` both define `ResultData`; the envelope
     /// gets no model, so the target builds, and each spec's requests unwrap it by key path.
     @Test func twoSpecsOfOneTargetCanBothDefineTheEnvelope() {

@@ -15,7 +15,12 @@ extension SwiftRenderer {
             writer.line()
             writer.doc(item.description ?? "The `\(item.name)` enumeration.")
             writer.line("///")
-            writer.line("/// Open: a value the spec does not list is kept as it is (see `isKnown`).")
+            if item.isClosed {
+                writer.line("/// Closed: strict mapping rejects a value the spec does not list; lenient mapping keeps it")
+                writer.line("/// (see `isKnown`).")
+            } else {
+                writer.line("/// Open: a value the spec does not list is kept as it is (see `isKnown`).")
+            }
             writer.block("\(access)struct \(typeName): HTStringEnum") { writer in
                 writer.line("/// The value sent over the wire.")
                 writer.line("\(access)let rawValue: String")
@@ -36,6 +41,11 @@ extension SwiftRenderer {
                 writer.line("/// The members the spec declares, in declaration order.")
                 let list = unique.map { "." + SwiftNaming.escaped($0) }.joined(separator: ", ")
                 writer.line("\(access)static let knownValues: [\(typeName)] = [\(list)]")
+                if item.isClosed {
+                    writer.line()
+                    writer.line("/// The spec declares the enumeration `\"closed\": true`.")
+                    writer.line("\(access)static let htRejectsUnknownValues = true")
+                }
             }
         }
         return writer.text

@@ -76,6 +76,8 @@ package struct ResolvedEnum: Sendable {
     package var members: [EnumMemberDecl]
     /// Where it is declared.
     package var location: SourceLocation
+    /// Declared `"closed": true`: strict mapping rejects values the spec does not list.
+    package var isClosed = false
 }
 
 /// A request header.

@@ -74,7 +74,8 @@ package struct Resolver {
                 checkEnumMembers(members, of: type)
                 enums.append(
                     ResolvedEnum(
-                        name: type.name, description: type.description, members: members, location: type.location))
+                        name: type.name, description: type.description, members: members, location: type.location,
+                        isClosed: type.isClosed))
             case .array(let element), .alias(let element):
                 _ = resolve(element)
             }

@@ -101,7 +101,16 @@ package struct NativeSpecReader: Sendable {
             guard let element = readTypeRef(kindMember.value) else { return nil }
             kind = .array(element)
         }
-        return TypeDecl(name: member.key, location: member.keyLocation, description: description, kind: kind)
+        var type = TypeDecl(name: member.key, location: member.keyLocation, description: description, kind: kind)
+        if let closed = member.value["closed"] {
+            if case .enumeration = kind {
+                type.isClosed = optionalBool(closed)
+            } else {
+                diagnostics.error(
+                    "\"closed\" applies to enumerations only; \(what) is not one", at: closed.keyLocation)
+            }
+        }
+        return type
     }
 
     private mutating func readFields(_ node: JSONNode, what: String) -> [FieldDecl] {
@@ -332,7 +341,7 @@ package struct NativeSpecReader: Sendable {
     /// The keys each kind of object may have, in the order error messages list them.
     private enum Keys {
         static let document = ["$schema", "htspec", "description", "types", "interfaces"]
-        static let type = ["description", "fields", "enum", "array"]
+        static let type = ["description", "fields", "enum", "closed", "array"]
         static let field = ["type", "description", "required"]
         static let enumMember = ["key", "value", "description"]
         static let interface = [

@@ -62,6 +62,8 @@ package struct TypeDecl: Sendable {
     package var kind: Kind
     /// Hidden and anonymous types (NEI) get no model of their own unless something references them.
     package var isHidden: Bool = false
+    /// An enumeration declared `"closed": true`: strict mapping rejects values it does not list.
+    package var isClosed: Bool = false
 
     /// Creates a type.
     package init(name: String, location: SourceLocation, description: String?, kind: Kind, isHidden: Bool = false) {

@@ -69,6 +69,16 @@ import Testing
                 "x.htspec.json:1:25: error: type 'T' must have exactly one of \"fields\" (a model), \"enum\" (an enumeration) or \"array\" (an array type)"
             ]),
         Case(
+            name: "closed on a model",
+            spec: "{\"htspec\": 1, \"types\": {\"T\": {\"fields\": {}, \"closed\": true}}}",
+            expected: [
+                "x.htspec.json:1:45: error: \"closed\" applies to enumerations only; type 'T' is not one"
+            ]),
+        Case(
+            name: "closed not a boolean",
+            spec: "{\"htspec\": 1, \"types\": {\"T\": {\"enum\": [{\"key\": \"a\"}], \"closed\": \"yes\"}}}",
+            expected: ["x.htspec.json:1:65: error: \"closed\" must be true or false, found a string"]),
+        Case(
             name: "system type redefined", spec: "{\"htspec\": 1, \"types\": {\"String\": {\"fields\": {}}}}",
             expected: ["x.htspec.json:1:25: error: 'String' is a system type; give this type another name"]),
         Case(

@@ -65,3 +65,31 @@ internal struct HTMemberLevel: HTStringEnum {
     /// The members the spec declares, in declaration order.
     internal static let knownValues: [HTMemberLevel] = [.normal, .vip, .`public`, ._2fa, .inReview]
 }
+
+// MARK: - HTMemberRole
+
+/// A closed enumeration: strict mapping rejects a role it does not list.
+///
+/// Closed: strict mapping rejects a value the spec does not list; lenient mapping keeps it
+/// (see `isKnown`).
+internal struct HTMemberRole: HTStringEnum {
+    /// The value sent over the wire.
+    internal let rawValue: String
+
+    /// Creates a value, known or not.
+    internal init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Value: "owner".
+    internal static let owner = HTMemberRole(rawValue: "owner")
+
+    /// Value: "guest".
+    internal static let guest = HTMemberRole(rawValue: "guest")
+
+    /// The members the spec declares, in declaration order.
+    internal static let knownValues: [HTMemberRole] = [.owner, .guest]
+
+    /// The spec declares the enumeration `"closed": true`.
+    internal static let htRejectsUnknownValues = true
+}
