@@ -16,8 +16,8 @@ extension SwiftRenderer {
             writer.doc(item.description ?? "The `\(item.name)` enumeration.")
             writer.line("///")
             if item.isClosed {
-                writer.line("/// Closed: strict mapping rejects a value the spec does not list; lenient mapping keeps it")
-                writer.line("/// (see `isKnown`).")
+                writer.line("/// Closed: strict mapping rejects a value the spec does not list; lenient mapping")
+                writer.line("/// keeps it (see `isKnown`).")
             } else {
                 writer.line("/// Open: a value the spec does not list is kept as it is (see `isKnown`).")
             }

@@ -70,8 +70,8 @@ internal struct HTMemberLevel: HTStringEnum {
 
 /// A closed enumeration: strict mapping rejects a role it does not list.
 ///
-/// Closed: strict mapping rejects a value the spec does not list; lenient mapping keeps it
-/// (see `isKnown`).
+/// Closed: strict mapping rejects a value the spec does not list; lenient mapping
+/// keeps it (see `isKnown`).
 internal struct HTMemberRole: HTStringEnum {
     /// The value sent over the wire.
     internal let rawValue: String
