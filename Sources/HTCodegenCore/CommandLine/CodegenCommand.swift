@@ -163,8 +163,8 @@ package struct CodegenCommand {
                 } else if let count = Int(text), (1...SpecFileNaming.maxShards).contains(count) {
                     options.shards = count
                 } else {
-                    throw UsageError(
-                        message: "--shards must be auto or a number from 1 to \(SpecFileNaming.maxShards), not '\(text)'")
+                    let range = "1 to \(SpecFileNaming.maxShards)"
+                    throw UsageError(message: "--shards must be auto or a number from \(range), not '\(text)'")
                 }
             case "--declare-abstract-types": options.declareAbstractTypes = true
             case "--warnings-as-errors": options.warningsAsErrors = true
