@@ -6,7 +6,7 @@ import PackagePlugin
 /// It only finds files and builds argument lists; everything else happens in the generator. The files
 /// each command writes are named from the spec's file name and size alone (`SpecFileNaming`), as SwiftPM
 /// needs them before the spec is read: a large spec's models and requests are split into
-/// `SpecFileNaming.shardCount(forSpecSize:)` files each, and the plugin passes that count to
+/// `SpecFileNaming.shardCount(forSpec:size:)` files each, and the plugin passes that count to
 /// `ht-codegen --shards`.
 @main
 struct HTCodegenPlugin: BuildToolPlugin {
@@ -60,7 +60,7 @@ func makeCommands(targetName: String, files: [URL], tool: URL, workDirectory: UR
     let outputDirectory = workDirectory.appending(path: "GeneratedSources")
     let config = configs.first
     return specs.enumerated().map { index, spec in
-        let shards = SpecFileNaming.shardCount(forSpecSize: fileSize(spec))
+        let shards = SpecFileNaming.shardCount(forSpec: spec.lastPathComponent, size: fileSize(spec))
         var arguments = [
             "generate", spec.path(percentEncoded: false), "--output-dir", outputDirectory.path(percentEncoded: false),
             "--quiet", "--shards", String(shards),

@@ -29,22 +29,30 @@ enum SpecFileNaming {
         return fileName
     }
 
-    /// Spec bytes per shard: a spec of up to this size gets one models and one requests file; each
-    /// further started block of this size adds one of each (the synthetic spec of `.ci/synthetic-spec.py`
-    /// has about 700 bytes per model + interface, so a shard holds about 45 of each).
+    /// Native spec bytes per shard: a spec of up to this size gets one models and one requests file;
+    /// each further started block of this size adds one of each (the synthetic spec of
+    /// `.ci/synthetic-spec.py` has about 700 bytes per model + interface, so a shard holds about 45 of
+    /// each).
     ///
     /// The compiler's code generation costs more per declaration the more declarations one file holds,
     /// so the models and requests of a large spec are spread over several files of bounded size.
     static let bytesPerShard = 32 * 1024
 
-    /// The most shards a spec is split into (specs above 2 MiB get fuller shards instead of more).
+    /// NEI export bytes per shard: an export spends about four times a native spec's bytes on a
+    /// declaration (the corpus's v0.x export: 62 KB for 19 models and 26 interfaces), more with pages
+    /// and templates (the v3.x export: 80 KB for 2 and 5).
+    static let neiBytesPerShard = 128 * 1024
+
+    /// The most shards a spec is split into (native specs above 2 MiB get fuller shards instead).
     static let maxShards = 64
 
-    /// How many shards the spec of `byteCount` bytes is split into: one per started ``bytesPerShard``,
-    /// at least 1 and at most ``maxShards``. A pure function of the size, so the build plugin can
-    /// declare the output files without parsing the spec.
-    static func shardCount(forSpecSize byteCount: Int) -> Int {
-        min(maxShards, max(1, (byteCount + bytesPerShard - 1) / bytesPerShard))
+    /// How many shards the spec `fileName` of `byteCount` bytes is split into: one per started
+    /// ``bytesPerShard`` (``neiBytesPerShard`` for a `.nei.json` file), at least 1 and at most
+    /// ``maxShards``. A pure function of the name and size, so the build plugin can declare the output
+    /// files without parsing the spec.
+    static func shardCount(forSpec fileName: String, size byteCount: Int) -> Int {
+        let perShard = fileName.hasSuffix(".nei.json") ? neiBytesPerShard : bytesPerShard
+        return min(maxShards, max(1, (byteCount + perShard - 1) / perShard))
     }
 
     /// The name of shard `shard` (1-based) of the `kind` files (`Models` or `Requests`) of `stem`:

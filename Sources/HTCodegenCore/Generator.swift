@@ -121,10 +121,10 @@ package enum Generator {
         SpecFileNaming.outputFileNames(forSpec: fileName, shards: shards)
     }
 
-    /// The number of shards the build plugin and `ht-codegen` (without `--shards`) use for a spec of
-    /// `byteCount` bytes.
-    package static func shardCount(forSpecSize byteCount: Int) -> Int {
-        SpecFileNaming.shardCount(forSpecSize: byteCount)
+    /// The number of shards the build plugin and `ht-codegen` (without `--shards`) use for the spec
+    /// file `fileName` of `byteCount` bytes.
+    package static func shardCount(forSpec fileName: String, size byteCount: Int) -> Int {
+        SpecFileNaming.shardCount(forSpec: fileName, size: byteCount)
     }
 
     /// Whether a file name is a spec file's.

@@ -22,7 +22,7 @@ package struct CodegenCommand {
         package var warningsAsErrors = false
         package var timing = false
         /// The number of models and requests files per spec (`--shards`); `nil`: from the spec's size
-        /// (`SpecFileNaming.shardCount(forSpecSize:)`), as the build plugin does.
+        /// (`SpecFileNaming.shardCount(forSpec:size:)`), as the build plugin does.
         package var shards: Int?
     }
 
@@ -39,10 +39,11 @@ package struct CodegenCommand {
         For each spec <stem>.htspec.json (or <stem>.nei.json) these files are written, always all
         of them (empty ones included) and only when their contents change:
           <stem>+Models.swift   <stem>+Requests.swift   <stem>+Enums.swift
-        A spec larger than 32 KiB is split into shards, one per started 32 KiB (at most 64), so
-        that no generated file grows with the spec (the compiler's cost per declaration grows with
-        the size of the file that holds it): shard k >= 2 adds <stem>+Models-k.swift and
-        <stem>+Requests-k.swift, each model and request going into the shard its name hashes to.
+        A spec larger than 32 KiB (an NEI export: 128 KiB) is split into shards, one per started
+        32 KiB (128 KiB), at most 64, so that no generated file grows with the spec (the compiler's
+        cost per declaration grows with the size of the file that holds it): shard k >= 2 adds
+        <stem>+Models-k.swift and <stem>+Requests-k.swift, each model and request going into the
+        shard its name hashes to.
         Files of an earlier run for the same spec that are no longer written (shards beyond today's
         count) are deleted from the output directory.
 
@@ -65,8 +66,9 @@ package struct CodegenCommand {
                                    HTBaseRequest and HTHTTPModel. Applies to the first spec given
                                    (the build plugin passes it for one spec per target).
           --shards <n>|auto        How many models and requests files per spec (1 to 64). Default:
-                                   auto, one per started 32 KiB of the spec file, the rule the build
-                                   plugin uses (which passes the number it declared).
+                                   auto, one per started 32 KiB of the spec file (128 KiB for a
+                                   *.nei.json file), the rule the build plugin uses (which passes
+                                   the number it declared).
           --warnings-as-errors     Fail when any warning is reported.
           --dry-run                Print what would be written; write nothing.
           --quiet                  Print only diagnostics.
@@ -243,7 +245,9 @@ package struct CodegenCommand {
                     continue
                 }
             }
-            let shards = options.shards ?? SpecFileNaming.shardCount(forSpecSize: Self.fileSize(atPath: spec))
+            let specName = String(spec.split(separator: "/").last ?? Substring(spec))
+            let shards =
+                options.shards ?? SpecFileNaming.shardCount(forSpec: specName, size: Self.fileSize(atPath: spec))
             do {
                 let generateStart = clock.now
                 let (files, diagnostics) = try Generator.generate(
@@ -254,7 +258,6 @@ package struct CodegenCommand {
                 warnings += diagnostics.filter { $0.severity == .warning }.count
                 if exitWhenDone { keptUntilExit.append((document, files)) }
                 guard subcommand == "generate" else { continue }
-                let specName = String(spec.split(separator: "/").last ?? Substring(spec))
                 if options.dryRun {
                     for file in files.contents {
                         print("would write \(file.name) (\(file.text.utf8.count) bytes)")

@@ -1,5 +1,5 @@
 /// Which generated file (shard) each model and request goes into, when a spec's output is split into
-/// several models and requests files (`SpecFileNaming.shardCount(forSpecSize:)`).
+/// several models and requests files (`SpecFileNaming.shardCount(forSpec:size:)`).
 ///
 /// A declaration's shard is a hash of its spec name (64-bit FNV-1a of the UTF-8 bytes, mixed, modulo
 /// the shard count): it depends on nothing but that name and the count, never on the machine, the process (Swift's

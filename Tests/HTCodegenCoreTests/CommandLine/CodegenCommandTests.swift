@@ -90,7 +90,7 @@ import Testing
         let spec = directory.appending(path: "big.htspec.json")
         let text = OutputShardsTests.spec(count: 300)
         try Data(text.utf8).write(to: spec)
-        let expected = SpecFileNaming.shardCount(forSpecSize: text.utf8.count)
+        let expected = SpecFileNaming.shardCount(forSpec: "big.htspec.json", size: text.utf8.count)
         try #require(expected >= 2)
         let output = directory.appending(path: "out")
         #expect(CodegenCommand.run(arguments: ["generate", spec.path, "--output-dir", output.path, "--quiet"]) == 0)

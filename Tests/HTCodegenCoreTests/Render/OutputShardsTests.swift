@@ -38,13 +38,18 @@ import Testing
     }
 
     @Test func theShardCountFollowsTheSpecSize() {
-        #expect(SpecFileNaming.shardCount(forSpecSize: 0) == 1)
-        #expect(SpecFileNaming.shardCount(forSpecSize: 1) == 1)
-        #expect(SpecFileNaming.shardCount(forSpecSize: 32 * 1024) == 1)
-        #expect(SpecFileNaming.shardCount(forSpecSize: 32 * 1024 + 1) == 2)
-        #expect(SpecFileNaming.shardCount(forSpecSize: 22 * 32 * 1024) == 22)
-        #expect(SpecFileNaming.shardCount(forSpecSize: 1 << 40) == SpecFileNaming.maxShards)
-        #expect(Generator.shardCount(forSpecSize: 100_000) == 4)
+        let native = "api.htspec.json"
+        #expect(SpecFileNaming.shardCount(forSpec: native, size: 0) == 1)
+        #expect(SpecFileNaming.shardCount(forSpec: native, size: 1) == 1)
+        #expect(SpecFileNaming.shardCount(forSpec: native, size: 32 * 1024) == 1)
+        #expect(SpecFileNaming.shardCount(forSpec: native, size: 32 * 1024 + 1) == 2)
+        #expect(SpecFileNaming.shardCount(forSpec: native, size: 22 * 32 * 1024) == 22)
+        #expect(SpecFileNaming.shardCount(forSpec: native, size: 1 << 40) == SpecFileNaming.maxShards)
+        #expect(Generator.shardCount(forSpec: native, size: 100_000) == 4)
+        // An NEI export spends about four times the bytes on a declaration.
+        #expect(Generator.shardCount(forSpec: "api.nei.json", size: 128 * 1024) == 1)
+        #expect(Generator.shardCount(forSpec: "api.nei.json", size: 128 * 1024 + 1) == 2)
+        #expect(Generator.shardCount(forSpec: "api.nei.json", size: 100_000) == 1)
     }
 
     @Test func oneShardKeepsTheThreeNames() {
