@@ -7,7 +7,9 @@ import PackagePlugin
 /// each command writes are named from the spec's file name and size alone (`SpecFileNaming`), as SwiftPM
 /// needs them before the spec is read: a large spec's models and requests are split into
 /// `SpecFileNaming.shardCount(forSpec:size:)` files each, and the plugin passes that count to
-/// `ht-codegen --shards`.
+/// `ht-codegen --shards`, so the files written are always the files declared. SwiftPM keeps a build's
+/// plan, and so these commands, until the target's files or the manifest change: a spec that grows or
+/// shrinks keeps its shard count until then (or until `swift package clean`).
 @main
 struct HTCodegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
