@@ -67,9 +67,18 @@ generate() {
         echo "    generator diagnostics for $(basename "$export"):"
         sed 's/^/    | /' "$LOG"
     fi
-    local count
+    # The three files of every spec, plus a models and a requests file per further shard (an export
+    # above 32 KiB is split: see `ht-codegen --help`, --shards).
+    local count stem models requests name
+    stem=$(basename "$spec" .nei.json)
+    for name in "$stem+Models.swift" "$stem+Requests.swift" "$stem+Enums.swift"; do
+        [ -f "$PKG/Sources/$target/$name" ] || fail "ht-codegen did not write $name for $export"
+    done
     count=$(find "$PKG/Sources/$target" -name '*.swift' | wc -l)
-    [ "$count" -eq 3 ] || fail "expected 3 generated files for $export, found $count"
+    models=$(find "$PKG/Sources/$target" -name "$stem+Models*.swift" | wc -l)
+    requests=$(find "$PKG/Sources/$target" -name "$stem+Requests*.swift" | wc -l)
+    [ "$models" -eq "$requests" ] && [ "$count" -eq $((models + requests + 1)) ] ||
+        fail "expected one models and one requests file per shard and one enums file for $export, found $count files"
     pass "generated $(basename "$export") into Sources/$target ($(cat "$PKG/Sources/$target"/*.swift | wc -l) lines)"
 }
 

@@ -7,7 +7,10 @@
 #      own spec and of the ShopAPI library target's (specs and one Swift file, public access: the
 #      README's setup), and of the StockAPI target (package access);
 #   2. after a field is added to the spec and main.swift uses it, the rebuild succeeds and the app
-#      prints the new field (so the generated code followed the spec);
+#      prints the new field (so the generated code followed the spec); after 40 types grow the spec
+#      over 32 KiB the app still builds, and once SwiftPM plans the build again (a file is added to the
+#      target) the plugin splits the models and requests into several files (shards) and the app
+#      still builds; after the spec shrinks back (and the file is removed), one models file is left;
 #   3. after the spec references an undefined type, the build fails with a diagnostic pointing at the
 #      exact line and column of that reference in shop.htspec.json;
 #   4. it reports the time of the first build, of a no-op rebuild and of the rebuild after the edit.
@@ -175,6 +178,44 @@ OUTPUT=$(run_app) || fail "the app exited with an error: $OUTPUT"
 printf '%s\n' "$OUTPUT" | sed 's/^/    > /'
 expect_line "$OUTPUT" '^sku: SKU-42$'
 expect_line "$OUTPUT" '^model: HTProduct id=42 name=Widget$'
+
+echo "== plugin e2e: a spec over 32 KiB is split into shards, and joined again when it shrinks"
+# 40 more types with long descriptions, referring to Product and to each other across the files.
+cp "$SPEC" "$WORK/shop.before-shards.json"
+python3 - "$SPEC" <<'PY'
+import json, sys
+path = sys.argv[1]
+with open(path, encoding="utf-8") as handle:
+    spec = json.load(handle)
+for i in range(40):
+    spec["types"][f"Pad{i}"] = {
+        "description": f"Padding type {i}. " + "A long description that makes the spec large. " * 20,
+        "fields": {"product": "Product", "next": f"Pad{(i + 1) % 40}"},
+    }
+with open(path, "w", encoding="utf-8") as handle:
+    json.dump(spec, handle, indent=2)
+    handle.write("\n")
+PY
+[ "$(wc -c <"$SPEC")" -gt 32768 ] || fail "the padded spec is not over 32 KiB"
+shards() { find "$SCRATCH/plugins" -type f -name "shop+$1*.swift" | wc -l; }
+# SwiftPM keeps its build plan, and so the plugin's declared files, until the target's files change:
+# the spec's new size is not seen yet, and the generator writes the files the plan declares.
+build_or_fail "rebuild after the spec grew over 32 KiB (same plan)"
+OUTPUT=$(run_app) || fail "the app exited with an error: $OUTPUT"
+expect_line "$OUTPUT" '^sku: SKU-42$'
+# A new file in the target makes SwiftPM plan again: the plugin then declares the shards.
+printf '// Added by .ci/plugin-e2e.sh so that SwiftPM plans the build again.\n' >"$PKG/Sources/App/Replan.swift"
+build_or_fail "rebuild after a file was added to the target (new plan)"
+[ "$(shards Models)" -ge 2 ] && [ "$(shards Models)" -eq "$(shards Requests)" ] \
+    || fail "expected several shop+Models*.swift and as many shop+Requests*.swift, found $(shards Models) and $(shards Requests)"
+pass "the grown spec generated $(shards Models) models and $(shards Requests) requests files"
+OUTPUT=$(run_app) || fail "the app exited with an error: $OUTPUT"
+expect_line "$OUTPUT" '^sku: SKU-42$'
+cp "$WORK/shop.before-shards.json" "$SPEC"
+rm "$PKG/Sources/App/Replan.swift"
+build_or_fail "rebuild after the spec shrank again (and the file was removed)"
+[ "$(shards Models)" -eq 1 ] || fail "stale shards remain: $(shards Models) shop+Models*.swift files"
+pass "the shrunk spec is back to one models file (the stale shards were deleted)"
 
 # ---------------------------------------------------------------------------------------------------
 echo "== plugin e2e 3/3: a reference to an undefined type fails the build at its position"

@@ -22,6 +22,10 @@ struct GenerateClient: CommandPlugin {
           --dry-run         Show what would be written; write nothing.
           --help            Show this help.
 
+        A spec larger than 32 KiB (an NEI export: 128 KiB) gets several models and requests
+        files (<stem>+Models-2.swift, ...; see `ht-codegen --help`, option --shards); files of an
+        earlier run that are no longer generated are deleted from the output folder.
+
         Don't also apply HTCodegenPlugin to a target whose generated code is checked in: the build
         would declare every type twice.
         """

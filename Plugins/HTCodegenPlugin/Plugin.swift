@@ -4,8 +4,12 @@ import PackagePlugin
 /// The build-tool plugin: one build command per spec file in the target, running `ht-codegen`.
 ///
 /// It only finds files and builds argument lists; everything else happens in the generator. The files
-/// each command writes are named from the spec's file name alone (`SpecFileNaming`), as SwiftPM needs
-/// them before the spec is read.
+/// each command writes are named from the spec's file name and size alone (`SpecFileNaming`), as SwiftPM
+/// needs them before the spec is read: a large spec's models and requests are split into
+/// `SpecFileNaming.shardCount(forSpec:size:)` files each, and the plugin passes that count to
+/// `ht-codegen --shards`, so the files written are always the files declared. SwiftPM keeps a build's
+/// plan, and so these commands, until the target's files or the manifest change: a spec that grows or
+/// shrinks keeps its shard count until then (or until `swift package clean`).
 @main
 struct HTCodegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -45,8 +49,10 @@ func makeCommands(targetName: String, files: [URL], tool: URL, workDirectory: UR
         }
         stems[stem] = spec
     }
-    let generatedNames = Set(specs.flatMap { SpecFileNaming.outputFileNames(forSpec: $0.lastPathComponent) })
-    let checkedIn = files.filter { generatedNames.contains($0.lastPathComponent) }
+    // Any file the generator may write for one of the specs, whatever the shard count.
+    let checkedIn = files.filter { file in
+        stems.keys.contains { SpecFileNaming.isOutputFile(file.lastPathComponent, ofStem: $0) }
+    }
     if !checkedIn.isEmpty {
         let list = checkedIn.map { $0.path(percentEncoded: false) }.sorted().joined(separator: ", ")
         throw PluginFailure(
@@ -56,9 +62,10 @@ func makeCommands(targetName: String, files: [URL], tool: URL, workDirectory: UR
     let outputDirectory = workDirectory.appending(path: "GeneratedSources")
     let config = configs.first
     return specs.enumerated().map { index, spec in
+        let shards = SpecFileNaming.shardCount(forSpec: spec.lastPathComponent, size: fileSize(spec))
         var arguments = [
             "generate", spec.path(percentEncoded: false), "--output-dir", outputDirectory.path(percentEncoded: false),
-            "--quiet",
+            "--quiet", "--shards", String(shards),
         ]
         if let config { arguments += ["--config", config.path(percentEncoded: false)] }
         if index == 0 { arguments.append("--declare-abstract-types") }
@@ -70,10 +77,15 @@ func makeCommands(targetName: String, files: [URL], tool: URL, workDirectory: UR
             executable: tool,
             arguments: arguments,
             inputFiles: [spec] + siblings + (config.map { [$0] } ?? []),
-            outputFiles: SpecFileNaming.outputFileNames(forSpec: spec.lastPathComponent).map {
+            outputFiles: SpecFileNaming.outputFileNames(forSpec: spec.lastPathComponent, shards: shards).map {
                 outputDirectory.appending(path: $0)
             })
     }
+}
+
+/// The size of a spec file in bytes; 0 when it cannot be read (the generator then reports why).
+func fileSize(_ url: URL) -> Int {
+    (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
 }
 
 /// A misconfiguration, reported as a build error.

@@ -29,9 +29,61 @@ enum SpecFileNaming {
         return fileName
     }
 
-    /// The files generated for the spec `fileName`, always all three (empty ones included).
-    static func outputFileNames(forSpec fileName: String) -> [String] {
+    /// Native spec bytes per shard: a spec of up to this size gets one models and one requests file;
+    /// each further started block of this size adds one of each (the synthetic spec of
+    /// `.ci/synthetic-spec.py` has about 700 bytes per model + interface, so a shard holds about 45 of
+    /// each).
+    ///
+    /// The compiler's code generation costs more per declaration the more declarations one file holds,
+    /// so the models and requests of a large spec are spread over several files of bounded size.
+    static let bytesPerShard = 32 * 1024
+
+    /// NEI export bytes per shard: an export spends about four times a native spec's bytes on a
+    /// declaration (the corpus's v0.x export: 62 KB for 19 models and 26 interfaces), more with pages
+    /// and templates (the v3.x export: 80 KB for 2 and 5).
+    static let neiBytesPerShard = 128 * 1024
+
+    /// The most shards a spec is split into (native specs above 2 MiB get fuller shards instead).
+    static let maxShards = 64
+
+    /// How many shards the spec `fileName` of `byteCount` bytes is split into: one per started
+    /// ``bytesPerShard`` (``neiBytesPerShard`` for a `.nei.json` file), at least 1 and at most
+    /// ``maxShards``. A pure function of the name and size, so the build plugin can declare the output
+    /// files without parsing the spec.
+    static func shardCount(forSpec fileName: String, size byteCount: Int) -> Int {
+        let perShard = fileName.hasSuffix(".nei.json") ? neiBytesPerShard : bytesPerShard
+        return min(maxShards, max(1, (byteCount + perShard - 1) / perShard))
+    }
+
+    /// The name of shard `shard` (1-based) of the `kind` files (`Models` or `Requests`) of `stem`:
+    /// `demo+Models.swift` for the first, `demo+Models-2.swift`, `demo+Models-3.swift`... after it.
+    static func shardFileName(stem: String, kind: String, shard: Int) -> String {
+        shard <= 1 ? "\(stem)+\(kind).swift" : "\(stem)+\(kind)-\(shard).swift"
+    }
+
+    /// The files generated for the spec `fileName` split into `shards` shards, always all of them (empty
+    /// ones included): the models files, the requests files, then the enumerations file. With one shard:
+    /// `<stem>+Models.swift`, `<stem>+Requests.swift`, `<stem>+Enums.swift`.
+    static func outputFileNames(forSpec fileName: String, shards: Int = 1) -> [String] {
         let stem = stem(of: fileName)
-        return ["\(stem)+Models.swift", "\(stem)+Requests.swift", "\(stem)+Enums.swift"]
+        let count = max(1, shards)
+        return (1...count).map { shardFileName(stem: stem, kind: "Models", shard: $0) }
+            + (1...count).map { shardFileName(stem: stem, kind: "Requests", shard: $0) } + ["\(stem)+Enums.swift"]
+    }
+
+    /// Whether `fileName` is a file the generator writes for `stem` with some number of shards:
+    /// `<stem>+Models.swift`, `<stem>+Requests.swift`, `<stem>+Enums.swift`, or `<stem>+Models-<n>.swift`
+    /// or `<stem>+Requests-<n>.swift` with n >= 2.
+    static func isOutputFile(_ fileName: String, ofStem stem: String) -> Bool {
+        let prefix = stem + "+"
+        guard fileName.hasPrefix(prefix), fileName.hasSuffix(".swift") else { return false }
+        let middle = fileName.dropFirst(prefix.count).dropLast(".swift".count)
+        if middle == "Models" || middle == "Requests" || middle == "Enums" { return true }
+        for kind in ["Models-", "Requests-"] where middle.hasPrefix(kind) {
+            let number = middle.dropFirst(kind.count)
+            return !number.isEmpty && number.first != "0" && number.allSatisfy { ("0"..."9").contains($0) }
+                && number.count < 10 && (Int(number) ?? 0) >= 2
+        }
+        return false
     }
 }

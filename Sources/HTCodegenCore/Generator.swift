@@ -4,7 +4,8 @@ import Foundation
 package enum Generator {
     /// The generated files of one spec.
     package struct Files: Sendable, Hashable {
-        /// File name → contents, for the three files of the spec.
+        /// File name → contents, for the files of the spec, in the order of
+        /// `SpecFileNaming.outputFileNames(forSpec:shards:)`.
         package var contents: [(name: String, text: String)]
 
         package static func == (lhs: Files, rhs: Files) -> Bool {
@@ -78,38 +79,52 @@ package enum Generator {
 
     /// Generates the files of one parsed spec. Throws ``GenerationFailed`` with every diagnostic when the
     /// spec has errors; returns the files and the warnings otherwise.
+    ///
+    /// `shards` (at least 1) splits the models and the requests over that many files each
+    /// (`SpecFileNaming.outputFileNames(forSpec:shards:)`); every one is returned, empty ones included.
     package static func generate(
-        _ document: SpecDocument, config: GeneratorConfig, declareAbstractTypes: Bool = false
+        _ document: SpecDocument, config: GeneratorConfig, declareAbstractTypes: Bool = false, shards: Int = 1
     ) throws(GenerationFailed) -> (Files, [Diagnostic]) {
         var diagnostics = DiagnosticBag()
         let (resolved, resolveDiagnostics) = Resolver.resolve(document)
         diagnostics.append(contentsOf: resolveDiagnostics)
         guard let resolved, !diagnostics.hasErrors else { throw GenerationFailed(diagnostics: diagnostics.sorted) }
+        let count = max(1, shards)
         let (output, renderDiagnostics) = SwiftRenderer.render(
-            resolved, config: config, declareAbstractTypes: declareAbstractTypes)
+            resolved, config: config, declareAbstractTypes: declareAbstractTypes, shards: count)
         diagnostics.append(contentsOf: renderDiagnostics)
         let fileName = String(document.file.split(separator: "/").last ?? Substring(document.file))
-        let names = SpecFileNaming.outputFileNames(forSpec: fileName)
-        let files = Files(contents: [(names[0], output.models), (names[1], output.requests), (names[2], output.enums)])
+        let names = SpecFileNaming.outputFileNames(forSpec: fileName, shards: count)
+        let texts = output.models + output.requests + [output.enums]
+        let files = Files(contents: Array(zip(names, texts)).map { (name: $0.0, text: $0.1) })
         return (files, diagnostics.sorted)
     }
 
     /// Generates from a spec's bytes (parse, resolve, render); the one call tests and tools need.
     package static func generate(
-        specBytes: [UInt8], file: String, config: GeneratorConfig, declareAbstractTypes: Bool = false
+        specBytes: [UInt8], file: String, config: GeneratorConfig, declareAbstractTypes: Bool = false,
+        shards: Int = 1
     ) throws(GenerationFailed) -> (Files, [Diagnostic]) {
         let (document, parseDiagnostics) = parseSpec(specBytes, file: file)
         guard let document, !parseDiagnostics.contains(where: { $0.severity == .error }) else {
             throw GenerationFailed(
                 diagnostics: parseDiagnostics.sorted { ($0.location, $0.message) < ($1.location, $1.message) })
         }
-        let (files, warnings) = try generate(document, config: config, declareAbstractTypes: declareAbstractTypes)
+        let (files, warnings) = try generate(
+            document, config: config, declareAbstractTypes: declareAbstractTypes, shards: shards)
         return (files, (parseDiagnostics + warnings).sorted { ($0.location, $0.message) < ($1.location, $1.message) })
     }
 
-    /// The names of the files generated for a spec file (a pure function of its name).
-    package static func outputFileNames(forSpec fileName: String) -> [String] {
-        SpecFileNaming.outputFileNames(forSpec: fileName)
+    /// The names of the files generated for a spec file split into `shards` shards (a pure function of
+    /// its name and the count).
+    package static func outputFileNames(forSpec fileName: String, shards: Int = 1) -> [String] {
+        SpecFileNaming.outputFileNames(forSpec: fileName, shards: shards)
+    }
+
+    /// The number of shards the build plugin and `ht-codegen` (without `--shards`) use for the spec
+    /// file `fileName` of `byteCount` bytes.
+    package static func shardCount(forSpec fileName: String, size byteCount: Int) -> Int {
+        SpecFileNaming.shardCount(forSpec: fileName, size: byteCount)
     }
 
     /// Whether a file name is a spec file's.
@@ -132,5 +147,27 @@ package enum Generator {
             written.append(file.name)
         }
         return written
+    }
+
+    /// Deletes the files in `directory` that an earlier generation of the spec `specFileName` wrote and
+    /// this one did not (the shards beyond today's count, once a spec shrank or was given fewer
+    /// `--shards`): left there, they would declare their types a second time. Only names the generator
+    /// writes for that spec's stem (`SpecFileNaming.isOutputFile(_:ofStem:)`) are candidates. Returns
+    /// the names of the files deleted (or, with `dryRun`, that would be), sorted.
+    @discardableResult
+    package static func removeStaleFiles(
+        of specFileName: String, keeping files: Files, in directory: String, dryRun: Bool = false
+    ) throws -> [String] {
+        let stem = SpecFileNaming.stem(of: specFileName)
+        let current = Set(files.contents.map(\.name))
+        guard let existing = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        let stale = existing.filter { !current.contains($0) && SpecFileNaming.isOutputFile($0, ofStem: stem) }.sorted()
+        if !dryRun {
+            for name in stale {
+                let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+                try FileManager.default.removeItem(atPath: path)
+            }
+        }
+        return stale
     }
 }

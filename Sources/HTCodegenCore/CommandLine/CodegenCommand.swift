@@ -21,6 +21,9 @@ package struct CodegenCommand {
         package var verbose = false
         package var warningsAsErrors = false
         package var timing = false
+        /// The number of models and requests files per spec (`--shards`); `nil`: from the spec's size
+        /// (`SpecFileNaming.shardCount(forSpec:size:)`), as the build plugin does.
+        package var shards: Int?
     }
 
     /// The help text, documenting every option.
@@ -33,9 +36,16 @@ package struct CodegenCommand {
         A spec file is a native spec (described by Specs/htspec.schema.json) or an NEI platform
         export (v0.x or v3.x, as downloaded, with or without its {"code": 200, "result": ...}
         wrapper); the format is detected from the contents. Name specs *.htspec.json or *.nei.json.
-        For each spec <stem>.htspec.json (or <stem>.nei.json) three files are written, always all
-        three (empty ones included) and only when their contents change:
+        For each spec <stem>.htspec.json (or <stem>.nei.json) these files are written, always all
+        of them (empty ones included) and only when their contents change:
           <stem>+Models.swift   <stem>+Requests.swift   <stem>+Enums.swift
+        A spec larger than 32 KiB (an NEI export: 128 KiB) is split into shards, one per started
+        32 KiB (128 KiB), at most 64, so that no generated file grows with the spec (the compiler's
+        cost per declaration grows with the size of the file that holds it): shard k >= 2 adds
+        <stem>+Models-k.swift and <stem>+Requests-k.swift, each model and request going into the
+        shard its name hashes to.
+        Files of an earlier run for the same spec that are no longer written (shards beyond today's
+        count) are deleted from the output directory.
 
         SUBCOMMANDS:
           generate                 Check the specs and write the generated files.
@@ -55,6 +65,10 @@ package struct CodegenCommand {
                                    aliases of the runtime's types when their names differ from
                                    HTBaseRequest and HTHTTPModel. Applies to the first spec given
                                    (the build plugin passes it for one spec per target).
+          --shards <n>|auto        How many models and requests files per spec (1 to 64). Default:
+                                   auto, one per started 32 KiB of the spec file (128 KiB for a
+                                   *.nei.json file), the rule the build plugin uses (which passes
+                                   the number it declared).
           --warnings-as-errors     Fail when any warning is reported.
           --dry-run                Print what would be written; write nothing.
           --quiet                  Print only diagnostics.
@@ -144,6 +158,16 @@ package struct CodegenCommand {
                     throw UsageError(message: "--access-level must be public, package or internal, not '\(text)'")
                 }
                 options.accessLevel = level
+            case "--shards":
+                let text = try value(for: argument)
+                if text == "auto" {
+                    options.shards = nil
+                } else if let count = Int(text), (1...SpecFileNaming.maxShards).contains(count) {
+                    options.shards = count
+                } else {
+                    let range = "1 to \(SpecFileNaming.maxShards)"
+                    throw UsageError(message: "--shards must be auto or a number from \(range), not '\(text)'")
+                }
             case "--declare-abstract-types": options.declareAbstractTypes = true
             case "--warnings-as-errors": options.warningsAsErrors = true
             case "--verbose": options.verbose = true
@@ -221,10 +245,14 @@ package struct CodegenCommand {
                     continue
                 }
             }
+            let specName = String(spec.split(separator: "/").last ?? Substring(spec))
+            let shards =
+                options.shards ?? SpecFileNaming.shardCount(forSpec: specName, size: Self.fileSize(atPath: spec))
             do {
                 let generateStart = clock.now
                 let (files, diagnostics) = try Generator.generate(
-                    document, config: config, declareAbstractTypes: options.declareAbstractTypes && index == 0)
+                    document, config: config, declareAbstractTypes: options.declareAbstractTypes && index == 0,
+                    shards: shards)
                 let generateTime = clock.now - generateStart
                 report(diagnostics)
                 warnings += diagnostics.filter { $0.severity == .warning }.count
@@ -234,11 +262,17 @@ package struct CodegenCommand {
                     for file in files.contents {
                         print("would write \(file.name) (\(file.text.utf8.count) bytes)")
                     }
+                    if let directory = options.outputDirectory {
+                        let stale = try Generator.removeStaleFiles(
+                            of: specName, keeping: files, in: directory, dryRun: true)
+                        for name in stale { print("would delete \(name) (no longer generated)") }
+                    }
                     continue
                 }
                 guard let directory = options.outputDirectory else { continue }
                 let writeStart = clock.now
                 let written = try Generator.write(files, to: directory)
+                let removed = try Generator.removeStaleFiles(of: specName, keeping: files, in: directory)
                 if options.timing {
                     let milliseconds = { (duration: Duration) in
                         String(
@@ -251,8 +285,9 @@ package struct CodegenCommand {
                 }
                 if !options.quiet {
                     let unchanged = files.contents.count - written.count
+                    let deleted = removed.isEmpty ? "" : ", deleted \(removed.count) no longer generated"
                     print(
-                        "\(spec): wrote \(written.count) file(s)\(unchanged > 0 ? ", \(unchanged) unchanged" : "") in \(directory)"
+                        "\(spec): wrote \(written.count) file(s)\(unchanged > 0 ? ", \(unchanged) unchanged" : "")\(deleted) in \(directory)"
                     )
                 }
             } catch let error as GenerationFailed {
@@ -269,6 +304,11 @@ package struct CodegenCommand {
         }
         _ = keptUntilExit
         return status
+    }
+
+    /// The size of the file at `path` in bytes (0 when it cannot be read: reading it reports that).
+    static func fileSize(atPath path: String) -> Int {
+        (try? URL(fileURLWithPath: path).resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
     }
 
     /// Prints diagnostics to standard error: every one with `verbose`, else warnings grouped by kind

@@ -1,21 +1,27 @@
-/// Renders a ``ResolvedAPI`` as Swift: one file of models, one of requests, one of enumerations.
+/// Renders a ``ResolvedAPI`` as Swift: models files, requests files, and one file of enumerations.
+///
+/// The models and requests are split over as many files (shards) as asked, each declaration in the
+/// shard ``OutputShards`` gives it; one shard gives one file of each.
 ///
 /// Output is deterministic: declarations are sorted by name, fields keep their spec order, and nothing
 /// depends on the time, the machine or absolute paths.
 package struct SwiftRenderer: Sendable {
-    /// The rendered text of the three files of one spec.
+    /// The rendered text of the files of one spec.
     package struct Output: Sendable, Hashable {
-        /// `<stem>+Models.swift`.
-        package var models: String
-        /// `<stem>+Requests.swift`.
-        package var requests: String
+        /// `<stem>+Models.swift`, `<stem>+Models-2.swift`, ...: one per shard.
+        package var models: [String]
+        /// `<stem>+Requests.swift`, `<stem>+Requests-2.swift`, ...: one per shard.
+        package var requests: [String]
         /// `<stem>+Enums.swift`.
         package var enums: String
     }
 
-    let api: ResolvedAPI
+    /// The API to render; a shard's renderer holds only that shard's models or requests.
+    var api: ResolvedAPI
     let config: GeneratorConfig
-    let declareAbstractTypes: Bool
+    /// Whether the models file declares the type aliases; a shard's renderer other than the first's
+    /// has it off, so the aliases are declared once.
+    var declareAbstractTypes: Bool
     var diagnostics = DiagnosticBag()
     var typeNames: [String: String] = [:]
     var enumNames: Set<String> = []
@@ -24,11 +30,12 @@ package struct SwiftRenderer: Sendable {
 
     /// Renders `api`. `declareAbstractTypes` adds type aliases for the request protocol and model base
     /// class when the config names them differently from the runtime (pass it for one spec per target).
-    package static func render(_ api: ResolvedAPI, config: GeneratorConfig, declareAbstractTypes: Bool = false)
-        -> (Output, [Diagnostic])
-    {
+    /// `shards` (at least 1) is the number of models files and of requests files.
+    package static func render(
+        _ api: ResolvedAPI, config: GeneratorConfig, declareAbstractTypes: Bool = false, shards: Int = 1
+    ) -> (Output, [Diagnostic]) {
         var renderer = SwiftRenderer(api: api, config: config, declareAbstractTypes: declareAbstractTypes)
-        let output = renderer.run()
+        let output = renderer.run(shards: max(1, shards))
         return (output, renderer.diagnostics.all)
     }
 
@@ -40,31 +47,49 @@ package struct SwiftRenderer: Sendable {
 
     var access: String { config.accessLevel.rawValue + " " }
 
-    /// Names the types, then renders the three files concurrently (they share nothing but the names).
-    /// Diagnostics are merged in file order, so the output does not depend on scheduling.
-    mutating func run() -> Output {
+    /// Names the types (across all shards), then renders the files concurrently (they share nothing but
+    /// the names): each models and requests shard by a renderer that holds only that shard's
+    /// declarations. Diagnostics are merged in file order, so the output does not depend on scheduling.
+    mutating func run(shards: Int = 1) -> Output {
         assignTypeNames()
         var named = self
         named.diagnostics = DiagnosticBag()  // the naming pass's own stay in `self`
-        let copy = named
-        let rendered = concurrently([
-            { @Sendable in
+        let modelShards = OutputShards.split(api.models, count: shards) { $0.name }
+        let requestShards = OutputShards.split(api.requests, count: shards) { $0.className }
+        var bodies: [@Sendable () -> (String, [Diagnostic])] = []
+        for (index, models) in modelShards.enumerated() {
+            var renderer = named
+            renderer.api.models = models
+            renderer.declareAbstractTypes = declareAbstractTypes && index == 0
+            let copy = renderer
+            bodies.append { @Sendable in
                 var renderer = copy
                 return (renderer.renderModels(), renderer.diagnostics.all)
-            },
-            { @Sendable in
+            }
+        }
+        for requests in requestShards {
+            var renderer = named
+            renderer.api.requests = requests
+            let copy = renderer
+            bodies.append { @Sendable in
                 var renderer = copy
                 return (renderer.renderRequests(), renderer.diagnostics.all)
-            },
-            { @Sendable in
-                var renderer = copy
-                return (renderer.renderEnums(), renderer.diagnostics.all)
-            },
-        ])
+            }
+        }
+        let copy = named
+        bodies.append { @Sendable in
+            var renderer = copy
+            return (renderer.renderEnums(), renderer.diagnostics.all)
+        }
+        let rendered = concurrently(bodies)
         for (_, found) in rendered {
             diagnostics.append(contentsOf: found)
         }
-        return Output(models: rendered[0].0, requests: rendered[1].0, enums: rendered[2].0)
+        let texts = rendered.map(\.0)
+        return Output(
+            models: Array(texts[0..<modelShards.count]),
+            requests: Array(texts[modelShards.count..<(modelShards.count + requestShards.count)]),
+            enums: texts[texts.count - 1])
     }
 
     // MARK: Names

@@ -18,7 +18,7 @@ import Testing
         for option in [
             "--output-dir", "--config", "--name-prefix", "--req-abstract", "--model-abstract", "--access-level",
             "--runtime-module", "--declare-abstract-types", "--warnings-as-errors", "--dry-run", "--quiet", "--verbose",
-            "--version",
+            "--version", "--shards", "+Models-k.swift",
         ] {
             #expect(CodegenCommand.help.contains(option), "help does not mention \(option)")
         }
@@ -31,6 +31,72 @@ import Testing
         #expect(CodegenCommand.run(arguments: ["generate", "a.htspec.json", "--output-dir"]) == 2)
         #expect(CodegenCommand.run(arguments: ["check", "a.htspec.json", "--access-level", "private"]) == 2)
         #expect(CodegenCommand.run(arguments: ["check", "a.htspec.json", "--bogus"]) == 2)
+        for shards in ["0", "65", "-1", "two", "--quiet"] {
+            #expect(CodegenCommand.run(arguments: ["check", "a.htspec.json", "--shards", shards]) == 2, "\(shards)")
+        }
+        #expect(CodegenCommand.run(arguments: ["check", "a.htspec.json", "--shards"]) == 2)
+    }
+
+    @Test func shardsAreANumberOrAuto() throws {
+        guard case .run(_, let three) = try CodegenCommand.parse(["check", "a.htspec.json", "--shards", "3"]),
+            case .run(_, let auto) = try CodegenCommand.parse(["check", "a.htspec.json", "--shards", "auto"]),
+            case .run(_, let unset) = try CodegenCommand.parse(["check", "a.htspec.json"])
+        else {
+            Issue.record("expected runs")
+            return
+        }
+        #expect(three.shards == 3)
+        #expect(auto.shards == nil)
+        #expect(unset.shards == nil)
+        #expect(try CodegenCommand.parse(["check", "a.htspec.json", "--shards", "64"]) != .help)
+    }
+
+    @Test("--shards writes that many models and requests files; fewer later deletes the extra ones")
+    func shardsAreWrittenAndStaleOnesDeleted() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = directory.appending(path: "shop.htspec.json")
+        try Data(OutputShardsTests.spec(count: 12).utf8).write(to: spec)
+        let output = directory.appending(path: "out")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        // Files that are not this spec's outputs are never deleted.
+        let bystanders = ["App.swift", "other+Models-2.swift", "shop+Models-02.swift", "shop+Views.swift"]
+        for name in bystanders { try Data("// kept\n".utf8).write(to: output.appending(path: name)) }
+        func listing() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() }
+
+        let generate = { (extra: [String]) in
+            CodegenCommand.run(arguments: ["generate", spec.path, "--output-dir", output.path, "--quiet"] + extra)
+        }
+        #expect(generate(["--shards", "3"]) == 0)
+        let three = Generator.outputFileNames(forSpec: "shop.htspec.json", shards: 3)
+        #expect(try listing() == (three + bystanders).sorted())
+
+        // A dry run names what it would delete, and deletes nothing.
+        #expect(generate(["--shards", "1", "--dry-run"]) == 0)
+        #expect(try listing() == (three + bystanders).sorted())
+
+        #expect(generate(["--shards", "1"]) == 0)
+        let one = Generator.outputFileNames(forSpec: "shop.htspec.json", shards: 1)
+        #expect(one == ["shop+Models.swift", "shop+Requests.swift", "shop+Enums.swift"])
+        #expect(try listing() == (one + bystanders).sorted())
+        let models = try String(contentsOf: output.appending(path: "shop+Models.swift"), encoding: .utf8)
+        for index in 0..<12 { #expect(models.contains("final class HTType\(index):")) }
+    }
+
+    @Test("without --shards the count follows the spec's size, as in the build plugin")
+    func shardsDefaultToTheSizeRule() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = directory.appending(path: "big.htspec.json")
+        let text = OutputShardsTests.spec(count: 300)
+        try Data(text.utf8).write(to: spec)
+        let expected = SpecFileNaming.shardCount(forSpec: "big.htspec.json", size: text.utf8.count)
+        try #require(expected >= 2)
+        let output = directory.appending(path: "out")
+        #expect(CodegenCommand.run(arguments: ["generate", spec.path, "--output-dir", output.path, "--quiet"]) == 0)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+                == Generator.outputFileNames(forSpec: "big.htspec.json", shards: expected).sorted())
     }
 
     @Test func optionsOverrideTheConfigFile() throws {
