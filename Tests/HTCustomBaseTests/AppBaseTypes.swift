@@ -6,10 +6,10 @@ import HTNetworking
 
 /// The base class of this target's generated models: the runtime's base class plus members of the app.
 class AppModel: HTHTTPModel {
-    /// Where the model came from; every model of the app has it, the spec knows nothing of it.
-    /// `@HTGuarded`, as generated models are `Sendable` and rely on their base class's state being
-    /// synchronised.
-    @HTGuarded var origin = "network"
+    /// Where the model came from; every model of the app has it, the spec knows nothing of it. A
+    /// constant: generated models are `Sendable` and rely on their base class having no unguarded
+    /// mutable state.
+    let origin = "network"
 
     /// A one-line summary for the app's logs.
     func logLine() -> String {

@@ -25,7 +25,7 @@ enum SwiftNaming {
         "Protocol", "Foundation", "HTJSON", "HTJSONObject", "HTHTTPModel", "HTBaseRequest", "HTClient",
         "HTHTTPMethod", "HTModel", "HTNetworking", "HTModelMappable", "HTStringEnum", "HTPropertyAccessor",
         "HTObjectMapping", "HTMapper", "HTJSONWriter", "HTMappingContext", "HTMappingHooks", "HTValueTransform",
-        "HTShouldTransformValue",
+        "HTShouldTransformValue", "HTModelLock", "HTGuardedModel", "Storage",
     ]
 
     /// Member names every model or request already has (from its protocols and base class).
@@ -34,7 +34,8 @@ enum SwiftNaming {
         "htMapping", "customTypePropertyDic", "baseTypePropertyList", "parameters", "headers", "method", "path",
         "responseKeyPath", "headerPropertyList", "rawValue", "knownValues", "isKnown", "init", "deinit",
         "subscript", "Type", "Protocol", "self", "Self", "Response", "htDecodeProperty", "htEncodeProperty", "htWrite",
-        "htCopy", "htCopyProperties",
+        "htCopy", "htCopyProperties", "_htStorage", "Storage", "htJSONObject", "htJSONData", "htJSONString", "htSet",
+        "htDecode", "htDeepCopy", "htTypeDescription", "htAccessor",
         "htOverrideKeys", "htValueTransforms", "htShouldTransformValue", "htSerializationBlacklist",
         // HTBaseRequest's hooks: a spec input of a matching type would silently implement the hook.
         "baseURL", "timeout", "bodyEncoding", "acceptedStatusCodes", "mappingOptions", "resultValidator",

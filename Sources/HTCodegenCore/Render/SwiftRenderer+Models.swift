@@ -2,8 +2,11 @@
 /// `htAccessors` (name, JSON key when it differs, getter and setter); the runtime derives NEI's metadata
 /// lists, the default mapping and copying from that table, so nothing else per property is generated.
 ///
-/// Models are `Sendable`: every stored property is `@HTGuarded` (each read and write under a lock), so
-/// one model can be shared by tasks and sent in several requests at once.
+/// Models are `Sendable`: their properties live in one struct (`Storage`), read and written through the
+/// model (`HTGuardedModel`'s dynamic-member subscript) under the model's lock (`HTModelLock`), so one
+/// model can be shared by tasks and sent in several requests at once. (A property wrapper per property
+/// made a consumer build of 500 models six times slower and its peak memory 2.7 times larger; a
+/// subscript per model cost 30 ms of compile time each.)
 extension SwiftRenderer {
     mutating func renderModels() -> String {
         let aliasModel = config.modelBaseClassName != "HTHTTPModel"
@@ -39,15 +42,31 @@ extension SwiftRenderer {
         writer.doc(model.description)
         if !description.isEmpty { writer.line("///") }
         writer.line(provenance(model.location))
+        let guarded = model.fields.isEmpty ? "" : ", HTGuardedModel"
         writer.block(
-            "\(access)final class \(typeName): \(config.modelBaseClassName), HTModelMappable, @unchecked Sendable"
+            "\(access)final class \(typeName): \(config.modelBaseClassName), HTModelMappable\(guarded), @unchecked Sendable"
         ) { writer in
             // The one unchecked claim of generated code, proved where it is made.
-            writer.line("// @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and")
-            writer.line("// written under a lock); the base class adds no unguarded mutable state.")
-            for (field, name) in zip(model.fields, names) {
-                writer.doc(field.description)
-                writer.line("@HTGuarded \(access)var \(SwiftNaming.escaped(name)): \(swiftType(field.type))?")
+            if model.fields.isEmpty {
+                writer.line(
+                    "// @unchecked Sendable: no stored properties; the base class adds no unguarded mutable state.")
+            } else {
+                writer.line(
+                    "// @unchecked Sendable: the one stored property, _htStorage, is read and written only under")
+                writer.line(
+                    "// the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds")
+                writer.line("// a new model; the base class adds no unguarded mutable state.")
+                writer.line(
+                    "/// The properties, read and written through the model (`model.name`), each access under its lock."
+                )
+                writer.block("\(access)struct Storage: Sendable") { writer in
+                    for (field, name) in zip(model.fields, names) {
+                        writer.doc(field.description)
+                        writer.line("\(access)var \(SwiftNaming.escaped(name)): \(swiftType(field.type))?")
+                    }
+                }
+                writer.line("/// The properties without their lock: read and write them through the model.")
+                writer.line("\(access)var _htStorage = Storage()")
             }
             if !model.fields.isEmpty { writer.line() }
             if model.fields.isEmpty {
@@ -57,9 +76,8 @@ extension SwiftRenderer {
                 for (field, name) in zip(model.fields, names) {
                     let key = field.name == name ? "" : ", key: \(SwiftNaming.stringLiteral(field.name))"
                     let required = field.isRequired ? ", required: true" : ""
-                    // The property wrapper's storage, `_name`: a valid identifier for every name, keywords too.
                     writer.line(
-                        "    .init(\(SwiftNaming.stringLiteral(name))\(key)\(required), guarded: { $1(&$0._\(name)) }),"
+                        "    .init(\(SwiftNaming.stringLiteral(name))\(key)\(required), guarded: { $1(&$0._htStorage.\(SwiftNaming.escaped(name))) }),"
                     )
                 }
                 writer.line("]")

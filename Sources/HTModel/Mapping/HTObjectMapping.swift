@@ -145,7 +145,7 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
     }
 
     /// ``apply(_:to:context:)`` for a model the mapper has just created, which no other thread can see
-    /// yet: its ``HTGuarded`` properties are written without their lock.
+    /// yet: its guarded properties (``HTGuardedModel``) are written without their lock.
     @usableFromInline
     func initialize(_ model: Model, from object: HTJSONObject, context: inout HTMappingContext) {
         plan.apply(object, to: model, fresh: true, context: &context)

@@ -53,23 +53,34 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
         self.init(name, key: key, required: required, get: get, set: set, initialize: set)
     }
 
-    /// Creates an accessor for an ``HTGuarded`` property of a `Sendable` model, from one closure that
-    /// hands the property's storage to its second argument: `.init("name", guarded: { $1(&$0._name) })`
-    /// (what generated models pass). Reads and writes take the model's lock; the mapper fills a model
-    /// it has just created, which no other thread can see yet, without it. `key` and `required` are as
-    /// for ``init(_:key:required:get:set:)``.
+    /// Creates an accessor for a property of a `Sendable` model that keeps its properties in one struct
+    /// guarded by ``HTModelLock``, from one closure that hands the property's storage to its second
+    /// argument: `.init("name", guarded: { $1(&$0.htStorage.name) })` (what generated models pass).
+    /// Reads and writes take the model's lock; the mapper fills a model it has just created, which no
+    /// other thread can see yet, without it. `key` and `required` are as for
+    /// ``init(_:key:required:get:set:)``.
     @inlinable @inline(__always)
     public init<Value: HTJSONValueConvertible & Sendable>(
         _ name: String,
         key: String? = nil,
         required: Bool = false,
-        guarded access: @escaping @Sendable (Model, (inout HTGuarded<Value?>) -> Void) -> Void
+        guarded access: @escaping @Sendable (Model, (inout Value?) -> Void) -> Void
     ) {
         self.init(
             name, key: key, required: required,
-            get: { model in HTGuarded.read(model, access) },
-            set: { model, value in HTGuarded.write(value, to: model, access) },
-            initialize: { model, value in access(model) { $0.storage = value } })
+            get: { model in
+                HTModelLock.withLock(model) {
+                    var value: Value?
+                    access(model) { value = $0 }
+                    return value
+                }
+            },
+            set: { model, value in
+                // The replaced value is released after unlocking: its deinit never runs under the lock.
+                var replaced = value
+                HTModelLock.withLock(model) { access(model) { swap(&$0, &replaced) } }
+            },
+            initialize: { model, value in access(model) { $0 = value } })
     }
 
     /// The designated initializer: `set` writes a model others may see, `initialize` one only the
@@ -186,8 +197,8 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
 enum HTPropertyOperation: Sendable {
     /// Set the property of `model` from `json` (`null` sets `nil`), reporting in `context`.
     case decode
-    /// As ``decode``, for a model the mapper has just created and no other thread can see yet: an
-    /// ``HTGuarded`` property is written without taking the model's lock.
+    /// As ``decode``, for a model the mapper has just created and no other thread can see yet: a
+    /// guarded property (``HTModelLock``) is written without taking the model's lock.
     case initialize
     /// Return the property of `model` as JSON, `nil` when it is `nil`.
     case encode

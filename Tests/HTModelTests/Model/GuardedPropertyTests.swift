@@ -2,17 +2,20 @@ import HTModel
 import Testing
 
 /// A hand-written `Sendable` model, declared as generated models are.
-final class GuardedCounter: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and written under a
-    // lock); HTHTTPModel has no stored properties.
-    @HTGuarded var name: String?
-    @HTGuarded var count: Int?
-    @HTGuarded var child: GuardedCounter?
+final class GuardedCounter: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under the
+    // model's lock (HTGuardedModel, HTPropertyAccessor); HTHTTPModel has no stored properties.
+    struct Storage: Sendable {
+        var name: String?
+        var count: Int?
+        var child: GuardedCounter?
+    }
+    var _htStorage = Storage()
 
     static let htAccessors: [HTPropertyAccessor<GuardedCounter>] = [
-        .init("name", guarded: { $1(&$0._name) }),
-        .init("count", key: "n", required: true, guarded: { $1(&$0._count) }),
-        .init("child", guarded: { $1(&$0._child) }),
+        .init("name", guarded: { $1(&$0._htStorage.name) }),
+        .init("count", key: "n", required: true, guarded: { $1(&$0._htStorage.count) }),
+        .init("child", guarded: { $1(&$0._htStorage.child) }),
     ]
     static let htMapping: HTObjectMapping<GuardedCounter> = .defaultMapping()
 }
@@ -32,10 +35,12 @@ final class GuardedCounter: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         #expect(model.count == nil && model.name == "z")
         #expect(diagnostics.map(\.message) == [#"required field "count" is null"#])
         #expect(throws: HTMappingError.self) { try GuardedCounter(json: ["name": "x"], options: .strict) }
+        // Key paths through the model reach the stored properties.
+        #expect([model, copy].map(\.name) == ["z", "a"])
     }
 
-    /// Many tasks increment through the lock-free-looking API: each access is atomic, so the value read
-    /// is always one that some task wrote, and the model ends with one of them.
+    /// Many tasks write, read, encode and re-map one model: each access is atomic, so every value read
+    /// is one that some task wrote, and the model ends with one of them.
     @Test func concurrentReadersAndWriters() async {
         let model = GuardedCounter()
         await withTaskGroup(of: Void.self) { group in
@@ -46,10 +51,12 @@ final class GuardedCounter: HTHTTPModel, HTModelMappable, @unchecked Sendable {
                         model.child = round.isMultiple(of: 2) ? GuardedCounter() : nil
                         if let value = model.count { #expect(value % 1000 < 500) }
                         _ = model.htJSONData()
+                        if round.isMultiple(of: 50) { _ = try? model.htSet(from: ["name": .string("t\(task)")]) }
                     }
                 }
             }
         }
         #expect((model.count ?? -1) % 1000 == 499)
+        #expect(model.name?.hasPrefix("t") == true)
     }
 }

@@ -9,19 +9,25 @@ import HTNetworking
 /// A postal address.
 ///
 /// - Remark: Generated from demo.htspec.json:17:5
-internal final class HTAddress: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    /// Province or state.
-    @HTGuarded internal var province: String?
-    /// City.
-    @HTGuarded internal var city: String?
-    @HTGuarded internal var street: String?
+internal final class HTAddress: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    internal struct Storage: Sendable {
+        /// Province or state.
+        internal var province: String?
+        /// City.
+        internal var city: String?
+        internal var street: String?
+    }
+    /// The properties without their lock: read and write them through the model.
+    internal var _htStorage = Storage()
 
     internal static let htAccessors: [HTPropertyAccessor<HTAddress>] = [
-        .init("province", guarded: { $1(&$0._province) }),
-        .init("city", guarded: { $1(&$0._city) }),
-        .init("street", guarded: { $1(&$0._street) }),
+        .init("province", guarded: { $1(&$0._htStorage.province) }),
+        .init("city", guarded: { $1(&$0._htStorage.city) }),
+        .init("street", guarded: { $1(&$0._htStorage.street) }),
     ]
     internal static let htMapping: HTObjectMapping<HTAddress> = .defaultMapping()
 }
@@ -31,32 +37,38 @@ internal final class HTAddress: HTHTTPModel, HTModelMappable, @unchecked Sendabl
 /// An article with its author and comments.
 ///
 /// - Remark: Generated from demo.htspec.json:38:5
-internal final class HTArticle: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    /// Unique identifier.
-    @HTGuarded internal var id: Int?
-    /// Headline.
-    @HTGuarded internal var title: String?
-    /// Text, in Markdown.
-    @HTGuarded internal var body: String?
-    /// Publication state.
-    @HTGuarded internal var status: HTArticleStatus?
-    /// Who wrote it.
-    @HTGuarded internal var author: HTUser?
-    /// Comments, oldest first.
-    @HTGuarded internal var comments: [HTComment]?
-    /// The cover photo.
-    @HTGuarded internal var cover: HTPhoto?
+internal final class HTArticle: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    internal struct Storage: Sendable {
+        /// Unique identifier.
+        internal var id: Int?
+        /// Headline.
+        internal var title: String?
+        /// Text, in Markdown.
+        internal var body: String?
+        /// Publication state.
+        internal var status: HTArticleStatus?
+        /// Who wrote it.
+        internal var author: HTUser?
+        /// Comments, oldest first.
+        internal var comments: [HTComment]?
+        /// The cover photo.
+        internal var cover: HTPhoto?
+    }
+    /// The properties without their lock: read and write them through the model.
+    internal var _htStorage = Storage()
 
     internal static let htAccessors: [HTPropertyAccessor<HTArticle>] = [
-        .init("id", guarded: { $1(&$0._id) }),
-        .init("title", guarded: { $1(&$0._title) }),
-        .init("body", guarded: { $1(&$0._body) }),
-        .init("status", guarded: { $1(&$0._status) }),
-        .init("author", guarded: { $1(&$0._author) }),
-        .init("comments", guarded: { $1(&$0._comments) }),
-        .init("cover", guarded: { $1(&$0._cover) }),
+        .init("id", guarded: { $1(&$0._htStorage.id) }),
+        .init("title", guarded: { $1(&$0._htStorage.title) }),
+        .init("body", guarded: { $1(&$0._htStorage.body) }),
+        .init("status", guarded: { $1(&$0._htStorage.status) }),
+        .init("author", guarded: { $1(&$0._htStorage.author) }),
+        .init("comments", guarded: { $1(&$0._htStorage.comments) }),
+        .init("cover", guarded: { $1(&$0._htStorage.cover) }),
     ]
     internal static let htMapping: HTObjectMapping<HTArticle> = .defaultMapping()
 }
@@ -66,22 +78,28 @@ internal final class HTArticle: HTHTTPModel, HTModelMappable, @unchecked Sendabl
 /// A comment on an article.
 ///
 /// - Remark: Generated from demo.htspec.json:50:5
-internal final class HTComment: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    @HTGuarded internal var id: Int?
-    /// Who wrote the comment.
-    @HTGuarded internal var author: HTUser?
-    /// The comment.
-    @HTGuarded internal var text: String?
-    /// How many likes it has.
-    @HTGuarded internal var likes: Int?
+internal final class HTComment: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    internal struct Storage: Sendable {
+        internal var id: Int?
+        /// Who wrote the comment.
+        internal var author: HTUser?
+        /// The comment.
+        internal var text: String?
+        /// How many likes it has.
+        internal var likes: Int?
+    }
+    /// The properties without their lock: read and write them through the model.
+    internal var _htStorage = Storage()
 
     internal static let htAccessors: [HTPropertyAccessor<HTComment>] = [
-        .init("id", guarded: { $1(&$0._id) }),
-        .init("author", guarded: { $1(&$0._author) }),
-        .init("text", guarded: { $1(&$0._text) }),
-        .init("likes", guarded: { $1(&$0._likes) }),
+        .init("id", guarded: { $1(&$0._htStorage.id) }),
+        .init("author", guarded: { $1(&$0._htStorage.author) }),
+        .init("text", guarded: { $1(&$0._htStorage.text) }),
+        .init("likes", guarded: { $1(&$0._htStorage.likes) }),
     ]
     internal static let htMapping: HTObjectMapping<HTComment> = .defaultMapping()
 }
@@ -91,35 +109,41 @@ internal final class HTComment: HTHTTPModel, HTModelMappable, @unchecked Sendabl
 /// A photo a user uploaded.
 ///
 /// - Remark: Generated from demo.htspec.json:25:5
-internal final class HTPhoto: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    /// Unique identifier.
-    @HTGuarded internal var id: Int?
-    /// Caption.
-    @HTGuarded internal var title: String?
-    /// Where the image file is.
-    @HTGuarded internal var url: String?
-    /// Width in pixels.
-    @HTGuarded internal var width: Double?
-    /// Height in pixels.
-    @HTGuarded internal var height: Double?
-    /// Who can see it.
-    @HTGuarded internal var visibility: HTVisibility?
-    /// Free-form tags.
-    @HTGuarded internal var tags: [String]?
-    /// Camera metadata, as the camera wrote it.
-    @HTGuarded internal var exif: HTJSON?
+internal final class HTPhoto: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    internal struct Storage: Sendable {
+        /// Unique identifier.
+        internal var id: Int?
+        /// Caption.
+        internal var title: String?
+        /// Where the image file is.
+        internal var url: String?
+        /// Width in pixels.
+        internal var width: Double?
+        /// Height in pixels.
+        internal var height: Double?
+        /// Who can see it.
+        internal var visibility: HTVisibility?
+        /// Free-form tags.
+        internal var tags: [String]?
+        /// Camera metadata, as the camera wrote it.
+        internal var exif: HTJSON?
+    }
+    /// The properties without their lock: read and write them through the model.
+    internal var _htStorage = Storage()
 
     internal static let htAccessors: [HTPropertyAccessor<HTPhoto>] = [
-        .init("id", guarded: { $1(&$0._id) }),
-        .init("title", guarded: { $1(&$0._title) }),
-        .init("url", guarded: { $1(&$0._url) }),
-        .init("width", guarded: { $1(&$0._width) }),
-        .init("height", guarded: { $1(&$0._height) }),
-        .init("visibility", guarded: { $1(&$0._visibility) }),
-        .init("tags", guarded: { $1(&$0._tags) }),
-        .init("exif", guarded: { $1(&$0._exif) }),
+        .init("id", guarded: { $1(&$0._htStorage.id) }),
+        .init("title", guarded: { $1(&$0._htStorage.title) }),
+        .init("url", guarded: { $1(&$0._htStorage.url) }),
+        .init("width", guarded: { $1(&$0._htStorage.width) }),
+        .init("height", guarded: { $1(&$0._htStorage.height) }),
+        .init("visibility", guarded: { $1(&$0._htStorage.visibility) }),
+        .init("tags", guarded: { $1(&$0._htStorage.tags) }),
+        .init("exif", guarded: { $1(&$0._htStorage.exif) }),
     ]
     internal static let htMapping: HTObjectMapping<HTPhoto> = .defaultMapping()
 }
@@ -129,17 +153,23 @@ internal final class HTPhoto: HTHTTPModel, HTModelMappable, @unchecked Sendable 
 /// The fields of a profile a user can change.
 ///
 /// - Remark: Generated from demo.htspec.json:63:5
-internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    /// New display name.
-    @HTGuarded internal var displayName: String?
-    /// New address.
-    @HTGuarded internal var address: HTAddress?
+internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    internal struct Storage: Sendable {
+        /// New display name.
+        internal var displayName: String?
+        /// New address.
+        internal var address: HTAddress?
+    }
+    /// The properties without their lock: read and write them through the model.
+    internal var _htStorage = Storage()
 
     internal static let htAccessors: [HTPropertyAccessor<HTProfileUpdate>] = [
-        .init("displayName", guarded: { $1(&$0._displayName) }),
-        .init("address", guarded: { $1(&$0._address) }),
+        .init("displayName", guarded: { $1(&$0._htStorage.displayName) }),
+        .init("address", guarded: { $1(&$0._htStorage.address) }),
     ]
     internal static let htMapping: HTObjectMapping<HTProfileUpdate> = .defaultMapping()
 }
@@ -149,29 +179,35 @@ internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable, @unchecked S
 /// A registered user.
 ///
 /// - Remark: Generated from demo.htspec.json:6:5
-internal final class HTUser: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    /// Unique identifier.
-    @HTGuarded internal var id: Int?
-    /// Login name, unique.
-    @HTGuarded internal var userName: String?
-    /// Name shown to other users.
-    @HTGuarded internal var displayName: String?
-    /// How many users follow this one.
-    @HTGuarded internal var followers: Int?
-    /// Whether the account is verified.
-    @HTGuarded internal var verified: Bool?
-    /// Where the user lives, if they said.
-    @HTGuarded internal var address: HTAddress?
+internal final class HTUser: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    internal struct Storage: Sendable {
+        /// Unique identifier.
+        internal var id: Int?
+        /// Login name, unique.
+        internal var userName: String?
+        /// Name shown to other users.
+        internal var displayName: String?
+        /// How many users follow this one.
+        internal var followers: Int?
+        /// Whether the account is verified.
+        internal var verified: Bool?
+        /// Where the user lives, if they said.
+        internal var address: HTAddress?
+    }
+    /// The properties without their lock: read and write them through the model.
+    internal var _htStorage = Storage()
 
     internal static let htAccessors: [HTPropertyAccessor<HTUser>] = [
-        .init("id", guarded: { $1(&$0._id) }),
-        .init("userName", guarded: { $1(&$0._userName) }),
-        .init("displayName", guarded: { $1(&$0._displayName) }),
-        .init("followers", guarded: { $1(&$0._followers) }),
-        .init("verified", guarded: { $1(&$0._verified) }),
-        .init("address", guarded: { $1(&$0._address) }),
+        .init("id", guarded: { $1(&$0._htStorage.id) }),
+        .init("userName", guarded: { $1(&$0._htStorage.userName) }),
+        .init("displayName", guarded: { $1(&$0._htStorage.displayName) }),
+        .init("followers", guarded: { $1(&$0._htStorage.followers) }),
+        .init("verified", guarded: { $1(&$0._htStorage.verified) }),
+        .init("address", guarded: { $1(&$0._htStorage.address) }),
     ]
     internal static let htMapping: HTObjectMapping<HTUser> = .defaultMapping()
 }

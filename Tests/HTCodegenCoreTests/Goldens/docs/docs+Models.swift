@@ -11,17 +11,23 @@ import HTNetworking
 /// With a blank line between paragraphs.
 ///
 /// - Remark: Generated from docs.htspec.json:5:5
-internal final class HTDocNote: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    /// The text.
-    /// Windows line ends split lines too.
-    @HTGuarded internal var body: String?
-    @HTGuarded internal var plain: String?
+internal final class HTDocNote: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    internal struct Storage: Sendable {
+        /// The text.
+        /// Windows line ends split lines too.
+        internal var body: String?
+        internal var plain: String?
+    }
+    /// The properties without their lock: read and write them through the model.
+    internal var _htStorage = Storage()
 
     internal static let htAccessors: [HTPropertyAccessor<HTDocNote>] = [
-        .init("body", guarded: { $1(&$0._body) }),
-        .init("plain", guarded: { $1(&$0._plain) }),
+        .init("body", guarded: { $1(&$0._htStorage.body) }),
+        .init("plain", guarded: { $1(&$0._htStorage.plain) }),
     ]
     internal static let htMapping: HTObjectMapping<HTDocNote> = .defaultMapping()
 }

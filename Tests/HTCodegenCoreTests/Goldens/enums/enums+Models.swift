@@ -7,15 +7,21 @@ import HTNetworking
 // MARK: - HTMemberCard
 
 /// - Remark: Generated from enums.htspec.json:23:5
-internal final class HTMemberCard: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    @HTGuarded internal var level: HTMemberLevel?
-    @HTGuarded internal var role: HTMemberRole?
+internal final class HTMemberCard: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    internal struct Storage: Sendable {
+        internal var level: HTMemberLevel?
+        internal var role: HTMemberRole?
+    }
+    /// The properties without their lock: read and write them through the model.
+    internal var _htStorage = Storage()
 
     internal static let htAccessors: [HTPropertyAccessor<HTMemberCard>] = [
-        .init("level", guarded: { $1(&$0._level) }),
-        .init("role", guarded: { $1(&$0._role) }),
+        .init("level", guarded: { $1(&$0._htStorage.level) }),
+        .init("role", guarded: { $1(&$0._htStorage.role) }),
     ]
     internal static let htMapping: HTObjectMapping<HTMemberCard> = .defaultMapping()
 }

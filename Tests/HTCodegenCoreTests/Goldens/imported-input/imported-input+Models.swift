@@ -9,17 +9,23 @@ import HTNetworking
 /// Where to ship.
 ///
 /// - Remark: Generated from imported-input.htspec.json:5:5
-internal final class HTShippingAddress: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    @HTGuarded internal var province: String?
-    @HTGuarded internal var city: String?
-    @HTGuarded internal var isDefault: Bool?
+internal final class HTShippingAddress: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    internal struct Storage: Sendable {
+        internal var province: String?
+        internal var city: String?
+        internal var isDefault: Bool?
+    }
+    /// The properties without their lock: read and write them through the model.
+    internal var _htStorage = Storage()
 
     internal static let htAccessors: [HTPropertyAccessor<HTShippingAddress>] = [
-        .init("province", guarded: { $1(&$0._province) }),
-        .init("city", guarded: { $1(&$0._city) }),
-        .init("isDefault", guarded: { $1(&$0._isDefault) }),
+        .init("province", guarded: { $1(&$0._htStorage.province) }),
+        .init("city", guarded: { $1(&$0._htStorage.city) }),
+        .init("isDefault", guarded: { $1(&$0._htStorage.isDefault) }),
     ]
     internal static let htMapping: HTObjectMapping<HTShippingAddress> = .defaultMapping()
 }

@@ -9,13 +9,19 @@ import HTNetworking
 /// Would shadow Swift's Error without the prefix.
 ///
 /// - Remark: Generated from naming.htspec.json:18:5
-internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    @HTGuarded internal var code: Int?
+internal final class HTError: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    internal struct Storage: Sendable {
+        internal var code: Int?
+    }
+    /// The properties without their lock: read and write them through the model.
+    internal var _htStorage = Storage()
 
     internal static let htAccessors: [HTPropertyAccessor<HTError>] = [
-        .init("code", guarded: { $1(&$0._code) }),
+        .init("code", guarded: { $1(&$0._htStorage.code) }),
     ]
     internal static let htMapping: HTObjectMapping<HTError> = .defaultMapping()
 }
@@ -26,34 +32,40 @@ internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable 
 /// This description has a second line, a */ and a """ and a \ and \u{41}.
 ///
 /// - Remark: Generated from naming.htspec.json:5:5
-internal final class HTNamingSample: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    /// A keyword.
-    @HTGuarded internal var `class`: String?
-    /// Clashes with CustomStringConvertible.
-    @HTGuarded internal var description_: String?
-    /// Clashes with Hashable.
-    @HTGuarded internal var hash_: Int?
-    /// A hyphen.
-    @HTGuarded internal var userName_2: String?
-    /// A leading digit.
-    @HTGuarded internal var _2fa: Bool?
-    /// Chinese is valid Swift.
-    @HTGuarded internal var 名字: String?
-    @HTGuarded internal var self_: String?
-    /// Collides with user-name after mapping.
-    @HTGuarded internal var userName: String?
+internal final class HTNamingSample: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    internal struct Storage: Sendable {
+        /// A keyword.
+        internal var `class`: String?
+        /// Clashes with CustomStringConvertible.
+        internal var description_: String?
+        /// Clashes with Hashable.
+        internal var hash_: Int?
+        /// A hyphen.
+        internal var userName_2: String?
+        /// A leading digit.
+        internal var _2fa: Bool?
+        /// Chinese is valid Swift.
+        internal var 名字: String?
+        internal var self_: String?
+        /// Collides with user-name after mapping.
+        internal var userName: String?
+    }
+    /// The properties without their lock: read and write them through the model.
+    internal var _htStorage = Storage()
 
     internal static let htAccessors: [HTPropertyAccessor<HTNamingSample>] = [
-        .init("class", guarded: { $1(&$0._class) }),
-        .init("description_", key: "description", guarded: { $1(&$0._description_) }),
-        .init("hash_", key: "hash", guarded: { $1(&$0._hash_) }),
-        .init("userName_2", key: "user-name", guarded: { $1(&$0._userName_2) }),
-        .init("_2fa", key: "2fa", guarded: { $1(&$0.__2fa) }),
-        .init("名字", guarded: { $1(&$0._名字) }),
-        .init("self_", key: "self", guarded: { $1(&$0._self_) }),
-        .init("userName", guarded: { $1(&$0._userName) }),
+        .init("class", guarded: { $1(&$0._htStorage.`class`) }),
+        .init("description_", key: "description", guarded: { $1(&$0._htStorage.description_) }),
+        .init("hash_", key: "hash", guarded: { $1(&$0._htStorage.hash_) }),
+        .init("userName_2", key: "user-name", guarded: { $1(&$0._htStorage.userName_2) }),
+        .init("_2fa", key: "2fa", guarded: { $1(&$0._htStorage._2fa) }),
+        .init("名字", guarded: { $1(&$0._htStorage.名字) }),
+        .init("self_", key: "self", guarded: { $1(&$0._htStorage.self_) }),
+        .init("userName", guarded: { $1(&$0._htStorage.userName) }),
     ]
     internal static let htMapping: HTObjectMapping<HTNamingSample> = .defaultMapping()
 }

@@ -9,14 +9,20 @@ import HTNetworking
 /// 创建项目组的参数
 ///
 /// - Remark: Generated from nei-naming.nei.json:10:36
-internal final class HTCreateProgroupRequest_2: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    /// 名称
-    @HTGuarded internal var name: String?
+internal final class HTCreateProgroupRequest_2: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    internal struct Storage: Sendable {
+        /// 名称
+        internal var name: String?
+    }
+    /// The properties without their lock: read and write them through the model.
+    internal var _htStorage = Storage()
 
     internal static let htAccessors: [HTPropertyAccessor<HTCreateProgroupRequest_2>] = [
-        .init("name", guarded: { $1(&$0._name) }),
+        .init("name", guarded: { $1(&$0._htStorage.name) }),
     ]
     internal static let htMapping: HTObjectMapping<HTCreateProgroupRequest_2> = .defaultMapping()
 }
@@ -26,17 +32,23 @@ internal final class HTCreateProgroupRequest_2: HTHTTPModel, HTModelMappable, @u
 /// 项目组
 ///
 /// - Remark: Generated from nei-naming.nei.json:7:36
-internal final class HTProgroup: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    /// 项目组 id
-    @HTGuarded internal var id: Double?
-    /// 名称
-    @HTGuarded internal var name: String?
+internal final class HTProgroup: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    internal struct Storage: Sendable {
+        /// 项目组 id
+        internal var id: Double?
+        /// 名称
+        internal var name: String?
+    }
+    /// The properties without their lock: read and write them through the model.
+    internal var _htStorage = Storage()
 
     internal static let htAccessors: [HTPropertyAccessor<HTProgroup>] = [
-        .init("id", guarded: { $1(&$0._id) }),
-        .init("name", guarded: { $1(&$0._name) }),
+        .init("id", guarded: { $1(&$0._htStorage.id) }),
+        .init("name", guarded: { $1(&$0._htStorage.name) }),
     ]
     internal static let htMapping: HTObjectMapping<HTProgroup> = .defaultMapping()
 }
@@ -44,13 +56,19 @@ internal final class HTProgroup: HTHTTPModel, HTModelMappable, @unchecked Sendab
 // MARK: - HTPutApiProgroupsIdResult
 
 /// - Remark: Generated from nei-naming.nei.json:12:35
-internal final class HTPutApiProgroupsIdResult: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    @HTGuarded internal var status: String?
+internal final class HTPutApiProgroupsIdResult: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    internal struct Storage: Sendable {
+        internal var status: String?
+    }
+    /// The properties without their lock: read and write them through the model.
+    internal var _htStorage = Storage()
 
     internal static let htAccessors: [HTPropertyAccessor<HTPutApiProgroupsIdResult>] = [
-        .init("status", guarded: { $1(&$0._status) }),
+        .init("status", guarded: { $1(&$0._htStorage.status) }),
     ]
     internal static let htMapping: HTObjectMapping<HTPutApiProgroupsIdResult> = .defaultMapping()
 }

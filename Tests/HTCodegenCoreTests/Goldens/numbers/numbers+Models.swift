@@ -9,23 +9,29 @@ import HTNetworking
 /// 商品: Number fields
 ///
 /// - Remark: Generated from numbers.nei.json:7:36
-internal final class HTNumberItem: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    /// 编号
-    @HTGuarded internal var id: Double?
-    /// 价格
-    @HTGuarded internal var price: Double?
-    /// 尺寸
-    @HTGuarded internal var sizes: [Double]?
-    /// 名称
-    @HTGuarded internal var title: String?
+internal final class HTNumberItem: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    internal struct Storage: Sendable {
+        /// 编号
+        internal var id: Double?
+        /// 价格
+        internal var price: Double?
+        /// 尺寸
+        internal var sizes: [Double]?
+        /// 名称
+        internal var title: String?
+    }
+    /// The properties without their lock: read and write them through the model.
+    internal var _htStorage = Storage()
 
     internal static let htAccessors: [HTPropertyAccessor<HTNumberItem>] = [
-        .init("id", guarded: { $1(&$0._id) }),
-        .init("price", guarded: { $1(&$0._price) }),
-        .init("sizes", guarded: { $1(&$0._sizes) }),
-        .init("title", guarded: { $1(&$0._title) }),
+        .init("id", guarded: { $1(&$0._htStorage.id) }),
+        .init("price", guarded: { $1(&$0._htStorage.price) }),
+        .init("sizes", guarded: { $1(&$0._htStorage.sizes) }),
+        .init("title", guarded: { $1(&$0._htStorage.title) }),
     ]
     internal static let htMapping: HTObjectMapping<HTNumberItem> = .defaultMapping()
 }

@@ -7,15 +7,21 @@ import HTNetworking
 // MARK: - HTRule2Article
 
 /// - Remark: Generated from response-rule-2.htspec.json:9:5
-internal final class HTRule2Article: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    @HTGuarded internal var id: Int?
-    @HTGuarded internal var title: String?
+internal final class HTRule2Article: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    internal struct Storage: Sendable {
+        internal var id: Int?
+        internal var title: String?
+    }
+    /// The properties without their lock: read and write them through the model.
+    internal var _htStorage = Storage()
 
     internal static let htAccessors: [HTPropertyAccessor<HTRule2Article>] = [
-        .init("id", guarded: { $1(&$0._id) }),
-        .init("title", guarded: { $1(&$0._title) }),
+        .init("id", guarded: { $1(&$0._htStorage.id) }),
+        .init("title", guarded: { $1(&$0._htStorage.title) }),
     ]
     internal static let htMapping: HTObjectMapping<HTRule2Article> = .defaultMapping()
 }

@@ -7,15 +7,21 @@ import HTNetworking
 // MARK: - HTRule3Profile
 
 /// - Remark: Generated from response-rule-3.htspec.json:5:5
-internal final class HTRule3Profile: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    @HTGuarded internal var name: String?
-    @HTGuarded internal var age: Int?
+internal final class HTRule3Profile: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    internal struct Storage: Sendable {
+        internal var name: String?
+        internal var age: Int?
+    }
+    /// The properties without their lock: read and write them through the model.
+    internal var _htStorage = Storage()
 
     internal static let htAccessors: [HTPropertyAccessor<HTRule3Profile>] = [
-        .init("name", guarded: { $1(&$0._name) }),
-        .init("age", guarded: { $1(&$0._age) }),
+        .init("name", guarded: { $1(&$0._htStorage.name) }),
+        .init("age", guarded: { $1(&$0._htStorage.age) }),
     ]
     internal static let htMapping: HTObjectMapping<HTRule3Profile> = .defaultMapping()
 }

@@ -7,13 +7,19 @@ import HTNetworking
 // MARK: - HTRule5Thing
 
 /// - Remark: Generated from response-rule-5.htspec.json:5:5
-internal final class HTRule5Thing: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    @HTGuarded internal var id: Int?
+internal final class HTRule5Thing: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    internal struct Storage: Sendable {
+        internal var id: Int?
+    }
+    /// The properties without their lock: read and write them through the model.
+    internal var _htStorage = Storage()
 
     internal static let htAccessors: [HTPropertyAccessor<HTRule5Thing>] = [
-        .init("id", guarded: { $1(&$0._id) }),
+        .init("id", guarded: { $1(&$0._htStorage.id) }),
     ]
     internal static let htMapping: HTObjectMapping<HTRule5Thing> = .defaultMapping()
 }

@@ -14,15 +14,21 @@ public typealias NERequest = HTBaseRequest
 /// An account.
 ///
 /// - Remark: Generated from settings.htspec.json:5:5
-public final class NEAccount: NEModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    @HTGuarded public var id: Int?
-    @HTGuarded public var owner: NEOwner?
+public final class NEAccount: NEModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    public struct Storage: Sendable {
+        public var id: Int?
+        public var owner: NEOwner?
+    }
+    /// The properties without their lock: read and write them through the model.
+    public var _htStorage = Storage()
 
     public static let htAccessors: [HTPropertyAccessor<NEAccount>] = [
-        .init("id", guarded: { $1(&$0._id) }),
-        .init("owner", guarded: { $1(&$0._owner) }),
+        .init("id", guarded: { $1(&$0._htStorage.id) }),
+        .init("owner", guarded: { $1(&$0._htStorage.owner) }),
     ]
     public static let htMapping: HTObjectMapping<NEAccount> = .defaultMapping()
 }
@@ -30,13 +36,19 @@ public final class NEAccount: NEModel, HTModelMappable, @unchecked Sendable {
 // MARK: - NEOwner
 
 /// - Remark: Generated from settings.htspec.json:6:5
-public final class NEOwner: NEModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    @HTGuarded public var name: String?
+public final class NEOwner: NEModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    public struct Storage: Sendable {
+        public var name: String?
+    }
+    /// The properties without their lock: read and write them through the model.
+    public var _htStorage = Storage()
 
     public static let htAccessors: [HTPropertyAccessor<NEOwner>] = [
-        .init("name", guarded: { $1(&$0._name) }),
+        .init("name", guarded: { $1(&$0._htStorage.name) }),
     ]
     public static let htMapping: HTObjectMapping<NEOwner> = .defaultMapping()
 }

@@ -9,44 +9,50 @@ import HTNetworking
 /// One field of every kind.
 ///
 /// - Remark: Generated from types.htspec.json:5:5
-internal final class HTTypeTable: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    /// String → String.
-    @HTGuarded internal var text: String?
-    /// Number → Double.
-    @HTGuarded internal var amount: Double?
-    /// Integer → Int.
-    @HTGuarded internal var count: Int?
-    /// Boolean → Bool.
-    @HTGuarded internal var flag: Bool?
-    /// Variable → HTJSON.
-    @HTGuarded internal var anything: HTJSON?
-    /// A custom type → its model.
-    @HTGuarded internal var child: HTTypeTableChild?
-    /// An array of a custom type.
-    @HTGuarded internal var children: [HTTypeTableChild]?
-    /// A named array type, inlined.
-    @HTGuarded internal var aliased: [HTTypeTableChild]?
-    /// An array of strings.
-    @HTGuarded internal var words: [String]?
-    /// Nested arrays.
-    @HTGuarded internal var matrix: [[Double]]?
-    /// An enumeration → its open string type.
-    @HTGuarded internal var kind: HTTypeTableKind?
+internal final class HTTypeTable: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    internal struct Storage: Sendable {
+        /// String → String.
+        internal var text: String?
+        /// Number → Double.
+        internal var amount: Double?
+        /// Integer → Int.
+        internal var count: Int?
+        /// Boolean → Bool.
+        internal var flag: Bool?
+        /// Variable → HTJSON.
+        internal var anything: HTJSON?
+        /// A custom type → its model.
+        internal var child: HTTypeTableChild?
+        /// An array of a custom type.
+        internal var children: [HTTypeTableChild]?
+        /// A named array type, inlined.
+        internal var aliased: [HTTypeTableChild]?
+        /// An array of strings.
+        internal var words: [String]?
+        /// Nested arrays.
+        internal var matrix: [[Double]]?
+        /// An enumeration → its open string type.
+        internal var kind: HTTypeTableKind?
+    }
+    /// The properties without their lock: read and write them through the model.
+    internal var _htStorage = Storage()
 
     internal static let htAccessors: [HTPropertyAccessor<HTTypeTable>] = [
-        .init("text", guarded: { $1(&$0._text) }),
-        .init("amount", guarded: { $1(&$0._amount) }),
-        .init("count", guarded: { $1(&$0._count) }),
-        .init("flag", guarded: { $1(&$0._flag) }),
-        .init("anything", guarded: { $1(&$0._anything) }),
-        .init("child", guarded: { $1(&$0._child) }),
-        .init("children", guarded: { $1(&$0._children) }),
-        .init("aliased", guarded: { $1(&$0._aliased) }),
-        .init("words", guarded: { $1(&$0._words) }),
-        .init("matrix", guarded: { $1(&$0._matrix) }),
-        .init("kind", guarded: { $1(&$0._kind) }),
+        .init("text", guarded: { $1(&$0._htStorage.text) }),
+        .init("amount", guarded: { $1(&$0._htStorage.amount) }),
+        .init("count", guarded: { $1(&$0._htStorage.count) }),
+        .init("flag", guarded: { $1(&$0._htStorage.flag) }),
+        .init("anything", guarded: { $1(&$0._htStorage.anything) }),
+        .init("child", guarded: { $1(&$0._htStorage.child) }),
+        .init("children", guarded: { $1(&$0._htStorage.children) }),
+        .init("aliased", guarded: { $1(&$0._htStorage.aliased) }),
+        .init("words", guarded: { $1(&$0._htStorage.words) }),
+        .init("matrix", guarded: { $1(&$0._htStorage.matrix) }),
+        .init("kind", guarded: { $1(&$0._htStorage.kind) }),
     ]
     internal static let htMapping: HTObjectMapping<HTTypeTable> = .defaultMapping()
 }
@@ -56,13 +62,19 @@ internal final class HTTypeTable: HTHTTPModel, HTModelMappable, @unchecked Senda
 /// A nested model whose name is required.
 ///
 /// - Remark: Generated from types.htspec.json:21:5
-internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
-    @HTGuarded internal var name: String?
+internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
+    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
+    // a new model; the base class adds no unguarded mutable state.
+    /// The properties, read and written through the model (`model.name`), each access under its lock.
+    internal struct Storage: Sendable {
+        internal var name: String?
+    }
+    /// The properties without their lock: read and write them through the model.
+    internal var _htStorage = Storage()
 
     internal static let htAccessors: [HTPropertyAccessor<HTTypeTableChild>] = [
-        .init("name", required: true, guarded: { $1(&$0._name) }),
+        .init("name", required: true, guarded: { $1(&$0._htStorage.name) }),
     ]
     internal static let htMapping: HTObjectMapping<HTTypeTableChild> = .defaultMapping()
 }
@@ -73,8 +85,7 @@ internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable, @unchecked 
 ///
 /// - Remark: Generated from types.htspec.json:24:5
 internal final class HTTypeTableEmpty: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: every stored property is @HTGuarded (a Sendable value read and
-    // written under a lock); the base class adds no unguarded mutable state.
+    // @unchecked Sendable: no stored properties; the base class adds no unguarded mutable state.
     internal static let htAccessors: [HTPropertyAccessor<HTTypeTableEmpty>] = []
     internal static let htMapping: HTObjectMapping<HTTypeTableEmpty> = .defaultMapping()
 }
