@@ -6,27 +6,25 @@ import Foundation
 /// Conformers are final classes with a parameterless initializer and optional stored properties. A
 /// conformer describes its properties once, in ``htAccessors`` (name, JSON key and access to each);
 /// the two metadata lists of NEI's generated Objective-C models, the default mapping and copying are
-/// derived from that table. Generated models are `Sendable`, their properties ``HTGuarded``:
+/// derived from that table:
 ///
 /// ```swift
-/// final class HTUser: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-///     // @unchecked Sendable: every stored property is @HTGuarded.
-///     @HTGuarded var id: Int?
-///     @HTGuarded var name: String?
-///     @HTGuarded var address: HTAddress?
+/// final class HTUser: HTHTTPModel, HTModelMappable {
+///     var id: Int?
+///     var name: String?
 ///
 ///     static let htAccessors: [HTPropertyAccessor<HTUser>] = [
-///         .init("id", guarded: { $1(&$0._id) }),
-///         .init("name", guarded: { $1(&$0._name) }),
-///         .init("address", guarded: { $1(&$0._address) }),
+///         .init("id", get: { $0.id }, set: { $0.id = $1 }),
+///         .init("name", get: { $0.name }, set: { $0.name = $1 }),
 ///     ]
 ///     static let htMapping: HTObjectMapping<HTUser> = .defaultMapping()
 /// }
 /// ```
 ///
-/// A model that is not shared between tasks can use plain properties, with a getter and a setter
-/// (`.init("id", get: { $0.id }, set: { $0.id = $1 })`) or a key path (`.init("id", \.id)`: shorter,
-/// slower to map, see ``HTPropertyAccessor``).
+/// Generated models are `Sendable`: they keep their properties in one struct guarded by a lock
+/// (``HTGuardedModel``), and their accessors are `.init("id", guarded: { $1(&$0._htStorage.id) })`.
+/// A key path also makes an accessor (`.init("id", \.id)`: shorter, slower to map, see
+/// ``HTPropertyAccessor``).
 public protocol HTModelMappable: AnyObject, HTJSONValueConvertible, HTMappingHooks, SendableMetatype {
     /// Creates a model with every property at its default.
     init()
