@@ -55,7 +55,7 @@ public struct HTPropertyAccessor<Model: AnyObject>: Sendable {
 
     /// Creates an accessor for a property of a `Sendable` model that keeps its properties in one struct
     /// guarded by ``HTModelLock``, from one closure that hands the property's storage to its second
-    /// argument: `.init("name", guarded: { $1(&$0.htStorage.name) })` (what generated models pass).
+    /// argument: `.init("name", guarded: { $1(&$0._htStorage.name) })` (what generated models pass).
     /// Reads and writes take the model's lock; the mapper fills a model it has just created, which no
     /// other thread can see yet, without it. `key` and `required` are as for
     /// ``init(_:key:required:get:set:)``.
