@@ -46,7 +46,8 @@ import Testing
             interfaces: #"{"GetUser": {"method": "GET", "path": "/users/:id", "inputs": {"id": "Integer"}}}"#)
         let request = Self.declaration("HTGetUserRequest", in: generated.requests)
         #expect(request.contains("    internal var id: Int\n"))
-        #expect(request.contains("    internal init(id: Int) {\n        self.id = id\n    }\n"))
+        // An internal request's initializer is the implicit memberwise one: `init(id: Int)`.
+        #expect(!request.contains("init("))
         #expect(request.contains("        parameters.append(\"id\", self.id.htJSON)\n"))
         #expect(generated.diagnostics.isEmpty)
     }
@@ -59,7 +60,7 @@ import Testing
                 """#)
         let request = Self.declaration("HTSearchRequest", in: generated.requests)
         #expect(request.contains("    /// The words.\n    internal var q: String\n"))
-        #expect(request.contains("    internal init(q: String, page: Int? = nil) {\n"))
+        #expect(request.contains("    internal var q: String\n    internal var page: Int?\n"))
         #expect(request.contains("        parameters.append(\"q\", self.q.htJSON)\n"))
     }
 
@@ -70,7 +71,6 @@ import Testing
         )
         let request = Self.declaration("HTSearchRequest", in: generated.requests)
         #expect(request.contains("    internal var page: Int?\n"))
-        #expect(request.contains("    internal init(page: Int? = nil) {\n"))
         #expect(request.contains("        if let value = self.page { parameters.append(\"page\", value.htJSON) }\n"))
     }
 
@@ -110,8 +110,8 @@ import Testing
                 {"ChangeCreator": {"method": "PUT", "path": "/progroups/:id?changecreator", "inputs": {"id": "Integer", "toUser": "String"}}}
                 """#)
         let request = Self.declaration("HTChangeCreatorRequest", in: generated.requests)
-        #expect(request.contains("    internal static let path: String = \"/progroups/:id?changecreator\"\n"))
-        #expect(request.contains("    internal init(id: Int, toUser: String? = nil) {\n"))
+        #expect(request.contains("    internal static var path: String { \"/progroups/:id?changecreator\" }\n"))
+        #expect(request.contains("    internal var id: Int\n    internal var toUser: String?\n"))
     }
 
     // MARK: Headers
@@ -131,9 +131,9 @@ import Testing
                 #"{"Ping": {"method": "GET", "path": "/ping", "headers": {"Authorization": {"description": "Bearer token."}}}}"#
         )
         let request = Self.declaration("HTPingRequest", in: generated.requests)
-        #expect(request.contains("    internal static let headerPropertyList: [String] = [\"authorization\"]\n"))
+        #expect(request.contains("    internal static var headerPropertyList: [String] { [\"authorization\"] }\n"))
         #expect(request.contains("    /// Bearer token.\n    internal var authorization: String?\n"))
-        #expect(request.contains("        if let value = self.authorization { headers[\"Authorization\"] = value }\n"))
+        #expect(request.contains("        if let value = self.authorization { headers.updateValue(value, forKey: \"Authorization\") }\n"))
         #expect(!request.contains("parameters"))
     }
 
@@ -148,7 +148,7 @@ import Testing
             interfaces: #"{"GetUser": {"method": "GET", "path": "/me", "outputs": {"user": "User"}}}"#)
         let request = Self.declaration("HTGetUserRequest", in: generated.requests)
         #expect(request.contains("    internal typealias Response = HTUser\n"))
-        #expect(request.contains("    internal static let responseKeyPath: String? = \"user\"\n"))
+        #expect(request.contains("    internal static var responseKeyPath: String? { \"user\" }\n"))
     }
 
     @Test func responseRule2MapsTheBoundTypeUnderTheEnvelopesField() throws {
@@ -159,7 +159,7 @@ import Testing
         )
         let request = Self.declaration("HTGetUserRequest", in: generated.requests)
         #expect(request.contains("    internal typealias Response = [HTUser]\n"))
-        #expect(request.contains("    internal static let responseKeyPath: String? = \"result\"\n"))
+        #expect(request.contains("    internal static var responseKeyPath: String? { \"result\" }\n"))
     }
 
     @Test func responseRule3MapsTheWholeBody() throws {
@@ -204,11 +204,27 @@ import Testing
                 internal struct HTPingRequest: HTBaseRequest, Sendable {
                     internal typealias Response = HTJSON
 
-                    internal static let method: HTHTTPMethod = .get
-                    internal static let path: String = "/ping"
+                    internal static var method: HTHTTPMethod { .get }
+                    internal static var path: String { "/ping" }
                 }
 
                 """)
+    }
+
+    @Test func aPublicRequestHasAnExplicitInitializerWithItsRequiredArgumentsFirst() throws {
+        var config = GeneratorConfig()
+        config.accessLevel = .public
+        let generated = try Self.generate(
+            interfaces: #"""
+                {"Search": {"method": "GET", "path": "/search/:id",
+                            "inputs": {"id": "Integer", "q": {"type": "String", "required": true}, "page": "Integer"}}}
+                """#, config: config)
+        let request = Self.declaration("HTSearchRequest", in: generated.requests)
+        #expect(
+            request.contains(
+                "    public init(id: Int, q: String, page: Int? = nil) {\n        self.id = id\n        self.q = q\n        self.page = page\n    }\n"
+            ))
+        #expect(request.contains("    public static var path: String { \"/search/:id\" }\n"))
     }
 
     @Test func aPublicRequestWithoutInputsHasAPublicInitializer() throws {
@@ -248,7 +264,7 @@ import Testing
                 #"{"Find": {"method": "GET", "path": "/find", "inputs": {"userName": "String", "user-name": "String"}}}"#
         )
         let request = Self.declaration("HTFindRequest", in: generated.requests)
-        #expect(request.contains("    internal init(userName: String? = nil, userName_2: String? = nil) {\n"))
+        #expect(request.contains("    internal var userName: String?\n    internal var userName_2: String?\n"))
         #expect(
             request.contains(
                 "        if let value = self.userName_2 { parameters.append(\"user-name\", value.htJSON) }\n"))
@@ -268,6 +284,6 @@ import Testing
             """#
         let generated = try Self.generate(spec, file: "find.nei.json")
         let request = Self.declaration("HTFindRequest", in: generated.requests)
-        #expect(request.contains("    internal init(q: String, page: String? = nil) {\n"))
+        #expect(request.contains("    internal var q: String\n    internal var page: String?\n"))
     }
 }

@@ -14,16 +14,12 @@ import HTNetworking
 internal struct HTGetArticleRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTArticle
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/articles/:id"
-    internal static let responseKeyPath: String? = "result"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/articles/:id" }
+    internal static var responseKeyPath: String? { "result" }
 
     /// The article.
     internal var id: Int
-
-    internal init(id: Int) {
-        self.id = id
-    }
 
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
@@ -42,9 +38,9 @@ internal struct HTGetArticleRequest: HTBaseRequest, Sendable {
 internal struct HTGetServerTimeRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/time"
-    internal static let responseKeyPath: String? = "result"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/time" }
+    internal static var responseKeyPath: String? { "result" }
 }
 
 // MARK: - HTGetUserPhotoListRequest
@@ -57,10 +53,10 @@ internal struct HTGetServerTimeRequest: HTBaseRequest, Sendable {
 internal struct HTGetUserPhotoListRequest: HTBaseRequest, Sendable {
     internal typealias Response = [HTPhoto]
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/users/:userName/photos"
-    internal static let responseKeyPath: String? = "photos"
-    internal static let headerPropertyList: [String] = ["authorization"]
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/users/:userName/photos" }
+    internal static var responseKeyPath: String? { "photos" }
+    internal static var headerPropertyList: [String] { ["authorization"] }
 
     /// Whose photos.
     internal var userName: String
@@ -70,13 +66,6 @@ internal struct HTGetUserPhotoListRequest: HTBaseRequest, Sendable {
     internal var visibility: HTVisibility?
     /// A bearer token, when signed in.
     internal var authorization: String?
-
-    internal init(userName: String, page: Int? = nil, visibility: HTVisibility? = nil, authorization: String? = nil) {
-        self.userName = userName
-        self.page = page
-        self.visibility = visibility
-        self.authorization = authorization
-    }
 
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
@@ -88,7 +77,7 @@ internal struct HTGetUserPhotoListRequest: HTBaseRequest, Sendable {
 
     internal var headers: [String: String] {
         var headers: [String: String] = ["X-Client": "ht-demo"]
-        if let value = self.authorization { headers["Authorization"] = value }
+        if let value = self.authorization { headers.updateValue(value, forKey: "Authorization") }
         return headers
     }
 }
@@ -103,14 +92,10 @@ internal struct HTGetUserPhotoListRequest: HTBaseRequest, Sendable {
 internal struct HTGetUserProfileRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTUser
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/users/:userName"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/users/:userName" }
 
     internal var userName: String
-
-    internal init(userName: String) {
-        self.userName = userName
-    }
 
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
@@ -129,8 +114,8 @@ internal struct HTGetUserProfileRequest: HTBaseRequest, Sendable {
 internal struct HTPingRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
-    internal static let method: HTHTTPMethod = .head
-    internal static let path: String = "/ping"
+    internal static var method: HTHTTPMethod { .head }
+    internal static var path: String { "/ping" }
 }
 
 // MARK: - HTPostCommentRequest
@@ -143,10 +128,10 @@ internal struct HTPingRequest: HTBaseRequest, Sendable {
 internal struct HTPostCommentRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTComment
 
-    internal static let method: HTHTTPMethod = .post
-    internal static let path: String = "/articles/:articleId/comments"
-    internal static let responseKeyPath: String? = "comment"
-    internal static let headerPropertyList: [String] = ["authorization"]
+    internal static var method: HTHTTPMethod { .post }
+    internal static var path: String { "/articles/:articleId/comments" }
+    internal static var responseKeyPath: String? { "comment" }
+    internal static var headerPropertyList: [String] { ["authorization"] }
 
     /// The article.
     internal var articleId: Int
@@ -154,12 +139,6 @@ internal struct HTPostCommentRequest: HTBaseRequest, Sendable {
     internal var text: String
     /// A bearer token.
     internal var authorization: String?
-
-    internal init(articleId: Int, text: String, authorization: String? = nil) {
-        self.articleId = articleId
-        self.text = text
-        self.authorization = authorization
-    }
 
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
@@ -170,7 +149,7 @@ internal struct HTPostCommentRequest: HTBaseRequest, Sendable {
 
     internal var headers: [String: String] {
         var headers: [String: String] = [:]
-        if let value = self.authorization { headers["Authorization"] = value }
+        if let value = self.authorization { headers.updateValue(value, forKey: "Authorization") }
         return headers
     }
 }
@@ -185,19 +164,14 @@ internal struct HTPostCommentRequest: HTBaseRequest, Sendable {
 internal struct HTSearchArticlesRequest: HTBaseRequest, Sendable {
     internal typealias Response = [HTArticle]
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/articles"
-    internal static let responseKeyPath: String? = "articles"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/articles" }
+    internal static var responseKeyPath: String? { "articles" }
 
     /// Words to look for.
     internal var query: String
     /// Only articles in this state.
     internal var status: HTArticleStatus?
-
-    internal init(query: String, status: HTArticleStatus? = nil) {
-        self.query = query
-        self.status = status
-    }
 
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
@@ -217,18 +191,13 @@ internal struct HTSearchArticlesRequest: HTBaseRequest, Sendable {
 internal struct HTUpdateUserProfileRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTUser
 
-    internal static let method: HTHTTPMethod = .put
-    internal static let path: String = "/me/profile"
-    internal static let headerPropertyList: [String] = ["authorization"]
+    internal static var method: HTHTTPMethod { .put }
+    internal static var path: String { "/me/profile" }
+    internal static var headerPropertyList: [String] { ["authorization"] }
 
     internal var profileUpdate: HTProfileUpdate?
     /// A bearer token.
     internal var authorization: String?
-
-    internal init(profileUpdate: HTProfileUpdate? = nil, authorization: String? = nil) {
-        self.profileUpdate = profileUpdate
-        self.authorization = authorization
-    }
 
     internal var parameters: HTJSONObject {
         profileUpdate?.htJSONObject() ?? HTJSONObject()
@@ -236,7 +205,7 @@ internal struct HTUpdateUserProfileRequest: HTBaseRequest, Sendable {
 
     internal var headers: [String: String] {
         var headers: [String: String] = ["Content-Type": "application/json"]
-        if let value = self.authorization { headers["Authorization"] = value }
+        if let value = self.authorization { headers.updateValue(value, forKey: "Authorization") }
         return headers
     }
 }

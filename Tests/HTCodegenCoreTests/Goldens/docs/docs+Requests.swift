@@ -14,9 +14,9 @@ import HTNetworking
 internal struct HTDocSaveNoteRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
-    internal static let method: HTHTTPMethod = .put
-    internal static let path: String = "/notes/{id}"
-    internal static let headerPropertyList: [String] = ["ifMatch"]
+    internal static var method: HTHTTPMethod { .put }
+    internal static var path: String { "/notes/{id}" }
+    internal static var headerPropertyList: [String] { ["ifMatch"] }
 
     /// Which note ({id} in the path).
     internal var id: Int
@@ -24,12 +24,6 @@ internal struct HTDocSaveNoteRequest: HTBaseRequest, Sendable {
     internal var note: HTDocNote?
     /// The version being replaced.
     internal var ifMatch: String?
-
-    internal init(id: Int, note: HTDocNote? = nil, ifMatch: String? = nil) {
-        self.id = id
-        self.note = note
-        self.ifMatch = ifMatch
-    }
 
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
@@ -40,7 +34,7 @@ internal struct HTDocSaveNoteRequest: HTBaseRequest, Sendable {
 
     internal var headers: [String: String] {
         var headers: [String: String] = [:]
-        if let value = self.ifMatch { headers["If-Match"] = value }
+        if let value = self.ifMatch { headers.updateValue(value, forKey: "If-Match") }
         return headers
     }
 }

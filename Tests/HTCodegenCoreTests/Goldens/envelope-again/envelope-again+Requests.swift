@@ -14,18 +14,13 @@ import HTNetworking
 internal struct HTAgainGetNoteRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTAgainNote
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/again/notes/:id"
-    internal static let responseKeyPath: String? = "result"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/again/notes/:id" }
+    internal static var responseKeyPath: String? { "result" }
 
     internal var id: Int
     /// Which fields to return.
     internal var fields: String
-
-    internal init(id: Int, fields: String) {
-        self.id = id
-        self.fields = fields
-    }
 
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()

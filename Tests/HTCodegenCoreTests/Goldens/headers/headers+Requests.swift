@@ -14,9 +14,9 @@ import HTNetworking
 internal struct HTTestRequestHeaderRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
-    internal static let method: HTHTTPMethod = .post
-    internal static let path: String = "/test/request/header"
-    internal static let headerPropertyList: [String] = ["cookie", "userInfo", "xRequestId"]
+    internal static var method: HTHTTPMethod { .post }
+    internal static var path: String { "/test/request/header" }
+    internal static var headerPropertyList: [String] { ["cookie", "userInfo", "xRequestId"] }
 
     internal var user: String?
     internal var password: String?
@@ -25,14 +25,6 @@ internal struct HTTestRequestHeaderRequest: HTBaseRequest, Sendable {
     internal var userInfo: String?
     /// Hyphens become camel case.
     internal var xRequestId: String?
-
-    internal init(user: String? = nil, password: String? = nil, cookie: String? = nil, userInfo: String? = nil, xRequestId: String? = nil) {
-        self.user = user
-        self.password = password
-        self.cookie = cookie
-        self.userInfo = userInfo
-        self.xRequestId = xRequestId
-    }
 
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
@@ -43,9 +35,9 @@ internal struct HTTestRequestHeaderRequest: HTBaseRequest, Sendable {
 
     internal var headers: [String: String] {
         var headers: [String: String] = ["Content-Type": "application/json"]
-        if let value = self.cookie { headers["Cookie"] = value }
-        if let value = self.userInfo { headers["UserInfo"] = value }
-        if let value = self.xRequestId { headers["X-Request-Id"] = value }
+        if let value = self.cookie { headers.updateValue(value, forKey: "Cookie") }
+        if let value = self.userInfo { headers.updateValue(value, forKey: "UserInfo") }
+        if let value = self.xRequestId { headers.updateValue(value, forKey: "X-Request-Id") }
         return headers
     }
 }

@@ -14,17 +14,12 @@ import HTNetworking
 internal struct HTAddShippingAddressTask: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
-    internal static let method: HTHTTPMethod = .post
-    internal static let path: String = "/address/add"
-    internal static let headerPropertyList: [String] = ["authorization"]
+    internal static var method: HTHTTPMethod { .post }
+    internal static var path: String { "/address/add" }
+    internal static var headerPropertyList: [String] { ["authorization"] }
 
     internal var shippingAddress: HTShippingAddress?
     internal var authorization: String?
-
-    internal init(shippingAddress: HTShippingAddress? = nil, authorization: String? = nil) {
-        self.shippingAddress = shippingAddress
-        self.authorization = authorization
-    }
 
     internal var parameters: HTJSONObject {
         shippingAddress?.htJSONObject() ?? HTJSONObject()
@@ -32,7 +27,7 @@ internal struct HTAddShippingAddressTask: HTBaseRequest, Sendable {
 
     internal var headers: [String: String] {
         var headers: [String: String] = [:]
-        if let value = self.authorization { headers["Authorization"] = value }
+        if let value = self.authorization { headers.updateValue(value, forKey: "Authorization") }
         return headers
     }
 }
@@ -49,6 +44,6 @@ internal struct HTAddShippingAddressTask: HTBaseRequest, Sendable {
 internal struct HTGetApiGetAddressRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "api/get/address"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "api/get/address" }
 }

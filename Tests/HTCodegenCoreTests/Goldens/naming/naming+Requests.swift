@@ -12,18 +12,12 @@ import HTNetworking
 internal struct HTNamingCheckRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/naming/\"quoted\"/\\back"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/naming/\"quoted\"/\\back" }
 
     internal var `in`: String?
     internal var parameters_: String?
     internal var `default`: Int?
-
-    internal init(`in`: String? = nil, parameters_: String? = nil, `default`: Int? = nil) {
-        self.`in` = `in`
-        self.parameters_ = parameters_
-        self.`default` = `default`
-    }
 
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()

@@ -14,16 +14,11 @@ import HTNetworking
 internal struct HTMarkerChangeCreatorRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
-    internal static let method: HTHTTPMethod = .put
-    internal static let path: String = "/progroups/:id?changecreator"
+    internal static var method: HTHTTPMethod { .put }
+    internal static var path: String { "/progroups/:id?changecreator" }
 
     internal var id: String
     internal var creator: String?
-
-    internal init(id: String, creator: String? = nil) {
-        self.id = id
-        self.creator = creator
-    }
 
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
@@ -43,17 +38,12 @@ internal struct HTMarkerChangeCreatorRequest: HTBaseRequest, Sendable {
 internal struct HTMarkerChangePasswordRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/users?cpwd"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/users?cpwd" }
 
     /// 旧密码
     internal var oldPwd: String?
     internal var newPwd: String?
-
-    internal init(oldPwd: String? = nil, newPwd: String? = nil) {
-        self.oldPwd = oldPwd
-        self.newPwd = newPwd
-    }
 
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
@@ -73,16 +63,11 @@ internal struct HTMarkerChangePasswordRequest: HTBaseRequest, Sendable {
 internal struct HTMarkerMoveItemRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/items/{itemId}?action=move"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/items/{itemId}?action=move" }
 
     internal var itemId: String
     internal var to: String?
-
-    internal init(itemId: String, to: String? = nil) {
-        self.itemId = itemId
-        self.to = to
-    }
 
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()

@@ -14,15 +14,11 @@ import HTNetworking
 internal struct HTCreateProgroupRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTProgroup
 
-    internal static let method: HTHTTPMethod = .post
-    internal static let path: String = "/api/v2/progroups"
-    internal static let responseKeyPath: String? = "progroup"
+    internal static var method: HTHTTPMethod { .post }
+    internal static var path: String { "/api/v2/progroups" }
+    internal static var responseKeyPath: String? { "progroup" }
 
     internal var createProgroupRequest: HTCreateProgroupRequest_2?
-
-    internal init(createProgroupRequest: HTCreateProgroupRequest_2? = nil) {
-        self.createProgroupRequest = createProgroupRequest
-    }
 
     internal var parameters: HTJSONObject {
         createProgroupRequest?.htJSONObject() ?? HTJSONObject()
@@ -39,14 +35,10 @@ internal struct HTCreateProgroupRequest: HTBaseRequest, Sendable {
 internal struct HTDeleteApiProgroupsIdRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
-    internal static let method: HTHTTPMethod = .delete
-    internal static let path: String = "/api/progroups/:id"
+    internal static var method: HTHTTPMethod { .delete }
+    internal static var path: String { "/api/progroups/:id" }
 
     internal var id: Double
-
-    internal init(id: Double) {
-        self.id = id
-    }
 
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
@@ -67,9 +59,9 @@ internal struct HTDeleteApiProgroupsIdRequest: HTBaseRequest, Sendable {
 internal struct HTGetApiProgroupsRequest: HTBaseRequest, Sendable {
     internal typealias Response = [HTProgroup]
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/api/progroups"
-    internal static let responseKeyPath: String? = "progroups"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/api/progroups" }
+    internal static var responseKeyPath: String? { "progroups" }
 }
 
 // MARK: - HTGetApiProgroupsRequest_2
@@ -82,8 +74,8 @@ internal struct HTGetApiProgroupsRequest: HTBaseRequest, Sendable {
 internal struct HTGetApiProgroupsRequest_2: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/api/progroups/"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/api/progroups/" }
 }
 
 // MARK: - HTPostApiProgroupsRequest
@@ -96,15 +88,11 @@ internal struct HTGetApiProgroupsRequest_2: HTBaseRequest, Sendable {
 internal struct HTPostApiProgroupsRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTProgroup
 
-    internal static let method: HTHTTPMethod = .post
-    internal static let path: String = "/api/progroups"
-    internal static let responseKeyPath: String? = "progroup"
+    internal static var method: HTHTTPMethod { .post }
+    internal static var path: String { "/api/progroups" }
+    internal static var responseKeyPath: String? { "progroup" }
 
     internal var name: String?
-
-    internal init(name: String? = nil) {
-        self.name = name
-    }
 
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
@@ -123,17 +111,12 @@ internal struct HTPostApiProgroupsRequest: HTBaseRequest, Sendable {
 internal struct HTPutApiProgroupsIdRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTPutApiProgroupsIdResult
 
-    internal static let method: HTHTTPMethod = .put
-    internal static let path: String = "/api/progroups/:id"
-    internal static let responseKeyPath: String? = "result"
+    internal static var method: HTHTTPMethod { .put }
+    internal static var path: String { "/api/progroups/:id" }
+    internal static var responseKeyPath: String? { "result" }
 
     internal var id: Double
     internal var name: String?
-
-    internal init(id: Double, name: String? = nil) {
-        self.id = id
-        self.name = name
-    }
 
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()

@@ -16,8 +16,8 @@ import HTNetworking
 internal struct HTListNumberItemsRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/api/items/:id"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/api/items/:id" }
 
     /// 编号
     internal var id: Double
@@ -29,14 +29,6 @@ internal struct HTListNumberItemsRequest: HTBaseRequest, Sendable {
     internal var ratio: Double?
     /// 编号列表
     internal var ids: [Double]?
-
-    internal init(id: Double, offset: Double? = nil, limit: Double? = nil, ratio: Double? = nil, ids: [Double]? = nil) {
-        self.id = id
-        self.offset = offset
-        self.limit = limit
-        self.ratio = ratio
-        self.ids = ids
-    }
 
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
@@ -61,8 +53,8 @@ internal struct HTListNumberItemsRequest: HTBaseRequest, Sendable {
 internal struct HTSaveNumberItemRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
-    internal static let method: HTHTTPMethod = .post
-    internal static let path: String = "/api/items/:id"
+    internal static var method: HTHTTPMethod { .post }
+    internal static var path: String { "/api/items/:id" }
 
     /// 编号
     internal var id: Double
@@ -74,14 +66,6 @@ internal struct HTSaveNumberItemRequest: HTBaseRequest, Sendable {
     internal var ratio: Double?
     /// 编号列表
     internal var ids: [Double]?
-
-    internal init(id: Double, offset: Double? = nil, limit: Double? = nil, ratio: Double? = nil, ids: [Double]? = nil) {
-        self.id = id
-        self.offset = offset
-        self.limit = limit
-        self.ratio = ratio
-        self.ids = ids
-    }
 
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()

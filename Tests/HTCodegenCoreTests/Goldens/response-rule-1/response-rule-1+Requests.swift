@@ -12,9 +12,9 @@ import HTNetworking
 internal struct HTRule1GetPhotoRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTRule1Photo
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/rule1/photo"
-    internal static let responseKeyPath: String? = "photo"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/rule1/photo" }
+    internal static var responseKeyPath: String? { "photo" }
 }
 
 // MARK: - HTRule1ListPhotosRequest
@@ -25,7 +25,7 @@ internal struct HTRule1GetPhotoRequest: HTBaseRequest, Sendable {
 internal struct HTRule1ListPhotosRequest: HTBaseRequest, Sendable {
     internal typealias Response = [HTRule1Photo]
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/rule1/photos"
-    internal static let responseKeyPath: String? = "photos"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/rule1/photos" }
+    internal static var responseKeyPath: String? { "photos" }
 }

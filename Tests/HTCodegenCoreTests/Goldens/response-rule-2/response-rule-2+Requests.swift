@@ -12,9 +12,9 @@ import HTNetworking
 internal struct HTRule2GetArticleRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTRule2Article
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/rule2/article"
-    internal static let responseKeyPath: String? = "data"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/rule2/article" }
+    internal static var responseKeyPath: String? { "data" }
 }
 
 // MARK: - HTRule2GetCountRequest
@@ -27,9 +27,9 @@ internal struct HTRule2GetArticleRequest: HTBaseRequest, Sendable {
 internal struct HTRule2GetCountRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/rule2/count"
-    internal static let responseKeyPath: String? = "data"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/rule2/count" }
+    internal static var responseKeyPath: String? { "data" }
 }
 
 // MARK: - HTRule2ListArticlesRequest
@@ -40,9 +40,9 @@ internal struct HTRule2GetCountRequest: HTBaseRequest, Sendable {
 internal struct HTRule2ListArticlesRequest: HTBaseRequest, Sendable {
     internal typealias Response = [HTRule2Article]
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/rule2/articles"
-    internal static let responseKeyPath: String? = "data"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/rule2/articles" }
+    internal static var responseKeyPath: String? { "data" }
 }
 
 // MARK: - HTRule2UnboundRequest
@@ -55,7 +55,7 @@ internal struct HTRule2ListArticlesRequest: HTBaseRequest, Sendable {
 internal struct HTRule2UnboundRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
-    internal static let method: HTHTTPMethod = .post
-    internal static let path: String = "/rule2/unbound"
-    internal static let responseKeyPath: String? = "data"
+    internal static var method: HTHTTPMethod { .post }
+    internal static var path: String { "/rule2/unbound" }
+    internal static var responseKeyPath: String? { "data" }
 }

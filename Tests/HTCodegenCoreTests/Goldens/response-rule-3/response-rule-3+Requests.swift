@@ -12,6 +12,6 @@ import HTNetworking
 internal struct HTRule3GetProfileRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTRule3Profile
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/rule3/profile"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/rule3/profile" }
 }

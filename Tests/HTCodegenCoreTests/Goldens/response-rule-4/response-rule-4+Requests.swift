@@ -12,7 +12,7 @@ import HTNetworking
 internal struct HTRule4SearchRequest: HTBaseRequest, Sendable {
     internal typealias Response = [HTRule4Item]
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/rule4/search"
-    internal static let responseKeyPath: String? = "items"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/rule4/search" }
+    internal static var responseKeyPath: String? { "items" }
 }

@@ -12,14 +12,10 @@ import HTNetworking
 internal struct HTRule5NoOutputsRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
-    internal static let method: HTHTTPMethod = .delete
-    internal static let path: String = "/rule5/things/:id"
+    internal static var method: HTHTTPMethod { .delete }
+    internal static var path: String { "/rule5/things/:id" }
 
     internal var id: Int
-
-    internal init(id: Int) {
-        self.id = id
-    }
 
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
@@ -36,8 +32,8 @@ internal struct HTRule5NoOutputsRequest: HTBaseRequest, Sendable {
 internal struct HTRule5SystemOutputRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/rule5/count"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/rule5/count" }
 }
 
 // MARK: - HTRule5TwoModelsRequest
@@ -48,6 +44,6 @@ internal struct HTRule5SystemOutputRequest: HTBaseRequest, Sendable {
 internal struct HTRule5TwoModelsRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
-    internal static let method: HTHTTPMethod = .get
-    internal static let path: String = "/rule5/pair"
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/rule5/pair" }
 }

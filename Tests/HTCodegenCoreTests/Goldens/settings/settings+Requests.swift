@@ -12,9 +12,9 @@ import HTNetworking
 public struct NEGetAccountRequest: NERequest, Sendable {
     public typealias Response = NEAccount
 
-    public static let method: HTHTTPMethod = .get
-    public static let path: String = "/account"
-    public static let responseKeyPath: String? = "account"
+    public static var method: HTHTTPMethod { .get }
+    public static var path: String { "/account" }
+    public static var responseKeyPath: String? { "account" }
 
     public init() {}
 }

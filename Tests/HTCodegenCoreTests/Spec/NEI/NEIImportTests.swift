@@ -503,7 +503,7 @@ import Testing
         #expect(!models.contains("TodoArr"))
         #expect(requests.contains("internal struct HTGetTodosRequest"))
         #expect(requests.contains("internal typealias Response = [HTTodo]"))
-        #expect(requests.contains("internal static let path: String = \"/api/todos/:todoId\""))
+        #expect(requests.contains("internal static var path: String { \"/api/todos/:todoId\" }"))
         #expect(requests.contains("internal var xToken: String?"))
     }
 
