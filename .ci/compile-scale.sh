@@ -4,8 +4,9 @@
 # at N=1000 at most 1.5 times that at N=250 (measured 1.05 for the consumer build and 1.10 for the
 # type-check; 1.83 before the generated files were split into shards), no compiler process above 1 GiB
 # (measured 750 MiB at N=1000, the module-emission job; 2.3 GiB before), and the type-check's ms per
-# type reported but not gated (about 12 ms against the goal of 3). It takes about 5 minutes on 2 cores,
-# most of it building the consumer package's HTNetworking.
+# type reported but not gated (about 11 ms against the goal of 3: one compiler process per file costs
+# about 3 ms per type by itself at N=1000, see Benchmarks/CompileCost/README.md). It takes 2 to 5
+# minutes on 2 cores, most of it building the consumer package's HTNetworking.
 #
 # usage: bash .ci/compile-scale.sh [options] [SMALL LARGE]        (default: 250 1000)
 #   --max-growth X       fail when the per-type cost at LARGE is more than X times that at SMALL
