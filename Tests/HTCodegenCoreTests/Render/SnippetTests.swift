@@ -133,7 +133,10 @@ import Testing
         let request = Self.declaration("HTPingRequest", in: generated.requests)
         #expect(request.contains("    internal static var headerPropertyList: [String] { [\"authorization\"] }\n"))
         #expect(request.contains("    /// Bearer token.\n    internal var authorization: String?\n"))
-        #expect(request.contains("        if let value = self.authorization { headers.updateValue(value, forKey: \"Authorization\") }\n"))
+        #expect(
+            request.contains(
+                "        if let value = self.authorization { headers.updateValue(value, forKey: \"Authorization\") }\n")
+        )
         #expect(!request.contains("parameters"))
     }
 

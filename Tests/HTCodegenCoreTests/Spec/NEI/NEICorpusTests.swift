@@ -239,7 +239,8 @@ struct NEICorpusTests {
         let requests = files.contents[1].text
         if name == Self.v0Name {
             #expect(requests.contains("internal struct HTTestRequestHeaderRequest: HTBaseRequest"))
-            #expect(requests.contains("internal static var headerPropertyList: [String] { [\"cookie\", \"userInfo\"] }"))
+            #expect(
+                requests.contains("internal static var headerPropertyList: [String] { [\"cookie\", \"userInfo\"] }"))
             #expect(requests.contains("internal static var path: String { \"http://127.0.0.1/api/get/address2\" }"))
             #expect(files.contents[2].text.contains("internal static let key1 = HTTestStatusCode(rawValue: \"200\")"))
         } else {
