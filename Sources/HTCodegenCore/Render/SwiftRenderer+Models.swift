@@ -43,6 +43,9 @@ extension SwiftRenderer {
         if !description.isEmpty { writer.line("///") }
         writer.line(provenance(model.location))
         let guarded = model.fields.isEmpty ? "" : ", HTGuardedModel"
+        // @unchecked Sendable, safety: the generated class's only stored property is `_htStorage`, read
+        // and written under the model's lock (HTGuardedModel's subscript, the guarded accessors) or by
+        // the mapper before anyone else holds the model; the proof is repeated in the generated code.
         writer.block(
             "\(access)final class \(typeName): \(config.modelBaseClassName), HTModelMappable\(guarded), @unchecked Sendable"
         ) { writer in

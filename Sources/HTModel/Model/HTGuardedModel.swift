@@ -4,6 +4,8 @@
 ///
 /// ```swift
 /// final class HTUser: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
+///     // @unchecked Sendable, safety: the one stored property, _htStorage, is read and written only
+///     // under the model's lock (this protocol's subscript, HTPropertyAccessor's guarded accessors).
 ///     struct Storage: Sendable {
 ///         var id: Int?
 ///         var name: String?

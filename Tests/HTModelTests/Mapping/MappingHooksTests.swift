@@ -2,9 +2,9 @@ import Foundation
 import HTModel
 import Testing
 
-/// Counts reads of a hook, to show hooks are read once per model type. The count is only touched under
-/// the lock, so sharing it between threads is safe.
+/// Counts reads of a hook, to show hooks are read once per model type.
 final class HookReadCounter: @unchecked Sendable {
+    // @unchecked Sendable, safety: `count` is only read or written while `lock` is held.
     private let lock = NSLock()
     private var count = 0
 
