@@ -10,12 +10,9 @@ import Testing
 /// Generated requests sent by `HTClient` to the real loopback HTTP server (`/echo` answers with what it
 /// received), and generated models mapped from what a server sends.
 @Suite struct GeneratedClientIntegrationTests {
-    /// A client whose base URL is the server's `/echo` route, so every request is echoed back.
+    /// The echo client with a default header, which `postSendsJSONBodyConstantAndVariableHeaders` expects.
     func echoClient(_ server: LoopbackServer, encoding: HTBodyEncoding = .json) -> HTClient {
-        HTClient(
-            configuration: HTClientConfiguration(
-                baseURL: server.baseURL.appendingPathComponent("echo"), defaultHeaders: ["X-Default": "d"],
-                bodyEncoding: encoding))
+        makeEchoClient(server, encoding: encoding, defaultHeaders: ["X-Default": "d"])
     }
 
     @Test func postSendsJSONBodyConstantAndVariableHeaders() async throws {

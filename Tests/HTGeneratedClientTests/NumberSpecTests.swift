@@ -10,17 +10,11 @@ import Testing
 /// Issue 11, "Numbers": NEI `Number` inputs and fields (Swift `Double`) generated from an NEI v3 export
 /// (`Specs/numbers.nei.json`); whole values reach the loopback server as integers.
 @Suite struct NumberSpecTests {
-    func echoClient(_ server: LoopbackServer, encoding: HTBodyEncoding = .json) -> HTClient {
-        HTClient(
-            configuration: HTClientConfiguration(
-                baseURL: server.baseURL.appendingPathComponent("echo"), bodyEncoding: encoding))
-    }
-
     @Test func numberInputsInThePathAndQueryAreIntegers() async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         let request = HTListNumberItemsRequest(id: 5.0, offset: 0.0, limit: 10.0, ratio: 2.5, ids: [1.0, 2.5])
-        let echo = try await echoClient(server).send(request)
+        let echo = try await makeEchoClient(server).send(request)
         #expect(echo["method"] == "GET")
         #expect(echo["path"] == "/echo/api/items/5")
         #expect(echo["query"] == ["offset": ["0"], "limit": ["10"], "ratio": ["2.5"], "ids": ["1", "2.5"]])
@@ -30,7 +24,7 @@ import Testing
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         let request = HTSaveNumberItemRequest(id: 5.0, offset: 0.0, limit: 10.0, ratio: 2.5, ids: [1.0, 2.5])
-        let echo = try await echoClient(server).send(request)
+        let echo = try await makeEchoClient(server).send(request)
         #expect(echo["path"] == "/echo/api/items/5")
         #expect(echo["body"] == #"{"offset":0,"limit":10,"ratio":2.5,"ids":[1,2.5]}"#)
     }
@@ -39,7 +33,7 @@ import Testing
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         let request = HTSaveNumberItemRequest(id: 5.0, offset: 0.0, limit: 10.0, ratio: 2.5, ids: [1.0, 2.5])
-        let echo = try await echoClient(server, encoding: .form).send(request)
+        let echo = try await makeEchoClient(server, encoding: .form).send(request)
         #expect(echo["body"] == "offset=0&limit=10&ratio=2.5&ids=1&ids=2.5")
     }
 

@@ -25,8 +25,7 @@ import Testing
     @Test func oneModelInTwoConcurrentRequests() async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
-        let client = HTClient(
-            configuration: HTClientConfiguration(baseURL: server.baseURL.appendingPathComponent("echo")))
+        let client = makeEchoClient(server)
         let note = HTDocNote()
         note.body = "shared"
         async let first = client.send(HTDocSaveNoteRequest(id: 1, note: note, ifMatch: "a"))
