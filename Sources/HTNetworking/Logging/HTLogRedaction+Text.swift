@@ -8,8 +8,8 @@ import Foundation
 /// diagnostics and errors. Everything works on UTF-8 bytes and leaves text without secrets unchanged.
 extension HTLogRedaction {
     /// `url` with the values of secret query parameters (see ``isSecretQueryParameter(_:)``), secret
-    /// fragment parameters (`#access_token=...`) and the password of `user:password@` replaced by
-    /// `<redacted>`.
+    /// fragment parameters (`#access_token=...`) and the whole userinfo of the authority (`user@`,
+    /// `user:password@`: a token is often passed as a user name alone) replaced by `<redacted>`.
     ///
     /// Parameter names are percent-decoded (and `+` read as a space) before they are compared, so
     /// `access%5Ftoken` is `access_token`; every occurrence of a repeated parameter is redacted; a
@@ -34,7 +34,7 @@ extension HTLogRedaction {
             let authorityStart = scheme + Byte.schemeSeparator.count
             let authorityEnd = head[authorityStart...].firstIndex(of: Byte.slash) ?? head.endIndex
             output += head[..<authorityStart]
-            appendRedactingPassword(head[authorityStart..<authorityEnd], to: &output)
+            appendRedactingUserinfo(head[authorityStart..<authorityEnd], to: &output)
             output += head[authorityEnd...]
         } else {
             output += head
@@ -75,7 +75,7 @@ extension HTLogRedaction {
     ///   `password=x` is redacted anywhere, but `Code=-1004` in an error's text is not);
     /// - `"name": value` or `'name': value` with a secret body field name (JSON or similar inside the
     ///   text); a quoted value is replaced whole, an object or array is left to be searched in turn;
-    /// - `scheme://user:password@host`.
+    /// - `scheme://user:password@host` and `scheme://user@host` (the whole userinfo).
     public func redactedText(_ text: String) -> String {
         let bytes = Array(text.utf8)
         guard bytes.contains(where: { $0 == Byte.equals || $0 == Byte.quote || $0 == Byte.apostrophe || $0 == Byte.at })
@@ -94,7 +94,7 @@ extension HTLogRedaction {
                 let authorityEnd =
                     bytes[authorityStart...].firstIndex(where: Byte.endsAuthorityInText) ?? bytes.endIndex
                 output += Byte.schemeSeparator
-                appendRedactingPassword(bytes[authorityStart..<authorityEnd], to: &output)
+                appendRedactingUserinfo(bytes[authorityStart..<authorityEnd], to: &output)
                 index = authorityEnd
             } else if Byte.isNameByte(byte), index == 0 || !Byte.isNameByte(bytes[index - 1]) {
                 var end = index
@@ -208,13 +208,13 @@ extension HTLogRedaction {
             HTFormEncoding.escape(redacted).replacingOccurrences(of: encodedPlaceholder, with: Self.placeholder).utf8)
     }
 
-    /// Appends an authority (`user:password@host:port`) with the password redacted.
-    private func appendRedactingPassword(_ authority: ArraySlice<UInt8>, to output: inout [UInt8]) {
-        guard let at = authority.lastIndex(of: Byte.at), let colon = authority[..<at].firstIndex(of: Byte.colon) else {
+    /// Appends an authority (`userinfo@host:port`) with the whole userinfo redacted: a user name alone
+    /// (`https://TOKEN@host`) is as often a credential as a password is.
+    private func appendRedactingUserinfo(_ authority: ArraySlice<UInt8>, to output: inout [UInt8]) {
+        guard let at = authority.lastIndex(of: Byte.at) else {
             output += authority
             return
         }
-        output += authority[...colon]
         output += Byte.placeholder
         output += authority[at...]
     }

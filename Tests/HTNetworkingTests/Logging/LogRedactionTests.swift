@@ -194,8 +194,9 @@ struct LogRedactionTests {
                 == "/p?body=%7B%22refresh_token%22%3A%22<redacted>%22%7D&next=https%3A%2F%2Fb%2F%3Ftoken%3D<redacted>&q=a%20b"
         )
         #expect(
-            rules.redactedURL("https://ada:pw@a.example:8080/p?q=1") == "https://ada:<redacted>@a.example:8080/p?q=1")
-        #expect(rules.redactedURL("https://ada@a.example/p") == "https://ada@a.example/p")
+            rules.redactedURL("https://ada:pw@a.example:8080/p?q=1") == "https://<redacted>@a.example:8080/p?q=1")
+        #expect(rules.redactedURL("https://TOKEN@a.example/p") == "https://<redacted>@a.example/p")
+        #expect(rules.redactedURL("https://a.example/p?email=a@b.example") == "https://a.example/p?email=a@b.example")
         #expect(rules.redactedURL("/p?author=ada&keyword=x&codes=1") == "/p?author=ada&keyword=x&codes=1")
         #expect(HTLogRedaction.none.redactedURL("/p?access_token=abc") == "/p?access_token=abc")
     }
@@ -250,7 +251,8 @@ struct LogRedactionTests {
         #expect(
             rules.redactedText(dump)
                 == #"Error Domain=NSURLErrorDomain Code=-1004 "(null)"UserInfo={NSErrorFailingURLKey=http://h/x?access_token=<redacted>, "#
-                + #"NSErrorFailingURLStringKey=http://u:<redacted>@h/x?a=1&sig=<redacted>}"#)
+                + #"NSErrorFailingURLStringKey=http://<redacted>@h/x?a=1&sig=<redacted>}"#)
+        #expect(rules.redactedText("GET http://TOKEN@h/x failed") == "GET http://<redacted>@h/x failed")
         #expect(
             rules.redactedText(#"{'password': 'x', "token": 12, "n": "ok"}"#)
                 == #"{'password': "<redacted>", "token": "<redacted>", "n": "ok"}"#)

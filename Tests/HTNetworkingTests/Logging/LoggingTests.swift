@@ -154,6 +154,32 @@ struct LoggingTests {
         #expect(sink.all.count == before)
     }
 
+    @Test("userinfo in the base URL (a token alone, or user:password) reaches no log line and no error description")
+    func userinfoRedacted() async throws {
+        let server = try await sharedServer()
+        let (logger, sink) = recordingLogger(level: .debug)
+        for userinfo in [("TOKEN7f3a", nil), ("ada", "PASS9c1e")] as [(String, String?)] {
+            var components = try #require(URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false))
+            components.user = userinfo.0
+            components.password = userinfo.1
+            let client = loopbackClient(server, logger: logger) {
+                $0.baseURL = components.url ?? server.baseURL
+                $0.interceptors = [HTLoggingInterceptor()]
+            }
+            _ = try await client.send(EchoIDRequest(id: 1))
+            let error = await expectNetworkingError { () async throws(HTNetworkingError) in
+                try await client.send(StatusRequest(code: 500))
+            }
+            let secret = userinfo.1 ?? userinfo.0
+            let description = try #require(error).description
+            #expect(!description.contains(secret), "\(description)")
+            #expect(description.contains("<redacted>@127.0.0.1"), "\(description)")
+            let lines = sink.all.map(\.message)
+            #expect(lines.contains { $0.contains("<redacted>@127.0.0.1") })
+            #expect(!lines.contains { $0.contains(secret) }, "\(lines.filter { $0.contains(secret) })")
+        }
+    }
+
     @Test("the logging interceptor logs failures as errors and cancellations as info")
     func loggingFailures() async throws {
         let server = try await LoopbackServer.start()
