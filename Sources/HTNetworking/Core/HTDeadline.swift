@@ -27,8 +27,11 @@ final class HTDeadline {
         expired.current
     }
 
-    /// Stops the deadline; the closure will not run if it has not yet, and is released.
-    func cancel() {
-        if let token { HTDeadlineScheduler.shared.cancel(token) }
+    /// Stops the deadline; the closure will not run if it has not yet, and is released. `true` when
+    /// this call stopped it before its closure was taken to run.
+    @discardableResult
+    func cancel() -> Bool {
+        guard let token else { return false }
+        return HTDeadlineScheduler.shared.cancel(token)
     }
 }

@@ -82,8 +82,14 @@ final class HTDeadlineScheduler: @unchecked Sendable {
     /// Runs `action` once `seconds` have passed, unless ``cancel(_:)`` is called first with the returned
     /// token.
     func schedule(after seconds: Double, _ action: @escaping @Sendable () -> Void) -> UInt64 {
-        let deadline = DispatchTime.now().uptimeNanoseconds &+ UInt64(max(0, seconds) * 1e9)
-        return deadlines.withLock { state in
+        schedule(at: DispatchTime.now().uptimeNanoseconds &+ UInt64(max(0, seconds) * 1e9), action)
+    }
+
+    /// Runs `action` once the clock of `DispatchTime.now().uptimeNanoseconds` reaches `deadline`, unless
+    /// ``cancel(_:)`` is called first with the returned token. Deadlines given as instants keep their
+    /// order however long the caller is descheduled between two calls.
+    func schedule(at deadline: UInt64, _ action: @escaping @Sendable () -> Void) -> UInt64 {
+        deadlines.withLock { state in
             state.nextToken &+= 1
             let token = state.nextToken
             state.actions[token] = action
@@ -97,13 +103,16 @@ final class HTDeadlineScheduler: @unchecked Sendable {
         }
     }
 
-    /// Forgets the action of `token` (nothing happens if it already ran).
-    func cancel(_ token: UInt64) {
+    /// Forgets the action of `token`; `true` when it had not been taken to run, so it never will, and
+    /// `false` when it already ran (or is running now) or was cancelled before.
+    @discardableResult
+    func cancel(_ token: UInt64) -> Bool {
         deadlines.withLock { state in
-            state.actions[token] = nil
+            let removed = state.actions.removeValue(forKey: token) != nil
             if state.heap.count > 1024, state.heap.count > 2 * state.actions.count {
                 state.purgeCancelled()
             }
+            return removed
         }
     }
 

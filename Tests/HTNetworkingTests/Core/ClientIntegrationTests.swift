@@ -310,9 +310,9 @@ struct ClientIntegrationTests {
 
     @Test("a refused connection is a transport error")
     func connectionRefused() async throws {
-        let server = try await LoopbackServer.start()
-        let client = client(server)
-        server.stop()
+        // Held, never listening: refused, and no other test's server can take the port meanwhile.
+        let closed = try PortReservation()
+        let client = HTClient(baseURL: closed.baseURL)
         let error = await networkingError { () async throws(HTNetworkingError) in
             try await client.send(DelayRequest(ms: 0))
         }
@@ -323,7 +323,7 @@ struct ClientIntegrationTests {
         let connectionCodes = [URLError.cannotConnectToHost.rawValue, URLError.networkConnectionLost.rawValue]
         #expect(code.map(connectionCodes.contains) == true, "code \(String(describing: code)): \(message)")
         #expect(error?.statusCode == nil)
-        #expect(error?.request.url == server.baseURL.absoluteString + "/delay?ms=0")
+        #expect(error?.request.url == closed.baseURL.absoluteString + "/delay?ms=0")
     }
 
     @Test("a request timeout is a transport error with the timed-out code")

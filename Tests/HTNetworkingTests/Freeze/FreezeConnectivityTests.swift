@@ -1,4 +1,5 @@
 import Foundation
+import HTTestSupport
 import Testing
 
 @testable import HTNetworking
@@ -56,9 +57,10 @@ struct FreezeConnectivityTests {
     }
 
     @Test("Probe once against a closed port reports unreachable")
-    func probeClosedPort() async {
-        let monitor = HTProbeConnectivityMonitor(
-            url: URL(string: "http://127.0.0.1:\(FreezeServerProcess.freePort())")!)
+    func probeClosedPort() async throws {
+        // Held, never listening: refused, and no other test's server can take it meanwhile.
+        let closed = try PortReservation()
+        let monitor = HTProbeConnectivityMonitor(url: closed.baseURL)
         #expect(await monitor.probe() == .unreachable)
         #expect(monitor.status == .unreachable)
         #expect(monitor.probesSent == 1)

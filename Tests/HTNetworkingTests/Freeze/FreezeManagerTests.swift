@@ -1,4 +1,5 @@
 import Foundation
+import HTTestSupport
 import Testing
 
 @testable import HTNetworking
@@ -94,7 +95,8 @@ struct FreezeManagerTests {
         defer { folder.cleanUp() }
         let monitor = HTManualConnectivityMonitor(.unreachable)
         let manager = try makeManager(folder, monitor)
-        let client = HTClient(baseURL: URL(string: "http://127.0.0.1:\(FreezeServerProcess.freePort())")!)
+        let closed = try PortReservation()  // refused: nothing listens, and nothing else can take it
+        let client = HTClient(baseURL: closed.baseURL)
         do {
             _ = try await manager.send(FreezePathRequest(route: "idempotent", text: "x", policy: .none), via: client)
             Issue.record("expected a failure")

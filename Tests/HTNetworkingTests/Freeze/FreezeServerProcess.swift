@@ -4,54 +4,46 @@ import HTTestSupport
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The loopback test server on a fixed port, so a test can stop it and start a new one at the same
 /// address (a server that goes away and comes back). The harness `LoopbackServer` always picks a new
-/// port; this runs the same script with `--port N`.
+/// port; this runs the same script with `--port N --reuse-port` on a port that a `PortReservation`
+/// holds for this object's lifetime: while the server is stopped, connections are refused and no other
+/// test's server can take the port.
 final class FreezeServerProcess: @unchecked Sendable {
-    // @unchecked Sendable, safety: `port` and `baseURL` are immutable; `process` and `stdin` are only
-    // touched under `lock`.
+    // @unchecked Sendable, safety: `port`, `baseURL` and `reservation` are immutable (a
+    // `PortReservation` is Sendable, and so is the error); `process` and `stdin` are only touched
+    // under `lock`.
     let port: Int
     let baseURL: URL
+    private let reservation: Result<PortReservation, PortReservation.Failure>
     private let lock = NSLock()
     private var process: Process?
     private var stdin: Pipe?
 
-    /// A port that was free a moment ago (bound to port 0, then released).
-    static func freePort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+    /// Reserves a port; when that fails (no socket could be had), ``start()`` throws why, and the
+    /// address is port 1 on loopback, where nothing listens.
+    init() {
+        do throws(PortReservation.Failure) {
+            let reserved = try PortReservation()
+            reservation = .success(reserved)
+            port = reserved.port
+            baseURL = reserved.baseURL
+        } catch {
+            reservation = .failure(error)
+            port = 1
+            baseURL = URL(string: "http://127.0.0.1:1") ?? URL(fileURLWithPath: "/")
         }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    init(port: Int = FreezeServerProcess.freePort()) {
-        self.port = port
-        self.baseURL = URL(string: "http://127.0.0.1:\(port)")!
     }
 
     deinit { stop() }
 
     /// Starts the server on ``port`` and waits until it answers.
     func start() async throws {
+        _ = try reservation.get()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", LoopbackServer.scriptURL.path, "--port", String(port)]
+        process.arguments = ["python3", LoopbackServer.scriptURL.path, "--port", String(port), "--reuse-port"]
         let input = Pipe()
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice

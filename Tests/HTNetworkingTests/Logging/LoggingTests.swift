@@ -182,16 +182,17 @@ struct LoggingTests {
 
     @Test("the logging interceptor logs failures as errors and cancellations as info")
     func loggingFailures() async throws {
-        let server = try await LoopbackServer.start()
+        let closed = try PortReservation()  // refused: nothing listens, and nothing else can take it
         let (logger, sink) = recordingLogger(level: .info)
-        let client = loopbackClient(server, logger: logger) { $0.interceptors = [HTLoggingInterceptor()] }
-        server.stop()
+        let client = HTClient(
+            configuration: HTClientConfiguration(
+                baseURL: closed.baseURL, interceptors: [HTLoggingInterceptor()], logger: logger))
         _ = await expectNetworkingError { () async throws(HTNetworkingError) in
             try await client.send(EchoIDRequest(id: 1))
         }
         #expect(
             sink.messages(.error, .network).contains {
-                $0.hasPrefix("✕ GET \(server.baseURL.absoluteString)/echo/1 failed after")
+                $0.hasPrefix("✕ GET \(closed.baseURL.absoluteString)/echo/1 failed after")
             })
 
         let mocked = HTClient(

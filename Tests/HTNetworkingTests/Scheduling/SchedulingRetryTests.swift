@@ -135,9 +135,9 @@ struct SchedulingRetryTests {
 
     @Test("connection failures are retried (connection refused), then reported as transport errors")
     func connectionRefused() async throws {
-        let server = try await LoopbackServer.start()
-        let baseURL = server.baseURL
-        server.stop()  // nothing listens on this port any more
+        // Held, never listening: refused, and no other test's server can take the port meanwhile.
+        let closed = try PortReservation()
+        let baseURL = closed.baseURL
         let sleeper = SchedRecordingSleeper()
         let error = await Support.error { () async throws(HTNetworkingError) in
             try await HTClient(baseURL: baseURL).send(

@@ -4,7 +4,7 @@
 Python 3 standard library only. It is started by the Swift tests (see
 ``Tests/HTTestSupport/LoopbackServer.swift``) and can be run by hand:
 
-    python3 test_server.py [--port N] [--fixtures DIR] [--ignore-stdin]
+    python3 test_server.py [--port N [--reuse-port]] [--fixtures DIR] [--ignore-stdin]
 
 It binds 127.0.0.1 (port 0 = any free port unless ``--port`` is given), speaks
 HTTP/1.1 with keep-alive (every response carries a correct Content-Length) and
@@ -310,11 +310,19 @@ class LoopbackServer(ThreadingHTTPServer):
     allow_reuse_address = True
     request_queue_size = 128  # the default listen backlog (5) is too small for parallel tests
 
-    def __init__(self, address: Tuple[str, int], fixtures: Optional[str]) -> None:
+    def __init__(self, address: Tuple[str, int], fixtures: Optional[str], reuse_port: bool = False) -> None:
+        self.reuse_port = reuse_port
         super().__init__(address, Handler)
         self.fixtures = fixtures
         self.counters = FlakyCounters()
         self.ledger = IdempotencyLedger()
+
+    def server_bind(self) -> None:
+        # Binds beside the tests' PortReservation, which holds the port (bound, never listening) while
+        # no server runs on it, so no other test's server can take it meanwhile.
+        if self.reuse_port:
+            self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        super().server_bind()
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         # Clients that hang up mid-response are normal in tests; only show tracebacks when verbose.
@@ -759,6 +767,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description="Loopback HTTP server for the HTNetworking tests.")
     parser.add_argument("--port", type=int, default=0, help="port to bind on 127.0.0.1 (default: any free port)")
     parser.add_argument("--fixtures", default=None, help="folder served by GET /json?file=NAME")
+    parser.add_argument("--reuse-port", action="store_true",
+                        help="bind with SO_REUSEPORT, beside a socket that holds the port for the tests")
     parser.add_argument("--ignore-stdin", action="store_true",
                         help="do not exit when stdin reaches end of file")
     args = parser.parse_args(argv)
@@ -767,7 +777,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     if fixtures is not None and not os.path.isdir(fixtures):
         parser.error("--fixtures %s is not a folder" % fixtures)
 
-    server = LoopbackServer(("127.0.0.1", args.port), fixtures)
+    server = LoopbackServer(("127.0.0.1", args.port), fixtures, reuse_port=args.reuse_port)
 
     def stop(_signum: int, _frame: Any) -> None:
         # shutdown() blocks until serve_forever() returns, and serve_forever() runs on this (main) thread.
