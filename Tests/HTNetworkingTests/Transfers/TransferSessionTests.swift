@@ -81,14 +81,13 @@ struct TransferSessionTests {
         let download = Task { try await client.download(DelayRequest(ms: 4000, seconds: 30), to: destination) }
         var seen: [String] = []
         var registered: Int?
+        // The session lists the task as soon as it is created; its handler is registered a moment
+        // later, just before it is resumed (on a busy machine, that moment can be long): wait for both.
         let deadline = ContinuousClock.now + .seconds(30)
-        while seen.isEmpty, ContinuousClock.now < deadline {
+        while seen.isEmpty || registered != 1, ContinuousClock.now < deadline {
             seen = await Self.taskPaths(of: transport.session)
-            if seen.isEmpty {
-                try await Task.sleep(for: .milliseconds(20))
-            } else {
-                registered = transport.sessionDelegate?.activeTaskCount
-            }
+            registered = transport.sessionDelegate?.activeTaskCount
+            if seen.isEmpty || registered != 1 { try await Task.sleep(for: .milliseconds(20)) }
         }
         #expect(seen == ["/delay"], "the transport session's tasks while downloading: \(seen)")
         #expect(registered == 1)
