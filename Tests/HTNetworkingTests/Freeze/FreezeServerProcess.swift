@@ -4,6 +4,11 @@ import HTTestSupport
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The loopback test server on a fixed port, so a test can stop it and start a new one at the same
 /// address (a server that goes away and comes back). The harness `LoopbackServer` always picks a new
@@ -71,7 +76,9 @@ final class FreezeServerProcess: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Stops the server and waits for it to exit.
+    /// Stops the server and waits for it to exit. It gets SIGKILL, like the harness's `LoopbackServer`:
+    /// it keeps no state worth a graceful exit, and the wait then lasts only as long as the kernel takes
+    /// to end it, not a poll of its serve loop, on a thread that may be one of the cooperative pool's two.
     func stop() {
         lock.lock()
         let running = process
@@ -81,7 +88,7 @@ final class FreezeServerProcess: @unchecked Sendable {
         lock.unlock()
         guard let running else { return }
         try? input?.fileHandleForWriting.close()
-        if running.isRunning { running.terminate() }
+        if running.isRunning { kill(running.processIdentifier, SIGKILL) }
         running.waitUntilExit()
     }
 
