@@ -167,6 +167,12 @@ enum SwiftNaming {
         return result + "\""
     }
 
+    /// `text` on one comment line: the lines of ``docLines(_:)`` joined by spaces, so no line break can
+    /// end the comment and start a line of code (a spec file named `x\n#error("x").htspec.json`).
+    static func commentLine(_ text: String) -> String {
+        docLines(text).joined(separator: " ")
+    }
+
     /// The lines of a doc comment for `text`: every kind of line break starts a new `///` line and other
     /// control characters become spaces, so no text can end the comment early.
     static func docLines(_ text: String?) -> [String] {

@@ -197,7 +197,9 @@ package struct SwiftRenderer: Sendable {
         "/// - Remark: Generated from \(fileName(location.file)):\(location.line):\(location.column)"
     }
 
+    /// The spec's file name as it appears in comments: the last path component, on one line
+    /// (``SwiftNaming/commentLine(_:)``), as any other spec text.
     func fileName(_ path: String) -> String {
-        String(path.split(separator: "/").last ?? Substring(path))
+        SwiftNaming.commentLine(String(path.split(separator: "/").last ?? Substring(path)))
     }
 }
