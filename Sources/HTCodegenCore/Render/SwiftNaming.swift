@@ -135,9 +135,11 @@ enum SwiftNaming {
         return name
     }
 
-    /// `name` as it must be written in a declaration or after a dot: keywords in backticks.
+    /// `name` as it must be written in a declaration or after a dot: keywords in backticks, and `_`
+    /// (a field or enum key `_`, or a name with no character Swift accepts), which Swift takes as a
+    /// property or constant name only in backticks (`var _: String?` does not compile).
     static func escaped(_ name: String) -> String {
-        keywords.contains(name) ? "`\(name)`" : name
+        keywords.contains(name) || name == "_" ? "`\(name)`" : name
     }
 
     /// A Swift string literal with the exact contents of `text`: quotes, backslashes (so no `\(`

@@ -109,6 +109,12 @@ package struct SwiftRenderer: Sendable {
                     "the \(kind) '\(specName)' would be named '\(name)', which is a Swift, Foundation or runtime type; it is generated as '\(name)_'",
                     at: location)
                 name += "_"
+            } else if name == "_" {
+                // Only with an empty prefix; `_` is no type name, even in backticks where it is used.
+                diagnostics.warning(
+                    "the \(kind) '\(specName)' would be named '_', which Swift does not accept as a type name; it is generated as '__'",
+                    at: location)
+                name = "__"
             }
             if let (firstLocation, firstKind) = taken[name] {
                 var counter = 2

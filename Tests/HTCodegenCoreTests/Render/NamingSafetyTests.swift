@@ -80,6 +80,41 @@ import Testing
         #expect(SwiftNaming.enumCaseName("Friends") == "friends")
     }
 
+    /// `_` is not a name Swift accepts for a property, a constant or a type (`var _: String?` does not
+    /// compile): members keep it in backticks, which Swift accepts, and a type named `_` yields.
+    @Test func underscoreNamesCompile() throws {
+        let spec = """
+            {"htspec": 1, "types": {
+              "U": {"fields": {"_": "String", "name": "String"}},
+              "E": {"enum": [{"key": "_", "value": "underscore"}, {"key": "a"}]},
+              "_": {"fields": {}}
+            },
+             "interfaces": {"Search": {"method": "GET", "path": "/search", "inputs": {"_": "Integer"},
+               "headers": {"-": {}}}}}
+            """
+        let (files, diagnostics) = try generate(spec, prefix: "")
+        let (models, requests, enums) = (files.contents[0].text, files.contents[1].text, files.contents[2].text)
+        let all = models + requests + enums
+        #expect(!all.contains("var _:"))
+        #expect(!all.contains("let _ ="))
+        #expect(!all.contains("class _:"))
+        #expect(models.contains("var `_`: String?"))
+        #expect(models.contains("$0._htStorage.`_`"))
+        #expect(models.contains("final class __: HTTPModel"))
+        #expect(enums.contains("static let `_` = E(rawValue: \"underscore\")"))
+        #expect(enums.contains("[.`_`, .a]"))
+        #expect(requests.contains("var `_`: Int?"))
+        #expect(requests.contains("if let value = self.`_` { parameters.append(\"_\", value.htJSON) }"))
+        // The header `-` has no letters either: its property is `_` too, so it yields.
+        #expect(requests.contains("var __2: String?"))
+        #expect(
+            diagnostics.contains(
+                "n.htspec.json:4:3: warning: the type '_' would be named '_', which Swift does not accept as a type name; it is generated as '__'"
+            ))
+        #expect(SwiftNaming.escaped("_") == "`_`")
+        #expect(SwiftNaming.escaped("__") == "__")
+    }
+
     /// The spec's file name is spec text like any other: a newline in it must not end the comment it
     /// is written into (a file named `x\n#error("x")\n.htspec.json` was compiled).
     @Test func fileNamesCannotEscapeComments() throws {
