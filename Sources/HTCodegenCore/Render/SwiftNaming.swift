@@ -16,17 +16,15 @@ enum SwiftNaming {
         "super", "throws", "true", "try", "Type", "Protocol",
     ]
 
-    /// Type names that a generated type must not take: Swift, Foundation and runtime types that
-    /// generated code or user code refers to unqualified.
-    static let reservedTypeNames: Set<String> = [
+    /// Type names that a generated type must not take: Swift and Foundation types that generated code
+    /// or user code refers to unqualified, the runtime's modules and public types
+    /// (``runtimeTypeNames``), and `Storage`, which every model declares.
+    static let reservedTypeNames: Set<String> = runtimeTypeNames.union([
         "String", "Int", "Int64", "Double", "Float", "Bool", "Array", "Dictionary", "Set", "Optional", "Result",
         "Error", "Never", "Void", "Any", "AnyObject", "Character", "Data", "Date", "URL", "UUID", "Decimal",
         "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable", "Identifiable", "Type", "Self",
-        "Protocol", "Foundation", "HTJSON", "HTJSONObject", "HTHTTPModel", "HTBaseRequest", "HTClient",
-        "HTHTTPMethod", "HTModel", "HTNetworking", "HTModelMappable", "HTStringEnum", "HTPropertyAccessor",
-        "HTObjectMapping", "HTMapper", "HTJSONWriter", "HTMappingContext", "HTMappingHooks", "HTValueTransform",
-        "HTShouldTransformValue", "HTModelLock", "HTGuardedModel", "Storage",
-    ]
+        "Protocol", "Foundation", "HTModel", "HTNetworking", "Storage",
+    ])
 
     /// Member names every model or request already has (from its protocols and base class).
     static let reservedMemberNames: Set<String> = [

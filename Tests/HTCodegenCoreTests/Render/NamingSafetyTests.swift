@@ -32,6 +32,32 @@ import Testing
             ))
     }
 
+    /// A spec type named like a runtime type (`CacheableRequest` becomes `HTCacheableRequest` with the
+    /// prefix) would capture the app's own `extension HTGetUserRequest: HTCacheableRequest`: it yields.
+    @Test func typesNamedLikeRuntimeTypesAreRenamed() throws {
+        let spec = """
+            {"htspec": 1, "types": {
+              "CacheableRequest": {"fields": {}}, "Response": {"fields": {}},
+              "NetworkingError": {"enum": [{"key": "a"}]}, "FreezePolicy": {"fields": {}}
+            },
+             "interfaces": {"Transport": {"className": "Transport", "method": "GET", "path": "/t"}}}
+            """
+        let (files, diagnostics) = try generate(spec)
+        let (models, enums) = (files.contents[0].text, files.contents[2].text)
+        for name in ["HTCacheableRequest_", "HTResponse_", "HTFreezePolicy_"] {
+            #expect(models.contains("final class \(name): HTHTTPModel"), "\(name) missing")
+        }
+        #expect(enums.contains("struct HTNetworkingError_: HTStringEnum"))
+        #expect(files.contents[1].text.contains("struct HTTransportRequest: HTBaseRequest"))
+        #expect(
+            diagnostics == [
+                "n.htspec.json:2:3: warning: the type 'CacheableRequest' would be named 'HTCacheableRequest', which is a Swift, Foundation or runtime type; it is generated as 'HTCacheableRequest_'",
+                "n.htspec.json:2:39: warning: the type 'Response' would be named 'HTResponse', which is a Swift, Foundation or runtime type; it is generated as 'HTResponse_'",
+                "n.htspec.json:3:3: warning: the enumeration 'NetworkingError' would be named 'HTNetworkingError', which is a Swift, Foundation or runtime type; it is generated as 'HTNetworkingError_'",
+                "n.htspec.json:3:48: warning: the type 'FreezePolicy' would be named 'HTFreezePolicy', which is a Swift, Foundation or runtime type; it is generated as 'HTFreezePolicy_'",
+            ])
+    }
+
     @Test func typeNamesThatCollideAfterMappingAreDisambiguated() throws {
         let spec = """
             {"htspec": 1, "types": {"user-info": {"fields": {}}, "userInfo": {"fields": {}}, "UserInfo": {"fields": {}}}}
