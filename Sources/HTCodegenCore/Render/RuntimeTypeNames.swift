@@ -33,6 +33,6 @@ extension SwiftNaming {
         "HTStringEnum", "HTTaskSleeper", "HTTextResponseSerializer", "HTTokenProvider", "HTTransferProgress",
         "HTTransport", "HTTransportOptions", "HTTransportResponse", "HTURLSessionTransport", "HTUploadTransport",
         "HTValidationFailure", "HTValueCoercion", "HTValueTransform", "HTWriteOnlyPolicy", "HTXMLConverter",
-        "HTXMLParseError", "HTXMLReader", "HTXMLResponseSerializer"
+        "HTXMLParseError", "HTXMLReader", "HTXMLResponseSerializer",
     ]
 }

@@ -25,7 +25,8 @@ import Testing
                 guard let access = words.first, access == "public" || access == "open" else { continue }
                 words.removeFirst()
                 while let first = words.first, ["final", "indirect"].contains(first) { words.removeFirst() }
-                guard words.count >= 2, ["class", "struct", "enum", "protocol", "typealias", "actor"].contains(words[0])
+                guard words.count >= 2,
+                    ["class", "struct", "enum", "protocol", "typealias", "actor"].contains(words[0])
                 else { continue }
                 let name = words[1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                 names.insert(String(name))

@@ -76,7 +76,8 @@ struct XMLHostileDocumentTests {
     @Test("encodings the check cannot read are refused: UTF-7, EBCDIC")
     func unreadableEncodings() {
         // libxml2 decodes both, so an ASCII scan would see no DOCTYPE at all.
-        let utf7 = #"<?xml version="1.0" encoding="UTF-7"?>+ADw-!DOCTYPE a +AFsAPA-!ENTITY co +ACI-Co+ACIAPgBd-+AD4-<a>Hello &co; world</a>"#
+        let utf7 =
+            #"<?xml version="1.0" encoding="UTF-7"?>+ADw-!DOCTYPE a +AFsAPA-!ENTITY co +ACI-Co+ACIAPgBd-+AD4-<a>Hello &co; world</a>"#
         let error = #expect(throws: HTXMLParseError.self) { try HTJSON(parsingXML: utf7) }
         #expect(error?.reason == .unsupportedEncoding("UTF-7"))
         #expect(
