@@ -6,14 +6,9 @@ import Testing
 /// nested deeper than ``TypeRef/maxArrayDepth`` are a positioned error (the compiler never finished
 /// a field nested 10,000 arrays deep). Sizes and counts are asserted, never durations.
 @Suite struct ArrayTypeLimitsTests {
+    /// Every diagnostic of `spec` as printed (``DiagnosticTests/diagnostics(_:)``).
     func diagnostics(_ spec: String) -> [String] {
-        do {
-            let (_, warnings) = try Generator.generate(
-                specBytes: Array(spec.utf8), file: "x.htspec.json", config: GeneratorConfig())
-            return warnings.map(\.description)
-        } catch {
-            return error.diagnostics.map(\.description)
-        }
+        DiagnosticTests().diagnostics(spec)
     }
 
     /// `count` array types `T0` → `T1` → ... and a model that uses `T0`, one type per line; the last
