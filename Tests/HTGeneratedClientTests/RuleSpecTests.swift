@@ -159,7 +159,7 @@ import Testing
     @Test func unsafeNamesBecomeSafeSwiftAndMapTheirKeys() throws {
         let json: HTJSON = [
             "class": "c", "description": "d", "hash": 1, "user-name": "u1", "2fa": true, "名字": "n", "self": "s",
-            "userName": "u2",
+            "userName": "u2", "_": "under",
         ]
         let model = try HTNamingSample(json: json)
         #expect(model.class == "c")
@@ -170,9 +170,12 @@ import Testing
         #expect(model._2fa == true)
         #expect(model.名字 == "n")
         #expect(model.self_ == "s")
+        #expect(model.`_` == "under")
+        #expect(HTNamingMark.`_`.rawValue == "underscore")
+        #expect(HTNamingMark.knownValues == [.`_`, .other])
         #expect(model.htJSON == json)
-        let request = HTNamingCheckRequest(in: "i", parameters_: "p", default: 1)
-        #expect(request.parameters == ["in": "i", "parameters": "p", "default": 1])
+        let request = HTNamingCheckRequest(in: "i", parameters_: "p", default: 1, `_`: 2)
+        #expect(request.parameters == ["in": "i", "parameters": "p", "default": 1, "_": 2])
         #expect(HTNamingCheckRequest.path == "/naming/\"quoted\"/\\back")
         #expect(request.headers["X-Note"] == "a \"quoted\" \\ value\nwith a newline")
     }

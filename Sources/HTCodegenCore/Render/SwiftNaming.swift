@@ -16,17 +16,15 @@ enum SwiftNaming {
         "super", "throws", "true", "try", "Type", "Protocol",
     ]
 
-    /// Type names that a generated type must not take: Swift, Foundation and runtime types that
-    /// generated code or user code refers to unqualified.
-    static let reservedTypeNames: Set<String> = [
+    /// Type names that a generated type must not take: Swift and Foundation types that generated code
+    /// or user code refers to unqualified, the runtime's modules and public types
+    /// (``runtimeTypeNames``), and `Storage`, which every model declares.
+    static let reservedTypeNames: Set<String> = runtimeTypeNames.union([
         "String", "Int", "Int64", "Double", "Float", "Bool", "Array", "Dictionary", "Set", "Optional", "Result",
         "Error", "Never", "Void", "Any", "AnyObject", "Character", "Data", "Date", "URL", "UUID", "Decimal",
         "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable", "Identifiable", "Type", "Self",
-        "Protocol", "Foundation", "HTJSON", "HTJSONObject", "HTHTTPModel", "HTBaseRequest", "HTClient",
-        "HTHTTPMethod", "HTModel", "HTNetworking", "HTModelMappable", "HTStringEnum", "HTPropertyAccessor",
-        "HTObjectMapping", "HTMapper", "HTJSONWriter", "HTMappingContext", "HTMappingHooks", "HTValueTransform",
-        "HTShouldTransformValue", "HTModelLock", "HTGuardedModel", "Storage",
-    ]
+        "Protocol", "Foundation", "HTModel", "HTNetworking", "Storage",
+    ])
 
     /// Member names every model or request already has (from its protocols and base class).
     static let reservedMemberNames: Set<String> = [
@@ -135,9 +133,11 @@ enum SwiftNaming {
         return name
     }
 
-    /// `name` as it must be written in a declaration or after a dot: keywords in backticks.
+    /// `name` as it must be written in a declaration or after a dot: keywords in backticks, and `_`
+    /// (a field or enum key `_`, or a name with no character Swift accepts), which Swift takes as a
+    /// property or constant name only in backticks (`var _: String?` does not compile).
     static func escaped(_ name: String) -> String {
-        keywords.contains(name) ? "`\(name)`" : name
+        keywords.contains(name) || name == "_" ? "`\(name)`" : name
     }
 
     /// A Swift string literal with the exact contents of `text`: quotes, backslashes (so no `\(`
@@ -165,6 +165,12 @@ enum SwiftNaming {
             }
         }
         return result + "\""
+    }
+
+    /// `text` on one comment line: the lines of ``docLines(_:)`` joined by spaces, so no line break can
+    /// end the comment and start a line of code (a spec file named `x\n#error("x").htspec.json`).
+    static func commentLine(_ text: String) -> String {
+        docLines(text).joined(separator: " ")
     }
 
     /// The lines of a doc comment for `text`: every kind of line break starts a new `///` line and other

@@ -65,7 +65,7 @@ extension SwiftRenderer {
             writer.doc(text)
         }
         if !docs.isEmpty { writer.line("///") }
-        let shownPath = String(SwiftNaming.docLines(request.path).joined(separator: " ").map { $0 == "`" ? "'" : $0 })
+        let shownPath = String(SwiftNaming.commentLine(request.path).map { $0 == "`" ? "'" : $0 })
         writer.line("/// `\(request.method) \(shownPath)`")
         writer.line("///")
         writer.line(provenance(request.location))

@@ -109,6 +109,12 @@ package struct SwiftRenderer: Sendable {
                     "the \(kind) '\(specName)' would be named '\(name)', which is a Swift, Foundation or runtime type; it is generated as '\(name)_'",
                     at: location)
                 name += "_"
+            } else if name == "_" {
+                // Only with an empty prefix; `_` is no type name, even in backticks where it is used.
+                diagnostics.warning(
+                    "the \(kind) '\(specName)' would be named '_', which Swift does not accept as a type name; it is generated as '__'",
+                    at: location)
+                name = "__"
             }
             if let (firstLocation, firstKind) = taken[name] {
                 var counter = 2
@@ -197,7 +203,9 @@ package struct SwiftRenderer: Sendable {
         "/// - Remark: Generated from \(fileName(location.file)):\(location.line):\(location.column)"
     }
 
+    /// The spec's file name as it appears in comments: the last path component, on one line
+    /// (``SwiftNaming/commentLine(_:)``), as any other spec text.
     func fileName(_ path: String) -> String {
-        String(path.split(separator: "/").last ?? Substring(path))
+        SwiftNaming.commentLine(String(path.split(separator: "/").last ?? Substring(path)))
     }
 }

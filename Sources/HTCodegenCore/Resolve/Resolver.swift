@@ -19,6 +19,9 @@ package struct Resolver {
     /// Hash types used as a response envelope (rule 2): without another reference they get no model,
     /// since responses unwrap them by key path (`codegen-rules.md` §2.5).
     private var envelopes: Set<String> = []
+    /// What each named array or alias type stands for (``ArrayTypeExpansion``); `nil` for one that is
+    /// in a cycle, leads into one, nests too deep or ends in an unknown type (reported once).
+    private var expansions: [String: ArrayTypeExpansion?] = [:]
 
     /// Resolves `document`. Returns `nil` in the first slot when there are errors.
     package static func resolve(_ document: SpecDocument) -> (ResolvedAPI?, [Diagnostic]) {
@@ -43,6 +46,7 @@ package struct Resolver {
                 typesByName[type.name] = type
             }
         }
+        expandArrayTypes()
         var requests: [ResolvedRequest] = []
         var rulesUsed: [Int: SourceLocation] = [:]
         for interface in document.interfaces {
@@ -76,8 +80,9 @@ package struct Resolver {
                     ResolvedEnum(
                         name: type.name, description: type.description, members: members, location: type.location,
                         isClosed: type.isClosed))
-            case .array(let element), .alias(let element):
-                _ = resolve(element)
+            case .array, .alias:
+                // Marks the models it ends in as referenced; its own problems were reported once.
+                _ = resolve(TypeRef(name: type.name, location: type.location))
             }
         }
         return ResolvedAPI(
@@ -108,17 +113,26 @@ package struct Resolver {
         }
     }
 
-    /// Resolves a reference; reports unknown names and cycles of array types.
+    /// Resolves a reference; reports unknown names and arrays nested deeper than
+    /// ``TypeRef/maxArrayDepth``. Named array types are followed through ``expansions``: no recursion,
+    /// and each cycle was reported once by ``expandArrayTypes()``.
     private mutating func resolve(_ reference: TypeRef) -> ResolvedType? {
-        var visiting: [String] = []
-        return resolve(reference, visiting: &visiting)
-    }
-
-    private mutating func resolve(_ reference: TypeRef, visiting: inout [String]) -> ResolvedType? {
-        var base: ResolvedType
-        if let system = Self.systemTypes[reference.name] {
+        var target = reference
+        var depth = reference.arrayDepth
+        if let type = typesByName[reference.name] {
+            switch type.kind {
+            case .array, .alias:
+                guard let expansion = expansions[type.name] ?? nil else { return nil }
+                target = expansion.base
+                depth += expansion.depth
+            case .hash, .enumeration:
+                break
+            }
+        }
+        let base: ResolvedType
+        if let system = Self.systemTypes[target.name] {
             base = system
-        } else if let type = typesByName[reference.name] {
+        } else if let type = typesByName[target.name] {
             switch type.kind {
             case .hash:
                 base = .model(type.name)
@@ -126,28 +140,111 @@ package struct Resolver {
                 if type.isHidden { referencedHidden.insert(type.name) }
             case .enumeration:
                 base = .enumeration(type.name)
-            case .array(let element), .alias(let element):
-                if visiting.contains(type.name) {
-                    diagnostics.error(
-                        "array type '\(type.name)' contains itself (\((visiting + [type.name]).joined(separator: " → ")))",
-                        at: reference.location)
-                    return nil
-                }
-                visiting.append(type.name)
-                defer { visiting.removeLast() }
-                guard let resolvedElement = resolve(element, visiting: &visiting) else { return nil }
-                if case .array = type.kind {
-                    base = .array(resolvedElement)
-                } else {
-                    base = resolvedElement
-                }
+            case .array, .alias:
+                return nil  // never: an expansion ends in another kind of type
             }
         } else {
-            diagnostics.error(unknownTypeMessage(reference.name), at: reference.location)
+            diagnostics.error(unknownTypeMessage(target.name), at: target.location)
             return nil
         }
-        for _ in 0..<reference.arrayDepth { base = .array(base) }
-        return base
+        guard depth <= TypeRef.maxArrayDepth else {
+            diagnostics.error(TypeRef.tooDeepMessage("the type", depth: depth), at: reference.location)
+            return nil
+        }
+        var resolved = base
+        for _ in 0..<depth { resolved = .array(resolved) }
+        return resolved
+    }
+
+    /// Follows every named array or alias type to the type it ends in, iteratively and once per type
+    /// (linear in the number of types), filling ``expansions``. Reports each cycle once, at the element
+    /// of its type declared first, listing at most ``cycleNamesShown`` names; a type that nests arrays
+    /// deeper than ``TypeRef/maxArrayDepth`` once, at the first type past the limit; an unknown element
+    /// type once.
+    private mutating func expandArrayTypes() {
+        for type in document.types where typesByName[type.name]?.location == type.location {
+            guard expansions[type.name] == nil, Self.element(of: type) != nil else { continue }
+            // Walk to a type already expanded, a type that is no array type, or back onto the path.
+            var path: [TypeDecl] = []
+            var onPath: [String: Int] = [:]
+            var current = type
+            var result: ArrayTypeExpansion?
+            while true {
+                onPath[current.name] = path.count
+                path.append(current)
+                guard let element = Self.element(of: current) else { break }
+                guard let next = typesByName[element.name], Self.element(of: next) != nil else {
+                    // The end of the chain: a system type, a model, an enumeration or an unknown name.
+                    if Self.systemTypes[element.name] == nil && typesByName[element.name] == nil {
+                        diagnostics.error(unknownTypeMessage(element.name), at: element.location)
+                        result = nil
+                    } else {
+                        result = ArrayTypeExpansion(base: element, depth: 0)
+                    }
+                    break
+                }
+                if let done = expansions[next.name] {
+                    result = done
+                    break
+                }
+                if let start = onPath[next.name] {
+                    reportCycle(Array(path[start...]))
+                    for member in path[start...] { expansions[member.name] = .some(nil) }
+                    path.removeSubrange(start...)
+                    result = nil
+                    break
+                }
+                current = next
+            }
+            // Unwind: each type on the path wraps what its element stands for.
+            for member in path.reversed() {
+                if let inner = result {
+                    let wrapped = Self.wrap(inner, in: member)
+                    if wrapped.depth > TypeRef.maxArrayDepth, let element = Self.element(of: member) {
+                        diagnostics.error(
+                            TypeRef.tooDeepMessage("array type '\(member.name)'", depth: wrapped.depth),
+                            at: element.location)
+                        result = nil
+                    } else {
+                        result = wrapped
+                    }
+                }
+                expansions[member.name] = .some(result)
+            }
+        }
+    }
+
+    /// How many names of a cycle its error lists before eliding the rest.
+    static let cycleNamesShown = 8
+
+    /// One error for a cycle of array types, at the element of the member declared first.
+    private mutating func reportCycle(_ members: [TypeDecl]) {
+        guard let first = members.indices.min(by: { members[$0].location < members[$1].location }),
+            let element = Self.element(of: members[first])
+        else { return }
+        let ordered = Array(members[first...] + members[..<first]).map(\.name)
+        var shown = ordered.count <= Self.cycleNamesShown + 1 ? ordered : Array(ordered.prefix(Self.cycleNamesShown))
+        if shown.count < ordered.count, let last = ordered.last { shown += ["…", last] }
+        let count = ordered.count > Self.cycleNamesShown + 1 ? "; \(ordered.count) types" : ""
+        diagnostics.error(
+            "array type '\(ordered[0])' contains itself (\((shown + [ordered[0]]).joined(separator: " → "))\(count))",
+            at: element.location)
+    }
+
+    /// The element of a named array or alias type; `nil` for other types.
+    private static func element(of type: TypeDecl) -> TypeRef? {
+        switch type.kind {
+        case .array(let element), .alias(let element): return element
+        case .hash, .enumeration: return nil
+        }
+    }
+
+    /// What `type` stands for when its element stands for `inner`.
+    private static func wrap(_ inner: ArrayTypeExpansion, in type: TypeDecl) -> ArrayTypeExpansion {
+        guard let element = element(of: type) else { return inner }
+        var own = element.arrayDepth
+        if case .array = type.kind { own += 1 }
+        return ArrayTypeExpansion(base: inner.base, depth: inner.depth + own)
     }
 
     private func unknownTypeMessage(_ name: String) -> String {

@@ -194,25 +194,40 @@ package struct NativeSpecReader: Sendable {
         {
             return TypeRef(name: text, arrayDepth: 0, location: node.location)
         }
-        var name = Substring(text.trimmingSpaces)
+        // Peeled on the UTF-8 bytes (the brackets are ASCII), so 10,000 levels cost 10,000 steps.
+        let bytes = Array(text.utf8)
+        var (lower, upper) = (0, bytes.count)
+        func trim() {
+            while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 { lower += 1 }
+            while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 { upper -= 1 }
+        }
+        let arrayPrefix = Array("Array<".utf8)
         var depth = 0
-        while true {
-            if name.hasPrefix("["), name.hasSuffix("]") {
-                name = Substring(String(name.dropFirst().dropLast()).trimmingSpaces)
-                depth += 1
-            } else if name.hasPrefix("Array<"), name.hasSuffix(">") {
-                name = Substring(String(name.dropFirst(6).dropLast()).trimmingSpaces)
-                depth += 1
+        trim()
+        while upper - lower >= 2 {
+            if bytes[lower] == UInt8(ascii: "["), bytes[upper - 1] == UInt8(ascii: "]") {
+                (lower, upper) = (lower + 1, upper - 1)
+            } else if upper - lower >= 7, bytes[upper - 1] == UInt8(ascii: ">"),
+                bytes[lower..<(lower + 6)].elementsEqual(arrayPrefix)
+            {
+                (lower, upper) = (lower + 6, upper - 1)
             } else {
                 break
             }
+            depth += 1
+            trim()
+        }
+        let name = String(decoding: bytes[lower..<upper], as: UTF8.self)
+        guard depth <= TypeRef.maxArrayDepth else {
+            diagnostics.error(TypeRef.tooDeepMessage("the type", depth: depth), at: node.location)
+            return nil
         }
         guard !name.isEmpty, !name.contains(where: { "[]<>, ".contains($0) }) else {
             diagnostics.error(
                 "'\(text)' is not a type; write a name such as \"User\", or \"[User]\" for an array", at: node.location)
             return nil
         }
-        return TypeRef(name: String(name), arrayDepth: depth, location: node.location)
+        return TypeRef(name: name, arrayDepth: depth, location: node.location)
     }
 
     // MARK: Interfaces

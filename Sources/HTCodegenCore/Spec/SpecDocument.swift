@@ -23,6 +23,17 @@ package struct TypeRef: Sendable, Hashable, CustomStringConvertible {
     package var name: String
     /// How many array levels wrap it.
     package var arrayDepth: Int
+
+    /// The deepest nesting of arrays a type may have, counting the levels of named array types it goes
+    /// through (`[[Matrix]]`): deeper is an error. Swift's type checker did not finish on a field nested
+    /// 10,000 arrays deep, and no JSON API nests arrays anywhere near this.
+    package static let maxArrayDepth = 32
+
+    /// The error for `subject` ("the type", "array type 'Matrix'") nesting arrays `depth` levels deep,
+    /// past ``maxArrayDepth``.
+    package static func tooDeepMessage(_ subject: String, depth: Int) -> String {
+        "\(subject) nests arrays \(depth) levels deep; at most \(maxArrayDepth) are supported"
+    }
     /// Where the reference is written.
     package var location: SourceLocation
 

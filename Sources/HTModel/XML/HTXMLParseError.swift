@@ -12,6 +12,9 @@ public struct HTXMLParseError: Error, Sendable, Hashable, CustomStringConvertibl
         /// The document's `DOCTYPE` declares entities, which the reader does not accept (see
         /// ``HTXMLReader``).
         case entityDeclarations
+        /// The document is in an encoding the reader does not accept (see ``HTXMLReader``): one whose
+        /// markup could hide entity declarations from its check, such as UTF-7 or EBCDIC.
+        case unsupportedEncoding(String)
     }
 
     /// What went wrong.
@@ -31,6 +34,7 @@ public struct HTXMLParseError: Error, Sendable, Hashable, CustomStringConvertibl
     /// What went wrong and where, in words.
     public var description: String {
         let position = line > 0 ? " at line \(line), column \(column)" : ""
+        let place = line > 0 ? " (line \(line), column \(column))" : ""
         switch reason {
         case .malformed(let code):
             return "malformed XML\(position): \(Self.explain(code)) (error \(code))"
@@ -39,7 +43,10 @@ public struct HTXMLParseError: Error, Sendable, Hashable, CustomStringConvertibl
         case .tooDeep(let limit):
             return "XML elements nested deeper than \(limit)\(position)"
         case .entityDeclarations:
-            return "the XML document declares entities in its DOCTYPE, which are not supported"
+            return "the XML document declares entities in its DOCTYPE, which are not supported\(place)"
+        case .unsupportedEncoding(let name):
+            return
+                "the XML document's encoding '\(name)' is not supported; use UTF-8, UTF-16 or an encoding that extends ASCII\(place)"
         }
     }
 
@@ -50,6 +57,7 @@ public struct HTXMLParseError: Error, Sendable, Hashable, CustomStringConvertibl
         case 5: return "the document does not end properly"
         case 9: return "invalid character"
         case 26: return "undeclared entity"
+        case 27: return "an entity is not declared (the document's DTD is not read)"
         case 41: return "an attribute has no value"
         case 42: return "an attribute is given twice"
         case 63: return "unfinished CDATA section"

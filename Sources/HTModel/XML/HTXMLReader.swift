@@ -28,9 +28,15 @@ import Foundation
 ///   leading and trailing whitespace is trimmed (``Options/trimsWhitespace``). Comments and processing
 ///   instructions are skipped.
 /// - **Entities**: the predefined ones and character references are read. A document whose `DOCTYPE`
-///   declares entities is rejected (``HTXMLParseError/Reason/entityDeclarations``): external entities
-///   must never be loaded from a response, and `XMLParser` on Linux silently loses the text around
-///   references to declared ones. API responses do not declare entities.
+///   declares entities is rejected (``HTXMLParseError/Reason/entityDeclarations``), whatever its
+///   encoding and however its `DOCTYPE` is quoted: external entities must never be loaded from a
+///   response, and `XMLParser` on Linux silently drops the text of references to declared ones. A
+///   reference to an entity the document does not declare (`&nbsp;` with an external DTD) is an error
+///   too, never dropped text. API responses do not declare entities.
+/// - **Encodings**: UTF-8, UTF-16 and UTF-32 (by byte order mark or declaration), and declared
+///   encodings that extend ASCII (ISO-8859, Windows code pages, Shift_JIS, EUC, GB, Big5, KOI8). Others,
+///   such as UTF-7 and EBCDIC, could hide a `DOCTYPE` from the check above and are rejected
+///   (``HTXMLParseError/Reason/unsupportedEncoding(_:)``).
 /// - **Namespaces** (``Options/namespaces``): by default prefixes are dropped (`soap:Body` is `Body`,
 ///   `xml:lang` is `lang`) and `xmlns` declarations are left out; ``Options/NamespaceHandling/qualifiedNames``
 ///   keeps names as written, declarations included.
@@ -79,11 +85,9 @@ public struct HTXMLReader: Sendable {
         self.options = options
     }
 
-    /// Reads an XML document (any encoding its declaration names; UTF-8 by default).
+    /// Reads an XML document (UTF-8 by default; see the encodings above).
     public func read(_ data: Data) throws(HTXMLParseError) -> HTJSON {
-        if Self.declaresEntities(data) {
-            throw HTXMLParseError(reason: .entityDeclarations, line: 0, column: 0)
-        }
+        if let error = HTXMLPrologCheck.error(in: data) { throw error }
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
@@ -106,57 +110,5 @@ public struct HTXMLReader: Sendable {
     /// Reads an XML document from text.
     public func read(_ text: String) throws(HTXMLParseError) -> HTJSON {
         try read(Data(text.utf8))
-    }
-
-    /// Whether the prolog (what comes before the root element) has a `DOCTYPE` with an internal subset
-    /// that declares an entity. Only ASCII-compatible encodings are inspected; the scan stops at the
-    /// first thing that is not whitespace, an XML declaration, a processing instruction, a comment or
-    /// the `DOCTYPE`.
-    static func declaresEntities(_ data: Data) -> Bool {
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
-            func starts(_ pattern: StaticString, at position: Int) -> Bool {
-                let count = pattern.utf8CodeUnitCount
-                guard position + count <= bytes.count else { return false }
-                let start = pattern.utf8Start
-                for offset in 0..<count where bytes[position + offset] != start[offset] { return false }
-                return true
-            }
-            func find(_ pattern: StaticString, from position: Int) -> Int? {
-                var candidate = position
-                while candidate < bytes.count {
-                    if starts(pattern, at: candidate) { return candidate }
-                    candidate += 1
-                }
-                return nil
-            }
-            var index = starts("\u{FEFF}", at: 0) ? 3 : 0
-            while index < bytes.count {
-                switch bytes[index] {
-                case 0x20, 0x09, 0x0A, 0x0D:
-                    index += 1
-                default:
-                    if starts("<?", at: index) {
-                        guard let end = find("?>", from: index + 2) else { return false }
-                        index = end + 2
-                    } else if starts("<!--", at: index) {
-                        guard let end = find("-->", from: index + 4) else { return false }
-                        index = end + 3
-                    } else if starts("<!DOCTYPE", at: index) {
-                        // The internal subset starts at the first `[` before the DOCTYPE's `>`.
-                        var position = index + 9
-                        while position < bytes.count, bytes[position] != UInt8(ascii: "["),
-                            bytes[position] != UInt8(ascii: ">")
-                        {
-                            position += 1
-                        }
-                        guard position < bytes.count, bytes[position] == UInt8(ascii: "[") else { return false }
-                        return find("<!ENTITY", from: position) != nil
-                    } else {
-                        return false
-                    }
-                }
-            }
-            return false
-        }
     }
 }

@@ -91,6 +91,32 @@ final class HTXMLTreeBuilder: NSObject, XMLParserDelegate {
         fail(.malformed(code: (validationError as NSError).code), parser)
     }
 
+    // Entities: the prolog check (`HTXMLPrologCheck`) refuses declarations before parsing; where the
+    // parser reports one anyway (Apple platforms do), or asks for an entity the document does not
+    // declare, the document is refused rather than read without the entity's text.
+
+    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
+        fail(.entityDeclarations, parser)
+    }
+
+    func parser(
+        _ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?
+    ) {
+        fail(.entityDeclarations, parser)
+    }
+
+    func parser(
+        _ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?, systemID: String?,
+        notationName: String?
+    ) {
+        fail(.entityDeclarations, parser)
+    }
+
+    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
+        fail(.malformed(code: 26), parser)
+        return nil
+    }
+
     // MARK: Building values
 
     /// Records the first error and stops the parser.

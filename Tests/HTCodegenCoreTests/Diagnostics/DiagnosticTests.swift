@@ -94,10 +94,7 @@ import Testing
         Case(
             name: "array type cycle",
             spec: "{\"htspec\": 1, \"types\": {\"A\": {\"array\": \"B\"}, \"B\": {\"array\": \"A\"}}}",
-            expected: [
-                "x.htspec.json:1:40: error: array type 'B' contains itself (B → A → B)",
-                "x.htspec.json:1:61: error: array type 'A' contains itself (A → B → A)",
-            ]),
+            expected: ["x.htspec.json:1:40: error: array type 'A' contains itself (A → B → A)"]),
         Case(
             name: "duplicate enum key and value",
             spec:

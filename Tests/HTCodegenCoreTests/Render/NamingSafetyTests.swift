@@ -32,6 +32,32 @@ import Testing
             ))
     }
 
+    /// A spec type named like a runtime type (`CacheableRequest` becomes `HTCacheableRequest` with the
+    /// prefix) would capture the app's own `extension HTGetUserRequest: HTCacheableRequest`: it yields.
+    @Test func typesNamedLikeRuntimeTypesAreRenamed() throws {
+        let spec = """
+            {"htspec": 1, "types": {
+              "CacheableRequest": {"fields": {}}, "Response": {"fields": {}},
+              "NetworkingError": {"enum": [{"key": "a"}]}, "FreezePolicy": {"fields": {}}
+            },
+             "interfaces": {"Transport": {"className": "Transport", "method": "GET", "path": "/t"}}}
+            """
+        let (files, diagnostics) = try generate(spec)
+        let (models, enums) = (files.contents[0].text, files.contents[2].text)
+        for name in ["HTCacheableRequest_", "HTResponse_", "HTFreezePolicy_"] {
+            #expect(models.contains("final class \(name): HTHTTPModel"), "\(name) missing")
+        }
+        #expect(enums.contains("struct HTNetworkingError_: HTStringEnum"))
+        #expect(files.contents[1].text.contains("struct HTTransportRequest: HTBaseRequest"))
+        #expect(
+            diagnostics == [
+                "n.htspec.json:2:3: warning: the type 'CacheableRequest' would be named 'HTCacheableRequest', which is a Swift, Foundation or runtime type; it is generated as 'HTCacheableRequest_'",
+                "n.htspec.json:2:39: warning: the type 'Response' would be named 'HTResponse', which is a Swift, Foundation or runtime type; it is generated as 'HTResponse_'",
+                "n.htspec.json:3:3: warning: the enumeration 'NetworkingError' would be named 'HTNetworkingError', which is a Swift, Foundation or runtime type; it is generated as 'HTNetworkingError_'",
+                "n.htspec.json:3:48: warning: the type 'FreezePolicy' would be named 'HTFreezePolicy', which is a Swift, Foundation or runtime type; it is generated as 'HTFreezePolicy_'",
+            ])
+    }
+
     @Test func typeNamesThatCollideAfterMappingAreDisambiguated() throws {
         let spec = """
             {"htspec": 1, "types": {"user-info": {"fields": {}}, "userInfo": {"fields": {}}, "UserInfo": {"fields": {}}}}
@@ -78,6 +104,62 @@ import Testing
         #expect(SwiftNaming.identifier("", upperFirst: true) == "_")
         #expect(SwiftNaming.enumCaseName("VIP") == "vip")
         #expect(SwiftNaming.enumCaseName("Friends") == "friends")
+    }
+
+    /// `_` is not a name Swift accepts for a property, a constant or a type (`var _: String?` does not
+    /// compile): members keep it in backticks, which Swift accepts, and a type named `_` yields.
+    @Test func underscoreNamesCompile() throws {
+        let spec = """
+            {"htspec": 1, "types": {
+              "U": {"fields": {"_": "String", "name": "String"}},
+              "E": {"enum": [{"key": "_", "value": "underscore"}, {"key": "a"}]},
+              "_": {"fields": {}}
+            },
+             "interfaces": {"Search": {"method": "GET", "path": "/search", "inputs": {"_": "Integer"},
+               "headers": {"-": {}}}}}
+            """
+        let (files, diagnostics) = try generate(spec, prefix: "")
+        let (models, requests, enums) = (files.contents[0].text, files.contents[1].text, files.contents[2].text)
+        let all = models + requests + enums
+        #expect(!all.contains("var _:"))
+        #expect(!all.contains("let _ ="))
+        #expect(!all.contains("class _:"))
+        #expect(models.contains("var `_`: String?"))
+        #expect(models.contains("$0._htStorage.`_`"))
+        #expect(models.contains("final class __: HTTPModel"))
+        #expect(enums.contains("static let `_` = E(rawValue: \"underscore\")"))
+        #expect(enums.contains("[.`_`, .a]"))
+        #expect(requests.contains("var `_`: Int?"))
+        #expect(requests.contains("if let value = self.`_` { parameters.append(\"_\", value.htJSON) }"))
+        // The header `-` has no letters either: its property is `_` too, so it yields.
+        #expect(requests.contains("var __2: String?"))
+        #expect(
+            diagnostics.contains(
+                "n.htspec.json:4:3: warning: the type '_' would be named '_', which Swift does not accept as a type name; it is generated as '__'"
+            ))
+        #expect(SwiftNaming.escaped("_") == "`_`")
+        #expect(SwiftNaming.escaped("__") == "__")
+    }
+
+    /// The spec's file name is spec text like any other: a newline in it must not end the comment it
+    /// is written into (a file named `x\n#error("x")\n.htspec.json` was compiled).
+    @Test func fileNamesCannotEscapeComments() throws {
+        let spec =
+            #"{"htspec": 1, "types": {"T": {"fields": {"a": "String"}}, "E": {"enum": [{"key": "a"}]}},"#
+            + #" "interfaces": {"I": {"method": "GET", "path": "/i"}}}"#
+        for file in ["evil\n#error(\"x\")\n.htspec.json", "dir/evil\r#error(\"x\")\u{2028}.htspec.json"] {
+            let (files, _) = try Generator.generate(specBytes: Array(spec.utf8), file: file, config: GeneratorConfig())
+            for output in files.contents {
+                for line in output.text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+                    let trimmed = line.drop(while: { $0 == " " })
+                    #expect(!trimmed.hasPrefix("#error"), "\(output.name): \(line)")
+                }
+                #expect(!output.text.contains("\r"))
+                #expect(output.text.contains("// Generated by ht-codegen from evil #error(\"x\") .htspec.json:"))
+            }
+            #expect(
+                files.contents[0].text.contains("/// - Remark: Generated from evil #error(\"x\") .htspec.json:1:25"))
+        }
     }
 
     @Test func textCannotEscapeCommentsOrLiterals() {

@@ -219,7 +219,9 @@ struct XMLMappingTests {
             let refused = #expect(throws: HTXMLParseError.self) { try HTJSON(parsingXML: document) }
             #expect(refused?.reason == .entityDeclarations)
             #expect(
-                refused?.description == "the XML document declares entities in its DOCTYPE, which are not supported")
+                refused?.description.hasPrefix(
+                    "the XML document declares entities in its DOCTYPE, which are not supported")
+                    == true)
         }
         // A DOCTYPE without entities, and the text "<!ENTITY" in content, are fine.
         #expect(try HTJSON(parsingXML: "<!DOCTYPE note><note>hi</note>") == ["note": "hi"])

@@ -8,7 +8,7 @@ import HTNetworking
 
 /// Would shadow Swift's Error without the prefix.
 ///
-/// - Remark: Generated from naming.htspec.json:18:5
+/// - Remark: Generated from naming.htspec.json:20:5
 internal final class HTError: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
     // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
     // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
@@ -53,6 +53,8 @@ internal final class HTNamingSample: HTHTTPModel, HTModelMappable, HTGuardedMode
         internal var self_: String?
         /// Collides with user-name after mapping.
         internal var userName: String?
+        /// Swift accepts `_` as a property name only in backticks.
+        internal var `_`: String?
     }
     /// The properties without their lock: read and write them through the model.
     internal var _htStorage = Storage()
@@ -66,6 +68,7 @@ internal final class HTNamingSample: HTHTTPModel, HTModelMappable, HTGuardedMode
         .init("名字", guarded: { $1(&$0._htStorage.名字) }),
         .init("self_", key: "self", guarded: { $1(&$0._htStorage.self_) }),
         .init("userName", guarded: { $1(&$0._htStorage.userName) }),
+        .init("_", guarded: { $1(&$0._htStorage.`_`) }),
     ]
     internal static let htMapping: HTObjectMapping<HTNamingSample> = .defaultMapping()
 }

@@ -8,7 +8,7 @@ import HTNetworking
 
 /// `GET /naming/"quoted"/\back`
 ///
-/// - Remark: Generated from naming.htspec.json:21:5
+/// - Remark: Generated from naming.htspec.json:23:5
 internal struct HTNamingCheckRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 
@@ -18,12 +18,14 @@ internal struct HTNamingCheckRequest: HTBaseRequest, Sendable {
     internal var `in`: String?
     internal var parameters_: String?
     internal var `default`: Int?
+    internal var `_`: Int?
 
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
         if let value = self.`in` { parameters.append("in", value.htJSON) }
         if let value = self.parameters_ { parameters.append("parameters", value.htJSON) }
         if let value = self.`default` { parameters.append("default", value.htJSON) }
+        if let value = self.`_` { parameters.append("_", value.htJSON) }
         return parameters
     }
 
