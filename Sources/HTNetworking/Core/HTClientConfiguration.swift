@@ -59,13 +59,7 @@ public struct HTClientConfiguration: Sendable {
 
     /// `<platform caches directory>/HTNetworking/Uploads`: `~/Library/Caches` on Apple platforms,
     /// `$XDG_CACHE_HOME` or `~/.cache` on Linux; the temporary directory when there is none.
-    public static var defaultUploadDirectory: URL {
-        let caches =
-            FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
-            ?? FileManager.default.temporaryDirectory
-        return caches.appendingPathComponent("HTNetworking", isDirectory: true)
-            .appendingPathComponent("Uploads", isDirectory: true)
-    }
+    public static var defaultUploadDirectory: URL { HTCachesDirectory.folder("Uploads") }
 
     /// The default ``maximumResponseSize``: 64 MiB.
     public static let defaultMaximumResponseSize = 64 << 20

@@ -37,6 +37,18 @@ final class FreezeFullDisk: Sendable {
     }
 }
 
+/// What a resend pass on a full disk did.
+private struct FullDiskRun {
+    /// The pass's summary.
+    var summary: HTFreezeResendSummary
+    /// The pass's events.
+    var events: [HTFreezeEvent]
+    /// The request as it was frozen.
+    var frozen: HTFrozenRequest
+    /// The requests in the journal after the pass, read from disk.
+    var left: [HTFrozenRequest]
+}
+
 @Suite("Freeze on a full disk", .timeLimit(.minutes(2)))
 struct FreezeFullDiskTests {
     typealias Support = SchedulingTestSupport
@@ -52,9 +64,7 @@ struct FreezeFullDiskTests {
     /// Freezes a POST to `/status/<code>` with room, then resends it with `room` bytes left; returns the
     /// summary, the events of the pass and the requests left in the journal as a new journal reads them
     /// from disk.
-    private func resendOnFullDisk(status: Int, room: Int) async throws -> (
-        summary: HTFreezeResendSummary, events: [HTFreezeEvent], frozen: HTFrozenRequest, left: [HTFrozenRequest]
-    ) {
+    private func resendOnFullDisk(status: Int, room: Int) async throws -> FullDiskRun {
         let folder = FreezeTemporaryFolder()
         defer { folder.cleanUp() }
         let server = try await Support.server()
@@ -82,42 +92,45 @@ struct FreezeFullDiskTests {
         }
         let left = try HTFreezeJournal(fileURL: folder.journalURL)
         #expect(left.loadReport.isClean)
-        return (summary, seen, frozen, left.entries.filter { $0.id != "id-99" })
+        return FullDiskRun(
+            summary: summary, events: seen, frozen: frozen, left: left.entries.filter { $0.id != "id-99" })
     }
 
     @Test("500, the policy retries, the updated record does not fit: the request stays, reported as failed")
     func retryUpdateDoesNotFit() async throws {
         // 16 bytes: the update's write is cut short, then fails (the journal cuts the torn record off).
         let run = try await resendOnFullDisk(status: 500, room: 16)
-        #expect(run.left == [run.frozen], "a failed write deleted a request the server did not accept")
+        expectKeptAsFailed(run, status: 500)
+    }
+
+    /// The request is still in the journal as it was, and reported as a failure that will be retried,
+    /// not as dropped.
+    private func expectKeptAsFailed(
+        _ run: FullDiskRun, status: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(
+            run.left == [run.frozen], "a failed write deleted a request the server did not accept",
+            sourceLocation: sourceLocation)
         var expected = HTFreezeResendSummary()
         expected.failed = 1
         expected.notRecorded = 1
-        #expect(run.summary == expected)
-        #expect(!run.events.contains { if case .dropped = $0 { true } else { false } })
-        guard case .resendFailed(let request, let error, let willRetry)? = run.events.first else {
-            Issue.record("expected resendFailed, got \(run.events)")
+        #expect(run.summary == expected, sourceLocation: sourceLocation)
+        #expect(
+            !run.events.contains { if case .dropped = $0 { true } else { false } }, sourceLocation: sourceLocation)
+        guard case .resendFailed(let request, let error, let willRetry)? = run.events.first, run.events.count == 1
+        else {
+            Issue.record("expected one resendFailed, got \(run.events)", sourceLocation: sourceLocation)
             return
         }
-        #expect(willRetry)
-        #expect(request == run.frozen)
-        #expect(error.statusCode == 500)
+        #expect(willRetry, sourceLocation: sourceLocation)
+        #expect(request == run.frozen, sourceLocation: sourceLocation)
+        #expect(error.statusCode == status, sourceLocation: sourceLocation)
     }
 
     @Test("a final status with no room at all: not reported as dropped, and it stays for a later pass")
     func dropDoesNotFit() async throws {
         let run = try await resendOnFullDisk(status: 422, room: 0)
-        #expect(run.left == [run.frozen])
-        var expected = HTFreezeResendSummary()
-        expected.failed = 1
-        expected.notRecorded = 1
-        #expect(run.summary == expected)
-        #expect(!run.events.contains { if case .dropped = $0 { true } else { false } })
-        guard case .resendFailed(_, _, let willRetry)? = run.events.first else {
-            Issue.record("expected resendFailed, got \(run.events)")
-            return
-        }
-        #expect(willRetry)
+        expectKeptAsFailed(run, status: 422)
     }
 
     @Test("accepted with no room at all: reported as succeeded and not recorded; it stays to be sent again")

@@ -89,6 +89,18 @@ struct FreezeLockTests {
         return process.terminationStatus == 3
     }
 
+    /// Why a manager could not open `folder`, or `nil` when it opened.
+    private func openingRefusal(_ folder: FreezeTemporaryFolder) -> HTFreezeJournalError? {
+        do {
+            _ = try HTFreezeManager(
+                directory: folder.url, monitor: HTManualConnectivityMonitor(.unreachable),
+                configuration: .init(notificationCenter: nil))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     @Test("a second manager or journal on the folder, in the same process, fails with an in-use error")
     func sameProcess() async throws {
         let folder = FreezeTemporaryFolder()
@@ -98,15 +110,7 @@ struct FreezeLockTests {
             configuration: .init(notificationCenter: nil))
         try await first?.freeze(sampleFrozenRequest(1))
 
-        var refused: HTFreezeJournalError?
-        do {
-            _ = try HTFreezeManager(
-                directory: folder.url, monitor: HTManualConnectivityMonitor(.unreachable),
-                configuration: .init(notificationCenter: nil))
-        } catch {
-            refused = error
-        }
-        let error = try #require(refused, "a second manager opened the journal the first one holds")
+        let error = try #require(openingRefusal(folder), "a second manager opened the journal the first one holds")
         #expect(error.operation == "lock")
         #expect(error.path == folder.journalURL.path)
         #expect(error.description.contains("another"))
@@ -137,14 +141,7 @@ struct FreezeLockTests {
         #expect(holderOutput.count("LOCKED") == 1, "the child did not report holding the folder")
 
         // This process can't open it, and the lock is a real OS lock: Python's flock is refused too.
-        var refused: HTFreezeJournalError?
-        do {
-            _ = try HTFreezeManager(
-                directory: folder.url, monitor: HTManualConnectivityMonitor(.unreachable),
-                configuration: .init(notificationCenter: nil))
-        } catch {
-            refused = error
-        }
+        let refused = openingRefusal(folder)
         #expect(refused?.isJournalInUse == true)
         #expect(refused?.path == folder.journalURL.path)
         #expect(try pythonLockIsRefused(folder))

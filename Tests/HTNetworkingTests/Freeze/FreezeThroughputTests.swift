@@ -38,7 +38,8 @@ struct FreezeThroughputTests {
                 for index in 0..<10_000 {
                     let live = index % 10 == 0
                     _ = try await manager.freeze(
-                        FreezePathRequest(route: "idempotent", text: "t\(index)", expiry: live ? 3_600 : -1), via: client)
+                        FreezePathRequest(route: "idempotent", text: "t\(index)", expiry: live ? 3_600 : -1),
+                        via: client)
                 }
             }
             let all = try await manager.allFrozenRequests()

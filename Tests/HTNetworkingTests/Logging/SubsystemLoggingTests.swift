@@ -124,7 +124,8 @@ struct SubsystemLoggingTests {
 
             let debug = log.messages(.debug, .freeze)
             #expect(debug.filter { $0.hasPrefix("frozen ") }.count == 2, "\(debug)")
-            #expect(debug.contains { $0.hasPrefix("resent ") && $0.contains("(201)") && $0.contains("/kept") }, "\(debug)")
+            #expect(
+                debug.contains { $0.hasPrefix("resent ") && $0.contains("(201)") && $0.contains("/kept") }, "\(debug)")
             #expect(
                 debug.contains { $0.hasPrefix("dropped ") && $0.contains("(policy)") && $0.contains("/expired") },
                 "\(debug)")
