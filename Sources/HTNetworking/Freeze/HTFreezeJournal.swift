@@ -177,7 +177,8 @@ public final class HTFreezeJournal {
         }
         do {
             try compact()
-        } catch  where canKeepFile {
+        } catch {
+            guard canKeepFile else { throw error }
             // No room to rewrite (a full disk, say): keep the file, whose intact records are loaded, and
             // repair it at a later compaction. A torn tail is cut off (which needs no room), so that new
             // records follow the last intact one.
