@@ -35,8 +35,8 @@ final class HTUploadBodyFile: Sendable {
             at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         // The umask narrows the mode a new folder gets, and an existing one may be looser: set it exactly.
         guard chmod(directory.path, 0o700) == 0 else { throw failure("set permissions of", directory.path, errno) }
-        // A sweep in another client may take and delete the file between its creation and its lock;
-        // then it is no longer at its path, and a new one is made.
+        // A sweep in another client may take the file between its creation and its lock, and delete it:
+        // then it is locked, or no longer at its path, and a new one is made.
         for _ in 0..<8 {
             let url = directory.appendingPathComponent(
                 namePrefix + UUID().uuidString + nameSuffix, isDirectory: false)
@@ -44,6 +44,7 @@ final class HTUploadBodyFile: Sendable {
             do throws(HTFileLock.Failure) {
                 lock = try HTFileLock(path: url.path, flags: O_CREAT | O_EXCL)
             } catch {
+                if error.isHeldElsewhere { continue }
                 throw failure(error.operation, url.path, error.code)
             }
             if lock.isStillAtPath {

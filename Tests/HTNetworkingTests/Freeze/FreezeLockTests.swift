@@ -70,23 +70,29 @@ struct FreezeLockTests {
         }
     }
 
-    /// Whether a second `flock` on the journal's lock file, taken by a Python process, is refused.
-    private func pythonLockIsRefused(_ folder: FreezeTemporaryFolder) throws -> Bool {
+    /// Whether a Python process can take a `flock` on the journal's lock file, trying for up to `patience`
+    /// seconds (a lock just released may still be held for a moment by a child process being started).
+    private func pythonCanLock(_ folder: FreezeTemporaryFolder, patience: Double) throws -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let script = """
-            import fcntl, sys
+            import fcntl, sys, time
             f = open(sys.argv[1], "a")
-            try:
-                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                sys.exit(3)
+            deadline = time.monotonic() + float(sys.argv[2])
+            while True:
+                try:
+                    fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    sys.exit(0)
+                except BlockingIOError:
+                    if time.monotonic() >= deadline:
+                        sys.exit(3)
+                    time.sleep(0.01)
             """
-        process.arguments = ["python3", "-c", script, folder.journalURL.path + ".lock"]
+        process.arguments = ["python3", "-c", script, folder.journalURL.path + ".lock", String(patience)]
         try process.run()
         process.waitUntilExit()
         #expect([0, 3].contains(process.terminationStatus), "python3 flock helper failed")
-        return process.terminationStatus == 3
+        return process.terminationStatus == 0
     }
 
     /// Why a manager could not open `folder`, or `nil` when it opened.
@@ -144,7 +150,7 @@ struct FreezeLockTests {
         let refused = openingRefusal(folder)
         #expect(refused?.isJournalInUse == true)
         #expect(refused?.path == folder.journalURL.path)
-        #expect(try pythonLockIsRefused(folder))
+        #expect(try !pythonCanLock(folder, patience: 0))
 
         // The child is killed: the OS releases its lock, and its frozen requests are all there.
         kill(holder.processIdentifier, SIGKILL)
@@ -164,7 +170,7 @@ struct FreezeLockTests {
         }
 
         // Once this process let go, a child opens it.
-        #expect(try !pythonLockIsRefused(folder))
+        #expect(try pythonCanLock(folder, patience: 10))
         let (opener, openerOutput) = try launchChild("open", folder: folder)
         opener.waitUntilExit()
         #expect(await lines(of: openerOutput) == ["OPENED 20"])

@@ -113,6 +113,36 @@ struct TransferUploadPrivacyTests {
         withExtendedLifetime(lock) {}
     }
 
+    @Test("sweeps racing with uploads never remove a running upload's body file")
+    func sweepsRaceUploads() async throws {
+        let uploads = try TestSupport.temporaryDirectory("upload-race")
+        defer { try? FileManager.default.removeItem(at: uploads) }
+        var form = HTMultipartFormData()
+        form.append("hunter2", name: "password")
+        let sweeping = HTLocked(true)
+        let sweeper = Task.detached {
+            var sweeps = 0
+            while sweeping.withLock({ $0 }) {
+                HTUploadBodyFile.sweepLeftovers(in: uploads)
+                sweeps += 1
+                await Task.yield()
+            }
+            return sweeps
+        }
+        var lost = 0
+        for _ in 0..<300 {
+            let body = try HTUploadBodyFile.create(in: uploads)
+            _ = try body.write(form)
+            HTUploadBodyFile.sweepLeftovers(in: uploads)
+            if (try? Data(contentsOf: body.url)).map({ $0.count }) != Int(try form.contentLength()) { lost += 1 }
+            body.remove()
+        }
+        sweeping.withLock { $0 = false }
+        let sweeps = await sweeper.value
+        #expect(lost == 0, "\(lost) running uploads lost their body file to \(sweeps) sweeps")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: uploads.path).isEmpty)
+    }
+
     @Test("writeBody(to:) makes a new body file 0600 whatever the umask")
     func writeBodyIsPrivate() throws {
         let folder = try TestSupport.temporaryDirectory("upload-write")
