@@ -73,13 +73,7 @@ public final class HTResponseCache: Sendable {
 
     /// `<platform caches directory>/HTNetworking/ResponseCache`: `~/Library/Caches` on Apple platforms,
     /// `$XDG_CACHE_HOME` or `~/.cache` on Linux; the temporary directory when there is none.
-    public static var defaultDirectory: URL {
-        let caches =
-            FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
-            ?? FileManager.default.temporaryDirectory
-        return caches.appendingPathComponent("HTNetworking", isDirectory: true)
-            .appendingPathComponent("ResponseCache", isDirectory: true)
-    }
+    public static var defaultDirectory: URL { HTCachesDirectory.folder("ResponseCache") }
 
     /// Writes warnings and errors to standard error (pass it as `logger` for the behaviour before
     /// events went to ``HTLogger``).

@@ -39,11 +39,13 @@ public final class HTClient: Sendable {
 
     private let state: HTLocked<State>
 
-    /// Creates a client.
+    /// Creates a client, and removes the upload body files that uploads killed with their process left
+    /// in the configuration's ``HTClientConfiguration/uploadDirectory``.
     public init(configuration: HTClientConfiguration, transport: any HTTransport = HTURLSessionTransport()) {
         self.configuration = configuration
         self.transport = transport
         self.state = HTLocked(State(mockMode: configuration.mockMode))
+        HTUploadBodyFile.sweepLeftovers(in: configuration.uploadDirectory)
     }
 
     /// Creates a client for `baseURL` with default settings.

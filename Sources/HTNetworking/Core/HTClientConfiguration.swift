@@ -51,6 +51,15 @@ public struct HTClientConfiguration: Sendable {
     public var maximumResponseSize: Int? = HTClientConfiguration.defaultMaximumResponseSize
     /// How redirects are followed (by default without credential headers to another origin).
     public var redirectPolicy: HTRedirectPolicy = .stripCredentialsAcrossOrigins
+    /// The folder multipart upload bodies are written to while they are sent (``HTClient/upload(_:form:)``):
+    /// made mode `0700`, each body file `0600` and removed when its upload ends; files that uploads killed
+    /// with their process left are removed when a client is made. Give it a folder of its own. Default
+    /// ``defaultUploadDirectory``.
+    public var uploadDirectory: URL = HTClientConfiguration.defaultUploadDirectory
+
+    /// `<platform caches directory>/HTNetworking/Uploads`: `~/Library/Caches` on Apple platforms,
+    /// `$XDG_CACHE_HOME` or `~/.cache` on Linux; the temporary directory when there is none.
+    public static var defaultUploadDirectory: URL { HTCachesDirectory.folder("Uploads") }
 
     /// The default ``maximumResponseSize``: 64 MiB.
     public static let defaultMaximumResponseSize = 64 << 20

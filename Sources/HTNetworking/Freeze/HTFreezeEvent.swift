@@ -14,10 +14,12 @@ public enum HTFreezeEvent: Sendable {
 
     /// A request was frozen (persisted).
     case frozen(HTFrozenRequest)
-    /// A frozen request was resent and accepted; it is gone from the journal.
+    /// A frozen request was resent and accepted; it is gone from the journal (unless the journal could
+    /// not record it, see ``HTFreezeResendSummary/notRecorded``: then it is sent again later).
     case resendSucceeded(HTFrozenRequest, HTTransportResponse)
     /// A resend failed. With `willRetry` the request stays frozen (its ``HTFrozenRequest/nextAttemptAt``
-    /// says when it goes again); without, it was dropped.
+    /// says when it goes again; when the journal could not record the failure, the request as it
+    /// stays, attempts and backoff unchanged); without, it was dropped.
     case resendFailed(HTFrozenRequest, HTNetworkingError, willRetry: Bool)
     /// A frozen request was dropped without being resent successfully.
     case dropped(HTFrozenRequest, reason: DropReason)

@@ -39,8 +39,14 @@ import Foundation
 /// (atomic) and `fsync`s the folder; it runs by itself when removed records outnumber live ones (and
 /// there are more than 1,024 of them).
 ///
-/// A journal is not thread-safe; ``HTFreezeManager`` owns one inside its actor. Only one journal (one
-/// process) may use a file at a time.
+/// ## One owner
+/// A journal is not thread-safe; ``HTFreezeManager`` owns one inside its actor. Only one journal may use
+/// a file at a time: opening takes an exclusive `flock(2)` lock on the file `<journal>.lock` beside it
+/// (a lock file, because compaction renames a new file over the journal), held until the journal (or
+/// the manager that opened it) goes away, or its process dies. A second journal or manager on the same
+/// file, in this process or another, waits up to two seconds for it, then fails to open with an
+/// ``HTFreezeJournalError`` whose ``HTFreezeJournalError/isJournalInUse`` is `true`, rather than writing
+/// over the first one's records.
 public final class HTFreezeJournal {
     /// When a change counts as stored.
     public enum Durability: Sendable {
@@ -84,6 +90,10 @@ public final class HTFreezeJournal {
     private var recordCount = 0
     private var descriptor: Int32 = -1
     private var fileSize: off_t = 0
+    /// The lock that keeps every other journal off the file, held as long as the journal.
+    private let lock: HTFileLock
+    /// How bytes reach the files (`write(2)`; a full disk in tests).
+    private let io: HTFreezeJournalIO
 
     /// Opens (or creates) the journal at `fileURL`, creating its folder (`0700`), and loads every intact
     /// entry.
@@ -94,21 +104,43 @@ public final class HTFreezeJournal {
     ///   - credentialHeaders: the headers left out of stored requests (by default every credential
     ///     header; see ``HTFreezeCredentialHeaders``).
     ///   - sealer: seals the put records at rest; `nil` (the default) stores them as they are.
-    /// - Throws: ``HTFreezeJournalError`` when the folder or file can't be read, created, tightened,
-    ///   sealed or repaired.
-    public init(
+    /// - Throws: ``HTFreezeJournalError`` when the folder or file can't be read, created or tightened, when
+    ///   another journal has the file open (``HTFreezeJournalError/isJournalInUse``), or when a new
+    ///   journal can't be written. A file with a valid header that needs a rewrite (damaged records,
+    ///   credentials or unsealed records to remove) which fails, for lack of space say, still opens with
+    ///   its intact entries loaded; see ``HTFreezeJournalLoadReport/rewriteError``.
+    public convenience init(
         fileURL: URL, durability: Durability = .synchronous,
         credentialHeaders: HTFreezeCredentialHeaders = HTFreezeCredentialHeaders(),
         sealer: (any HTFreezeRecordSealing)? = nil
+    ) throws(HTFreezeJournalError) {
+        try self.init(
+            fileURL: fileURL, durability: durability, credentialHeaders: credentialHeaders, sealer: sealer,
+            lock: nil, io: .system)
+    }
+
+    /// Opens the journal holding `lock` (taken by ``lock(_:)`` for `fileURL`; taken here when `nil`),
+    /// writing through `io`.
+    init(
+        fileURL: URL, durability: Durability, credentialHeaders: HTFreezeCredentialHeaders,
+        sealer: (any HTFreezeRecordSealing)?, lock: HTFileLock?, io: HTFreezeJournalIO
     ) throws(HTFreezeJournalError) {
         self.fileURL = fileURL
         self.durability = durability
         self.credentialHeaders = credentialHeaders
         self.sealer = sealer
         self.loadReport = HTFreezeJournalLoadReport()
+        self.io = io
+        if let lock {
+            self.lock = lock
+        } else {
+            self.lock = try Self.lock(fileURL)
+        }
         try Self.prepareFolder(fileURL.deletingLastPathComponent())
         Self.tidyLeftovers(of: fileURL)
         var needsRewrite = false
+        var canKeepFile = false
+        var fileLength = 0
         if FileManager.default.fileExists(atPath: fileURL.path) {
             let data: Data
             do {
@@ -129,6 +161,8 @@ public final class HTFreezeJournal {
             } else {
                 let needsScrub = data.withUnsafeBytes { replay($0) }
                 needsRewrite = !loadReport.damaged.isEmpty || needsScrub
+                canKeepFile = true
+                fileLength = data.count
             }
         } else {
             needsRewrite = true
@@ -137,10 +171,48 @@ public final class HTFreezeJournal {
         loadReport.unopened = unopened.sorted { $0.value.sequence < $1.value.sequence }.map {
             HTFreezeJournalLoadReport.UnopenedRecord(offset: $0.value.offset, id: $0.key, error: $0.value.error)
         }
-        if needsRewrite {
-            try compact()
-        } else {
+        guard needsRewrite else {
             try openForAppending()
+            return
+        }
+        do {
+            try compact()
+        } catch {
+            guard canKeepFile else { throw error }
+            // No room to rewrite (a full disk, say): keep the file, whose intact records are loaded, and
+            // repair it at a later compaction. A torn tail is cut off (which needs no room), so that new
+            // records follow the last intact one.
+            loadReport.rewriteError = error
+            try openForAppending()
+            if let last = loadReport.damaged.last, last.offset + last.length == fileLength,
+                ftruncate(descriptor, off_t(last.offset)) == 0
+            {
+                fileSize = off_t(last.offset)
+            }
+        }
+    }
+
+    /// How long opening waits for another holder of the lock to let go before it fails, in seconds.
+    static let lockPatience = 2.0
+
+    /// Takes the lock that keeps every other journal off `fileURL` (the file `<journal>.lock` beside it),
+    /// creating the folder first, waiting up to ``lockPatience`` for another holder to let go.
+    ///
+    /// - Throws: ``HTFreezeJournalError``; with ``HTFreezeJournalError/isJournalInUse`` when another
+    ///   journal, in this process or another, holds it.
+    static func lock(_ fileURL: URL) throws(HTFreezeJournalError) -> HTFileLock {
+        try prepareFolder(fileURL.deletingLastPathComponent())
+        let path = fileURL.path + ".lock"
+        do throws(HTFileLock.Failure) {
+            return try HTFileLock(path: path, flags: O_CREAT, patience: lockPatience)
+        } catch {
+            guard error.isHeldElsewhere else {
+                throw HTFreezeJournalError(operation: "\(error.operation) lock file", path: path, code: error.code)
+            }
+            throw HTFreezeJournalError(
+                operation: HTFreezeJournalError.inUseOperation, path: fileURL.path, code: error.code,
+                detail: "the journal is open in another HTFreezeJournal or HTFreezeManager, in this process or "
+                    + "another (lock file \(path))")
         }
     }
 
@@ -253,7 +325,9 @@ public final class HTFreezeJournal {
         }
         let live = byID.count + unopened.count
         if recordCount - live > 1_024 && recordCount - live > live {
-            try compact()
+            // Only a tidy-up: the removal is stored. A failed compaction (a full disk, say) leaves the
+            // file as it was, to be compacted after a later removal.
+            try? compact()
         }
         return existing
     }
@@ -302,7 +376,7 @@ public final class HTFreezeJournal {
                 throw HTFreezeJournalError(operation: "set permissions", path: temporary, code: errno)
             }
             Self.applyFileProtection(temporary)
-            try Self.writeAll(fd, bytes, path: temporary)
+            try writeAll(fd, bytes, path: temporary)
             guard fsync(fd) == 0 else { throw HTFreezeJournalError(operation: "fsync", path: temporary, code: errno) }
         } catch {
             _ = posixClose(fd)
@@ -350,7 +424,7 @@ public final class HTFreezeJournal {
     private func append(_ bytes: [UInt8]) throws(HTFreezeJournalError) {
         guard descriptor >= 0 else { throw HTFreezeJournalError(operation: "write", path: fileURL.path, code: EBADF) }
         do throws(HTFreezeJournalError) {
-            try Self.writeAll(descriptor, bytes, path: fileURL.path)
+            try writeAll(descriptor, bytes, path: fileURL.path)
             if durability == .synchronous {
                 guard fsync(descriptor) == 0 else {
                     throw HTFreezeJournalError(operation: "fsync", path: fileURL.path, code: errno)
@@ -519,15 +593,15 @@ public final class HTFreezeJournal {
         return .valid(payload)
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(HTFreezeJournalError) {
+    private func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(HTFreezeJournalError) {
         var written = 0
         while written < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                write(fd, buffer.baseAddress! + written, buffer.count - written)
+            let (result, code) = bytes.withUnsafeBytes { buffer in
+                io.write(fd, UnsafeRawBufferPointer(rebasing: buffer[written...]))
             }
             if result < 0 {
-                if errno == EINTR { continue }
-                throw HTFreezeJournalError(operation: "write", path: path, code: errno)
+                if code == EINTR { continue }
+                throw HTFreezeJournalError(operation: "write", path: path, code: code)
             }
             written += result
         }

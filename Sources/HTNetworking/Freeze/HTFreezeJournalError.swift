@@ -1,6 +1,6 @@
 /// A freeze journal could not be opened, written or compacted.
-public struct HTFreezeJournalError: Error, Sendable, CustomStringConvertible {
-    /// What was being done (`open`, `write`, `fsync`, `rename`, `set permissions`, `seal`...).
+public struct HTFreezeJournalError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What was being done (`open`, `write`, `fsync`, `rename`, `set permissions`, `seal`, `lock`...).
     public var operation: String
     /// The file.
     public var path: String
@@ -20,4 +20,14 @@ public struct HTFreezeJournalError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         "freeze journal: \(operation) failed for \(path)\(code.map { " (errno \($0))" } ?? "")\(detail.map { ": \($0)" } ?? "")"
     }
+}
+
+extension HTFreezeJournalError {
+    /// The ``operation`` of the error a journal or manager throws when another one already has the file
+    /// open.
+    static let inUseOperation = "lock"
+
+    /// Whether the journal could not be opened because another ``HTFreezeJournal`` or
+    /// ``HTFreezeManager``, in this process or another, has it open (only one may use a file at a time).
+    public var isJournalInUse: Bool { operation == Self.inUseOperation }
 }

@@ -36,9 +36,15 @@ public struct HTFreezeJournalLoadReport: Sendable, Equatable {
     public var unopened: [UnopenedRecord] = []
     /// Whether the file had no valid header and was set aside (renamed with a `.unreadable` suffix).
     public var setAsideFile: String?
+    /// Why the file could not be rewritten when it opened (a full disk, say), when it needed to be: the
+    /// intact entries are loaded all the same, a torn record at the end is cut off, and the rest of the
+    /// repair (damaged ranges, credential headers or unsealed records to remove) waits for a later
+    /// compaction. `nil` when no rewrite was needed or it succeeded.
+    public var rewriteError: HTFreezeJournalError?
 
-    /// Whether everything in the file was readable (no damage, no unopened sealed record).
-    public var isClean: Bool { damaged.isEmpty && setAsideFile == nil && unopened.isEmpty }
+    /// Whether everything in the file was readable (no damage, no unopened sealed record) and any
+    /// needed rewrite succeeded.
+    public var isClean: Bool { damaged.isEmpty && setAsideFile == nil && unopened.isEmpty && rewriteError == nil }
     /// The total number of skipped bytes.
     public var damagedBytes: Int { damaged.reduce(0) { $0 + $1.length } }
 }

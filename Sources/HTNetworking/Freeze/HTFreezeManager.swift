@@ -80,6 +80,8 @@ public actor HTFreezeManager {
         /// dropped by their policy, problems with the journal); what happens through a client (frozen,
         /// resent, a failed resend) goes to that client's logger. Default ``HTLogger/shared``.
         public var logger: HTLogger
+        /// How the journal writes to its files (`write(2)`; a full disk in tests).
+        var journalIO = HTFreezeJournalIO.system
 
         /// Creates settings.
         public init(
@@ -105,10 +107,11 @@ public actor HTFreezeManager {
             return headers
         }
 
-        /// Opens the journal at `url` with these settings.
-        func openJournal(at url: URL) throws(HTFreezeJournalError) -> HTFreezeJournal {
+        /// Opens the journal at `url` with these settings, holding `lock` (see ``HTFreezeJournal/lock(_:)``).
+        func openJournal(at url: URL, lock: HTFileLock) throws(HTFreezeJournalError) -> HTFreezeJournal {
             try HTFreezeJournal(
-                fileURL: url, durability: durability, credentialHeaders: journalCredentialHeaders, sealer: sealer)
+                fileURL: url, durability: durability, credentialHeaders: journalCredentialHeaders, sealer: sealer,
+                lock: lock, io: journalIO)
         }
     }
 
@@ -120,6 +123,9 @@ public actor HTFreezeManager {
     public let configuration: Configuration
 
     private var journal: HTFreezeJournal?
+    /// Keeps every other journal and manager off the journal for as long as this manager lives, also
+    /// while ``clearInMemory()`` has released the journal.
+    private let journalLock: HTFileLock
     private var loadReport: HTFreezeJournalLoadReport
     private var policies: [HTFreezePolicyID: any HTFreezePolicy] = [.sendFreezeAutomatically: HTDefaultFreezePolicy()]
     private var delegate: (any HTFreezeManagerDelegate)?
@@ -130,12 +136,24 @@ public actor HTFreezeManager {
 
     /// Opens (or creates) the journal `freeze.journal` in `directory` and loads the frozen requests.
     ///
-    /// - Throws: ``HTFreezeJournalError`` when the journal can't be read or created.
+    /// The manager holds the journal's lock for as long as it lives (see ``HTFreezeJournal``): one
+    /// manager per folder, in this process or another.
+    ///
+    /// - Throws: ``HTFreezeJournalError`` when the journal can't be read or created, or when another
+    ///   manager or journal has it open (``HTFreezeJournalError/isJournalInUse``).
     public init(directory: URL, monitor: any HTConnectivityMonitor, configuration: Configuration = Configuration())
         throws(HTFreezeJournalError)
     {
         let url = directory.appendingPathComponent("freeze.journal", isDirectory: false)
-        let opened = try Self.openLogged(at: url, configuration: configuration)
+        let lock: HTFileLock
+        do {
+            lock = try HTFreezeJournal.lock(url)
+        } catch {
+            HTFreezeLog.journalFailed(error, to: configuration.logger)
+            throw error
+        }
+        let opened = try Self.openLogged(at: url, lock: lock, configuration: configuration)
+        self.journalLock = lock
         self.journalURL = url
         self.monitor = monitor
         self.configuration = configuration
@@ -333,11 +351,14 @@ public actor HTFreezeManager {
         let drops = journal.entries.filter {
             (policies[$0.policyID] ?? HTDefaultFreezePolicy()).shouldDrop($0, now: start)
         }
-        if let dropped = try? journal.remove(ids: drops.map(\.id)) {
-            summary.dropped += dropped.count
-            for entry in dropped {
+        do {
+            for entry in try journal.remove(ids: drops.map(\.id)) {
+                summary.dropped += 1
                 emit(.dropped(entry, reason: .policy), logger: configuration.logger)
             }
+        } catch {
+            // Not removed: each is tried again below, and reported as it turns out.
+            HTFreezeLog.journalFailed(error, to: configuration.logger)
         }
         let pending = journal.entries
         for (index, candidate) in pending.enumerated() {
@@ -346,9 +367,15 @@ public actor HTFreezeManager {
             let now = Date()
             let policy = policies[entry.policyID]
             if (policy ?? HTDefaultFreezePolicy()).shouldDrop(entry, now: now) {
-                if (try? journal.remove(id: entry.id)) != nil {
+                do {
+                    try journal.remove(id: entry.id)
                     summary.dropped += 1
                     emit(.dropped(entry, reason: .policy), logger: configuration.logger)
+                } catch {
+                    // Still in the journal: it is dropped on a later pass, when the journal can record it.
+                    HTFreezeLog.journalFailed(error, to: configuration.logger)
+                    summary.deferred += 1
+                    summary.notRecorded += 1
                 }
                 continue
             }
@@ -377,7 +404,14 @@ public actor HTFreezeManager {
             guard let journal = try? openJournal(), journal.entry(id: entry.id) != nil else { continue }
             switch outcome {
             case .success(let response) where client.configuration.acceptedStatusCodes.contains(response.statusCode):
-                _ = try? journal.remove(id: entry.id)
+                do {
+                    try journal.remove(id: entry.id)
+                } catch {
+                    // Accepted, but still in the journal: it goes out again later (at least once; its
+                    // Idempotency-Key lets the server ignore the repeat).
+                    HTFreezeLog.journalFailed(error, to: client.configuration.logger)
+                    summary.notRecorded += 1
+                }
                 summary.succeeded += 1
                 publishSuccess(entry, response, logger: client.configuration.logger)
             case .success(let response):
@@ -421,18 +455,32 @@ public actor HTFreezeManager {
     ) {
         var updated = entry
         updated.attempts += 1
-        if let delay = policy.retryDelay(after: error, request: updated) {
-            updated.nextAttemptAt = Date().addingTimeInterval(max(0, delay))
-            if (try? journal.put(updated)) != nil {
-                summary.failed += 1
-                publishFailure(updated, error, willRetry: true, logger: logger)
-                return
+        let delay = policy.retryDelay(after: error, request: updated)
+        do {
+            if let delay {
+                updated.nextAttemptAt = Date().addingTimeInterval(max(0, delay))
+                try journal.put(updated)
+            } else {
+                try journal.remove(id: entry.id)
             }
+        } catch let writeError {
+            // The journal could not record the outcome (a full disk, say). A failed write never removes
+            // a request the server did not accept: it stays as it was (its attempts and backoff
+            // unchanged) and goes out again on a later pass, which is what is reported.
+            HTFreezeLog.journalFailed(writeError, to: logger)
+            summary.failed += 1
+            summary.notRecorded += 1
+            publishFailure(entry, error, willRetry: true, logger: logger)
+            return
         }
-        _ = try? journal.remove(id: entry.id)
-        summary.dropped += 1
-        publishFailure(updated, error, willRetry: false, logger: logger)
-        emit(.dropped(updated, reason: .failed), logger: logger)
+        if delay != nil {
+            summary.failed += 1
+            publishFailure(updated, error, willRetry: true, logger: logger)
+        } else {
+            summary.dropped += 1
+            publishFailure(updated, error, willRetry: false, logger: logger)
+            emit(.dropped(updated, reason: .failed), logger: logger)
+        }
     }
 
     /// After a pass: if requests wait for their backoff, wake up when the first is due.
@@ -505,11 +553,11 @@ public actor HTFreezeManager {
     public var isLoadedInMemory: Bool { journal != nil }
 
     /// Opens the journal at `url` and logs what loading it found, or why it could not be opened.
-    private static func openLogged(at url: URL, configuration: Configuration) throws(HTFreezeJournalError)
-        -> HTFreezeJournal
+    private static func openLogged(at url: URL, lock: HTFileLock, configuration: Configuration)
+        throws(HTFreezeJournalError) -> HTFreezeJournal
     {
         do {
-            let opened = try configuration.openJournal(at: url)
+            let opened = try configuration.openJournal(at: url, lock: lock)
             HTFreezeLog.log(opened.loadReport, path: url.path, to: configuration.logger)
             return opened
         } catch {
@@ -520,7 +568,7 @@ public actor HTFreezeManager {
 
     private func openJournal() throws(HTFreezeJournalError) -> HTFreezeJournal {
         if let journal { return journal }
-        let opened = try Self.openLogged(at: journalURL, configuration: configuration)
+        let opened = try Self.openLogged(at: journalURL, lock: journalLock, configuration: configuration)
         journal = opened
         loadReport = opened.loadReport
         return opened

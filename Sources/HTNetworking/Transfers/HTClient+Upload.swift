@@ -18,10 +18,12 @@ extension HTClient {
     /// The request is built and sent as by ``send(_:)`` (URL, path and query parameters, headers,
     /// interceptors, mocks, the transport for its request type, the timeout, which bounds the whole
     /// upload); for methods with a body, its body parameters become text fields at the start of the
-    /// form, as AFNetworking did. The body is written to a temporary file, files copied into it in
-    /// chunks, and sent from that file (by an upload task with ``HTUploadTransport``, else as a body
-    /// stream); interceptors and mocks see it as the request's `httpBodyStream`. The file is removed
-    /// afterwards. The response is checked and mapped as for ``send(_:)`` (not cached), and
+    /// form, as AFNetworking did. The body is written to a file, files copied into it in chunks, and
+    /// sent from that file (by an upload task with ``HTUploadTransport``, else as a body stream);
+    /// interceptors and mocks see it as the request's `httpBodyStream`. The file is private (mode `0600`
+    /// in ``HTClientConfiguration/uploadDirectory``, a `0700` folder) and removed when the upload ends,
+    /// however it ends; one left by a process killed during an upload is removed when the next client is
+    /// made. The response is checked and mapped as for ``send(_:)`` (not cached), and
     /// ``cancelAll()`` and ``inFlightCount`` count the upload like any request.
     ///
     /// - Throws: `invalidRequest` when a file of the form can't be read; otherwise as ``send(_:)``.
@@ -46,10 +48,17 @@ extension HTClient {
         }
         fullForm.parts += form.parts
 
-        let bodyFile = FileManager.default.temporaryDirectory
-            .appendingPathComponent("htnetworking-upload-\(UUID().uuidString).multipart", isDirectory: false)
-        defer { try? FileManager.default.removeItem(at: bodyFile) }
+        let bodyFile: HTUploadBodyFile
         let length: Int64
+        do {
+            bodyFile = try HTUploadBodyFile.create(in: configuration.uploadDirectory)
+        } catch {
+            let failure = HTNetworkingError(
+                .invalidRequest("the multipart body file could not be created: \(error)"), request: description)
+            HTTransferLog.failed(configuration.logger, .upload, failure)
+            throw failure
+        }
+        defer { bodyFile.remove() }
         do {
             length = try await Self.writeOffThread(fullForm, to: bodyFile)
         } catch {
@@ -61,7 +70,7 @@ extension HTClient {
         if Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
 
         // The request as `send` prepares it, with the body file first in the chain and under the transport.
-        let body = HTFileBody(file: bodyFile, contentType: fullForm.contentType, contentLength: length)
+        let body = HTFileBody(file: bodyFile.url, contentType: fullForm.contentType, contentLength: length)
         var prepared = try prepare(request, usingCache: false)
         prepared.interceptors.insert(HTFileBodyInterceptor(body: body), at: 0)
         prepared.transport = HTFileBodyTransport(base: prepared.transport, body: body)
@@ -96,10 +105,10 @@ extension HTClient {
 
     /// Writes `form` to `file` on a global queue, so copying large files does not hold one of the
     /// few threads that run Swift tasks.
-    private static func writeOffThread(_ form: HTMultipartFormData, to file: URL) async throws -> Int64 {
+    private static func writeOffThread(_ form: HTMultipartFormData, to file: HTUploadBodyFile) async throws -> Int64 {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .utility).async {
-                continuation.resume(with: Result { try form.writeBody(to: file) })
+                continuation.resume(with: Result { try file.write(form) })
             }
         }
     }

@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A `multipart/form-data` body (RFC 7578): text fields, data and files, in order.
 ///
 /// Files are referenced, not read: ``writeBody(to:chunkSize:)`` copies them into the body file in fixed-size
@@ -106,17 +114,24 @@ public struct HTMultipartFormData: Sendable {
         return total + Int64(closingDelimiter.count)
     }
 
-    /// Writes the body to `destination` (replacing it), copying files in chunks of `chunkSize` bytes.
+    /// Writes the body to `destination` (replacing it; a new file is made mode `0600`, since a form may
+    /// hold passwords), copying files in chunks of `chunkSize` bytes.
     ///
     /// - Returns: the number of bytes written.
     /// - Throws: when a file can't be read or the destination can't be written.
     @discardableResult
     public func writeBody(to destination: URL, chunkSize: Int = 256 * 1024) throws -> Int64 {
-        guard FileManager.default.createFile(atPath: destination.path, contents: nil) else {
+        let descriptor = open(destination.path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
         }
-        let output = try FileHandle(forWritingTo: destination)
+        let output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? output.close() }
+        return try writeBody(to: output, chunkSize: chunkSize)
+    }
+
+    /// Writes the body to `output` from its current offset, copying files in chunks of `chunkSize` bytes.
+    func writeBody(to output: FileHandle, chunkSize: Int = 256 * 1024) throws -> Int64 {
         var written: Int64 = 0
         func write(_ data: Data) throws {
             try output.write(contentsOf: data)

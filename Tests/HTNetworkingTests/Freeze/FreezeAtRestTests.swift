@@ -89,7 +89,7 @@ struct FreezeAtRestTests {
         let file = directory.appendingPathComponent("freeze.journal")
         // The loosest umask: the modes must be set explicitly, not left to the umask.
         let savedMask = umask(0)
-        let journal: HTFreezeJournal
+        var journal: HTFreezeJournal
         do {
             defer { umask(savedMask) }
             journal = try HTFreezeJournal(fileURL: file, durability: .buffered)
@@ -101,8 +101,14 @@ struct FreezeAtRestTests {
         try journal.put(sampleFrozenRequest(1))
         try journal.compact()
         #expect(freezeFileMode(file.path) == 0o600)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["freeze.journal"])
-        // A file that is not a journal is set aside 0600.
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+                "freeze.journal", "freeze.journal.lock",
+            ])
+        #expect(freezeFileMode(file.path + ".lock") == 0o600)
+        // A file that is not a journal is set aside 0600 (by the next journal: one at a time).
+        journal = try HTFreezeJournal(
+            fileURL: folder.url.appendingPathComponent("elsewhere/freeze.journal"), durability: .buffered)
         try Data("not a journal".utf8).write(to: file)
         chmod(file.path, 0o644)
         let repaired = try HTFreezeJournal(fileURL: file, durability: .buffered)
@@ -129,13 +135,15 @@ struct FreezeAtRestTests {
             #expect(freezeFileMode(path) == mode)
         }
         // A clean journal (opened for appending, not rewritten).
-        let reopened = try HTFreezeJournal(fileURL: file, durability: .buffered)
-        #expect(reopened.loadReport.isClean)
-        #expect(reopened.count == 1)
-        #expect(freezeFileMode(folder.url.path) == 0o700)
-        #expect(freezeFileMode(file.path) == 0o600)
-        #expect(freezeFileMode(aside) == 0o600)
-        #expect(freezeFileMode(compacting) == -1)  // a stale temporary file is deleted
+        do {
+            let reopened = try HTFreezeJournal(fileURL: file, durability: .buffered)
+            #expect(reopened.loadReport.isClean)
+            #expect(reopened.count == 1)
+            #expect(freezeFileMode(folder.url.path) == 0o700)
+            #expect(freezeFileMode(file.path) == 0o600)
+            #expect(freezeFileMode(aside) == 0o600)
+            #expect(freezeFileMode(compacting) == -1)  // a stale temporary file is deleted
+        }
 
         // A journal that must be rewritten (an empty file) ends 0600 too.
         try Data().write(to: file)
@@ -165,14 +173,16 @@ struct FreezeAtRestTests {
     func credentialHeadersStripped() throws {
         let folder = FreezeTemporaryFolder()
         defer { folder.cleanUp() }
-        let journal = try HTFreezeJournal(fileURL: folder.journalURL, durability: .buffered)
-        let stored = try journal.put(credentialFrozenRequest(0))
-        try journal.put(contentsOf: [credentialFrozenRequest(1), credentialFrozenRequest(2)])
-        #expect(stored.headers == ["Content-Type": "application/json", "Idempotency-Key": "id-0", "X-N": "0"])
-        #expect(journal.entry(id: "id-1")?.headers.keys.sorted() == ["Content-Type", "Idempotency-Key", "X-N"])
-        for index in 0..<3 {
-            for value in credentialValues(index) {
-                #expect(!freezeFolderContains(folder.url, value), "\(value) is on disk")
+        do {
+            let journal = try HTFreezeJournal(fileURL: folder.journalURL, durability: .buffered)
+            let stored = try journal.put(credentialFrozenRequest(0))
+            try journal.put(contentsOf: [credentialFrozenRequest(1), credentialFrozenRequest(2)])
+            #expect(stored.headers == ["Content-Type": "application/json", "Idempotency-Key": "id-0", "X-N": "0"])
+            #expect(journal.entry(id: "id-1")?.headers.keys.sorted() == ["Content-Type", "Idempotency-Key", "X-N"])
+            for index in 0..<3 {
+                for value in credentialValues(index) {
+                    #expect(!freezeFolderContains(folder.url, value), "\(value) is on disk")
+                }
             }
         }
         let reopened = try HTFreezeJournal(fileURL: folder.journalURL)
@@ -218,8 +228,7 @@ struct FreezeAtRestTests {
         #expect(try everything.put(credentialFrozenRequest(0)) == credentialFrozenRequest(0).withSequence(1))
         #expect(freezeFolderContains(folder.url, "journal-token-0"))
         #expect(
-            try HTFreezeJournal(fileURL: folder.journalURL, credentialHeaders: .init(persistsCredentialHeaders: true))
-                .entries
+            try folder.journalCopy(credentialHeaders: .init(persistsCredentialHeaders: true)).entries
                 == [credentialFrozenRequest(0).withSequence(1)])
 
         let other = FreezeTemporaryFolder()
@@ -283,20 +292,22 @@ struct FreezeAtRestTests {
         configuration.interceptors = [HTBearerTokenInterceptor(provider: tokens)]
         let client = HTClient(configuration: configuration)
         let monitor = HTManualConnectivityMonitor(.reachable(isExpensive: false))
-        let manager = try HTFreezeManager(
-            directory: folder.url, monitor: monitor, configuration: .init(notificationCenter: nil))
 
         // Frozen after a live attempt (the interceptor added the token), then while offline.
         var ids: [String] = []
-        for (index, request) in [
-            FreezeCredentialRequest(text: "after-attempt"), FreezeCredentialRequest(text: "offline"),
-        ].enumerated() {
-            if index == 1 { monitor.set(.unreachable) }
-            do {
-                _ = try await manager.send(request, via: client)
-                Issue.record("expected a frozen error")
-            } catch {
-                ids.append(try #require(error.frozenID, "\(error)"))
+        do {
+            let manager = try HTFreezeManager(
+                directory: folder.url, monitor: monitor, configuration: .init(notificationCenter: nil))
+            for (index, request) in [
+                FreezeCredentialRequest(text: "after-attempt"), FreezeCredentialRequest(text: "offline"),
+            ].enumerated() {
+                if index == 1 { monitor.set(.unreachable) }
+                do {
+                    _ = try await manager.send(request, via: client)
+                    Issue.record("expected a frozen error")
+                } catch {
+                    ids.append(try #require(error.frozenID, "\(error)"))
+                }
             }
         }
         #expect(ids.count == 2)

@@ -64,7 +64,7 @@ struct FreezeSealingTests {
         // Compaction re-seals the live entries.
         try reopened.compact()
         #expect(!freezeFolderContains(folder.url, "hunter2"))
-        #expect(try HTFreezeJournal(fileURL: folder.journalURL, sealer: ToySealer()).entries == reopened.entries)
+        #expect(try folder.journalCopy(sealer: ToySealer()).entries == reopened.entries)
     }
 
     @Test(
@@ -94,10 +94,11 @@ struct FreezeSealingTests {
         #expect(!without.loadReport.isClean)
         #expect(try Data(contentsOf: folder.journalURL) == sealedFile)  // not rewritten
 
-        let wrongKey = try HTFreezeJournal(fileURL: folder.journalURL, sealer: ToySealer(key: 0x11))
+        // The others read copies: one journal at a time on a file.
+        let wrongKey = try folder.journalCopy(sealer: ToySealer(key: 0x11))
         #expect(wrongKey.loadReport.unopened.map(\.error) == Array(repeating: .openFailed("WrongKey()"), count: 2))
         #expect(wrongKey.count == 0)
-        let garbage = try HTFreezeJournal(fileURL: folder.journalURL, sealer: GarbageOpener())
+        let garbage = try folder.journalCopy(sealer: GarbageOpener())
         #expect(garbage.loadReport.unopened.map(\.error) == [.notARecord, .notARecord])
         #expect(try Data(contentsOf: folder.journalURL) == sealedFile)
 
@@ -108,7 +109,7 @@ struct FreezeSealingTests {
         #expect(without.recordsInFile == 3)
         #expect(try Data(contentsOf: folder.journalURL).range(of: sealedFile.dropFirst(8)) != nil)
 
-        let right = try HTFreezeJournal(fileURL: folder.journalURL, sealer: ToySealer())
+        let right = try folder.journalCopy(sealer: ToySealer())
         #expect(right.loadReport.isClean)
         #expect(right.entries.map(\.id) == ["id-0", "id-1", "id-2"])
         #expect(right.entry(id: "id-1")?.body == Data(password.utf8))
@@ -127,7 +128,7 @@ struct FreezeSealingTests {
         let without = try HTFreezeJournal(fileURL: folder.journalURL)
         #expect(without.loadReport.damaged.map(\.reason) == ["torn record"])
         #expect(without.unopenedIDs == ["id-0", "id-1"])
-        let right = try HTFreezeJournal(fileURL: folder.journalURL, sealer: ToySealer())
+        let right = try folder.journalCopy(sealer: ToySealer())
         #expect(right.loadReport.isClean)
         #expect(right.entries.map(\.id) == ["id-0", "id-1"])
     }
@@ -144,10 +145,10 @@ struct FreezeSealingTests {
         #expect(try without.remove(id: "id-1") == nil)
         #expect(without.unopenedIDs == ["id-0", "id-2"])
         #expect(
-            try HTFreezeJournal(fileURL: folder.journalURL, sealer: ToySealer()).entries.map(\.id) == ["id-0", "id-2"])
+            try folder.journalCopy(sealer: ToySealer()).entries.map(\.id) == ["id-0", "id-2"])
         try without.removeAll()
         #expect(without.unopenedIDs.isEmpty)
-        #expect(try HTFreezeJournal(fileURL: folder.journalURL, sealer: ToySealer()).count == 0)
+        #expect(try folder.journalCopy(sealer: ToySealer()).count == 0)
     }
 
     @Test("Unsealed records (versions 1 and 2) still load with a sealer, and the file is rewritten sealed")
@@ -179,7 +180,7 @@ struct FreezeSealingTests {
                 sampleFrozenRequest(1, body: password).withSequence(2),
             ])
         #expect(!freezeFolderContains(folder.url, "hunter2"))
-        #expect(try HTFreezeJournal(fileURL: folder.journalURL, sealer: ToySealer()).entries == journal.entries)
+        #expect(try folder.journalCopy(sealer: ToySealer()).entries == journal.entries)
     }
 
     @Test("Record coding: a sealed put is kind 3; an id swapped beside the sealed bytes is caught")
@@ -242,16 +243,21 @@ struct FreezeSealingTests {
         let client = HTClient(baseURL: server.baseURL)
         let monitor = HTManualConnectivityMonitor(.unreachable)
         let sealed = HTFreezeManager.Configuration(notificationCenter: nil, sealer: ToySealer())
-        let manager = try HTFreezeManager(directory: folder.url, monitor: monitor, configuration: sealed)
-        let id = try await manager.freeze(FreezePathRequest(route: "idempotent", text: password), via: client)
-        #expect(!freezeFolderContains(folder.url, "hunter2"))
+        let id: String
+        do {
+            let manager = try HTFreezeManager(directory: folder.url, monitor: monitor, configuration: sealed)
+            id = try await manager.freeze(FreezePathRequest(route: "idempotent", text: password), via: client)
+            #expect(!freezeFolderContains(folder.url, "hunter2"))
+        }
 
         // Opened without the sealer (say the key is not available yet): reported, not dropped.
-        let blind = try HTFreezeManager(
-            directory: folder.url, monitor: monitor, configuration: .init(notificationCenter: nil))
-        #expect(try await blind.allFrozenRequests().isEmpty)
-        #expect(await blind.journalLoadReport.unopened.map(\.id) == [id])
-        #expect(await blind.journalLoadReport.unopened.first?.error == .noSealer)
+        do {
+            let blind = try HTFreezeManager(
+                directory: folder.url, monitor: monitor, configuration: .init(notificationCenter: nil))
+            #expect(try await blind.allFrozenRequests().isEmpty)
+            #expect(await blind.journalLoadReport.unopened.map(\.id) == [id])
+            #expect(await blind.journalLoadReport.unopened.first?.error == .noSealer)
+        }
 
         let reopened = try HTFreezeManager(directory: folder.url, monitor: monitor, configuration: sealed)
         #expect(try await reopened.allFrozenRequests().map(\.id) == [id])

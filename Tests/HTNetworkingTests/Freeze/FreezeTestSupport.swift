@@ -14,8 +14,26 @@ struct FreezeTemporaryFolder {
 
     var journalURL: URL { url.appendingPathComponent("freeze.journal") }
 
+    /// Where ``journalCopy(sealer:credentialHeaders:)`` puts its copies.
+    private var copiesURL: URL { URL(fileURLWithPath: url.path + "-copies", isDirectory: true) }
+
+    /// A journal opened on a copy of the journal file, in a folder of its own: what is on disk now, read
+    /// while another journal or manager holds the folder (only one may open it).
+    func journalCopy(
+        sealer: (any HTFreezeRecordSealing)? = nil,
+        credentialHeaders: HTFreezeCredentialHeaders = HTFreezeCredentialHeaders()
+    ) throws -> HTFreezeJournal {
+        let copy = copiesURL.appendingPathComponent(UUID().uuidString, isDirectory: true)
+            .appendingPathComponent("freeze.journal")
+        try FileManager.default.createDirectory(
+            at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: journalURL, to: copy)
+        return try HTFreezeJournal(fileURL: copy, credentialHeaders: credentialHeaders, sealer: sealer)
+    }
+
     func cleanUp() {
         try? FileManager.default.removeItem(at: url)
+        try? FileManager.default.removeItem(at: copiesURL)
     }
 }
 

@@ -28,20 +28,25 @@ struct FreezeThroughputTests {
         #expect(try await durable.allFrozenRequests().count == durableCount)
 
         // 10,000 frozen: every tenth live, the rest already expired.
-        let manager = try HTFreezeManager(
-            directory: folder.url, monitor: HTManualConnectivityMonitor(.unreachable),
-            configuration: .init(durability: .buffered, notificationCenter: nil))
-        let bufferedTime = try await clock.measure {
-            for index in 0..<10_000 {
-                let live = index % 10 == 0
-                _ = try await manager.freeze(
-                    FreezePathRequest(route: "idempotent", text: "t\(index)", expiry: live ? 3_600 : -1), via: client)
+        let bufferedTime: Duration
+        let liveIDs: [String]
+        do {
+            let manager = try HTFreezeManager(
+                directory: folder.url, monitor: HTManualConnectivityMonitor(.unreachable),
+                configuration: .init(durability: .buffered, notificationCenter: nil))
+            bufferedTime = try await clock.measure {
+                for index in 0..<10_000 {
+                    let live = index % 10 == 0
+                    _ = try await manager.freeze(
+                        FreezePathRequest(route: "idempotent", text: "t\(index)", expiry: live ? 3_600 : -1),
+                        via: client)
+                }
             }
+            let all = try await manager.allFrozenRequests()
+            #expect(all.count == 10_000)
+            liveIDs = all.filter { !$0.isExpired(at: Date()) }.map(\.id)
+            #expect(liveIDs.count == 1_000)
         }
-        let all = try await manager.allFrozenRequests()
-        #expect(all.count == 10_000)
-        let liveIDs = all.filter { !$0.isExpired(at: Date()) }.map(\.id)
-        #expect(liveIDs.count == 1_000)
 
         // Start-up: a new manager loads the journal.
         var reopened: HTFreezeManager?

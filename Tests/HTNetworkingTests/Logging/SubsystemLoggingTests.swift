@@ -113,20 +113,23 @@ struct SubsystemLoggingTests {
         let monitor = HTManualConnectivityMonitor(.unreachable)
         var settings = HTFreezeManager.Configuration(notificationCenter: nil)
         settings.logger = log.logger
-        let manager = try HTFreezeManager(directory: folder.url, monitor: monitor, configuration: settings)
-        _ = try await manager.freeze(FreezePathRequest(route: "kept", text: "one"), via: client)
-        _ = try await manager.freeze(FreezePathRequest(route: "expired", text: "two", expiry: -1), via: client)
-        monitor.set(.reachable(isExpensive: false))
-        await manager.setup(delegate: FreezeOneClient(client), startMonitoring: false)
-        let summary = await manager.resendNow()
-        #expect(summary.succeeded == 1 && summary.dropped == 1)
+        do {
+            let manager = try HTFreezeManager(directory: folder.url, monitor: monitor, configuration: settings)
+            _ = try await manager.freeze(FreezePathRequest(route: "kept", text: "one"), via: client)
+            _ = try await manager.freeze(FreezePathRequest(route: "expired", text: "two", expiry: -1), via: client)
+            monitor.set(.reachable(isExpensive: false))
+            await manager.setup(delegate: FreezeOneClient(client), startMonitoring: false)
+            let summary = await manager.resendNow()
+            #expect(summary.succeeded == 1 && summary.dropped == 1)
 
-        let debug = log.messages(.debug, .freeze)
-        #expect(debug.filter { $0.hasPrefix("frozen ") }.count == 2, "\(debug)")
-        #expect(debug.contains { $0.hasPrefix("resent ") && $0.contains("(201)") && $0.contains("/kept") }, "\(debug)")
-        #expect(
-            debug.contains { $0.hasPrefix("dropped ") && $0.contains("(policy)") && $0.contains("/expired") },
-            "\(debug)")
+            let debug = log.messages(.debug, .freeze)
+            #expect(debug.filter { $0.hasPrefix("frozen ") }.count == 2, "\(debug)")
+            #expect(
+                debug.contains { $0.hasPrefix("resent ") && $0.contains("(201)") && $0.contains("/kept") }, "\(debug)")
+            #expect(
+                debug.contains { $0.hasPrefix("dropped ") && $0.contains("(policy)") && $0.contains("/expired") },
+                "\(debug)")
+        }
 
         // Damage the journal: the next manager warns about what it skipped.
         let handle = try FileHandle(forWritingTo: folder.url.appendingPathComponent("freeze.journal"))
