@@ -88,6 +88,7 @@ public struct HTURLSessionTransport: HTTransport {
         guard let http = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse)
         }
+        try HTDeclaredLength.check(receivedBytes: Int64(data.count), of: http, method: request.httpMethod)
         var headers: [String: String] = [:]
         for (key, value) in http.allHeaderFields {
             if let key = key as? String, let value = value as? String { headers[key] = value }
