@@ -72,7 +72,7 @@ final class HTDownloadTaskHandler: HTSessionTaskHandler, Sendable {
             return (state.failure != nil, report)
         }
         if failed {
-            task.cancel()
+            HTSessionTaskGate.cancelLater(task)
         } else if let report {
             progress(report)
         }

@@ -37,11 +37,21 @@ public struct HTURLSessionTransport: HTTransport {
     /// `session.configuration` copies the whole configuration).
     private let cookieStorage: HTTPCookieStorage?
 
+    /// How many delegate calls may wait on the delegate queue of a session the transport makes on Linux
+    /// (``HTBoundedDelegateQueue``): 64 chunks of at most 16 KiB, so at most 1 MiB of body in flight
+    /// besides what the request keeps.
+    static let delegateQueueCapacity = 64
+
     /// Creates a transport with a session of its own, made from `configuration` (by default ephemeral,
     /// so no cookies or cache are shared with the rest of the app).
     public init(configuration: URLSessionConfiguration = .ephemeral) {
         let delegate = HTURLSessionDelegate()
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        #if canImport(FoundationNetworking)
+            let queue: OperationQueue? = HTBoundedDelegateQueue(capacity: Self.delegateQueueCapacity)
+        #else
+            let queue: OperationQueue? = nil
+        #endif
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
         self.session = session
         self.sessionDelegate = delegate
         self.owner = HTURLSessionOwner(session: session)
