@@ -85,16 +85,20 @@ public struct HTURLSessionTransport: HTTransport {
         // once. Round up; the client enforces the exact deadline itself.
         let request = HTSessionTaskGate.timeoutAdjusted(request)
         let (data, response): (Data, URLResponse)
-        if let sessionDelegate {
-            try Task.checkCancellation()
-            let task = session.dataTask(with: request)
-            (data, response) = try await sessionDelegate.perform(task) { continuation in
-                HTDataTaskHandler(original: request.url, options: options, continuation: continuation)
+        do {
+            if let sessionDelegate {
+                try Task.checkCancellation()
+                let task = session.dataTask(with: request)
+                (data, response) = try await sessionDelegate.perform(task) { continuation in
+                    HTDataTaskHandler(original: request.url, options: options, continuation: continuation)
+                }
+            } else {
+                (data, response) = try await session.data(for: request)
             }
-        } else {
-            (data, response) = try await session.data(for: request)
-            try options.checkSize(of: data)
+        } catch {
+            throw HTUnreadableHeaderError.explained(error, url: request.url)
         }
+        if sessionDelegate == nil { try options.checkSize(of: data) }
         guard let http = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse)
         }

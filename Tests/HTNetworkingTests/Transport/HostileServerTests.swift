@@ -328,20 +328,32 @@ struct HostileServerTests {
         #expect(response.raw.header("X-Header-0") == "value-0")
     }
 
-    @Test("A response header with a byte above 0x7F (obs-text) keeps the response")
+    @Test(
+        "A response header with a byte above 0x7F (obs-text): kept on Apple platforms; on Linux FoundationNetworking refuses it, and the error says so"
+    )
     func obsTextHeaderValue() async throws {
         let server = try await sharedServer()
         let client = loopbackClient(server)
         let outcome = try await bounded { await raw(client, ObsTextHeaderRequest()) }
-        switch outcome {
-        case .success(let response):
-            #expect(response.statusCode == 200)
-            #expect(try HTJSON(parsing: response.body) == ["ok": true])
-            // Latin-1 is the only reading obs-text has: the value arrives as "café".
-            #expect(response.header("X-Name") == "caf\u{E9}", "\(response.headers)")
-        case .failure(let error):
-            Issue.record("the response was lost: \(error)")
-        }
+        #if canImport(FoundationNetworking)
+            // FoundationNetworking reads each header line as UTF-8 and aborts the transfer on one that is
+            // not (KnownLimitations); if a toolchain keeps the response, update the documentation and this.
+            guard case .failure(let error) = outcome else {
+                Issue.record("FoundationNetworking kept the response: \(outcome)")
+                return
+            }
+            #expect(error.urlErrorCode == .cannotParseResponse, "\(error)")
+            #expect(error.description.contains("not UTF-8"), "\(error)")
+            #expect(error.description.contains("/obs-text-header"), "\(error)")
+        #else
+            switch outcome {
+            case .success(let response):
+                #expect(response.statusCode == 200)
+                #expect(try HTJSON(parsing: response.body) == ["ok": true])
+            case .failure(let error):
+                Issue.record("the response was lost: \(error)")
+            }
+        #endif
     }
 
     // MARK: Redirects
