@@ -58,7 +58,8 @@
 
             var description: String {
                 let probes = output.split(separator: "\n").filter { $0.hasPrefix("PROBE ") }.joined(separator: "; ")
-                return "\(signalled ? "signal" : "exit status") \(status)\(timedOut ? " (killed after the time limit)" : ""); "
+                return
+                    "\(signalled ? "signal" : "exit status") \(status)\(timedOut ? " (killed after the time limit)" : ""); "
                     + "\(probes); stderr ends: \(errorOutput.suffix(600).debugDescription)"
             }
         }
@@ -107,17 +108,21 @@
             watchdog.cancel()
             return Outcome(
                 status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
-                timedOut: killed.current, output: String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self),
+                timedOut: killed.current,
+                output: String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self),
                 errorOutput: String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self))
         }
 
         /// A `/proc/self/status` figure in bytes (`VmRSS`, `VmHWM`), or `nil`.
         static func memory(_ field: String) -> Int? {
             // Read, not sized: /proc files report a size of 0.
-            guard let data = FileHandle(forReadingAtPath: "/proc/self/status")?.readDataToEndOfFile() else { return nil }
+            guard let data = FileHandle(forReadingAtPath: "/proc/self/status")?.readDataToEndOfFile() else {
+                return nil
+            }
             let status = String(decoding: data, as: UTF8.self)
             for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
-                let kilobytes = line.dropFirst(field.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) }
+                let kilobytes = line.dropFirst(field.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first
+                    .flatMap { Int($0) }
                 return kilobytes.map { $0 * 1024 }
             }
             return nil

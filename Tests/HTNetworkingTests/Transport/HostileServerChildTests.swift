@@ -105,7 +105,8 @@
             #expect(growth <= bound, "\(kind), \(mebibytes) MiB, limit \(limit): grew \(growth >> 20) MiB")
         }
 
-        @Test("child: a request for a body over the limit, and the peak memory it took", .enabled(if: ChildProbe.isChild))
+        @Test(
+            "child: a request for a body over the limit, and the peak memory it took", .enabled(if: ChildProbe.isChild))
         func responseSizeProbe() async throws {
             let base = try #require(URL(string: ChildProbe.parameter("BASE_URL")))
             let limit = try #require(Int(ChildProbe.parameter("LIMIT")))

@@ -220,11 +220,15 @@ struct HostileServerTests {
         #expect(try TransferTestSupport.contents(of: folder).isEmpty, "no partial file is left")
     }
 
-    @Test("A Content-Length equal to the body (also repeated, or with leading zeros) arrives whole", arguments: ["9", "9, 9", "009"])
+    @Test(
+        "A Content-Length equal to the body (also repeated, or with leading zeros) arrives whole",
+        arguments: ["9", "9, 9", "009"])
     func contentLengthThatMatches(declared: String) async throws {
         let server = try await sharedServer()
         let client = loopbackClient(server)
-        let response = try await bounded { try await client.rawResponse(for: LengthTextRequest(declared: declared, actual: 9)) }
+        let response = try await bounded {
+            try await client.rawResponse(for: LengthTextRequest(declared: declared, actual: 9))
+        }
         #expect(response.statusCode == 200)
         #expect(response.body == Data((0..<9).map { UInt8($0) }))
     }
