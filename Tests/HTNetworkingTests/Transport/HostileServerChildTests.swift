@@ -82,8 +82,9 @@
         // MARK: Peak memory of a body over the limit
 
         /// Starts a child that sends one request for a body far over `limit` and returns its peak resident
-        /// size growth during that request, after checking that it failed with `responseTooLarge`.
-        func peakGrowth(kind: String, mebibytes: Int, limit: Int) async throws -> Int? {
+        /// size growth until the request failed (it checks that it did, with `responseTooLarge`) and until
+        /// the session task ended.
+        func peakGrowth(kind: String, mebibytes: Int, limit: Int) async throws -> (request: Int?, transfer: Int?) {
             let server = try await sharedServer()
             let outcome = try await ChildProbe.run(
                 "HostileServerChildTests/responseSizeProbe",
@@ -93,16 +94,23 @@
                 ])
             #expect(outcome.status == 0 && !outcome.signalled, "\(outcome)")
             #expect(outcome.value("outcome") == "responseTooLarge(limit: \(limit))", "\(outcome)")
-            return outcome.value("growth").flatMap { Int($0) }
+            #expect(outcome.value("ended") != "no", "the session task did not end within 60 s: \(outcome)")
+            return (outcome.value("growth").flatMap { Int($0) }, outcome.value("transferGrowth").flatMap { Int($0) })
         }
 
         @Test(
-            "A body over the limit, gzip-compressed (1 MB on the wire, 1 GiB decoded) or not: peak memory grows by at most the limit plus 32 MiB",
+            "A body over the limit, gzip (1 MB on the wire, 1 GiB decoded) or not: memory grows by the limit plus 32 MiB at most until the error, 64 MiB until the task ends",
             arguments: [("gzip", 1024, 1 << 20), ("gzip", 1024, 64 << 20), ("bytes", 256, 1 << 20)])
         func responseSizeLimitBoundsMemory(kind: String, mebibytes: Int, limit: Int) async throws {
-            let growth = try #require(try await peakGrowth(kind: kind, mebibytes: mebibytes, limit: limit))
-            let bound = limit + (32 << 20)
-            #expect(growth <= bound, "\(kind), \(mebibytes) MiB, limit \(limit): grew \(growth >> 20) MiB")
+            let growth = try await peakGrowth(kind: kind, mebibytes: mebibytes, limit: limit)
+            let request = try #require(growth.request)
+            #expect(
+                request <= limit + (32 << 20), "\(kind), \(mebibytes) MiB, limit \(limit): grew \(request >> 20) MiB")
+            // Until the task ends, FoundationNetworking keeps about 22 MB per GiB libcurl still inflates.
+            let transfer = try #require(growth.transfer)
+            #expect(
+                transfer <= limit + (64 << 20),
+                "\(kind), \(mebibytes) MiB, limit \(limit): grew \(transfer >> 20) MiB until the task ended")
         }
 
         @Test(
@@ -113,7 +121,8 @@
             let mebibytes = try #require(Int(ChildProbe.parameter("MIB")))
             var configuration = HTClientConfiguration(baseURL: base, logger: quietLogger)
             configuration.maximumResponseSize = limit
-            let client = HTClient(configuration: configuration)
+            let transport = HTURLSessionTransport()
+            let client = HTClient(configuration: configuration, transport: transport)
             // Warm up: the first request loads libcurl and makes the session and its connection.
             _ = try await client.rawResponse(for: BytesRequest(size: 1000))
             let reset = ChildProbe.resetPeakMemory()
@@ -128,6 +137,16 @@
             case .failure(let error): ChildProbe.report("outcome", "\(error.kind)")
             }
             ChildProbe.report("growth", String(peak - before))
+            // The session task ends once the cancellation reaches FoundationNetworking's work queue, which
+            // libcurl does not leave while the socket has data: what the server sent until then is still
+            // inflated and dropped.
+            let clock = ContinuousClock()
+            let start = clock.now
+            while transport.sessionDelegate?.activeTaskCount != 0, clock.now - start < .seconds(60) {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            ChildProbe.report("ended", transport.sessionDelegate?.activeTaskCount == 0 ? "\(clock.now - start)" : "no")
+            ChildProbe.report("transferGrowth", String(try #require(ChildProbe.memory("VmHWM")) - before))
         }
     }
 #endif
