@@ -88,6 +88,10 @@
             process.arguments = ["--testing-library", "swift-testing", "--filter", filter]
             var environment = ProcessInfo.processInfo.environment
             environment[environmentKey] = "1"
+            // A crash is an outcome here: end it at once instead of symbolizing a backtrace (Swift's
+            // backtracer, ThreadSanitizer's report), which takes minutes on a loaded machine.
+            environment["SWIFT_BACKTRACE"] = "enable=no"
+            environment["TSAN_OPTIONS"] = ((environment["TSAN_OPTIONS"].map { $0 + " " }) ?? "") + "symbolize=0"
             for (name, value) in parameters { environment[environmentKey + "_" + name] = value }
             process.environment = environment
             process.standardInput = FileHandle.nullDevice
@@ -112,6 +116,13 @@
                 output: String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self),
                 errorOutput: String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self))
         }
+
+        /// Whether this process runs under ThreadSanitizer (`swift test --sanitize=thread`), whose shadow
+        /// memory makes resident sizes meaningless as a measure of the code under test.
+        static let isThreadSanitized: Bool = {
+            guard let process = dlopen(nil, RTLD_NOW) else { return false }
+            return dlsym(process, "__tsan_init") != nil
+        }()
 
         /// A `/proc/self/status` figure in bytes (`VmRSS`, `VmHWM`), or `nil`.
         static func memory(_ field: String) -> Int? {
