@@ -12,7 +12,9 @@ import Foundation
 /// handler. So it keeps the client's promises for all of them: a body larger than
 /// ``HTTransportOptions/maximumResponseSize`` is stopped as it arrives, and redirects follow
 /// ``HTTransportOptions/redirectPolicy`` (by default, credential headers never follow a request to
-/// another origin).
+/// another origin). On Linux that session's delegate queue holds at most 64 chunks of body, so libcurl
+/// waits for the delegate (FoundationNetworking has no back-pressure of its own) and a body over the
+/// limit, gzip bombs included, costs the limit plus a few megabytes, not the whole body.
 ///
 /// Made with a session of the app's (``init(session:)``), every request, download and upload is a task
 /// of that session, so its delegate (certificate pinning, authentication challenges) and its
