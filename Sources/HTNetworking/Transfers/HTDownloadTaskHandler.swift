@@ -72,7 +72,7 @@ final class HTDownloadTaskHandler: HTSessionTaskHandler, Sendable {
             return (state.failure != nil, report)
         }
         if failed {
-            task.cancel()
+            HTSessionTaskGate.cancelLater(task)
         } else if let report {
             progress(report)
         }
@@ -99,7 +99,14 @@ final class HTDownloadTaskHandler: HTSessionTaskHandler, Sendable {
             if let failure = state.failure ?? error ?? closeError {
                 outcome = .failure(failure)
             } else if let response = task.response {
-                outcome = Result { try HTTransportResponse(response, body: Data()) }
+                let written = state.written
+                outcome = Result {
+                    if let http = response as? HTTPURLResponse {
+                        try HTDeclaredLength.check(
+                            receivedBytes: written, of: http, method: task.originalRequest?.httpMethod)
+                    }
+                    return try HTTransportResponse(response, body: Data())
+                }
             } else {
                 outcome = .failure(URLError(.badServerResponse))
             }

@@ -45,7 +45,13 @@ final class HTSessionTaskGate: Sendable {
             return state.task
         }
         guard let running else { return }
-        Self.cancellationQueue.async { running.cancel() }
+        Self.cancelLater(running)
+    }
+
+    /// Cancels `task` from ``cancellationQueue``: never from the session's delegate queue, which must
+    /// not wait for the session's work queue (see ``HTBoundedDelegateQueue``).
+    static func cancelLater(_ task: URLSessionTask) {
+        cancellationQueue.async { task.cancel() }
     }
 
     /// Where running session tasks are cancelled: one serial queue, off Swift's cooperative threads.

@@ -9,7 +9,8 @@ import Foundation
 /// still arrives for it is dropped. Redirects follow ``HTTransportOptions/redirectPolicy``.
 ///
 /// The continuation is taken out of the state under its lock (so it is resumed exactly once) and
-/// resumed, like every call into URLSession (`cancel()`), after the lock is released.
+/// resumed, like every call into URLSession, after the lock is released; the task is cancelled from
+/// ``HTSessionTaskGate/cancelLater(_:)``, never from the delegate queue (see ``HTBoundedDelegateQueue``).
 final class HTDataTaskHandler: HTSessionTaskHandler, Sendable {
     /// The caller's continuation until the request ends, and the body so far.
     private struct State: Sendable {
@@ -41,7 +42,7 @@ final class HTDataTaskHandler: HTSessionTaskHandler, Sendable {
             return nil
         }
         guard let refused else { return }
-        task.cancel()
+        HTSessionTaskGate.cancelLater(task)
         refused.resume(throwing: HTResponseTooLargeError(limit: options.maximumResponseSize ?? 0))
     }
 

@@ -12,7 +12,9 @@ import Foundation
 /// handler. So it keeps the client's promises for all of them: a body larger than
 /// ``HTTransportOptions/maximumResponseSize`` is stopped as it arrives, and redirects follow
 /// ``HTTransportOptions/redirectPolicy`` (by default, credential headers never follow a request to
-/// another origin).
+/// another origin). On Linux that session's delegate queue holds at most 64 chunks of body, so libcurl
+/// waits for the delegate (FoundationNetworking has no back-pressure of its own) and a body over the
+/// limit, gzip bombs included, costs the limit plus a few megabytes, not the whole body.
 ///
 /// Made with a session of the app's (``init(session:)``), every request, download and upload is a task
 /// of that session, so its delegate (certificate pinning, authentication challenges) and its
@@ -37,11 +39,21 @@ public struct HTURLSessionTransport: HTTransport {
     /// `session.configuration` copies the whole configuration).
     private let cookieStorage: HTTPCookieStorage?
 
+    /// How many delegate calls may wait on the delegate queue of a session the transport makes on Linux
+    /// (``HTBoundedDelegateQueue``): 64 chunks of at most 16 KiB, so at most 1 MiB of body in flight
+    /// besides what the request keeps.
+    static let delegateQueueCapacity = 64
+
     /// Creates a transport with a session of its own, made from `configuration` (by default ephemeral,
     /// so no cookies or cache are shared with the rest of the app).
     public init(configuration: URLSessionConfiguration = .ephemeral) {
         let delegate = HTURLSessionDelegate()
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        #if canImport(FoundationNetworking)
+            let queue: OperationQueue? = HTBoundedDelegateQueue(capacity: Self.delegateQueueCapacity)
+        #else
+            let queue: OperationQueue? = nil
+        #endif
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
         self.session = session
         self.sessionDelegate = delegate
         self.owner = HTURLSessionOwner(session: session)
@@ -75,19 +87,24 @@ public struct HTURLSessionTransport: HTTransport {
         // once. Round up; the client enforces the exact deadline itself.
         let request = HTSessionTaskGate.timeoutAdjusted(request)
         let (data, response): (Data, URLResponse)
-        if let sessionDelegate {
-            try Task.checkCancellation()
-            let task = session.dataTask(with: request)
-            (data, response) = try await sessionDelegate.perform(task) { continuation in
-                HTDataTaskHandler(original: request.url, options: options, continuation: continuation)
+        do {
+            if let sessionDelegate {
+                try Task.checkCancellation()
+                let task = session.dataTask(with: request)
+                (data, response) = try await sessionDelegate.perform(task) { continuation in
+                    HTDataTaskHandler(original: request.url, options: options, continuation: continuation)
+                }
+            } else {
+                (data, response) = try await session.data(for: request)
             }
-        } else {
-            (data, response) = try await session.data(for: request)
-            try options.checkSize(of: data)
+        } catch {
+            throw HTUnreadableHeaderError.explained(error, url: request.url)
         }
+        if sessionDelegate == nil { try options.checkSize(of: data) }
         guard let http = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse)
         }
+        try HTDeclaredLength.check(receivedBytes: Int64(data.count), of: http, method: request.httpMethod)
         var headers: [String: String] = [:]
         for (key, value) in http.allHeaderFields {
             if let key = key as? String, let value = value as? String { headers[key] = value }

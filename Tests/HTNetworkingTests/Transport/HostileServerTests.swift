@@ -71,6 +71,25 @@ struct GzipRequest: HTBaseRequest, Sendable {
     var timeout: TimeInterval? { 5 }
 }
 
+/// `GET /length-text?declared=TEXT&actual=M`: `Content-Length: TEXT` as given, M bytes, then a clean close.
+struct LengthTextRequest: HTBaseRequest, Sendable {
+    typealias Response = HTJSON
+    static let method: HTHTTPMethod = .get
+    static let path = "/length-text"
+    var declared: String
+    var actual: Int
+    var parameters: HTJSONObject { ["declared": .string(declared), "actual": .integer(Int64(actual))] }
+    var timeout: TimeInterval? { 5 }
+}
+
+/// `GET /obs-text-header`: `{"ok": true}` with the header `X-Name: caf\xE9` (Latin-1, not UTF-8).
+struct ObsTextHeaderRequest: HTBaseRequest, Sendable {
+    typealias Response = HTJSON
+    static let method: HTHTTPMethod = .get
+    static let path = "/obs-text-header"
+    var timeout: TimeInterval? { 5 }
+}
+
 /// Why a hostile case failed its time bound.
 struct HostileTimeout: Error, CustomStringConvertible {
     var limit: Duration
@@ -164,6 +183,54 @@ struct HostileServerTests {
         #expect(client.inFlightCount == 0)
         let dripped = try await count(key, on: server)
         #expect(dripped < 30, "the server dripped \(dripped) of 30 bytes")
+    }
+
+    @Test(
+        "A Content-Length that is not a length (23 digits, letters, two values) or longer than the body is a transport error",
+        arguments: ["12345678901234567890123", "99999999999999999999", "9x", "9, 10", "+9"])
+    func contentLengthThatIsNotTheBodys(declared: String) async throws {
+        let server = try await sharedServer()
+        let client = loopbackClient(server)
+        let outcome = try await bounded { await raw(client, LengthTextRequest(declared: declared, actual: 9)) }
+        switch outcome {
+        case .success(let response):
+            Issue.record("Content-Length \(declared) with 9 bytes was accepted: \(response.statusCode)")
+        case .failure(let error):
+            guard case .transport? = Optional(error.kind) else {
+                Issue.record("expected a transport error, got \(error)")
+                return
+            }
+            #expect(error.response == nil)
+            #expect(error.description.contains("Content-Length"), "\(error)")
+        }
+        // A download of it fails the same way and leaves no file.
+        let folder = try TestSupport.temporaryDirectory("hostile")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let downloadError = try await bounded {
+            await expectNetworkingError { () async throws(HTNetworkingError) in
+                try await client.download(
+                    LengthTextRequest(declared: declared, actual: 9), to: folder.appendingPathComponent("body.bin"))
+            }
+        }
+        guard case .transport? = downloadError?.kind else {
+            Issue.record("expected a transport error, got \(String(describing: downloadError))")
+            return
+        }
+        #expect(downloadError?.description.contains("Content-Length") == true, "\(String(describing: downloadError))")
+        #expect(try TransferTestSupport.contents(of: folder).isEmpty, "no partial file is left")
+    }
+
+    @Test(
+        "A Content-Length equal to the body (also repeated, or with leading zeros) arrives whole",
+        arguments: ["9", "9, 9", "009"])
+    func contentLengthThatMatches(declared: String) async throws {
+        let server = try await sharedServer()
+        let client = loopbackClient(server)
+        let response = try await bounded {
+            try await client.rawResponse(for: LengthTextRequest(declared: declared, actual: 9))
+        }
+        #expect(response.statusCode == 200)
+        #expect(response.body == Data((0..<9).map { UInt8($0) }))
     }
 
     // MARK: Bodies far larger than expected
@@ -263,6 +330,34 @@ struct HostileServerTests {
         #expect(extra.count == 1000)
         #expect(response.raw.header("X-Header-999") == "value-999")
         #expect(response.raw.header("X-Header-0") == "value-0")
+    }
+
+    @Test(
+        "A response header with a byte above 0x7F (obs-text): kept on Apple platforms; on Linux FoundationNetworking refuses it, and the error says so"
+    )
+    func obsTextHeaderValue() async throws {
+        let server = try await sharedServer()
+        let client = loopbackClient(server)
+        let outcome = try await bounded { await raw(client, ObsTextHeaderRequest()) }
+        #if canImport(FoundationNetworking)
+            // FoundationNetworking reads each header line as UTF-8 and aborts the transfer on one that is
+            // not (KnownLimitations); if a toolchain keeps the response, update the documentation and this.
+            guard case .failure(let error) = outcome else {
+                Issue.record("FoundationNetworking kept the response: \(outcome)")
+                return
+            }
+            #expect(error.urlErrorCode == .cannotParseResponse, "\(error)")
+            #expect(error.description.contains("not UTF-8"), "\(error)")
+            #expect(error.description.contains("/obs-text-header"), "\(error)")
+        #else
+            switch outcome {
+            case .success(let response):
+                #expect(response.statusCode == 200)
+                #expect(try HTJSON(parsing: response.body) == ["ok": true])
+            case .failure(let error):
+                Issue.record("the response was lost: \(error)")
+            }
+        #endif
     }
 
     // MARK: Redirects

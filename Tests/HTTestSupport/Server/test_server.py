@@ -96,6 +96,18 @@ route with an unsupported method 405; HEAD works wherever GET does):
 ``GET /gzip?count=N[&corrupt=1]``
     ``Content-Encoding: gzip`` over the JSON ``{"items": [0, 1, ..., N-1]}`` (Content-Length counts the
     compressed bytes); with ``corrupt``, the gzip stream is damaged halfway.
+``GET /truncated-headers?cut=status|header``
+    Hostile: the status line ``HTTP/1.1 200 OK`` (with ``cut=header``, also a complete header and half
+    of another), then a clean close before the header block ends.
+``GET /length-text?declared=TEXT&actual=M``
+    Hostile: ``Content-Length: TEXT`` exactly as given (e.g. 23 digits, or not a number), then M bytes of
+    the /bytes pattern and a clean close.
+``GET /obs-text-header``
+    Hostile: 200 ``{"ok": true}`` with the header ``X-Name: caf\xE9`` (one byte above 0x7F, legal
+    obs-text, not UTF-8).
+``GET /gzip-bomb?decoded_mib=N``
+    Hostile: ``Content-Encoding: gzip`` over N MiB of zero bytes (at most 4096; about 1 MB on the wire
+    for 1024), with a Content-Length of the compressed size. Compressed once per N and kept.
 ``POST /upload``
     Parses a ``multipart/form-data`` body and answers ``{"fields": {name: value},
     "files": {name: {"filename", "content_type", "size", "sha256"}}}``.
@@ -115,6 +127,7 @@ import struct
 import sys
 import threading
 import time
+import zlib
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable, Dict, List, Optional, Tuple
@@ -674,6 +687,10 @@ class Handler(BaseHTTPRequestHandler):
         "/redirect-loop": "route_redirect_loop",
         "/basic-auth": "route_basic_auth",
         "/gzip": "route_gzip",
+        "/truncated-headers": "route_truncated_headers",
+        "/length-text": "route_length_text",
+        "/obs-text-header": "route_obs_text_header",
+        "/gzip-bomb": "route_gzip_bomb",
     }
 
     def route_short_body(self, query: Dict[str, List[str]]) -> None:
@@ -732,6 +749,64 @@ class Handler(BaseHTTPRequestHandler):
             middle = len(payload) // 2
             payload = payload[:middle] + bytes(byte ^ 0xFF for byte in payload[middle:middle + 16]) + payload[middle + 16:]
         self.send_body(200, payload, JSON_TYPE, {"Content-Encoding": "gzip"})
+
+    def route_truncated_headers(self, query: Dict[str, List[str]]) -> None:
+        cut = self.str_param(query, "cut", "status")
+        if cut not in ("status", "header"):
+            raise HTTPError(400, "cut must be status or header")
+        head = b"HTTP/1.1 200 OK\r\n"
+        if cut == "header":
+            head += b"Content-Type: application/json\r\nX-Half: val"
+        self.wfile.write(head)
+        self.wfile.flush()
+        self.close_connection = True
+        self.connection.shutdown(socket.SHUT_WR)  # a clean FIN before the empty line that ends the header
+
+    def route_length_text(self, query: Dict[str, List[str]]) -> None:
+        declared = self.str_param(query, "declared")
+        if not declared or any(ch in declared for ch in "\r\n\0"):
+            raise HTTPError(400, "declared must be one line of text")
+        actual = self.int_param(query, "actual", minimum=0, maximum=MAX_CHUNK)
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", declared)
+        self.end_headers()
+        self.wfile.write(pattern_bytes(0, actual))
+        self.wfile.flush()
+        self.close_connection = True
+        self.connection.shutdown(socket.SHUT_WR)
+
+    def route_obs_text_header(self, query: Dict[str, List[str]]) -> None:
+        # send_header encodes as Latin-1: U+00E9 goes out as the single byte 0xE9.
+        self.send_json(200, {"ok": True}, {"X-Name": "caf\u00e9"})
+
+    GZIP_BOMBS: Dict[int, bytes] = {}
+    GZIP_BOMBS_LOCK = threading.Lock()
+
+    @staticmethod
+    def gzip_bomb(mebibytes: int) -> bytes:
+        """A gzip member that decodes to ``mebibytes`` MiB of zero bytes, made without compressing them all:
+        one MiB of zeros is deflated once and ended with a full flush (which resets the compressor), so the
+        same deflate blocks can be repeated; then an empty final block and the gzip trailer."""
+        zeros = bytes(1 << 20)
+        compressor = zlib.compressobj(9, zlib.DEFLATED, -zlib.MAX_WBITS)  # raw deflate
+        block = compressor.compress(zeros) + compressor.flush(zlib.Z_FULL_FLUSH)
+        final = compressor.flush(zlib.Z_FINISH)
+        crc = 0
+        for _ in range(mebibytes):
+            crc = zlib.crc32(zeros, crc)
+        header = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"  # magic, deflate, no flags, no mtime, unknown OS
+        trailer = struct.pack("<II", crc, (mebibytes << 20) & 0xFFFFFFFF)
+        return header + block * mebibytes + final + trailer
+
+    def route_gzip_bomb(self, query: Dict[str, List[str]]) -> None:
+        mebibytes = self.int_param(query, "decoded_mib", minimum=1, maximum=4096)
+        with Handler.GZIP_BOMBS_LOCK:
+            payload = Handler.GZIP_BOMBS.get(mebibytes)
+            if payload is None:
+                payload = Handler.gzip_bomb(mebibytes)
+                Handler.GZIP_BOMBS[mebibytes] = payload
+        self.send_body(200, payload, "application/octet-stream", {"Content-Encoding": "gzip"})
 
     def route_drop_midway(self, query: Dict[str, List[str]]) -> None:
         size = self.int_param(query, "size", minimum=2)
