@@ -124,6 +124,9 @@ public final class HTResponseCache: Sendable {
     /// Stores `response` under `key` in both tiers, or in memory only when `onDisk` is false (any file
     /// stored under the key is removed then). Returns whether the disk write succeeded (a failure is
     /// also logged; the entry is in memory either way, unless it is larger than the memory limit).
+    ///
+    /// Headers an entry never keeps (`Set-Cookie`, credential and hop-by-hop headers; see the
+    /// <doc:Cache> article) are dropped from it first.
     @discardableResult
     public func store(_ response: HTCachedResponse, for key: HTCacheKey, onDisk: Bool = true) -> Bool {
         store(response, for: key, onDisk: onDisk, logger: nil).stored
@@ -134,6 +137,8 @@ public final class HTResponseCache: Sendable {
     func store(
         _ response: HTCachedResponse, for key: HTCacheKey, onDisk: Bool, logger: HTLogger?
     ) -> (stored: Bool, evicted: Int) {
+        var response = response
+        response.headers = HTCacheStoredHeaders.kept(response.headers)
         let evicted = memory.set(response, for: key)
         guard onDisk else {
             disk.remove(key)

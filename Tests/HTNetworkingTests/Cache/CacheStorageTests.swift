@@ -91,7 +91,11 @@ struct CacheStorageTests {
             expires: Date(timeIntervalSince1970: 1_700_003_600), version: 7, etag: "\"e\"",
             lastModified: "Sun, 22 Nov 2026 10:00:00 GMT")
         let file = HTCacheFileFormat.encode(entry, key: HTCacheKey(value: 42))
-        #expect(HTCacheFileFormat.decode(file, key: HTCacheKey(value: 42)) == entry)
+        // Everything but the URL, which a file never keeps (it would write the query to disk).
+        var withoutURL = entry
+        withoutURL.url = nil
+        #expect(HTCacheFileFormat.decode(file, key: HTCacheKey(value: 42)) == withoutURL)
+        #expect(String(decoding: file, as: UTF8.self).contains("q=1") == false)
         #expect(HTCacheFileFormat.decode(file, key: HTCacheKey(value: 43)) == nil)
         for length in 0..<file.count {
             #expect(

@@ -1,0 +1,39 @@
+import Foundation
+import HTNetworking
+import HTTestSupport
+import Testing
+
+/// The generated request of the `headers` rule spec, cached cache-first.
+extension HTTestRequestHeaderRequest: HTCacheableRequest {
+    var cachePolicy: HTCachePolicyID? { .cacheFirst }
+}
+
+/// A generated request's header properties are part of its cache key: two requests that send different
+/// headers never share a stored response.
+@Suite struct GeneratedCacheKeyTests {
+    @Test func headerPropertiesKeyTheCachedResponse() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ht-generated-cache-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = HTClientConfiguration(baseURL: server.baseURL.appendingPathComponent("echo"))
+        configuration.cache = HTCacheSettings(cache: HTResponseCache(directory: directory, logger: { _ in }))
+        let client = HTClient(configuration: configuration)
+
+        var acme = HTTestRequestHeaderRequest(user: "ann", password: "p")
+        acme.userInfo = "acme"
+        acme.xRequestId = "fr"
+        var globex = acme
+        globex.userInfo = "globex"
+        globex.xRequestId = "en"
+
+        let first = try await client.response(for: acme)
+        #expect(first.isFromCache == false && first.value["headers"]?["userinfo"] == "acme")
+        let second = try await client.response(for: globex)
+        #expect(second.isFromCache == false)
+        #expect(second.value["headers"]?["userinfo"] == "globex" && second.value["headers"]?["x-request-id"] == "en")
+        let again = try await client.response(for: acme)
+        #expect(again.isFromCache && again.value["headers"]?["userinfo"] == "acme")
+    }
+}
