@@ -142,6 +142,24 @@ struct CacheIsolationTests {
         #expect(CacheTestSupport.entryFiles(in: fixture.directory).isEmpty)
     }
 
+    @Test("The scope digests credential query parameters by the log redaction's names")
+    func queryScopeRules() {
+        let settings = HTCacheSettings()
+        func scope(_ url: String, own: Set<String> = []) -> HTCacheScope {
+            HTCacheScope.of(
+                URLRequest(url: URL(string: url)!), userScope: nil, settings: settings, ownParameters: own)
+        }
+        let alice = scope("http://h/p?access_token=alice&page=1")
+        #expect(alice.isPersonal && !alice.text.contains("alice"))
+        #expect(alice != scope("http://h/p?access_token=bob&page=1"))
+        #expect(alice == scope("http://h/p?page=2&access%5Ftoken=alice"))
+        #expect(scope("http://h/p?api_key=k").isPersonal && scope("http://h/p?X-Session=k").isPersonal)
+        #expect(scope("http://h/p?page=1&q=x") == .none)
+        // A parameter the request declares itself is keyed by its value in the parameters line instead.
+        #expect(scope("http://h/p?key=abc", own: ["key"]) == .none)
+        #expect(scope("http://h/p?key=abc").isPersonal)
+    }
+
     @Test("Headers the request sends key the entry: (fr, acme) and (en, globex) never share a response")
     func requestHeadersKeyTheEntry() async throws {
         let fixture = try await Fixture()
