@@ -92,7 +92,8 @@ public struct HTCacheExchange: Sendable {
     public func lookUp(_ urlRequest: URLRequest, ambient: [String: String] = [:]) -> HTCacheAttempt {
         let sent = HTCacheSentURL(sent: urlRequest.url, built: builtURL, ownParameters: ownParameters)
         let scope =
-            userScope.map(HTCacheScope.user) ?? HTCacheScope.of(urlRequest, sent: sent, ambient: ambient, settings: settings)
+            userScope.map(HTCacheScope.user)
+            ?? HTCacheScope.of(urlRequest, sent: sent, ambient: ambient, settings: settings)
         let key = HTCacheKey(canonical: HTCacheKey.text(requestPart: requestPart, sent: sent.keyLine, scope: scope))
         let credentialed =
             userScope == nil

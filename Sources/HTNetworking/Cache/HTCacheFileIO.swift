@@ -57,7 +57,8 @@ enum HTCacheFileIO {
             let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         #endif
         return .success(
-            OpenFile(descriptor: descriptor, size: Int(info.st_size), allocated: allocatedBytes(info), modified: modified))
+            OpenFile(
+                descriptor: descriptor, size: Int(info.st_size), allocated: allocatedBytes(info), modified: modified))
     }
 
     /// Closes a file opened by ``openForReading(_:)``.

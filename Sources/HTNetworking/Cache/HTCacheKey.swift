@@ -113,7 +113,9 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
         let settings = configuration.cache
         let requestPart = requestPart(for: request, configuration: configuration)
         guard let urlRequest else {
-            return text(requestPart: requestPart, sent: "", scope: userScope(of: request, settings).map(HTCacheScope.user) ?? .none)
+            return text(
+                requestPart: requestPart, sent: "",
+                scope: userScope(of: request, settings).map(HTCacheScope.user) ?? .none)
         }
         let built = try? HTRequestBuilder.customizedURLRequest(for: request, configuration: configuration)
         let sent = HTCacheSentURL(sent: urlRequest.url, built: built?.url, ownParameters: ownParameters(of: request))
@@ -153,7 +155,9 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
         if let cacheable { parameters = cacheable.cacheKeyFilteredParameters(parameters) }
         let serializer = HTModel.HTJSONSerializer(options: .sortedKeys)
         let parameterText = String(decoding: serializer.serialize(.object(parameters)), as: UTF8.self)
-        var headers = request.headers.filter { !HTCacheScope.isCredentialHeader($0.key, extra: configuration.cache.credentialHeaders) }
+        var headers = request.headers.filter {
+            !HTCacheScope.isCredentialHeader($0.key, extra: configuration.cache.credentialHeaders)
+        }
         if let cacheable { headers = cacheable.cacheKeyFilteredHeaders(headers) }
         var headerObject = HTJSONObject()
         for (name, value) in headers { headerObject[name.lowercased()] = .string(value) }

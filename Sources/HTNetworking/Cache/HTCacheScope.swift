@@ -13,7 +13,7 @@ import Foundation
 /// - a user scope (``HTCacheableRequest/cacheUserScope``, else ``HTCacheSettings/userScope``) gives
 ///   `user <scope>`: the app names the user, and the entry survives a token refresh;
 /// - otherwise, credential headers and credential query parameters (the log redaction's secret names,
-///   such as `access_token` or `api_key`, that are not the request's own parameters; ``HTCacheSentURL``)
+///   such as `access_token` or `api_key`, that are not the request's own parameters)
 ///   give `credentials <SHA-256 of their names and values>`: the entry belongs to exactly those
 ///   credentials (a new token starts with an empty cache);
 /// - otherwise `none`: a public entry, shared by every request without credentials.

@@ -25,8 +25,11 @@ struct HTCacheSentURL {
             return
         }
         let sentItems = components.percentEncodedQueryItems ?? []
-        var remaining = built.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }?
-            .percentEncodedQueryItems ?? []
+        let unchanged = built == sent
+        var remaining =
+            unchanged
+            ? sentItems
+            : built.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }?.percentEncodedQueryItems ?? []
         var credentials: [String] = []
         var added: [String] = []
         for item in sentItems {
@@ -42,7 +45,7 @@ struct HTCacheSentURL {
             }
         }
         var location = ""
-        if let built, Self.withoutQuery(sent) != Self.withoutQuery(built) {
+        if let built, !unchanged, Self.withoutQuery(sent) != Self.withoutQuery(built) {
             location = Self.withoutQuery(sent)
         }
         self.credentials = credentials.sorted()

@@ -30,7 +30,8 @@ public struct HTCachedResponse: Sendable, Hashable {
     /// Creates a cached response.
     public init(
         statusCode: Int, headers: [String: String] = [:], body: Data = Data(), url: URL? = nil,
-        created: Date = Date(), expires: Date? = nil, version: Int = 0, etag: String? = nil, lastModified: String? = nil,
+        created: Date = Date(), expires: Date? = nil, version: Int = 0, etag: String? = nil,
+        lastModified: String? = nil,
         variantDigest: String? = nil
     ) {
         self.statusCode = statusCode

@@ -170,7 +170,8 @@ struct CacheIsolationTests {
         #expect(acme.isFromCache == false && acme.value.privacyTestString("tenant") == "acme")
         let globex = try await client.response(for: IsolationRequest(key: key, tenant: "globex", language: "en"))
         #expect(globex.isFromCache == false)
-        #expect(globex.value.privacyTestString("tenant") == "globex" && globex.value.privacyTestString("language") == "en")
+        #expect(
+            globex.value.privacyTestString("tenant") == "globex" && globex.value.privacyTestString("language") == "en")
         let acmeAgain = try await client.response(for: IsolationRequest(key: key, tenant: "acme", language: "fr"))
         #expect(acmeAgain.isFromCache && acmeAgain.value.privacyTestString("tenant") == "acme")
     }
@@ -224,7 +225,8 @@ struct CacheIsolationTests {
         noCookies.httpCookieStorage = nil
         noCookies.httpShouldSetCookies = false
         let alice = fixture.client(
-            headers: ["Authorization": "Bearer alice"], transport: HTURLSessionTransport(session: URLSession(configuration: noCookies)))
+            headers: ["Authorization": "Bearer alice"],
+            transport: HTURLSessionTransport(session: URLSession(configuration: noCookies)))
         let personal = IsolationRequest(key: Self.uniqueKey(), setCookie: "sid=alice-session")
         _ = try await alice.response(for: personal)
         let hit = try await alice.response(for: personal)
@@ -242,7 +244,8 @@ struct CacheIsolationTests {
             HTTransportResponse(
                 statusCode: 200,
                 headers: [
-                    "Content-Type": "application/json", "Set-Cookie": "a=b", "set-cookie2": "c=d", "Connection": "close",
+                    "Content-Type": "application/json", "Set-Cookie": "a=b", "set-cookie2": "c=d",
+                    "Connection": "close",
                     "Keep-Alive": "timeout=5", "X-Auth-Token": "t", "ETag": "\"1\"", "Vary": "Accept",
                 ], body: Data("{}".utf8), url: nil))
         #expect(Set(stored.headers.keys) == ["Content-Type", "ETag", "Vary"])
