@@ -22,12 +22,18 @@ struct HTCacheFolderLock {
     static let fileName = ".htcache-usage"
     private let descriptor: Int32
 
-    /// Opens the folder's lock file and waits for the lock; `nil` when the file cannot be opened (the
-    /// tier then works alone, as before).
+    /// Opens the folder's lock file and waits for the lock; `nil` when the file cannot be opened or is
+    /// not a regular file (a symbolic link is not followed, a FIFO not waited on): the tier then
+    /// accounts alone, by its own index.
     static func acquire(in directory: URL) -> HTCacheFolderLock? {
         let path = directory.appendingPathComponent(fileName).path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            _ = closeLockDescriptor(descriptor)
+            return nil
+        }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {
                 _ = closeLockDescriptor(descriptor)

@@ -53,6 +53,54 @@ struct CacheDiskBoundTests {
         #expect(first.storedResponse(for: lastKeys[63]) != nil)
     }
 
+    @Test("Two caches writing at the same time keep the folder under the limit, and its account right")
+    func concurrentInstances() async {
+        let directory = CacheTestSupport.directory("bound-concurrent")
+        defer { CacheTestSupport.cleanUp(directory) }
+        let limit = 1 << 20
+        let caches = (0..<2).map { _ in
+            HTResponseCache(directory: directory, memoryCountLimit: 0, diskByteLimit: limit, logger: { _ in })
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for writer in 0..<4 {
+                group.addTask {
+                    for index in 0..<60 {
+                        let key = HTCacheKey(canonical: "bound-concurrent \(writer) \(index)")
+                        caches[writer % 2].store(Self.entry(bytes: 20_000, tag: index), for: key)
+                    }
+                }
+            }
+        }
+        let onDisk = Self.allocatedBytes(in: directory)
+        #expect(onDisk <= limit, "\(onDisk) bytes allocated for a limit of \(limit)")
+        // The shared account is what the entry files take.
+        let lock = HTCacheFolderLock.acquire(in: directory)
+        let account = lock?.readTotal()
+        lock?.release()
+        #expect(account == (await caches[0].computeDiskSize()))
+    }
+
+    @Test("A lock file that is not a regular file is never followed; the cache still bounds its own entries")
+    func foreignLockFile() throws {
+        let directory = CacheTestSupport.directory("bound-link")
+        let target = CacheTestSupport.directory("bound-link-target")
+        defer {
+            CacheTestSupport.cleanUp(directory)
+            CacheTestSupport.cleanUp(target)
+        }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(
+            at: directory.appendingPathComponent(HTCacheFolderLock.fileName), withDestinationURL: target)
+        let limit = 256 << 10
+        let cache = HTResponseCache(directory: directory, memoryCountLimit: 0, diskByteLimit: limit, logger: { _ in })
+        for index in 0..<40 {
+            cache.store(Self.entry(bytes: 20_000, tag: index), for: HTCacheKey(canonical: "bound-link \(index)"))
+        }
+        #expect(Self.allocatedBytes(in: directory) <= limit)
+        #expect(try Data(contentsOf: target) == Data("keep".utf8))
+    }
+
     @Test("Many tiny entries are counted by the blocks they take, not their sizes")
     func tinyEntriesCountTheirBlocks() {
         let directory = CacheTestSupport.directory("bound-tiny")
