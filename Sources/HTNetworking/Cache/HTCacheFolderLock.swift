@@ -26,7 +26,11 @@ struct HTCacheFolderLock {
     /// not a regular file (a symbolic link is not followed, a FIFO not waited on): the tier then
     /// accounts alone, by its own index.
     static func acquire(in directory: URL) -> HTCacheFolderLock? {
-        let path = directory.appendingPathComponent(fileName).path
+        acquire(path: directory.appendingPathComponent(fileName).path)
+    }
+
+    /// ``acquire(in:)`` for the lock file's path.
+    static func acquire(path: String) -> HTCacheFolderLock? {
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
         var info = stat()

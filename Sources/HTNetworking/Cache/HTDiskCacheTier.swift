@@ -36,7 +36,8 @@ import Foundation
 /// logger), else to `log`.
 ///
 /// The file-system calls that depend on the index run inside the same `withLock` as the index update,
-/// on the state in place (no copy of the index), and under the folder's lock.
+/// on the state in place (no copy of the index), and every change to the folder under the folder's
+/// lock (reads need none: files are replaced by rename).
 final class HTDiskCacheTier: Sendable {
     /// The in-memory index of the files and whether it was built.
     private struct State: Sendable {
@@ -56,6 +57,9 @@ final class HTDiskCacheTier: Sendable {
     }
 
     let directory: URL
+    /// The directory's path, to which file names are appended as text (`URL.appendingPathComponent`
+    /// asks the file system whether each name is a directory).
+    private let directoryPath: String
     let byteLimit: Int
     private let log: @Sendable (HTCacheLogEvent) -> Void
     private let state = HTLocked(State())
@@ -65,6 +69,7 @@ final class HTDiskCacheTier: Sendable {
 
     init(directory: URL, byteLimit: Int, log: @escaping @Sendable (HTCacheLogEvent) -> Void) {
         self.directory = directory
+        self.directoryPath = directory.path
         self.byteLimit = max(0, byteLimit)
         self.log = log
     }
@@ -77,15 +82,20 @@ final class HTDiskCacheTier: Sendable {
         return state.withLock { state -> HTCachedResponse? in
             loadLocked(&state, report)
             guard state.usable else { return nil }
+            // Reading needs no folder lock (files are replaced by rename); removing a bad file takes it.
             // Not indexed: another instance on the folder (another process) may have written it since.
-            return inFolder(&state, report) { state, account -> HTCachedResponse? in
-                readLocked(key, &state, &account, report)
+            var removes = false
+            let entry = readLocked(key, &state, removes: &removes, report)
+            if removes {
+                inFolder(&state, report) { state, account in removeLocked(key.value, &state, &account) }
             }
+            return entry
         }
     }
 
+    /// Reads the file of `key`; sets `removes` when it is damaged or not a regular file.
     private func readLocked(
-        _ key: HTCacheKey, _ state: inout State, _ account: inout Account, _ report: ((HTCacheLogEvent) -> Void)?
+        _ key: HTCacheKey, _ state: inout State, removes: inout Bool, _ report: ((HTCacheLogEvent) -> Void)?
     ) -> HTCachedResponse? {
         let path = self.path(for: key.value)
         let file: HTCacheFileIO.OpenFile
@@ -96,7 +106,7 @@ final class HTDiskCacheTier: Sendable {
             forgetLocked(key.value, &state)
             return nil
         case .failure(.notRegular):
-            removeLocked(key.value, &state, &account)
+            removes = true
             emit(
                 HTCacheLogEvent(
                     level: .warning, kind: .corruptEntryRemoved,
@@ -112,7 +122,7 @@ final class HTDiskCacheTier: Sendable {
         defer { HTCacheFileIO.close(file) }
         guard let data = HTCacheFileIO.read(file, count: file.size), let decoded = HTCacheFileFormat.decode(data)
         else {
-            removeLocked(key.value, &state, &account)
+            removes = true
             emit(
                 HTCacheLogEvent(
                     level: .info, kind: .corruptEntryRemoved, message: "removed the damaged cache file \(path)"),
@@ -180,9 +190,7 @@ final class HTDiskCacheTier: Sendable {
         }
         guard file.count <= account.budget else { return tooLarge(file.count) }
         let finalPath = path(for: key.value)
-        let temporaryPath = directory.appendingPathComponent(
-            ".\(key.hex).\(UInt32.random(in: 0...UInt32.max)).\(Self.temporaryExtension)"
-        ).path
+        let temporaryPath = filePath(".\(key.hex).\(UInt32.random(in: 0...UInt32.max)).\(Self.temporaryExtension)")
         let allocated: Int
         switch HTCacheFileIO.writeNewFile(file, to: temporaryPath) {
         case .success(let bytes):
@@ -273,7 +281,7 @@ final class HTDiskCacheTier: Sendable {
             inFolder(&state, nil) { state, account in
                 for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
                 where name.hasSuffix("." + Self.fileExtension) || name.hasSuffix("." + Self.temporaryExtension) {
-                    unlink(directory.appendingPathComponent(name).path)
+                    unlink(filePath(name))
                 }
                 state.index.removeAll()
                 state.order.removeAll()
@@ -307,7 +315,7 @@ final class HTDiskCacheTier: Sendable {
             var total = 0
             for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             where name.hasSuffix("." + Self.fileExtension) {
-                total += HTCacheFileIO.allocatedSize(directory.appendingPathComponent(name).path) ?? 0
+                total += HTCacheFileIO.allocatedSize(filePath(name)) ?? 0
             }
             return total
         }
@@ -326,7 +334,12 @@ final class HTDiskCacheTier: Sendable {
     // MARK: Index
 
     func path(for key: UInt64) -> String {
-        directory.appendingPathComponent(HTCacheHash.hex(key) + "." + Self.fileExtension).path
+        filePath(HTCacheHash.hex(key) + "." + Self.fileExtension)
+    }
+
+    /// The path of the file `name` in the directory.
+    private func filePath(_ name: String) -> String {
+        directoryPath.hasSuffix("/") ? directoryPath + name : directoryPath + "/" + name
     }
 
     /// Reports `event` to `report`, else to the tier's log.
@@ -339,7 +352,7 @@ final class HTDiskCacheTier: Sendable {
     private func inFolder<T>(
         _ state: inout State, _ report: ((HTCacheLogEvent) -> Void)?, _ body: (inout State, inout Account) -> T
     ) -> T {
-        guard let lock = HTCacheFolderLock.acquire(in: directory) else {
+        guard let lock = HTCacheFolderLock.acquire(path: filePath(HTCacheFolderLock.fileName)) else {
             var account = Account(total: state.totalBytes, budget: byteLimit)
             return body(&state, &account)
         }
@@ -387,7 +400,7 @@ final class HTDiskCacheTier: Sendable {
         state.totalBytes = 0
         var found: [(key: UInt64, size: Int, created: Date, used: Double)] = []
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] {
-            let path = directory.appendingPathComponent(name).path
+            let path = filePath(name)
             if name.hasSuffix("." + Self.temporaryExtension) {
                 unlink(path)
                 continue
