@@ -3,11 +3,6 @@ import HTNetworking
 import HTTestSupport
 import Testing
 
-/// The generated request of the `headers` rule spec, cached cache-first.
-extension HTTestRequestHeaderRequest: HTCacheableRequest {
-    var cachePolicy: HTCachePolicyID? { .cacheFirst }
-}
-
 /// A generated request's header properties are part of its cache key: two requests that send different
 /// headers never share a stored response.
 @Suite struct GeneratedCacheKeyTests {
@@ -18,7 +13,9 @@ extension HTTestRequestHeaderRequest: HTCacheableRequest {
             "ht-generated-cache-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var configuration = HTClientConfiguration(baseURL: server.baseURL.appendingPathComponent("echo"))
-        configuration.cache = HTCacheSettings(cache: HTResponseCache(directory: directory, logger: { _ in }))
+        // The client caches cache-first (the generated request of the `headers` rule spec names no policy).
+        configuration.cache = HTCacheSettings(
+            cache: HTResponseCache(directory: directory, logger: { _ in }), defaultPolicy: .cacheFirst)
         let client = HTClient(configuration: configuration)
 
         var acme = HTTestRequestHeaderRequest(user: "ann", password: "p")
