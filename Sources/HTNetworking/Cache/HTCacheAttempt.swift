@@ -55,6 +55,7 @@ public struct HTCacheAttempt: Sendable {
     public func resolve(_ response: HTTransportResponse) -> (response: HTTransportResponse, fromCache: Bool) {
         guard response.statusCode == 304, let revalidating else { return (response, false) }
         var cached = revalidating.transportResponse
+        if cached.url == nil { cached.url = request.url }
         for (name, value) in response.headers where !Self.isBodyHeader(name) {
             cached.headers[cached.headers.keys.first { $0.lowercased() == name.lowercased() } ?? name] = value
         }
@@ -95,27 +96,29 @@ public struct HTCacheAttempt: Sendable {
     ///
     /// `Cache-Control` decides where: `no-store` (on the response or the request) keeps it nowhere and
     /// removes what was stored under the key; `private` keeps it only for a personal ``scope``, in
-    /// memory only unless ``HTCacheSettings/storesPrivateResponsesOnDisk``.
+    /// memory only unless ``HTCacheSettings/storesPrivateResponsesOnDisk``. A response with `Vary: *`,
+    /// or one that hands out a credential (`Set-Cookie`, a credential header) to a request that is not
+    /// personal, is not stored either. What is stored keeps the request's values for the headers the
+    /// response's `Vary` names (as a digest) and none of the headers an entry never keeps
+    /// (`Set-Cookie`, credential and hop-by-hop headers).
     public func store(_ response: HTTransportResponse, fromCache: Bool) {
         guard writes, hit == nil else { return }
-        let control = HTCacheControl(response.header("Cache-Control"))
-        let requestControl = HTCacheControl(request.value(forHTTPHeaderField: "Cache-Control"))
-        if control.noStore || requestControl.noStore || (control.isPrivate && !scope.isPersonal) {
+        if let reason = Self.reasonNotToStore(response, request: request, scope: scope) {
             cache.memory.remove(key)
             cache.disk.remove(key)
-            logger.debug(
-                .cache,
-                "not stored: \(loggedRequest) (key \(key.hex)): Cache-Control \(control.noStore || requestControl.noStore ? "no-store" : "private without a user or credentials")"
-            )
+            logger.debug(.cache, "not stored: \(loggedRequest) (key \(key.hex)): \(reason)")
             return
         }
+        let control = HTCacheControl(response.header("Cache-Control"))
         let now = Date()
         let limit = min(expiry ?? cache.maximumAge, cache.maximumAge)
         var stored = response
         stored.isFromCache = false
         let onDisk = !control.isPrivate || privateOnDisk
         let outcome = cache.store(
-            HTCachedResponse(stored, created: now, expires: now.addingTimeInterval(limit), version: version), for: key,
+            HTCachedResponse(
+                stored, created: now, expires: now.addingTimeInterval(limit), version: version,
+                request: HTCacheRequest(request)), for: key,
             onDisk: onDisk, logger: logger)
         let place = !onDisk ? "memory only" : outcome.stored ? "memory and disk" : "memory only (the disk write failed)"
         logger.debug(.cache, "stored: \(loggedRequest) (key \(key.hex), \(response.body.count) bytes, \(place))")
@@ -124,6 +127,22 @@ public struct HTCacheAttempt: Sendable {
                 .cache,
                 "evicted \(outcome.evicted) least recently used entr\(outcome.evicted == 1 ? "y" : "ies") to make room")
         }
+    }
+
+    /// Why `response` to `request` (in `scope`) is not stored anywhere, or `nil` when it may be.
+    private static func reasonNotToStore(_ response: HTTransportResponse, request: URLRequest, scope: HTCacheScope)
+        -> String?
+    {
+        let control = HTCacheControl(response.header("Cache-Control"))
+        if control.noStore || HTCacheControl(request.value(forHTTPHeaderField: "Cache-Control")).noStore {
+            return "Cache-Control no-store"
+        }
+        if control.isPrivate && !scope.isPersonal { return "Cache-Control private without a user or credentials" }
+        if HTCacheVary.isUnreusable(response.headers) { return "Vary: * (it may not be reused)" }
+        if !scope.isPersonal && HTCacheStoredHeaders.setsCredentials(response.headers) {
+            return "it hands out a credential (Set-Cookie) to a request without a user or credentials"
+        }
+        return nil
     }
 
     private static func isBodyHeader(_ name: String) -> Bool {

@@ -26,6 +26,10 @@ public struct HTCacheExchange: Sendable {
     private let settings: HTCacheSettings
     private let policy: any HTCachePolicy
     private let requestPart: String
+    /// The URL the request built itself (before the interceptors), and the names of its own parameters:
+    /// what the URL as sent is compared with (``HTCacheSentURL``).
+    private let builtURL: URL?
+    private let ownParameters: Set<String>
     private let userScope: String?
     private let expiry: TimeInterval?
     private let version: Int
@@ -36,6 +40,12 @@ public struct HTCacheExchange: Sendable {
     /// Asks which policy `request` uses (``HTCacheSettings/policyID(for:)``); `nil` when it uses none
     /// (``HTCachePolicyID/noCache``, or an identifier no policy is registered under, which is logged).
     public init?<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) {
+        let built = try? HTRequestBuilder.customizedURLRequest(for: request, configuration: configuration)
+        self.init(for: request, built: built?.url, configuration: configuration)
+    }
+
+    /// ``init(for:configuration:)`` for a request that built `built` (its URL before the interceptors).
+    init?<R: HTBaseRequest>(for request: R, built: URL?, configuration: HTClientConfiguration) {
         let settings = configuration.cache
         let id = settings.policyID(for: request)
         guard id != .noCache else { return nil }
@@ -51,6 +61,8 @@ public struct HTCacheExchange: Sendable {
         self.settings = settings
         self.policy = policy
         self.requestPart = HTCacheKey.requestPart(for: request, configuration: configuration)
+        self.builtURL = built
+        self.ownParameters = HTCacheKey.ownParameters(of: request)
         self.userScope = HTCacheKey.userScope(of: request, settings)
         self.expiry = cacheable?.cacheExpiry ?? settings.defaultExpiry
         self.version = cacheable?.cacheVersion ?? 0
@@ -61,6 +73,7 @@ public struct HTCacheExchange: Sendable {
 
     private init(copying other: HTCacheExchange, reads: Bool) {
         (settings, policy, requestPart, userScope) = (other.settings, other.policy, other.requestPart, other.userScope)
+        (builtURL, ownParameters) = (other.builtURL, other.ownParameters)
         (expiry, version, self.reads) = (other.expiry, other.version, reads)
         (allowsCredentials, logger) = (other.allowsCredentials, other.logger)
     }
@@ -77,11 +90,16 @@ public struct HTCacheExchange: Sendable {
     /// A request that carries credentials and does not opt in (``HTCacheSettings/allowsCredentials(for:)``)
     /// gets an attempt that serves nothing and stores nothing.
     public func lookUp(_ urlRequest: URLRequest, ambient: [String: String] = [:]) -> HTCacheAttempt {
-        let scope = HTCacheScope.of(urlRequest, userScope: userScope, ambient: ambient, settings: settings)
-        let key = HTCacheKey(canonical: HTCacheKey.text(requestPart: requestPart, scope: scope))
+        let sent = HTCacheSentURL(sent: urlRequest.url, built: builtURL, ownParameters: ownParameters)
+        let scope =
+            userScope.map(HTCacheScope.user)
+            ?? HTCacheScope.of(urlRequest, sent: sent, ambient: ambient, settings: settings)
+        let key = HTCacheKey(canonical: HTCacheKey.text(requestPart: requestPart, sent: sent.keyLine, scope: scope))
         let credentialed =
             userScope == nil
-            ? scope.isPersonal : HTCacheScope.carriesCredentials(urlRequest, ambient: ambient, settings: settings)
+            ? scope.isPersonal
+            : HTCacheScope.carriesCredentials(
+                urlRequest, ambient: ambient, settings: settings, ownParameters: ownParameters)
         let usable = allowsCredentials || !credentialed
         var attempt = HTCacheAttempt(
             key: key, scope: scope, request: urlRequest, cache: settings.cache,
@@ -101,6 +119,8 @@ public struct HTCacheExchange: Sendable {
         if let entry = policy.cachedResponse(for: lookup) {
             var hit = entry.transportResponse
             hit.isFromCache = true
+            // A disk entry keeps no URL (it would write the query to disk): it answers this request's.
+            if hit.url == nil { hit.url = urlRequest.url }
             attempt.hit = hit
             logger.debug(
                 .cache,

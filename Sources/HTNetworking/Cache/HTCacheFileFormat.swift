@@ -3,23 +3,28 @@ import Foundation
 /// The layout of one disk-tier file (all integers little-endian):
 ///
 /// ```text
-/// 0   4 bytes  magic "HTC2"
+/// 0   4 bytes  magic "HTC3"
 /// 4   UInt32   metadata length M
 /// 8   UInt64   body length B
 /// 16  UInt64   checksum: FNV-1a-64 (HTCacheHash) over bytes 0..<16, then the metadata, then the body
-/// 24  M bytes  metadata, JSON: {"key","keyDigest","status","headers","url","created","expires","version",
-///              "etag","lastModified"} (dates as integer milliseconds since 1970; key as 16 hex digits;
-///              keyDigest: SHA-256 of the key's canonical text as 64 hex digits, HTCacheKey.textDigest)
+/// 24  M bytes  metadata, JSON: {"key","keyDigest","status","headers","created","expires","version",
+///              "etag","lastModified","variant"} (dates as integer milliseconds since 1970; key as 16
+///              hex digits; keyDigest: SHA-256 of the key's canonical text as 64 hex digits,
+///              HTCacheKey.textDigest; variant: HTCachedResponse.variantDigest)
 /// 24+M B bytes body
 /// ```
 ///
-/// A file whose size is not exactly `24 + M + B`, whose checksum differs, or whose metadata does not
-/// parse is corrupt: the reader returns `nil` and the tier removes it. A file of another format
-/// (`HTC1`, written before keys were compared by their text) is corrupt too: a miss, removed.
+/// A file keeps only what an entry needs: no request URL, query, parameter or credential (the key is
+/// there only as its hash and digest; the headers are those an entry keeps, without `Set-Cookie` or
+/// credential headers; a disk hit answers with the URL of the request it serves). A file whose size
+/// is not exactly `24 + M + B`, whose checksum differs, or whose metadata does not parse is corrupt:
+/// the reader returns `nil` and the tier removes it. A file of another format (`HTC1`, written before
+/// keys were compared by their text; `HTC2`, which kept the request URL) is corrupt too: a miss,
+/// removed.
 /// An intact file whose `keyDigest` is not the looked-up key's is another key's entry (a collision of
 /// the 64-bit hash): a miss.
 enum HTCacheFileFormat {
-    static let magic: [UInt8] = Array("HTC2".utf8)
+    static let magic: [UInt8] = Array("HTC3".utf8)
     static let headerSize = 24
     /// Metadata larger than this is treated as corrupt (headers are small; this bounds allocations).
     static let maximumMetadataSize = 16 * 1024 * 1024
@@ -102,9 +107,9 @@ enum HTCacheFileFormat {
         var expires: Date?
         if case .integer(let milliseconds)? = object["expires"] { expires = date(milliseconds) }
         let entry = HTCachedResponse(
-            statusCode: Int(status), headers: headers, body: Data(), url: string("url").flatMap { URL(string: $0) },
-            created: date(created), expires: expires, version: Int(truncatingIfNeeded: version),
-            etag: string("etag"), lastModified: string("lastModified"))
+            statusCode: Int(status), headers: headers, body: Data(), url: nil, created: date(created),
+            expires: expires, version: Int(truncatingIfNeeded: version), etag: string("etag"),
+            lastModified: string("lastModified"), variantDigest: string("variant"))
         return (key, digest, entry)
     }
 
@@ -130,10 +135,10 @@ enum HTCacheFileFormat {
             "created": .integer(milliseconds(entry.created)),
             "version": .integer(Int64(entry.version)),
         ]
-        if let url = entry.url { object["url"] = .string(url.absoluteString) }
         if let expires = entry.expires { object["expires"] = .integer(milliseconds(expires)) }
         if let etag = entry.etag { object["etag"] = .string(etag) }
         if let lastModified = entry.lastModified { object["lastModified"] = .string(lastModified) }
+        if let variant = entry.variantDigest { object["variant"] = .string(variant) }
         return .object(object)
     }
 

@@ -17,6 +17,8 @@ enum HTCacheFileIO {
     struct OpenFile {
         let descriptor: Int32
         let size: Int
+        /// The bytes the file takes on disk (``allocatedBytes(_:)``).
+        let allocated: Int
         let modified: Double
     }
 
@@ -54,7 +56,9 @@ enum HTCacheFileIO {
         #else
             let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         #endif
-        return .success(OpenFile(descriptor: descriptor, size: Int(info.st_size), modified: modified))
+        return .success(
+            OpenFile(
+                descriptor: descriptor, size: Int(info.st_size), allocated: allocatedBytes(info), modified: modified))
     }
 
     /// Closes a file opened by ``openForReading(_:)``.
@@ -91,10 +95,16 @@ enum HTCacheFileIO {
         _ = futimens(file.descriptor, nil)
     }
 
-    /// Writes `data` to a new file at `path` with mode 0600; returns the error text on failure.
-    static func writeNewFile(_ data: Data, to path: String) -> String? {
+    /// Why a file could not be written: the system's error text.
+    struct WriteFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Writes `data` to a new file at `path` with mode 0600; returns the bytes it takes on disk
+    /// (``allocatedBytes(_:)``).
+    static func writeNewFile(_ data: Data, to path: String) -> Result<Int, WriteFailure> {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        guard descriptor >= 0 else { return .failure(WriteFailure(description: String(cString: strerror(errno)))) }
         var failure: String?
         if fchmod(descriptor, 0o600) != 0 { failure = String(cString: strerror(errno)) }
         data.withUnsafeBytes { buffer in
@@ -110,15 +120,25 @@ enum HTCacheFileIO {
                 offset += written
             }
         }
+        var info = stat()
+        let allocated = fstat(descriptor, &info) == 0 ? allocatedBytes(info) : data.count
         if closeDescriptor(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        return failure
+        if let failure { return .failure(WriteFailure(description: failure)) }
+        return .success(allocated)
     }
 
-    /// The size of the regular file at `path` (not following a symbolic link), or `nil`.
-    static func regularFileSize(_ path: String) -> Int? {
+    /// The bytes the regular file at `path` takes on disk (not following a symbolic link), or `nil`.
+    static func allocatedSize(_ path: String) -> Int? {
         var info = stat()
         guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int(info.st_size)
+        return allocatedBytes(info)
+    }
+
+    /// What a file takes on disk: its allocated blocks (`st_blocks * 512`, whole file-system blocks, so a
+    /// file of 20 bytes takes 4 KB on most file systems), and never less than its size (a file system
+    /// that keeps tiny files inside their inode reports no blocks for them).
+    static func allocatedBytes(_ info: stat) -> Int {
+        max(Int(info.st_blocks) * 512, Int(info.st_size))
     }
 }
 

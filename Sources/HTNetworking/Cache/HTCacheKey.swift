@@ -15,20 +15,28 @@ import Foundation
 /// The default key's canonical text, one line per part, `\n`-separated, UTF-8:
 ///
 /// ```text
-/// HTCacheKey/2
+/// HTCacheKey/3
 /// method:<HTTP method>
 /// base:<the request's baseURL, else the client's, as absoluteString>
 /// path:<the request type's path template>
 /// parameters:<cacheKeyFilteredParameters(parameters minus header properties), JSON with sorted keys>
+/// headers:<cacheKeyFilteredHeaders(the request's own headers, its header properties included, minus
+///          credential headers), names lower-cased, JSON with sorted keys>
 /// sensitive:<cacheSensitiveData as JSON with sorted keys, or null>
 /// body:<for methods that send a body: the body encoding's content type, a space, the body bytes the
 ///       encoding makes from the filtered parameters as lower-case hex; otherwise empty>
+/// sent:<only when the request as sent differs from the one it built: the URL an interceptor changed
+///       (without its query), then `?` and the query parameters interceptors added (credentials
+///       excluded: they are in the scope), as sent (HTCacheSentURL)>
 /// scope:<whose entry it is: none, user <scope>, or credentials <SHA-256> (HTCacheScope)>
 /// ```
 ///
 /// JSON is written by `HTModel.HTJSONSerializer(options: .sortedKeys)` (keys in Swift `String` order, integers
-/// as integers). A request's own ``HTCacheableRequest/cacheKey`` replaces the lines before `scope:` with
+/// as integers). A request's own ``HTCacheableRequest/cacheKey`` replaces the lines before `sent:` with
 /// `HTCacheKey/custom\n<its key>`: the scope is part of every key, so two users never share an entry.
+///
+/// The key is what identifies an entry; a response's `Vary` also ties the entry to the values the
+/// request that stored it sent for the headers it names (``HTCachedResponse/variantDigest``).
 public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
     /// The 64-bit hash.
     public let value: UInt64
@@ -73,7 +81,7 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
 
     /// The key for a key a request computes itself, in `scope`.
     public init(custom key: String, scope: HTCacheScope = .none) {
-        self.init(canonical: Self.text(requestPart: "HTCacheKey/custom\n" + key, scope: scope))
+        self.init(canonical: Self.text(requestPart: "HTCacheKey/custom\n" + key, sent: "", scope: scope))
     }
 
     /// The key of `request` as a client with `configuration` builds it, before interceptors: the scope
@@ -102,18 +110,19 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
         for request: R, sending urlRequest: URLRequest? = nil, ambient: [String: String] = [:],
         configuration: HTClientConfiguration
     ) -> String {
-        text(
-            requestPart: requestPart(for: request, configuration: configuration),
-            scope: scope(for: request, sending: urlRequest, ambient: ambient, settings: configuration.cache))
-    }
-
-    /// Whose entry `request` sent as `urlRequest` reads and writes (``HTCacheScope``).
-    static func scope<R: HTBaseRequest>(
-        for request: R, sending urlRequest: URLRequest?, ambient: [String: String] = [:], settings: HTCacheSettings
-    ) -> HTCacheScope {
-        let user = userScope(of: request, settings)
-        guard let urlRequest else { return user.map(HTCacheScope.user) ?? .none }
-        return HTCacheScope.of(urlRequest, userScope: user, ambient: ambient, settings: settings)
+        let settings = configuration.cache
+        let requestPart = requestPart(for: request, configuration: configuration)
+        guard let urlRequest else {
+            return text(
+                requestPart: requestPart, sent: "",
+                scope: userScope(of: request, settings).map(HTCacheScope.user) ?? .none)
+        }
+        let built = try? HTRequestBuilder.customizedURLRequest(for: request, configuration: configuration)
+        let sent = HTCacheSentURL(sent: urlRequest.url, built: built?.url, ownParameters: ownParameters(of: request))
+        let scope =
+            userScope(of: request, settings).map(HTCacheScope.user)
+            ?? HTCacheScope.of(urlRequest, sent: sent, ambient: ambient, settings: settings)
+        return text(requestPart: requestPart, sent: sent.keyLine, scope: scope)
     }
 
     /// The user scope of `request`: its own, else the client's.
@@ -121,15 +130,20 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
         (request as? any HTCacheableRequest)?.cacheUserScope ?? settings.userScope
     }
 
-    /// The lines before `scope:`: the request's own key, or the default lines.
+    /// The names of `request`'s own parameters (the query parameters it sends itself).
+    static func ownParameters<R: HTBaseRequest>(of request: R) -> Set<String> {
+        Set(request.parameters.map(\.key))
+    }
+
+    /// The lines before `sent:`: the request's own key, or the default lines.
     static func requestPart<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) -> String {
         if let custom = (request as? any HTCacheableRequest)?.cacheKey { return "HTCacheKey/custom\n" + custom }
         return defaultRequestPart(for: request, configuration: configuration)
     }
 
-    /// The whole canonical text: the request part, then the scope line.
-    static func text(requestPart: String, scope: HTCacheScope) -> String {
-        requestPart + "\nscope:" + scope.text
+    /// The whole canonical text: the request part, the `sent:` line when there is one, then the scope line.
+    static func text(requestPart: String, sent: String, scope: HTCacheScope) -> String {
+        (sent.isEmpty ? requestPart : requestPart + "\nsent:" + sent) + "\nscope:" + scope.text
     }
 
     private static func defaultRequestPart<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration)
@@ -141,6 +155,13 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
         if let cacheable { parameters = cacheable.cacheKeyFilteredParameters(parameters) }
         let serializer = HTModel.HTJSONSerializer(options: .sortedKeys)
         let parameterText = String(decoding: serializer.serialize(.object(parameters)), as: UTF8.self)
+        var headers = request.headers.filter {
+            !HTCacheScope.isCredentialHeader($0.key, extra: configuration.cache.credentialHeaders)
+        }
+        if let cacheable { headers = cacheable.cacheKeyFilteredHeaders(headers) }
+        var headerObject = HTJSONObject()
+        for (name, value) in headers { headerObject[name.lowercased()] = .string(value) }
+        let headerText = String(decoding: serializer.serialize(.object(headerObject)), as: UTF8.self)
         let sensitiveText = String(
             decoding: serializer.serialize(cacheable?.cacheSensitiveData ?? .null), as: UTF8.self)
         var bodyText = ""
@@ -150,8 +171,8 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
             bodyText = encoding.contentType + " " + hexString(body)
         }
         let base = (request.baseURL ?? configuration.baseURL).absoluteString
-        return "HTCacheKey/2\nmethod:\(R.method.rawValue)\nbase:\(base)\npath:\(R.path)\nparameters:\(parameterText)\n"
-            + "sensitive:\(sensitiveText)\nbody:\(bodyText)"
+        return "HTCacheKey/3\nmethod:\(R.method.rawValue)\nbase:\(base)\npath:\(R.path)\nparameters:\(parameterText)\n"
+            + "headers:\(headerText)\nsensitive:\(sensitiveText)\nbody:\(bodyText)"
     }
 
     /// The hash as 16 lower-case hex digits (also the entry's file name on disk).

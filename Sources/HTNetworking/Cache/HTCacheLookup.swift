@@ -41,9 +41,15 @@ public struct HTCacheLookup: Sendable {
         self.logger = logger
     }
 
-    /// The entry stored under the key, whatever its age or version (memory tier, then disk tier).
+    /// The entry stored under the key, whatever its age or version (memory tier, then disk tier), if it
+    /// may answer ``request``: an entry whose response had a `Vary` is served only to a request that
+    /// sends the same values for the headers it names (``HTCachedResponse/variantDigest``; a lookup
+    /// without a request gets none of those).
     public func storedResponse() -> HTCachedResponse? {
-        cache.storedResponse(for: key, logger: logger)
+        guard let entry = cache.storedResponse(for: key, logger: logger), HTCacheVary.matches(entry, request) else {
+            return nil
+        }
+        return entry
     }
 
     /// Whether `entry` may be served to this request: its version must match, it must not be dated in

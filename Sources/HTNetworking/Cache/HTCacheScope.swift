@@ -12,8 +12,10 @@ import Foundation
 /// session's cookie storage, ``HTTransport/ambientCredentials(for:)``):
 /// - a user scope (``HTCacheableRequest/cacheUserScope``, else ``HTCacheSettings/userScope``) gives
 ///   `user <scope>`: the app names the user, and the entry survives a token refresh;
-/// - otherwise, credential headers give `credentials <SHA-256 of their names and values>`: the entry
-///   belongs to exactly those credentials (a new token starts with an empty cache);
+/// - otherwise, credential headers and credential query parameters (the log redaction's secret names,
+///   such as `access_token` or `api_key`, that are not the request's own parameters)
+///   give `credentials <SHA-256 of their names and values>`: the entry belongs to exactly those
+///   credentials (a new token starts with an empty cache);
 /// - otherwise `none`: a public entry, shared by every request without credentials.
 public struct HTCacheScope: Sendable, Hashable {
     /// The scope's text in the key: `none`, `user <scope>` or `credentials <64 hex digits>`.
@@ -39,7 +41,12 @@ public struct HTCacheScope: Sendable, Hashable {
     ///   - headers: the request's header fields.
     ///   - extra: further credential header names, as in ``HTCacheSettings/credentialHeaders``.
     public static func credentials(in headers: [String: String], extra: Set<String> = []) -> HTCacheScope {
-        var lines: [String] = []
+        credentials(in: headers, query: [], extra: extra)
+    }
+
+    /// The scope of credential `headers` and credential query parameters (`query`, as `name=value`).
+    static func credentials(in headers: [String: String], query: [String], extra: Set<String>) -> HTCacheScope {
+        var lines: [String] = query.map { "?" + $0 }
         for (name, value) in headers where isCredentialHeader(name, extra: extra) {
             lines.append(name.lowercased() + ":" + value)
         }
@@ -53,21 +60,37 @@ public struct HTCacheScope: Sendable, Hashable {
     }
 
     /// The scope of `urlRequest` as it is about to be sent: the user scope when there is one, else the
-    /// credentials in its headers and in `ambient` (what the transport adds, such as stored cookies).
+    /// credentials in its headers, in its query (credential parameters other than `ownParameters`, the
+    /// names of the request's own parameters) and in `ambient` (what the transport adds, such as stored
+    /// cookies).
     public static func of(
-        _ urlRequest: URLRequest, userScope: String?, ambient: [String: String] = [:], settings: HTCacheSettings
+        _ urlRequest: URLRequest, userScope: String?, ambient: [String: String] = [:], settings: HTCacheSettings,
+        ownParameters: Set<String> = []
     ) -> HTCacheScope {
         if let userScope { return .user(userScope) }
+        let sent = HTCacheSentURL(sent: urlRequest.url, built: nil, ownParameters: ownParameters)
+        return of(urlRequest, sent: sent, ambient: ambient, settings: settings)
+    }
+
+    /// The credentials scope of `urlRequest` whose URL was compared with the built one (`sent`).
+    static func of(
+        _ urlRequest: URLRequest, sent: HTCacheSentURL, ambient: [String: String], settings: HTCacheSettings
+    ) -> HTCacheScope {
         var headers = urlRequest.allHTTPHeaderFields ?? [:]
         for (name, value) in ambient where headers[name] == nil { headers[name] = value }
-        return credentials(in: headers, extra: settings.credentialHeaders)
+        return credentials(in: headers, query: sent.credentials, extra: settings.credentialHeaders)
     }
 
     /// Whether `urlRequest` as it is about to be sent carries credentials: a credential header of its
-    /// own or in `ambient` (what the transport adds), whatever the user scope.
+    /// own or in `ambient` (what the transport adds), or a credential query parameter other than
+    /// `ownParameters`, whatever the user scope.
     public static func carriesCredentials(
-        _ urlRequest: URLRequest, ambient: [String: String] = [:], settings: HTCacheSettings
+        _ urlRequest: URLRequest, ambient: [String: String] = [:], settings: HTCacheSettings,
+        ownParameters: Set<String> = []
     ) -> Bool {
+        if !HTCacheSentURL(sent: urlRequest.url, built: nil, ownParameters: ownParameters).credentials.isEmpty {
+            return true
+        }
         let extra = settings.credentialHeaders
         if let headers = urlRequest.allHTTPHeaderFields,
             headers.keys.contains(where: { isCredentialHeader($0, extra: extra) })

@@ -31,6 +31,10 @@ public protocol HTCacheableRequest: HTBaseRequest {
     /// The parameters that go into the key: drop those that change on every call (`timestamp`, a nonce).
     /// Default: all of them.
     func cacheKeyFilteredParameters(_ parameters: HTJSONObject) -> HTJSONObject
+    /// The request's own headers (``HTBaseRequest/headers``: constant ones and header properties,
+    /// credential headers left out, which key the entry by its scope instead) that go into the key: drop
+    /// those that change on every call (`X-Request-Id`). Default: all of them.
+    func cacheKeyFilteredHeaders(_ headers: [String: String]) -> [String: String]
     /// Extra data that goes into the key: the app version, the signed-in user id, a header value, so a
     /// change of it makes the old entries misses. Default `nil`.
     var cacheSensitiveData: HTJSON? { get }
@@ -48,6 +52,7 @@ extension HTCacheableRequest {
     public var cacheExpiry: TimeInterval? { nil }
     public var cacheVersion: Int { 0 }
     public func cacheKeyFilteredParameters(_ parameters: HTJSONObject) -> HTJSONObject { parameters }
+    public func cacheKeyFilteredHeaders(_ headers: [String: String]) -> [String: String] { headers }
     public var cacheSensitiveData: HTJSON? { nil }
     public var cacheKey: String? { nil }
     public var cacheUserScope: String? { nil }

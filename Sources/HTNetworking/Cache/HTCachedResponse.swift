@@ -22,11 +22,17 @@ public struct HTCachedResponse: Sendable, Hashable {
     public var etag: String?
     /// The response's `Last-Modified`, for `If-Modified-Since`.
     public var lastModified: String?
+    /// When the response has a `Vary`: SHA-256 of the values the request that stored it sent for the
+    /// headers it names; a request that sends other values misses (see ``HTCacheLookup/storedResponse()``).
+    /// `nil` when it varies on nothing.
+    public var variantDigest: String?
 
     /// Creates a cached response.
     public init(
         statusCode: Int, headers: [String: String] = [:], body: Data = Data(), url: URL? = nil,
-        created: Date = Date(), expires: Date? = nil, version: Int = 0, etag: String? = nil, lastModified: String? = nil
+        created: Date = Date(), expires: Date? = nil, version: Int = 0, etag: String? = nil,
+        lastModified: String? = nil,
+        variantDigest: String? = nil
     ) {
         self.statusCode = statusCode
         self.headers = headers
@@ -37,14 +43,22 @@ public struct HTCachedResponse: Sendable, Hashable {
         self.version = version
         self.etag = etag
         self.lastModified = lastModified
+        self.variantDigest = variantDigest
     }
 
-    /// Stores a transport response, taking `ETag` and `Last-Modified` from its headers.
-    public init(_ response: HTTransportResponse, created: Date = Date(), expires: Date? = nil, version: Int = 0) {
+    /// Stores a transport response, taking `ETag` and `Last-Modified` from its headers and keeping only
+    /// the headers an entry may keep (no `Set-Cookie`, credential or hop-by-hop header; see the
+    /// <doc:Cache> article); `request` is the request it answers as sent, whose values for the headers
+    /// the response's `Vary` names are kept as ``variantDigest``.
+    public init(
+        _ response: HTTransportResponse, created: Date = Date(), expires: Date? = nil, version: Int = 0,
+        request: HTCacheRequest? = nil
+    ) {
         self.init(
-            statusCode: response.statusCode, headers: response.headers, body: response.body, url: response.url,
-            created: created, expires: expires, version: version,
-            etag: response.header("ETag"), lastModified: response.header("Last-Modified"))
+            statusCode: response.statusCode, headers: HTCacheStoredHeaders.kept(response.headers), body: response.body,
+            url: response.url, created: created, expires: expires, version: version,
+            etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
+            variantDigest: HTCacheVary.digest(of: response.headers, for: request))
     }
 
     /// The response as the transport delivered it.
@@ -56,11 +70,11 @@ public struct HTCachedResponse: Sendable, Hashable {
     public var isRevalidatable: Bool { etag != nil || lastModified != nil }
 
     /// The bytes the entry counts against the memory tier's byte limit: the body, the header names and
-    /// values, the URL and the validators, plus a fixed 64 bytes for the rest.
+    /// values, the URL, the validators and the variant digest, plus a fixed 64 bytes for the rest.
     public var byteSize: Int {
         var size = 64 + body.count + (url?.absoluteString.utf8.count ?? 0)
         for (name, value) in headers { size += name.utf8.count + value.utf8.count }
-        size += (etag?.utf8.count ?? 0) + (lastModified?.utf8.count ?? 0)
+        size += (etag?.utf8.count ?? 0) + (lastModified?.utf8.count ?? 0) + (variantDigest?.utf8.count ?? 0)
         return size
     }
 }

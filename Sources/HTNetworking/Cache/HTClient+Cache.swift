@@ -7,9 +7,10 @@ extension HTClient {
     public var responseCache: HTResponseCache { configuration.cache.cache }
 
     /// The key `request` is stored under by this client: its scope comes from the request's and the
-    /// client's headers and the cookies the transport would add, or the user scope. Credentials that an
-    /// interceptor adds are not seen here (they are when the request is sent): name the user
-    /// (``HTCacheSettings/userScope``) for these calls to see the same entry as ``send(_:)``.
+    /// client's headers and the cookies the transport would add, or the user scope. What an interceptor
+    /// adds (credentials, query parameters) is not seen here (it is when the request is sent): name the
+    /// user (``HTCacheSettings/userScope``) for these calls to see the same entry as ``send(_:)`` when
+    /// interceptors add only credentials.
     public func cacheKey<R: HTBaseRequest>(for request: R) -> HTCacheKey {
         let urlRequest = try? self.urlRequest(for: request)
         let transport = request.requestType.flatMap { configuration.transports[$0] } ?? self.transport

@@ -31,7 +31,8 @@ public final class HTResponseCache: Sendable {
     public var memoryCountLimit: Int { memory.countLimit }
     /// The most bytes (``HTCachedResponse/byteSize``) the memory tier keeps.
     public var memoryByteLimit: Int { memory.byteLimit }
-    /// The most bytes of files the disk tier keeps.
+    /// The most bytes the disk tier's folder takes on disk (allocated blocks, shared with every other
+    /// cache on the same directory; see the <doc:Cache> article).
     public var diskByteLimit: Int { disk.byteLimit }
     /// The oldest an entry may be to be served, whatever the request's expiry (default one week).
     public let maximumAge: TimeInterval
@@ -52,7 +53,8 @@ public final class HTResponseCache: Sendable {
     ///     0600). `nil`: ``defaultDirectory``. Use a separate directory for each cache instance.
     ///   - memoryCountLimit: the most entries in memory (default 100).
     ///   - memoryByteLimit: the most bytes in memory (default 10 MB).
-    ///   - diskByteLimit: the most bytes of files on disk (default 50 MB).
+    ///   - diskByteLimit: the most bytes the folder takes on disk, counted in allocated blocks, for all the
+    ///     caches (processes) on the directory together (default 50 MB).
     ///   - maximumAge: the oldest an entry may be to be served (default one week).
     ///   - logger: receives every event (failed writes and reads, removed files); events during a
     ///     client's request also go to that client's ``HTLogger`` under ``HTLogComponent/cache``.
@@ -118,6 +120,9 @@ public final class HTResponseCache: Sendable {
     /// Stores `response` under `key` in both tiers, or in memory only when `onDisk` is false (any file
     /// stored under the key is removed then). Returns whether the disk write succeeded (a failure is
     /// also logged; the entry is in memory either way, unless it is larger than the memory limit).
+    ///
+    /// Headers an entry never keeps (`Set-Cookie`, credential and hop-by-hop headers; see the
+    /// <doc:Cache> article) are dropped from it first.
     @discardableResult
     public func store(_ response: HTCachedResponse, for key: HTCacheKey, onDisk: Bool = true) -> Bool {
         store(response, for: key, onDisk: onDisk, logger: nil).stored
@@ -128,6 +133,8 @@ public final class HTResponseCache: Sendable {
     func store(
         _ response: HTCachedResponse, for key: HTCacheKey, onDisk: Bool, logger: HTLogger?
     ) -> (stored: Bool, evicted: Int) {
+        var response = response
+        response.headers = HTCacheStoredHeaders.kept(response.headers)
         let evicted = memory.set(response, for: key)
         guard onDisk else {
             disk.remove(key)
@@ -192,13 +199,15 @@ public final class HTResponseCache: Sendable {
         memory.removeAll()
     }
 
-    /// The bytes of the disk tier's files, from its index (`getCurCacheSize`). The first call after
-    /// launch reads the directory to build the index; later ones don't touch the disk.
+    /// The bytes on disk (allocated blocks) of the disk tier's files this instance knows, from its index
+    /// (`getCurCacheSize`). The first call after launch reads the directory to build the index; later
+    /// ones don't touch the disk.
     public var currentDiskSize: Int {
         disk.currentSize
     }
 
-    /// The bytes of the entry files in the directory, measured on disk (`calculateSizeWithCompletionBlock:`).
+    /// The bytes on disk (allocated blocks) of every entry file in the directory, whichever process wrote
+    /// it, measured (`calculateSizeWithCompletionBlock:`).
     public func computeDiskSize() async -> Int {
         await onQueue { $0.disk.measuredSize() }
     }

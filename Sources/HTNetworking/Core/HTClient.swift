@@ -185,7 +185,8 @@ public final class HTClient: Sendable {
             transportOptions: HTTransportOptions(
                 maximumResponseSize: request.maximumResponseSize ?? configuration.maximumResponseSize,
                 redirectPolicy: configuration.redirectPolicy),
-            cache: usingCache ? HTCacheExchange(for: request, configuration: configuration) : nil)
+            cache: usingCache ? HTCacheExchange(for: request, built: urlRequest.url, configuration: configuration) : nil
+        )
     }
 
     /// The transport registered for `requestType`, or the client's when there is none.

@@ -5,10 +5,8 @@
 /// `X-Api-Key`, `X-Auth-Token`, any name containing `token`, `secret`, `password`, `apikey`, `session`,
 /// `signature`, `credential`, ... (`Accept`, `Content-Type` or `X-Request-Id` are not).
 public enum HTCredentialHeaders {
-    private static let rule = HTLogRedaction()
-    /// Answers for the names seen so far: every cached request asks for each of its headers, and the
-    /// rule's pattern search allocates. Apps use a few dozen header names; past 1,024 it starts over.
-    private static let answers = HTLocked<[String: Bool]>([:])
+    /// The logger's default rule, its answers remembered (every cached request asks for each header).
+    private static let answers = HTNameRuleMemo { [rule = HTLogRedaction()] in rule.isSecretHeader($0) }
 
     /// Whether a header named `name` carries credentials.
     ///
@@ -23,12 +21,6 @@ public enum HTCredentialHeaders {
     }
 
     private static func isCredential(_ name: String) -> Bool {
-        if let known = answers.withLock({ $0[name] }) { return known }
-        let answer = rule.isSecretHeader(name)
-        answers.withLock { answers in
-            if answers.count >= 1024 { answers.removeAll(keepingCapacity: true) }
-            answers[name] = answer
-        }
-        return answer
+        answers(name)
     }
 }

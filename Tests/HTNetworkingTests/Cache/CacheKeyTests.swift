@@ -47,17 +47,18 @@ struct CacheKeyTests {
         let text = HTCacheKey.canonicalText(for: request, configuration: configuration)
         #expect(
             text == """
-                HTCacheKey/2
+                HTCacheKey/3
                 method:GET
                 base:https://api.example.com/v1
                 path:/users/:id
                 parameters:{"a":[1,true],"b":"x","id":7}
+                headers:{}
                 sensitive:{"app":"2.0","user":"u1"}
                 body:
                 scope:none
                 """)
         // FNV-1a-64 of that text, computed independently (Python) — a change here breaks every stored key.
-        #expect(key(request).hex == "972373209506215d")
+        #expect(key(request).hex == "5f0c5d5292a40ede")
         #expect(key(request) == HTCacheKey(canonical: text))
     }
 

@@ -77,10 +77,12 @@ route with an unsupported method 405; HEAD works wherever GET does):
 ``GET /drop-midway?size=N``
     Headers with ``Content-Length: N``, the first N // 2 bytes of the /bytes
     pattern, then an abrupt close (TCP reset) in the middle of the body.
-``GET /whoami?key=K[&cache_control=V][&set_cookie=NAME=VALUE]``
+``GET /whoami?key=K[&cache_control=V][&set_cookie=NAME=VALUE][&vary=NAMES][&access_token=T]``
     200 ``{"count": <requests seen for K>, "authorization": <Authorization header or null>,
-    "cookie": <Cookie header or null>}``, with ``Cache-Control: V`` and ``Set-Cookie`` when given:
-    a response that belongs to whoever sent the credentials. Counts with /flaky and /counter.
+    "cookie": <Cookie header or null>, "access_token": <the access_token parameter or null>,
+    "tenant": <X-Tenant header or null>, "language": <Accept-Language header or null>}``, with
+    ``Cache-Control: V``, ``Set-Cookie`` and ``Vary: NAMES`` when given: a response that belongs to
+    whoever sent the credentials. Counts with /flaky and /counter.
 ``GET /short-body?declared=N&actual=M``
     Hostile: ``Content-Length: N`` but only M (< N) bytes of the /bytes pattern, then a clean close.
 ``GET /drip?bytes=N&interval_ms=1000[&key=K]``
@@ -559,8 +561,13 @@ class Handler(BaseHTTPRequestHandler):
             headers["Cache-Control"] = query["cache_control"][0]
         if "set_cookie" in query:
             headers["Set-Cookie"] = query["set_cookie"][0] + "; Path=/"
+        if "vary" in query:
+            headers["Vary"] = query["vary"][0]
         self.send_json(200, {"count": count, "authorization": self.headers.get("Authorization"),
-                             "cookie": self.headers.get("Cookie")}, headers)
+                             "cookie": self.headers.get("Cookie"),
+                             "access_token": query["access_token"][0] if "access_token" in query else None,
+                             "tenant": self.headers.get("X-Tenant"),
+                             "language": self.headers.get("Accept-Language")}, headers)
 
     def route_convention_file(self, path: str) -> bool:
         """Serves ``<method>_<path with / as _>.json`` from the fixtures folder, the file-name convention

@@ -1,0 +1,71 @@
+import Foundation
+
+/// What the URL of a request as it is sent (after the interceptors) adds to the URL the request built
+/// itself: the part of the cache key (``HTCacheKey``) and of its scope (``HTCacheScope``) that only the
+/// sent request shows.
+///
+/// - Its credential query parameters (``HTCredentialQueryParameters``, the log redaction's secret names)
+///   that are not the request's own parameters scope the entry like credential headers: a token an
+///   interceptor puts in the query (`?access_token=...`) makes the entry that user's.
+/// - The other query parameters the interceptors added, and the URL itself when an interceptor changed
+///   it outside the query (another host, another path), are the key's `sent:` line.
+///
+/// A parameter the request declares itself is keyed by its value in the key's `parameters:` line
+/// (where ``HTCacheableRequest/cacheKeyFilteredParameters(_:)`` may drop it), whatever its name.
+struct HTCacheSentURL {
+    /// The credential query parameters, as `name=value` (decoded), sorted.
+    let credentials: [String]
+    /// The key's `sent:` line, empty when the URL is the one the request built.
+    let keyLine: String
+
+    /// Compares `sent` with `built`; `ownParameters` are the names of the request's own parameters.
+    init(sent: URL?, built: URL?, ownParameters: Set<String>) {
+        guard let sent, let components = URLComponents(url: sent, resolvingAgainstBaseURL: false) else {
+            (credentials, keyLine) = ([], "")
+            return
+        }
+        let sentItems = components.percentEncodedQueryItems ?? []
+        let unchanged = built == sent
+        var remaining =
+            unchanged
+            ? sentItems
+            : built.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }?.percentEncodedQueryItems ?? []
+        var credentials: [String] = []
+        var added: [String] = []
+        for item in sentItems {
+            let name = item.name.removingPercentEncoding ?? item.name
+            if !Self.isOwn(name, ownParameters), HTCredentialQueryParameters.contains(name) {
+                credentials.append(name + "=" + ((item.value?.removingPercentEncoding ?? item.value) ?? ""))
+                continue
+            }
+            if let index = remaining.firstIndex(of: item) {
+                remaining.remove(at: index)
+            } else {
+                added.append(item.value.map { item.name + "=" + $0 } ?? item.name)
+            }
+        }
+        var location = ""
+        if let built, !unchanged, Self.withoutQuery(sent) != Self.withoutQuery(built) {
+            location = Self.withoutQuery(sent)
+        }
+        self.credentials = credentials.sorted()
+        self.keyLine = added.isEmpty ? location : location + "?" + added.joined(separator: "&")
+    }
+
+    /// Whether the query name `name` is (a member of) one of the request's own parameters (`a` or `a[b]`).
+    private static func isOwn(_ name: String, _ ownParameters: Set<String>) -> Bool {
+        if ownParameters.contains(name) { return true }
+        guard let bracket = name.firstIndex(of: "[") else { return false }
+        return ownParameters.contains(String(name[..<bracket]))
+    }
+
+    /// `url` without its query and fragment.
+    private static func withoutQuery(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return url.absoluteString
+        }
+        components.percentEncodedQuery = nil
+        components.percentEncodedFragment = nil
+        return components.string ?? url.absoluteString
+    }
+}
