@@ -130,9 +130,25 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
         (request as? any HTCacheableRequest)?.cacheUserScope ?? settings.userScope
     }
 
-    /// The names of `request`'s own parameters (the query parameters it sends itself).
+    /// The names of `request`'s own parameters whose values its key holds (the `parameters:` line): a
+    /// credential parameter among them is keyed by its value. One the key leaves out (dropped by
+    /// ``HTCacheableRequest/cacheKeyFilteredParameters(_:)``, or any under a custom
+    /// ``HTCacheableRequest/cacheKey``) scopes the entry like a credential header, so leaving a token
+    /// out of the key never shares the entry between users.
     static func ownParameters<R: HTBaseRequest>(of request: R) -> Set<String> {
-        Set(request.parameters.map(\.key))
+        if (request as? any HTCacheableRequest)?.cacheKey != nil { return [] }
+        return Set(keyedParameters(of: request).map(\.key))
+    }
+
+    /// `request`'s parameters as its default key holds them: without header properties, filtered by
+    /// ``HTCacheableRequest/cacheKeyFilteredParameters(_:)``.
+    private static func keyedParameters<R: HTBaseRequest>(of request: R) -> HTJSONObject {
+        var parameters = request.parameters
+        for name in R.headerPropertyList { parameters[name] = nil }
+        if let cacheable = request as? any HTCacheableRequest {
+            parameters = cacheable.cacheKeyFilteredParameters(parameters)
+        }
+        return parameters
     }
 
     /// The lines before `sent:`: the request's own key, or the default lines.
@@ -150,9 +166,7 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
         -> String
     {
         let cacheable = request as? any HTCacheableRequest
-        var parameters = request.parameters
-        for name in R.headerPropertyList { parameters[name] = nil }
-        if let cacheable { parameters = cacheable.cacheKeyFilteredParameters(parameters) }
+        let parameters = keyedParameters(of: request)
         let serializer = HTModel.HTJSONSerializer(options: .sortedKeys)
         let parameterText = String(decoding: serializer.serialize(.object(parameters)), as: UTF8.self)
         var headers = request.headers.filter {

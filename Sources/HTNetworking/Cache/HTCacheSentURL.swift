@@ -10,8 +10,10 @@ import Foundation
 /// - The other query parameters the interceptors added, and the URL itself when an interceptor changed
 ///   it outside the query (another host, another path), are the key's `sent:` line.
 ///
-/// A parameter the request declares itself is keyed by its value in the key's `parameters:` line
-/// (where ``HTCacheableRequest/cacheKeyFilteredParameters(_:)`` may drop it), whatever its name.
+/// A parameter the request declares itself and its key holds is keyed by its value in the key's
+/// `parameters:` line, whatever its name; one the key leaves out
+/// (``HTCacheableRequest/cacheKeyFilteredParameters(_:)``, a custom key) counts as added by the sent
+/// request here (see ``HTCacheKey/ownParameters(of:)``).
 struct HTCacheSentURL {
     /// The credential query parameters, as `name=value` (decoded), sorted.
     let credentials: [String]

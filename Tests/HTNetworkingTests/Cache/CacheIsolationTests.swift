@@ -21,9 +21,12 @@ struct IsolationRequest: HTCacheableRequest, Sendable {
     var cacheControl: String?
     var tenant: String?
     var language: String?
+    /// A token sent as one of the request's own parameters, which the key leaves out (below).
+    var token: String?
 
     var parameters: HTJSONObject {
         var parameters: HTJSONObject = ["key": .string(key)]
+        if let token { parameters["access_token"] = .string(token) }
         if let vary { parameters["vary"] = .string(vary) }
         if let setCookie { parameters["set_cookie"] = .string(setCookie) }
         if let cacheControl { parameters["cache_control"] = .string(cacheControl) }
@@ -39,7 +42,7 @@ struct IsolationRequest: HTCacheableRequest, Sendable {
     /// What the server is asked to answer with is not part of the key.
     func cacheKeyFilteredParameters(_ parameters: HTJSONObject) -> HTJSONObject {
         var filtered = parameters
-        for name in ["vary", "set_cookie", "cache_control"] { filtered[name] = nil }
+        for name in ["vary", "set_cookie", "cache_control", "access_token"] { filtered[name] = nil }
         return filtered
     }
 }
@@ -126,6 +129,21 @@ struct CacheIsolationTests {
         // Without a token there is no entry to share either.
         let anonymous = try await fixture.client().response(for: IsolationRequest(key: key))
         #expect(anonymous.isFromCache == false && anonymous.value.privacyTestString("access_token") == nil)
+    }
+
+    @Test("A token among the request's own parameters that the key leaves out scopes the entry instead")
+    func ownTokenLeftOutOfTheKey() async throws {
+        let fixture = try await Fixture()
+        defer { fixture.finish() }
+        let key = Self.uniqueKey()
+        let client = fixture.client()
+        let alice = try await client.response(for: IsolationRequest(key: key, token: "alice"))
+        #expect(alice.isFromCache == false && alice.value.privacyTestString("access_token") == "alice")
+        let bob = try await client.response(for: IsolationRequest(key: key, token: "bob"))
+        #expect(bob.isFromCache == false)
+        #expect(bob.value.privacyTestString("access_token") == "bob")
+        let again = try await client.response(for: IsolationRequest(key: key, token: "alice"))
+        #expect(again.value.privacyTestString("access_token") == "alice")
     }
 
     @Test("A credential in the query is a credential: a request that does not opt in is not cached")
