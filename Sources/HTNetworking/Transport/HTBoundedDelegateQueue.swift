@@ -2,7 +2,7 @@ import Foundation
 
 /// The delegate queue of the session an ``HTURLSessionTransport`` makes for itself on Linux: a serial
 /// `OperationQueue` that holds at most ``capacity`` delegate calls waiting to run; whoever adds one more
-/// waits until one has run.
+/// waits until one has run, or for ``longestWait`` at most.
 ///
 /// FoundationNetworking has no back-pressure of its own. libcurl's write callback, on the session's
 /// work queue, hands each chunk of body (at most 16 KiB, after decoding) to the delegate queue as one
@@ -38,12 +38,18 @@ final class HTBoundedDelegateQueue: OperationQueue, @unchecked Sendable {
         name = "HTNetworking.session-delegate"
     }
 
+    /// The longest one addition waits for room. Past it the operation is added all the same: the
+    /// bound holds while the delegate keeps up, and a delegate held up (a progress closure that blocks,
+    /// a starved thread pool) slows the transfer to one chunk per wait, about 320 KB/s, instead of
+    /// holding the session's work queue, and every call into the session that waits for it, for good.
+    static let longestWait: DispatchTimeInterval = .milliseconds(50)
+
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
         guard OperationQueue.current !== self else { return super.addOperation(block) }
-        permits.wait()
+        let acquired = permits.wait(timeout: .now() + Self.longestWait) == .success
         let permits = self.permits
         super.addOperation {
-            defer { permits.signal() }
+            defer { if acquired { permits.signal() } }
             block()
         }
     }

@@ -46,6 +46,19 @@ final class HTDataTaskHandler: HTSessionTaskHandler, Sendable {
         refused.resume(throwing: HTResponseTooLargeError(limit: options.maximumResponseSize ?? 0))
     }
 
+    /// Resumes the caller with `error` now: nothing of the request outlives it but the bytes still
+    /// arriving, which are dropped.
+    func abandon(_ error: any Error) {
+        let taken = state.withLock { state -> CheckedContinuation<(Data, URLResponse), any Error>? in
+            defer {
+                state.continuation = nil
+                state.body = Data()
+            }
+            return state.continuation
+        }
+        taken?.resume(throwing: error)
+    }
+
     func redirect(_ request: URLRequest) -> URLRequest? {
         options.redirectPolicy.request(for: request, from: original)
     }

@@ -14,4 +14,13 @@ protocol HTSessionTaskHandler: AnyObject, Sendable {
     func redirect(_ request: URLRequest) -> URLRequest?
     /// The task ended, with `error` or whole; called once, last.
     func completed(_ task: URLSessionTask, error: (any Error)?)
+    /// The caller stopped waiting (its task was cancelled, and the session task is being cancelled):
+    /// end the caller's wait now with `error`, unless the handler must first finish something of its
+    /// own (a download closes its file), in which case it waits for ``completed(_:error:)``.
+    func abandon(_ error: any Error)
+}
+
+extension HTSessionTaskHandler {
+    /// Waits for ``completed(_:error:)``.
+    func abandon(_ error: any Error) {}
 }

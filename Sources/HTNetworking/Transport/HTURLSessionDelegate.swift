@@ -22,19 +22,24 @@ final class HTURLSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// Runs `task` (made by this delegate's session, not yet resumed) and returns what its handler
     /// reports. The handler, made with the continuation it resumes, is registered before the task can
     /// complete (even by a cancellation). Cancelling the calling task cancels the session task, also
-    /// before it started.
+    /// before it started, and tells the handler at once (``HTSessionTaskHandler/abandon(_:)``): a
+    /// request's caller hears `URLError.cancelled` without waiting for the session to report the end
+    /// on its delegate queue, which may be held up (see ``HTBoundedDelegateQueue``).
     func perform<Value: Sendable>(
         _ task: URLSessionTask, handler make: (CheckedContinuation<Value, any Error>) -> any HTSessionTaskHandler
     ) async throws -> Value {
         let gate = HTSessionTaskGate()
+        let registered = HTLocked<(any HTSessionTaskHandler)?>(nil)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let handler = make(continuation)
                 handlers.withLock { $0[task.taskIdentifier] = handler }
+                registered.withLock { $0 = handler }
                 gate.start(task)
             }
         } onCancel: {
             gate.cancel()
+            registered.withLock { $0 }?.abandon(URLError(.cancelled))
         }
     }
 

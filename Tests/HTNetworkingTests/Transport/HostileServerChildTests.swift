@@ -36,6 +36,65 @@
     @Suite("Hostile server, in a child process: what can crash the process, and peak memory", .timeLimit(.minutes(5)))
     struct HostileServerChildTests {
 
+        // MARK: A delegate that is held up
+
+        @Test("A session whose delegate is held up moves on: a request on it ends by its timeout, nothing hangs")
+        func heldUpDelegate() async throws {
+            let server = try await sharedServer()
+            // In a child: while the delegate is held, every URLSession of the process waits (their work
+            // queues share one target queue), which would disturb the tests running beside it.
+            let outcome = try await ChildProbe.run(
+                "HostileServerChildTests/heldUpDelegateProbe", parameters: ["BASE_URL": server.baseURL.absoluteString])
+            #expect(!outcome.timedOut, "\(outcome)")
+            #expect(outcome.value("endedWhileHeld") == "true", "\(outcome)")
+            #expect(outcome.value("outcome") == "timedOut", "\(outcome)")
+            #expect(outcome.value("downloaded") == String(2 << 20), "\(outcome)")
+        }
+
+        @Test("child: a request while a download's progress closure blocks", .enabled(if: ChildProbe.isChild))
+        func heldUpDelegateProbe() async throws {
+            let base = try #require(URL(string: ChildProbe.parameter("BASE_URL")))
+            let client = HTClient(configuration: HTClientConfiguration(baseURL: base, logger: quietLogger))
+            let folder = try TestSupport.temporaryDirectory("held-session")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // The progress closure blocks at the first chunk, holding the delegate queue; with 128 chunks
+            // of body, libcurl's work queue then waits for room on it (HTBoundedDelegateQueue), and every
+            // call into the session (making, starting or cancelling a task) waits with it.
+            let hold = DispatchSemaphore(value: 0)
+            let holding = HTLocked(false)
+            let released = HTLocked(false)
+            let download = Task {
+                try await client.download(BytesRequest(size: 2 << 20), to: folder.appendingPathComponent("b.bin")) {
+                    _ in
+                    if holding.withLock({ (was: inout Bool) -> Bool in
+                        defer { was = true }
+                        return !was
+                    }) {
+                        hold.wait()
+                    }
+                }
+            }
+            // The release that would end a hang: a minute later, whatever happens.
+            let safety = Task.detached {
+                try? await Task.sleep(for: .seconds(60))
+                released.withLock { $0 = true }
+                hold.signal()
+            }
+            while !holding.current { try await Task.sleep(for: .milliseconds(10)) }
+            // The work queue waits at most a moment for each chunk, and a cancelled request's caller is
+            // told at once: the request ends by its 1 s timeout while the delegate is still held.
+            let outcome = await raw(client, DelayRequest(ms: 20_000, seconds: 1))
+            ChildProbe.report("endedWhileHeld", String(!released.current))
+            safety.cancel()
+            hold.signal()
+            switch outcome {
+            case .success: ChildProbe.report("outcome", "success")
+            case .failure(let error):
+                ChildProbe.report("outcome", error.urlErrorCode == .timedOut ? "timedOut" : "\(error)")
+            }
+            ChildProbe.report("downloaded", String(try await download.value.value.byteCount))
+        }
+
         // MARK: The server closes inside the header block
 
         @Test(
