@@ -40,9 +40,9 @@ final class HTBoundedDelegateQueue: OperationQueue, @unchecked Sendable {
 
     /// The longest one addition waits for room. Past it the operation is added all the same: the
     /// bound holds while the delegate keeps up, and a delegate held up (a progress closure that blocks,
-    /// a starved thread pool) slows the transfer to one chunk per wait, about 320 KB/s, instead of
-    /// holding the session's work queue, and every call into the session that waits for it, for good.
-    static let longestWait: DispatchTimeInterval = .milliseconds(50)
+    /// a starved thread pool) lets the backlog grow by one chunk per wait (about 1.6 MB/s) instead of
+    /// holding the session's work queue, which every session of the process shares, for good.
+    static let longestWait: DispatchTimeInterval = .milliseconds(10)
 
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
         guard OperationQueue.current !== self else { return super.addOperation(block) }

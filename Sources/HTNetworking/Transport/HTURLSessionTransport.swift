@@ -12,9 +12,9 @@ import Foundation
 /// handler. So it keeps the client's promises for all of them: a body larger than
 /// ``HTTransportOptions/maximumResponseSize`` is stopped as it arrives, and redirects follow
 /// ``HTTransportOptions/redirectPolicy`` (by default, credential headers never follow a request to
-/// another origin). On Linux that session's delegate queue holds at most 64 chunks of body, so libcurl
-/// waits for the delegate (FoundationNetworking has no back-pressure of its own) and a body over the
-/// limit, gzip bombs included, costs the limit plus a few megabytes, not the whole body.
+/// another origin). On Linux that session's delegate queue holds at most 1,024 chunks of body (16 MiB),
+/// so libcurl waits for the delegate (FoundationNetworking has no back-pressure of its own) and a body
+/// over the limit, gzip bombs included, costs the limit plus about 16 MiB, not the whole body.
 ///
 /// Made with a session of the app's (``init(session:)``), every request, download and upload is a task
 /// of that session, so its delegate (certificate pinning, authentication challenges) and its
@@ -40,9 +40,14 @@ public struct HTURLSessionTransport: HTTransport {
     private let cookieStorage: HTTPCookieStorage?
 
     /// How many delegate calls may wait on the delegate queue of a session the transport makes on Linux
-    /// (``HTBoundedDelegateQueue``): 64 chunks of at most 16 KiB, so at most 1 MiB of body in flight
+    /// (``HTBoundedDelegateQueue``): 1,024 chunks of at most 16 KiB, so at most 16 MiB of body in flight
     /// besides what the request keeps.
-    static let delegateQueueCapacity = 64
+    ///
+    /// Large, because FoundationNetworking runs every session's work queue on one shared queue: while
+    /// libcurl waits for room here, all the process's sessions wait. 16 MiB is more than an ordinary
+    /// delegate falls behind by (a download writing to a file on a busy machine), so only a body that
+    /// inflates far faster than it can be handled (a gzip bomb) meets the bound.
+    static let delegateQueueCapacity = 1024
 
     /// Creates a transport with a session of its own, made from `configuration` (by default ephemeral,
     /// so no cookies or cache are shared with the rest of the app).
