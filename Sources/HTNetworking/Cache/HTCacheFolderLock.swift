@@ -20,7 +20,8 @@ import Foundation
 /// the files again.
 struct HTCacheFolderLock {
     static let fileName = ".htcache-usage"
-    private let descriptor: Int32
+    private let file: HTFileLock
+    private var descriptor: Int32 { file.descriptor }
 
     /// Opens the folder's lock file and waits for the lock; `nil` when the file cannot be opened or is
     /// not a regular file (a symbolic link is not followed, a FIFO not waited on): the tier then
@@ -31,20 +32,7 @@ struct HTCacheFolderLock {
 
     /// ``acquire(in:)`` for the lock file's path.
     static func acquire(path: String) -> HTCacheFolderLock? {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return nil }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            _ = closeLockDescriptor(descriptor)
-            return nil
-        }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                _ = closeLockDescriptor(descriptor)
-                return nil
-            }
-        }
-        return HTCacheFolderLock(descriptor: descriptor)
+        (try? HTFileLock(path: path, flags: O_CREAT, patience: .infinity)).map(HTCacheFolderLock.init(file:))
     }
 
     /// The total the file holds, or `nil` when it holds none (a new folder, or a damaged file).
@@ -71,13 +59,9 @@ struct HTCacheFolderLock {
         return max(Int(info.st_blocks) * 512, Int(info.st_size))
     }
 
-    /// Releases the lock (closing the file releases it).
+    /// Releases the lock: the file is closed, and the lock with it, once the last copy of this value
+    /// is gone; calling this last keeps it held until then.
     func release() {
-        _ = closeLockDescriptor(descriptor)
+        withExtendedLifetime(file) {}
     }
-}
-
-/// The C library's `close`, named apart from anything in scope.
-private func closeLockDescriptor(_ descriptor: Int32) -> Int32 {
-    close(descriptor)
 }

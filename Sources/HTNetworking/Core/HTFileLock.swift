@@ -31,16 +31,24 @@ final class HTFileLock: Sendable {
     let descriptor: Int32
 
     /// Opens `path` with `flags` (plus read-write, no symbolic link, close-on-exec; `O_CREAT` makes it
-    /// `0600`) and takes the lock, waiting up to `patience` seconds for another holder to let go.
+    /// `0600`) and takes the lock, waiting up to `patience` seconds for another holder to let go
+    /// (`.infinity`: as long as it takes).
     ///
     /// Waiting a little matters even when nothing else should hold the lock: a child process being
     /// started (`fork`, then `exec`) by any thread holds a copy of every descriptor until its `exec`
     /// closes them, and with them the locks of files this process just closed.
     ///
-    /// - Throws: ``Failure``; with ``Failure/isHeldElsewhere`` when another `HTFileLock` holds it.
+    /// - Throws: ``Failure``; with ``Failure/isHeldElsewhere`` when another `HTFileLock` holds it, and
+    ///   operation `not a regular file` when `path` is something else (a FIFO is opened without
+    ///   waiting for a writer, then refused).
     init(path: String, flags: Int32, patience: Double = 0) throws(Failure) {
-        let fd = open(path, flags | O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let fd = open(path, flags | O_RDWR | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
         guard fd >= 0 else { throw Failure(operation: "open", code: errno) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            _ = closeLockDescriptor(fd)
+            throw Failure(operation: "not a regular file", code: EINVAL)
+        }
         if flags & O_CREAT != 0 {
             // The umask only narrows the mode open(2) gets; set it exactly.
             guard fchmod(fd, 0o600) == 0 else {
@@ -50,7 +58,7 @@ final class HTFileLock: Sendable {
             }
         }
         let deadline = Date(timeIntervalSinceNow: patience)
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+        while flock(fd, patience.isInfinite ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }
             if code == EWOULDBLOCK || code == EAGAIN, Date() < deadline {
