@@ -16,7 +16,7 @@
         static let path = "/truncated-headers"
         var cut: String
         var parameters: HTJSONObject { ["cut": .string(cut)] }
-        var timeout: TimeInterval? { 5 }
+        var timeout: TimeInterval? { 30 }
     }
 
     /// `GET /gzip-bomb?decoded_mib=N`: about 1 MB on the wire per GiB of zeros it decodes to.
