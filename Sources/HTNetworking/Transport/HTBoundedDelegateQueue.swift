@@ -15,11 +15,10 @@ import Foundation
 /// `URLSessionTask.cancel()` does, with `workQueue.sync`), since that queue may be the one waiting
 /// here: the task handlers cancel through ``HTSessionTaskGate/cancelLater(_:)``. An operation added
 /// from this queue itself never waits.
-///
-/// `@unchecked Sendable`, safety: `OperationQueue` is thread-safe and already declared
-/// `@unchecked Sendable` by Foundation; the only stored property this subclass adds is a `let`
-/// `DispatchSemaphore`, which is thread-safe.
 final class HTBoundedDelegateQueue: OperationQueue, @unchecked Sendable {
+    // @unchecked Sendable, safety: `OperationQueue` is thread-safe and already declared
+    // `@unchecked Sendable` by Foundation; the stored properties this subclass adds are two `let`s,
+    // an `Int` and a `DispatchSemaphore`, which is thread-safe.
     /// How many operations may wait to run.
     let capacity: Int
     /// One permit per operation that may still be added without waiting.
