@@ -82,11 +82,11 @@ await run(HTGetServerTimeRequest()) { time in "raw JSON \(time.serializedString(
 await run(HTGetUserProfileRequest(userName: "alice")) { user in
     "\(user.displayName ?? "") from \(user.address?.city ?? "?"), verified: \(user.verified.map(String.init) ?? "-")"
 }
-let update = HTProfileUpdate()
-update.displayName = "Alice L."
-let address = HTAddress()
-address.city = "Shanghai"
-update.address = address
+// Models are immutable: a builder fills the fields once (nested models too).
+let update = HTProfileUpdate {
+    $0.displayName = "Alice L."
+    $0.address = HTAddress { $0.city = "Shanghai" }
+}
 await run(HTUpdateUserProfileRequest(profileUpdate: update, authorization: "Bearer demo-token")) { user in
     "now \(user.displayName ?? "") in \(user.address?.city ?? "?")"
 }
@@ -98,6 +98,9 @@ await run(HTPostCommentRequest(articleId: 7, text: "Thanks!", authorization: "Be
 }
 await run(HTPingRequest()) { json in "raw JSON \(json.serializedString())" }
 
-print("\nThe model as JSON: \(address.htJSONString(options: [.sortedKeys]))")
+print("\nThe model as JSON: \(update.htJSONString(options: [.sortedKeys]))")
+// Editing makes a new model; `update` itself never changes.
+let moved = update.with { $0.address = $0.address?.with { $0.city = "Hangzhou" } }
+print("Edited copy: \(moved)")
 print(failures == 0 ? "\nAll requests succeeded." : "\n\(failures) request(s) failed.")
 exit(failures == 0 ? 0 : 1)

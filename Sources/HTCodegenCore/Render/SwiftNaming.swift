@@ -32,8 +32,8 @@ enum SwiftNaming {
         "htMapping", "customTypePropertyDic", "baseTypePropertyList", "parameters", "headers", "method", "path",
         "responseKeyPath", "headerPropertyList", "rawValue", "knownValues", "isKnown", "init", "deinit",
         "subscript", "Type", "Protocol", "self", "Self", "Response", "htDecodeProperty", "htEncodeProperty", "htWrite",
-        "htCopy", "htCopyProperties", "_htStorage", "Storage", "htJSONObject", "htJSONData", "htJSONString", "htSet",
-        "htDecode", "htDeepCopy", "htTypeDescription", "htAccessor",
+        "htStorage", "Storage", "with", "htUpdated", "customMirror", "encode", "htJSONObject", "htJSONData",
+        "htJSONString", "htDecode", "htTypeDescription", "htAccessor",
         "htOverrideKeys", "htValueTransforms", "htShouldTransformValue", "htSerializationBlacklist",
         // HTBaseRequest's hooks: a spec input of a matching type would silently implement the hook.
         "baseURL", "timeout", "bodyEncoding", "acceptedStatusCodes", "mappingOptions", "resultValidator",

@@ -1,12 +1,13 @@
-/// The models file: one final class per data type. Each model lists its properties once, in
-/// `htAccessors` (name, JSON key when it differs, getter and setter); the runtime derives NEI's metadata
-/// lists, the default mapping and copying from that table, so nothing else per property is generated.
+/// The models file: one final class per data type. Each model is immutable: its fields live in one
+/// `let` value (`Storage`, a struct of optional fields), read through the model (`HTModelMappable`'s
+/// dynamic-member subscript) with no lock, and each model lists its fields once, in `htAccessors`
+/// (name, JSON key when it differs, getter and setter of the storage's field); the runtime derives NEI's
+/// metadata lists and the default mapping from that table, so nothing else per field is generated.
 ///
-/// Models are `Sendable`: their properties live in one struct (`Storage`), read and written through the
-/// model (`HTGuardedModel`'s dynamic-member subscript) under the model's lock (`HTModelLock`), so one
-/// model can be shared by tasks and sent in several requests at once. (A property wrapper per property
-/// made a consumer build of 500 models six times slower and its peak memory 2.7 times larger; a
-/// subscript per model cost 30 ms of compile time each.)
+/// Models are built with the runtime's builder (`HTUser { $0.name = "Ann" }`) and edited into new models
+/// (`user.with { $0.name = "Anne" }`). (Computed properties per field, a property wrapper per field, a
+/// subscript per model and structs were measured or rejected: see the design record
+/// `Sources/HTModel/HTModel.docc/ModelRepresentation.md`.)
 extension SwiftRenderer {
     mutating func renderModels() -> String {
         let aliasModel = config.modelBaseClassName != "HTHTTPModel"
@@ -31,8 +32,8 @@ extension SwiftRenderer {
         return writer.text
     }
 
-    /// One model: its stored properties, its table of properties and its default mapping. Members the
-    /// protocol derives (`init()`, NEI's lists, copying) are not generated.
+    /// One model: its storage, its table of fields and its default mapping. Members the protocol derives
+    /// (the builder, `with`, NEI's lists, equality) are not generated.
     mutating func renderModel(_ model: ResolvedModel, into writer: inout SwiftWriter) {
         let typeName = typeNames[model.name] ?? model.name
         let names = propertyNames(model.fields.map { ($0.name, $0.location) })
@@ -42,36 +43,33 @@ extension SwiftRenderer {
         writer.doc(model.description)
         if !description.isEmpty { writer.line("///") }
         writer.line(provenance(model.location))
-        let guarded = model.fields.isEmpty ? "" : ", HTGuardedModel"
-        // @unchecked Sendable, safety: the generated class's only stored property is `_htStorage`, read
-        // and written under the model's lock (HTGuardedModel's subscript, the guarded accessors) or by
-        // the mapper before anyone else holds the model; the proof is repeated in the generated code.
+        // @unchecked Sendable, safety: the generated class's only stored property is `htStorage`, a
+        // `let` of a Sendable struct (every field type is Sendable), and the base class holds no mutable
+        // state (HTHTTPModel has none; an app's base class is documented to have none); the proof is
+        // repeated in the generated code.
         writer.block(
-            "\(access)final class \(typeName): \(config.modelBaseClassName), HTModelMappable\(guarded), @unchecked Sendable"
+            "\(access)final class \(typeName): \(config.modelBaseClassName), HTModelMappable, @unchecked Sendable"
         ) { writer in
-            // The one unchecked claim of generated code, proved where it is made.
-            if model.fields.isEmpty {
-                writer.line(
-                    "// @unchecked Sendable: no stored properties; the base class adds no unguarded mutable state.")
-            } else {
-                writer.line(
-                    "// @unchecked Sendable: the one stored property, _htStorage, is read and written only under")
-                writer.line(
-                    "// the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds")
-                writer.line("// a new model; the base class adds no unguarded mutable state.")
-                writer.line(
-                    "/// The properties, read and written through the model (`model.name`), each access under its lock."
-                )
-                writer.block("\(access)struct Storage: Sendable") { writer in
-                    for (field, name) in zip(model.fields, names) {
-                        writer.doc(field.description)
-                        writer.line("\(access)var \(SwiftNaming.escaped(name)): \(swiftType(field.type))?")
-                    }
+            writer.line("// @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable")
+            writer.line("// struct; the base class holds no mutable state.")
+            writer.line(
+                "/// The fields: build a model with `\(typeName) { $0.field = value }`, edit a copy with `with { }`.")
+            writer.block("\(access)struct Storage: HTModelStorage") { writer in
+                for (field, name) in zip(model.fields, names) {
+                    writer.doc(field.description)
+                    writer.line("\(access)var \(SwiftNaming.escaped(name)): \(swiftType(field.type))?")
                 }
-                writer.line("/// The properties without their lock: read and write them through the model.")
-                writer.line("\(access)var _htStorage = Storage()")
+                writer.line("/// Every field `nil`.")
+                writer.line("\(access)init() {}")
             }
-            if !model.fields.isEmpty { writer.line() }
+            writer.line("/// The fields; read them through the model (`model.field`).")
+            writer.line("\(access)let htStorage: Storage")
+            writer.line("/// A model holding `htStorage`; build models with the builder instead.")
+            writer.block("\(access)init(htStorage: Storage)") { writer in
+                writer.line("self.htStorage = htStorage")
+                writer.line("super.init()")
+            }
+            writer.line()
             if model.fields.isEmpty {
                 writer.line("\(access)static let htAccessors: [HTPropertyAccessor<\(typeName)>] = []")
             } else {
@@ -79,8 +77,9 @@ extension SwiftRenderer {
                 for (field, name) in zip(model.fields, names) {
                     let key = field.name == name ? "" : ", key: \(SwiftNaming.stringLiteral(field.name))"
                     let required = field.isRequired ? ", required: true" : ""
+                    let member = SwiftNaming.escaped(name)
                     writer.line(
-                        "    .init(\(SwiftNaming.stringLiteral(name))\(key)\(required), guarded: { $1(&$0._htStorage.\(SwiftNaming.escaped(name))) }),"
+                        "    .init(\(SwiftNaming.stringLiteral(name))\(key)\(required), get: { $0.\(member) }, set: { $0.\(member) = $1 }),"
                     )
                 }
                 writer.line("]")

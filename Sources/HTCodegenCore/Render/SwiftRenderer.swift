@@ -192,7 +192,8 @@ package struct SwiftRenderer: Sendable {
         writer.line("// swift-format-ignore-file")
         if imports {
             writer.line()
-            writer.line("import \(config.runtimeModule)")
+            // The runtime's API for generated code (accessors, default mappings) is behind this SPI.
+            writer.line("@_spi(Generated) import \(config.runtimeModule)")
         }
         return writer
     }

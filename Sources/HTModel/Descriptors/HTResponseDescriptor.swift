@@ -46,11 +46,7 @@ public struct HTResponseDescriptor: Sendable, CustomStringConvertible {
         self.keyPath = keyPath?.isEmpty == false ? keyPath : nil
         self.statusCodes = statusCodes
         self.modelType = Model.self
-        self.mapObject = { object, context in
-            let model = Model()
-            mapping.apply(object, to: model, context: &context)
-            return model
-        }
+        self.mapObject = { object, context in mapping.model(from: object, context: &context) }
     }
 
     /// Creates a descriptor that maps with the model's own mapping (``HTModelMappable/htMapping``).

@@ -4,9 +4,12 @@ import Foundation
 /// (strings, numbers, booleans, enums, nested models, arrays of any of them, and ``HTJSON`` itself),
 /// and what a request's response maps to.
 ///
+/// Conformers are `Sendable` values (models are immutable), so a mapped value can be shared, for
+/// instance by the response cache, without copying it.
+///
 /// The conversions of the standard types are `@inlinable`: code that maps a property of a known type
 /// (a key-path accessor of a generated model, see ``HTPropertyAccessor``) gets the exact-type case inlined and calls out only to coerce.
-public protocol HTJSONValueConvertible: SendableMetatype {
+public protocol HTJSONValueConvertible: Sendable, SendableMetatype {
     /// Converts `json` (never `null`; the mapper handles `null` itself) into a value, coercing where
     /// the ``HTValueCoercion`` table allows. Returns `nil` after recording a diagnostic in `context`
     /// when the value cannot be converted.
@@ -21,10 +24,6 @@ public protocol HTJSONValueConvertible: SendableMetatype {
 
     /// A word for diagnostics, e.g. `string`, `integer`, `HTUser`.
     static var htTypeDescription: String { get }
-
-    /// A copy of `value` that shares no mutable state with it: models are copied property by property
-    /// (``HTModelMappable/htCopy()``), arrays element by element, and values are their own copies.
-    static func htDeepCopy(_ value: Self) -> Self
 }
 
 extension HTJSONValueConvertible {
@@ -199,9 +198,6 @@ extension Array: HTJSONValueConvertible where Element: HTJSONValueConvertible {
         writer.endArray()
     }
     public static var htTypeDescription: String { "array of \(Element.htTypeDescription)" }
-    public static func htDeepCopy(_ value: [Element]) -> [Element] {
-        Element.htModelType == nil ? value : value.map(Element.htDeepCopy)
-    }
 }
 
 extension HTStringEnum {

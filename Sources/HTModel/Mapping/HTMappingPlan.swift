@@ -6,7 +6,7 @@
 /// keys (by its UTF-8 bytes; see ``HTMappingKeyTable``) and, only when that fails and implicit matching
 /// is on, in a table of canonical keys. A second pass hands each member that won its property to that
 /// slot's decoder, the closure of the property's ``HTPropertyAccessor``: specialised for the property,
-/// it writes the stored property directly, with the value converted by code specialised for its type.
+/// it writes the field of the storage being filled directly, with the value converted by code specialised for its type.
 /// Nothing is hashed as a `String`, no path is pushed (see ``HTMappingContext``), and no existential is
 /// touched. Hooks are looked at only when the model has some (``hasDecodeHooks``), which is decided
 /// when the plan is built.
@@ -15,13 +15,16 @@ final class HTMappingPlan: Sendable {
     let keyPaths: [[String]]
     /// Per slot: the property's name (for a transform without a property, the key path).
     let names: [String]
-    /// Per slot: the property's accessor, erased to its closure; `nil` for a transform that has no
-    /// property.
-    let performers: [Performer?]
+    /// Per slot: the accessor's decoder, which sets the field of a storage; `nil` for a transform that
+    /// has no property.
+    let decoders: [Decoder?]
+    /// Per slot: the accessor's encoder, which reads the field of a model as JSON; `nil` for a transform
+    /// that has no property.
+    let encoders: [(@Sendable (AnyObject) -> HTJSON?)?]
     /// Per slot: the accessor's writer; `nil` for a transform that has no property.
     let writers: [(@Sendable (AnyObject, HTJSONWriter) -> Bool)?]
     /// Per slot: the custom conversion from JSON, if the model has one for this key path.
-    let fromJSON: [(@Sendable (AnyObject, HTJSON, inout HTMappingContext) -> Void)?]
+    let fromJSON: [Decoder?]
     /// Per slot: the custom conversion to JSON, if the model has one for this key path.
     let toJSON: [(@Sendable (AnyObject) -> HTJSON?)?]
     /// Per slot: whether the property is on the model's serialisation blacklist.
@@ -43,27 +46,29 @@ final class HTMappingPlan: Sendable {
     let keyTextRanges: [Range<Int>]
     /// Whether any slot has a custom conversion from JSON, or the model a should-transform hook.
     let hasDecodeHooks: Bool
-    let shouldTransform: (@Sendable (AnyObject, HTJSON, String) -> Bool)?
+    let shouldTransform: (@Sendable (UnsafeMutableRawPointer, HTJSON, String) -> Bool)?
 
-    /// An accessor's closure, the same for every `Model` (see ``HTPropertyAccessor/perform``).
-    typealias Performer =
-        @Sendable (HTPropertyOperation, AnyObject, HTJSON, AnyObject?, inout HTMappingContext) -> HTJSON?
+    /// Sets fields of the `Model.Storage` at the pointer from a JSON value, the same type for every
+    /// `Model` (see ``HTPropertyAccessor/decodeValue``).
+    typealias Decoder = @Sendable (UnsafeMutableRawPointer, HTJSON, inout HTMappingContext) -> Void
 
     struct Slot {
         var keyPath: [String]
         var name: String
-        var perform: Performer?
+        var decode: Decoder?
+        var encode: (@Sendable (AnyObject) -> HTJSON?)?
         var write: (@Sendable (AnyObject, HTJSONWriter) -> Bool)?
-        var fromJSON: (@Sendable (AnyObject, HTJSON, inout HTMappingContext) -> Void)?
+        var fromJSON: Decoder?
         var toJSON: (@Sendable (AnyObject) -> HTJSON?)?
         var blacklisted: Bool
         var required: Bool
     }
 
-    init(slots: [Slot], shouldTransform: (@Sendable (AnyObject, HTJSON, String) -> Bool)?) {
+    init(slots: [Slot], shouldTransform: (@Sendable (UnsafeMutableRawPointer, HTJSON, String) -> Bool)?) {
         keyPaths = slots.map(\.keyPath)
         names = slots.map(\.name)
-        performers = slots.map(\.perform)
+        decoders = slots.map(\.decode)
+        encoders = slots.map(\.encode)
         writers = slots.map(\.write)
         fromJSON = slots.map(\.fromJSON)
         toJSON = slots.map(\.toJSON)
@@ -109,14 +114,13 @@ final class HTMappingPlan: Sendable {
 
     // MARK: Mapping from JSON
 
-    /// Sets `model`'s properties from `object` (see ``HTObjectMapping/apply(_:to:context:)``). `fresh`:
-    /// the mapper has just created `model` and no other thread can see it (``HTPropertyOperation/initialize``).
-    func apply(_ object: HTJSONObject, to model: AnyObject, fresh: Bool, context: inout HTMappingContext) {
-        let decode: HTPropertyOperation = fresh ? .initialize : .decode
+    /// Sets fields of the `Model.Storage` at `storage` from `object` (see
+    /// ``HTObjectMapping/apply(_:to:context:)``).
+    func apply(_ object: HTJSONObject, to storage: UnsafeMutableRawPointer, context: inout HTMappingContext) {
         let implicit = context.options.implicitKeyMatching && !canonical.isEmpty
         object.members.withUnsafeBufferPointer { members in
             let count = members.count
-            let slotCount = performers.count
+            let slotCount = decoders.count
             guard count > 0, slotCount > 0 else {
                 for slot in requiredSlots where keyPaths[slot].count == 1 { checkRequired(slot, .none, &context) }
                 return
@@ -163,9 +167,9 @@ final class HTMappingPlan: Sendable {
                     guard won == index || won == -(index + 2) else { continue }
                     let before = context.diagnosticCount
                     if hasDecodeHooks {
-                        decodeWithHooks(slot, model, members[index].value, decode, &context)
-                    } else if let perform = performers[slot] {
-                        _ = perform(decode, model, members[index].value, nil, &context)
+                        decodeWithHooks(slot, storage, members[index].value, &context)
+                    } else if let decode = decoders[slot] {
+                        decode(storage, members[index].value, &context)
                     }
                     if context.diagnosticCount != before {
                         context.prefixDiagnostics(since: before, with: .key(members[index].key))
@@ -180,7 +184,7 @@ final class HTMappingPlan: Sendable {
                 }
             }
         }
-        if !nested.isEmpty { applyNested(object, to: model, decode, context: &context) }
+        if !nested.isEmpty { applyNested(object, to: storage, context: &context) }
     }
 
     /// Records a diagnostic when required `slot` got no value (`nil`) or JSON `null`, at its key path.
@@ -195,9 +199,7 @@ final class HTMappingPlan: Sendable {
     }
 
     /// Maps the slots whose key path has several components (exact keys only).
-    private func applyNested(
-        _ object: HTJSONObject, to model: AnyObject, _ decode: HTPropertyOperation, context: inout HTMappingContext
-    ) {
+    private func applyNested(_ object: HTJSONObject, to storage: UnsafeMutableRawPointer, context: inout HTMappingContext) {
         for slot in nested {
             let keyPath = keyPaths[slot]
             var current = HTJSON.object(object)
@@ -213,9 +215,9 @@ final class HTMappingPlan: Sendable {
             guard found else { continue }
             let before = context.diagnosticCount
             if hasDecodeHooks {
-                decodeWithHooks(slot, model, current, decode, &context)
-            } else if let perform = performers[slot] {
-                _ = perform(decode, model, current, nil, &context)
+                decodeWithHooks(slot, storage, current, &context)
+            } else if let decode = decoders[slot] {
+                decode(storage, current, &context)
             }
             if context.diagnosticCount != before {
                 context.prefixDiagnostics(since: before, with: keyPath.map { HTJSONPathComponent.key($0) })
@@ -225,14 +227,13 @@ final class HTMappingPlan: Sendable {
 
     @inline(never)
     private func decodeWithHooks(
-        _ slot: Int, _ model: AnyObject, _ value: HTJSON, _ decode: HTPropertyOperation,
-        _ context: inout HTMappingContext
+        _ slot: Int, _ storage: UnsafeMutableRawPointer, _ value: HTJSON, _ context: inout HTMappingContext
     ) {
-        if let shouldTransform, !shouldTransform(model, value, names[slot]) { return }
+        if let shouldTransform, !shouldTransform(storage, value, names[slot]) { return }
         if let transform = fromJSON[slot] {
-            transform(model, value, &context)
-        } else if let perform = performers[slot] {
-            _ = perform(decode, model, value, nil, &context)
+            transform(storage, value, &context)
+        } else if let decode = decoders[slot] {
+            decode(storage, value, &context)
         }
     }
 

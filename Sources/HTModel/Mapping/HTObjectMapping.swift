@@ -68,6 +68,7 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
     /// sorted order). A hand-written model that implements NEI's metadata lists itself
     /// (``HTModelMappable/baseTypePropertyList``, ``HTModelMappable/customTypePropertyDic``) maps only the
     /// properties they name.
+    @_spi(Generated)
     public static func defaultMapping() -> HTObjectMapping<Model> {
         var overrides: [String: String] = [:]
         for (key, property) in Model.htOverrideKeys.sorted(by: { $0.key < $1.key }) where overrides[property] == nil {
@@ -94,7 +95,8 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
             let accessor = entry.accessor
             slots.append(
                 HTMappingPlan.Slot(
-                    keyPath: entry.keyPath, name: accessor.name, perform: accessor.perform, write: accessor.writeValue,
+                    keyPath: entry.keyPath, name: accessor.name, decode: accessor.decodeValue,
+                    encode: accessor.encodeValue, write: accessor.writeValue,
                     fromJSON: transform?.fromJSON.map { Self.erased($0) },
                     toJSON: transform?.toJSON.map { Self.erased($0) },
                     blacklisted: blacklist.contains(accessor.name), required: accessor.isRequired))
@@ -105,29 +107,32 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
             slots.append(
                 HTMappingPlan.Slot(
                     keyPath: keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init),
-                    name: keyPath, perform: nil, write: nil, fromJSON: transform.fromJSON.map { Self.erased($0) },
+                    name: keyPath, decode: nil, encode: nil, write: nil, fromJSON: transform.fromJSON.map { Self.erased($0) },
                     toJSON: transform.toJSON.map { Self.erased($0) }, blacklisted: blacklist.contains(keyPath),
                     required: false))
         }
-        var shouldTransform: (@Sendable (AnyObject, HTJSON, String) -> Bool)? = nil
+        var shouldTransform: (@Sendable (UnsafeMutableRawPointer, HTJSON, String) -> Bool)? = nil
         if let hook = Model.htShouldTransformValue {
-            shouldTransform = { object, json, name in hook(unsafeDowncast(object, to: Model.self), json, name) }
+            shouldTransform = { pointer, json, name in
+                hook(&pointer.assumingMemoryBound(to: Model.Storage.self).pointee, json, name)
+            }
         }
         plan = HTMappingPlan(slots: slots, shouldTransform: shouldTransform)
     }
 
     private static func erased(
-        _ transform: @escaping @Sendable (Model, HTJSON, inout HTMappingContext) -> Void
-    ) -> @Sendable (AnyObject, HTJSON, inout HTMappingContext) -> Void {
-        { object, json, context in transform(unsafeDowncast(object, to: Model.self), json, &context) }
+        _ transform: @escaping @Sendable (inout Model.Storage, HTJSON, inout HTMappingContext) -> Void
+    ) -> @Sendable (UnsafeMutableRawPointer, HTJSON, inout HTMappingContext) -> Void {
+        { pointer, json, context in
+            transform(&pointer.assumingMemoryBound(to: Model.Storage.self).pointee, json, &context)
+        }
     }
 
-    private static func erased(_ transform: @escaping @Sendable (Model) -> HTJSON?) -> @Sendable (AnyObject) -> HTJSON?
-    {
+    private static func erased(_ transform: @escaping @Sendable (Model) -> HTJSON?) -> @Sendable (AnyObject) -> HTJSON? {
         { object in transform(unsafeDowncast(object, to: Model.self)) }
     }
 
-    /// Sets `model`'s properties from `object`.
+    /// Sets fields of `storage` from `object`.
     ///
     /// Each member's name is matched exactly against the mapped keys first. When none matches and
     /// ``HTMappingOptions/implicitKeyMatching`` is on (the default), its canonical form (ASCII letters
@@ -135,20 +140,20 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
     /// `foobar`) is matched against the canonical forms of the mapped keys; two mapped keys with the
     /// same canonical form only match exactly. Nested key paths (`a.b.c`) match exactly.
     ///
-    /// Keys not in the mapping are ignored; mapped keys missing from the object leave their property as
+    /// Keys not in the mapping are ignored; mapped keys missing from the object leave their field as
     /// it was. When a key occurs more than once, only its last occurrence is mapped (earlier ones are
     /// neither applied nor reported), as for nested key paths. When two different keys reach one
     /// property, an exact match wins over a canonical one (between two canonical matches, the later
     /// wins) and the key left out is reported as a diagnostic.
-    public func apply(_ object: HTJSONObject, to model: Model, context: inout HTMappingContext) {
-        plan.apply(object, to: model, fresh: false, context: &context)
+    public func apply(_ object: HTJSONObject, to storage: inout Model.Storage, context: inout HTMappingContext) {
+        withUnsafeMutablePointer(to: &storage) { plan.apply(object, to: UnsafeMutableRawPointer($0), context: &context) }
     }
 
-    /// ``apply(_:to:context:)`` for a model the mapper has just created, which no other thread can see
-    /// yet: its guarded properties (``HTGuardedModel``) are written without their lock.
-    @usableFromInline
-    func initialize(_ model: Model, from object: HTJSONObject, context: inout HTMappingContext) {
-        plan.apply(object, to: model, fresh: true, context: &context)
+    /// A model built from `object`: ``apply(_:to:context:)`` on empty storage, then the model, once.
+    public func model(from object: HTJSONObject, context: inout HTMappingContext) -> Model {
+        var storage = Model.Storage()
+        apply(object, to: &storage, context: &context)
+        return Model(htStorage: storage)
     }
 
     /// The model as a JSON object. `nil` properties are left out, as are properties named in `excluding`.
@@ -160,8 +165,7 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
     /// when `applyingBlacklist` is set those on the model's ``HTMappingHooks/htSerializationBlacklist``.
     func json(from model: Model, excluding: Set<String>, applyingBlacklist: Bool) -> HTJSONObject {
         var object = HTJSONObject()
-        var context = HTMappingContext()
-        let slotCount = plan.performers.count
+        let slotCount = plan.encoders.count
         object.members.reserveCapacity(slotCount)
         for slot in 0..<slotCount {
             if applyingBlacklist && plan.blacklisted[slot] { continue }
@@ -170,8 +174,8 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
             let value: HTJSON?
             if let transform = plan.toJSON[slot] {
                 value = transform(model)
-            } else if let perform = plan.performers[slot] {
-                value = perform(.encode, model, .null, nil, &context)
+            } else if let encode = plan.encoders[slot] {
+                value = encode(model)
             } else {
                 value = nil
             }

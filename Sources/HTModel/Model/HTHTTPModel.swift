@@ -1,24 +1,18 @@
 /// The base class of generated models (the original's `HTHTTPModel`).
 ///
-/// It gives every model value semantics for comparison (two models are equal when they are of the same
-/// type and their JSON is equal), hashing, a JSON-formatted description, and `Codable` through the
-/// model's JSON (the original's `NSCoding`). An app that wants its own base class declares one that
-/// inherits from this class and names it in `htcodegen.json` (`modelAbstract`, with
-/// `"abstractTypes": "app"`); generated models then inherit from it.
-open class HTHTTPModel: Hashable, CustomStringConvertible, CustomDebugStringConvertible, Codable {
-    /// Creates a model with every property at its default.
-    public required init() {}
-
-    /// Creates a model from any `Decoder` holding its JSON object; subclasses inherit it.
-    public required convenience init(from decoder: any Decoder) throws {
-        self.init()
-        try (self as? any HTModelMappable)?.htSet(from: decoder)
-    }
-
-    /// Encodes the model as its JSON object (``htJSONValue``).
-    open func encode(to encoder: any Encoder) throws {
-        try htJSONValue.encode(to: encoder)
-    }
+/// Models are immutable (see ``HTModelMappable``), so they compare, hash and print by their fields:
+/// two models are equal when they are of the same type and their storage is equal field by field (a
+/// model of another type is never equal, and nothing is serialised to find out). `description`,
+/// `dump(_:)` and `Mirror(reflecting:)` show the fields by their Swift names.
+///
+/// An app that wants its own base class declares one that inherits from this class and names it in
+/// `htcodegen.json` (`modelAbstract`, with `"abstractTypes": "app"`); generated models then inherit from
+/// it. Generated models are `Sendable` and shared between threads, so such a class may hold constants
+/// (`let`s of `Sendable` types) and methods, but no mutable state unless it synchronises that state
+/// itself.
+open class HTHTTPModel: Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// Creates the base part of a model. Subclasses set their fields first (see ``HTModelMappable``).
+    public init() {}
 
     /// The model's JSON, when its class conforms to ``HTModelMappable`` (generated models do), else an
     /// empty object.
@@ -28,18 +22,55 @@ open class HTHTTPModel: Hashable, CustomStringConvertible, CustomDebugStringConv
     }
 
     public static func == (lhs: HTHTTPModel, rhs: HTHTTPModel) -> Bool {
-        lhs === rhs || (type(of: lhs) == type(of: rhs) && lhs.htJSONValue == rhs.htJSONValue)
+        if lhs === rhs { return true }
+        guard type(of: lhs) == type(of: rhs), let model = lhs as? any HTModelMappable else { return false }
+        return model.htHasStorage(equalTo: rhs)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(type(of: self)))
-        hasher.combine(htJSONValue)
+        (self as? any HTModelMappable)?.htHashStorage(into: &hasher)
     }
 
-    /// The model's JSON, sorted and indented.
+    /// The type's name and its non-`nil` fields by name: `HTUser(id: 1, name: "Ann")`.
     open var description: String {
-        "\(type(of: self)) " + htJSONValue.serializedString(options: [.sortedKeys, .prettyPrinted])
+        var text = "\(type(of: self))("
+        var first = true
+        for (label, value) in htFields {
+            guard let value else { continue }
+            if !first { text += ", " }
+            first = false
+            text += "\(label): "
+            debugPrint(value, terminator: "", to: &text)
+        }
+        return text + ")"
     }
 
     open var debugDescription: String { description }
+
+    /// The fields by name, `nil` ones included, for `dump(_:)` and debuggers.
+    open var customMirror: Mirror {
+        Mirror(self, children: htFields.map { (label: Optional($0.label), value: $0.value as Any) }, displayStyle: .class)
+    }
+
+    /// The fields by Swift name, in declaration order, when the class conforms to ``HTModelMappable``.
+    private var htFields: [(label: String, value: Any?)] {
+        (self as? any HTModelMappable)?.htFieldValues ?? []
+    }
+}
+
+extension HTModelMappable {
+    /// Whether `other` is a `Self` with equal storage.
+    fileprivate func htHasStorage(equalTo other: AnyObject) -> Bool {
+        guard let other = other as? Self else { return false }
+        return htStorage == other.htStorage
+    }
+
+    fileprivate func htHashStorage(into hasher: inout Hasher) {
+        hasher.combine(htStorage)
+    }
+
+    fileprivate var htFieldValues: [(label: String, value: Any?)] {
+        Self.htAccessors.map { (label: $0.name, value: $0.value(of: self)) }
+    }
 }

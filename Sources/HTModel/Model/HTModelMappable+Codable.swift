@@ -8,24 +8,22 @@ extension CodingUserInfoKey {
     public static let htMappingOptions = CodingUserInfoKey(rawValue: "HTModel.HTMappingOptions")!
 }
 
-/// `Codable` for models, through their JSON: the original's `NSCoding`. ``HTHTTPModel`` conforms with
-/// these; a hand-written ``HTModelMappable`` class can call them from its own `init(from:)` and
-/// `encode(to:)`.
+/// `Codable` for models, through their JSON: the original's `NSCoding`.
 ///
 /// A model encodes as its JSON object (``HTModelMappable/htJSON``: `nil` properties left out, dates as
 /// ISO 8601 with milliseconds) and decodes by mapping the decoded JSON, so a model written with any
 /// encoder reads back equal.
 extension HTModelMappable {
-    /// Sets this model's properties from a decoder holding its JSON object.
+    /// Creates a model from a decoder holding its JSON object.
     ///
     /// - Throws: `DecodingError.dataCorrupted` when the value is not an object, or (unless the
     ///   decoder's `CodingUserInfoKey.htMappingOptions` say lenient) when a value cannot be
     ///   converted; its `codingPath` leads to the value.
-    public func htSet(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let json = try HTJSON(from: decoder)
         let options = decoder.userInfo[.htMappingOptions] as? HTMappingOptions ?? .strict
         do {
-            try htSet(from: json, options: options)
+            try self.init(json: json, options: options)
         } catch {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
@@ -34,8 +32,8 @@ extension HTModelMappable {
         }
     }
 
-    /// Encodes this model as its JSON object.
-    public func htEncode(to encoder: any Encoder) throws {
+    /// Encodes the model as its JSON object.
+    public func encode(to encoder: any Encoder) throws {
         try htJSON.encode(to: encoder)
     }
 }

@@ -1,17 +1,39 @@
 import Foundation
 
-/// A model the mapper can create from JSON and turn back into JSON. Generated models conform to it;
-/// hand-written models can too.
+/// An immutable model the mapper can build from JSON and turn back into JSON. Generated models conform
+/// to it; hand-written models can too.
 ///
-/// Conformers are final classes with a parameterless initializer and optional stored properties. A
-/// conformer describes its properties once, in ``htAccessors`` (name, JSON key and access to each);
-/// the two metadata lists of NEI's generated Objective-C models, the default mapping and copying are
-/// derived from that table:
+/// A model keeps its fields in one `let` value, its ``Storage``, and is read like any class
+/// (`user.name`, `articles.map(\.title)`): each field is read from the storage, with no lock, since
+/// nothing can change a model once it is built. Building and editing go through the storage:
 ///
 /// ```swift
-/// final class HTUser: HTHTTPModel, HTModelMappable {
-///     var id: Int?
-///     var name: String?
+/// let user = HTUser { $0.name = "Ann"; $0.address = HTAddress { $0.city = "Shanghai" } }
+/// let renamed = user.with { $0.name = "Anne" }   // a new model; `user` is unchanged
+/// ```
+///
+/// Two models are equal when they are of the same type and their storage is equal, field by field
+/// (``HTHTTPModel``). Because a model never changes, one model can be shared between threads, tasks and
+/// requests, and kept in a `Set` or as a dictionary key.
+///
+/// A conformer is a final class with one stored property, `let htStorage: Storage`, an initializer from
+/// it, and a table with one accessor per field (``htAccessors``); the two metadata lists of NEI's
+/// generated Objective-C models and the default mapping are derived from that table. That part of the
+/// shape is what generated code uses, behind `@_spi(Generated) import HTModel` (see
+/// <doc:APIStabilityOfGeneratedCode>):
+///
+/// ```swift
+/// @_spi(Generated) import HTModel
+///
+/// final class HTUser: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+///     // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct, and
+///     // HTHTTPModel holds no state.
+///     struct Storage: HTModelStorage {
+///         var id: Int?
+///         var name: String?
+///     }
+///     let htStorage: Storage
+///     init(htStorage: Storage) { self.htStorage = htStorage; super.init() }
 ///
 ///     static let htAccessors: [HTPropertyAccessor<HTUser>] = [
 ///         .init("id", get: { $0.id }, set: { $0.id = $1 }),
@@ -20,14 +42,15 @@ import Foundation
 ///     static let htMapping: HTObjectMapping<HTUser> = .defaultMapping()
 /// }
 /// ```
-///
-/// Generated models are `Sendable`: they keep their properties in one struct guarded by a lock
-/// (``HTGuardedModel``), and their accessors are `.init("id", guarded: { $1(&$0._htStorage.id) })`.
-/// A key path also makes an accessor (`.init("id", \.id)`: shorter, slower to map, see
-/// ``HTPropertyAccessor``).
-public protocol HTModelMappable: AnyObject, HTJSONValueConvertible, HTMappingHooks, SendableMetatype {
-    /// Creates a model with every property at its default.
-    init()
+@dynamicMemberLookup
+public protocol HTModelMappable: AnyObject, HTJSONValueConvertible, HTMappingHooks, Codable
+where Storage: HTModelStorage {
+    /// The fields, as one value (its type is the model's `Storage`, the value a builder fills and
+    /// ``with(_:)`` edits). Read single fields through the model (`user.name`).
+    var htStorage: Storage { get }
+
+    /// Creates a model holding `storage`. Build models with ``init(_:)`` instead.
+    @_spi(Generated) init(htStorage storage: Storage)
 
     /// The equivalent of NEI's `customTypePropertyDic`: for every property whose type (or array element
     /// type) is a model, that model type. The default derives it from ``htAccessors``.
@@ -37,26 +60,28 @@ public protocol HTModelMappable: AnyObject, HTJSONValueConvertible, HTMappingHoo
     /// order. The default derives it from ``htAccessors``.
     static var baseTypePropertyList: [String] { get }
 
-    /// Typed access to every property, in declaration order: the model's one table of its properties.
-    static var htAccessors: [HTPropertyAccessor<Self>] { get }
+    /// Typed access to every field, in declaration order: the model's one table of its properties.
+    @_spi(Generated) static var htAccessors: [HTPropertyAccessor<Self>] { get }
 
-    /// The mapping used when nothing else is asked for. Models store
-    /// `HTObjectMapping.defaultMapping()` here once.
+    /// The mapping used when nothing else is asked for: the default mapping of ``htAccessors``, unless
+    /// the model declares another.
     static var htMapping: HTObjectMapping<Self> { get }
-
-    /// Sets every property of `copy` to this model's value, with deep copies of nested models and
-    /// arrays of models: ``htCopy()``'s work, which the response cache does on every memory hit. The
-    /// default goes through ``htAccessors``.
-    func htCopyProperties(to copy: Self)
 }
 
 extension HTModelMappable {
+    /// The field at `field` of the model's ``Storage``: `user.name` reads `name` from the storage.
+    @inlinable
+    public subscript<Value>(dynamicMember field: KeyPath<Storage, Value>) -> Value {
+        htStorage[keyPath: field]
+    }
+
     /// The accessor of the property called `name`.
+    @_spi(Generated)
     public static func htAccessor(named name: String) -> HTPropertyAccessor<Self>? {
         htAccessors.first { $0.name == name }
     }
 
-    /// Derived from ``htAccessors``: every relationship property's name → its model type.
+    /// Derived from the model's accessors: every relationship property's name → its model type.
     public static var customTypePropertyDic: [String: any HTModelMappable.Type] {
         var result: [String: any HTModelMappable.Type] = [:]
         for accessor in htAccessors {
@@ -65,7 +90,8 @@ extension HTModelMappable {
         return result
     }
 
-    /// Derived from ``htAccessors``: the names of the properties that hold no model, in declaration order.
+    /// Derived from the model's accessors: the names of the properties that hold no model, in
+    /// declaration order.
     public static var baseTypePropertyList: [String] {
         htAccessors.compactMap { $0.isRelationship ? nil : $0.name }
     }
@@ -76,9 +102,7 @@ extension HTModelMappable {
             context.reportMismatch(expected: "object (\(htTypeDescription))", found: json)
             return nil
         }
-        let model = Self()
-        htMapping.initialize(model, from: object, context: &context)
-        return model
+        return htMapping.model(from: object, context: &context)
     }
 
     /// The model as a JSON object, without the properties on its serialisation blacklist.
@@ -91,13 +115,12 @@ extension HTModelMappable {
 
     public static var htTypeDescription: String { String(describing: Self.self) }
 
-    // MARK: Creating and updating models
+    // MARK: Creating models from JSON
 
     /// Creates a model from a JSON value. Throws when the value is not an object, or in strict mode when
     /// any value could not be converted.
     public init(json: HTJSON, options: HTMappingOptions = .lenient) throws(HTMappingError) {
-        self.init()
-        try htMap(json, options: options, fresh: true)
+        self.init(htStorage: try Self.htStorage(mapping: json, over: Storage(), options: options))
     }
 
     /// Creates a model from JSON bytes.
@@ -112,31 +135,24 @@ extension HTModelMappable {
         try self.init(json: json, options: options)
     }
 
-    /// Sets this model's properties from a JSON object; keys the object lacks leave properties as they are.
-    /// Returns the diagnostics of values that could not be converted.
-    @discardableResult
-    public func htSet(from json: HTJSON, options: HTMappingOptions = .lenient) throws(HTMappingError)
-        -> [HTMappingDiagnostic]
-    {
-        try htMap(json, options: options, fresh: false)
+    /// A new model with the JSON object's keys applied over this model's values (the original's
+    /// `modelSetWithJSON:`): keys the object lacks keep this model's values; this model is unchanged.
+    public func htUpdated(from json: HTJSON, options: HTMappingOptions = .lenient) throws(HTMappingError) -> Self {
+        Self(htStorage: try Self.htStorage(mapping: json, over: htStorage, options: options))
     }
 
-    /// ``htSet(from:options:)``; `fresh` when `self` was just created and no other thread can see it.
-    @discardableResult
-    private func htMap(_ json: HTJSON, options: HTMappingOptions, fresh: Bool) throws(HTMappingError)
-        -> [HTMappingDiagnostic]
+    /// `storage` with the mapped keys of the JSON object `json` applied over it.
+    private static func htStorage(mapping json: HTJSON, over storage: Storage, options: HTMappingOptions)
+        throws(HTMappingError) -> Storage
     {
         guard case .object(let object) = json else {
             throw HTMappingError(path: HTJSONPath(), message: "expected object, found \(json.kindDescription)")
         }
         var context = HTMappingContext(options: options)
-        if fresh {
-            Self.htMapping.initialize(self, from: object, context: &context)
-        } else {
-            Self.htMapping.apply(object, to: self, context: &context)
-        }
+        var storage = storage
+        htMapping.apply(object, to: &storage, context: &context)
         try context.checkStrict()
-        return context.diagnostics
+        return storage
     }
 
     // MARK: Turning models into JSON
@@ -163,23 +179,5 @@ extension HTModelMappable {
         let writer = HTJSONWriter()
         htWrite(to: writer)
         return String(decoding: writer.bytes, as: UTF8.self)
-    }
-
-    public func htCopyProperties(to copy: Self) {
-        var context = HTMappingContext()
-        for accessor in Self.htAccessors {
-            _ = accessor.perform(.copy, self, .null, copy, &context)
-        }
-    }
-
-    public static func htDeepCopy(_ value: Self) -> Self {
-        value.htCopy()
-    }
-
-    /// A deep copy: nested models and arrays of models are copied too.
-    public func htCopy() -> Self {
-        let copy = Self()
-        htCopyProperties(to: copy)
-        return copy
     }
 }

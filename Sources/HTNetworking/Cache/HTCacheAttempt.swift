@@ -68,7 +68,7 @@ public struct HTCacheAttempt: Sendable {
     func memoizedResponse<R: HTBaseRequest>(for prepared: HTPreparedRequest<R>) -> HTResponse<R.Response>? {
         guard let hit, let memo = cache.memory.memo(for: key),
             memo.isFor(R.self, options: prepared.mappingOptions, acceptedStatusCodes: prepared.acceptedStatusCodes),
-            memo.matches(hit), let value = memo.copy(as: R.Response.self)
+            memo.matches(hit), let value = memo.value(as: R.Response.self)
         else { return nil }
         return HTResponse(value: value, raw: hit, diagnostics: memo.diagnostics, isFromCache: true)
     }

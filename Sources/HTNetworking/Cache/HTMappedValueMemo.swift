@@ -2,7 +2,8 @@ import Foundation
 import HTModel
 
 /// A mapped response value kept beside a memory-tier entry, so that a cache hit for the same request
-/// type hands out a deep copy of it instead of parsing and mapping the stored body again.
+/// type hands out the same value instead of parsing and mapping the stored body again. Mapped values are
+/// `Sendable` and models immutable, so every hit shares it; nothing is copied.
 ///
 /// It belongs to one entry (the exact status, headers and body it was mapped from: ``matches(_:)``) and
 /// to one way of mapping it: the request type (its response type and key path), the mapping options and
@@ -33,13 +34,13 @@ class HTMappedValueMemo: @unchecked Sendable {
         self.body = source.body
     }
 
-    /// Keeps a deep copy of `value`, mapped by `Request` from `source`.
+    /// Keeps `value`, mapped by `Request` from `source`.
     static func make<Request: HTBaseRequest>(
         _ value: Request.Response, of request: Request.Type, options: HTMappingOptions, acceptedStatusCodes: Set<Int>,
         diagnostics: [HTMappingDiagnostic], source: HTTransportResponse
     ) -> HTMappedValueMemo {
         HTTypedMappedValueMemo<Request.Response>(
-            Request.Response.htDeepCopy(value), requestType: ObjectIdentifier(request), options: options,
+            value, requestType: ObjectIdentifier(request), options: options,
             acceptedStatusCodes: acceptedStatusCodes, diagnostics: diagnostics, source: source)
     }
 
@@ -56,9 +57,9 @@ class HTMappedValueMemo: @unchecked Sendable {
             && self.acceptedStatusCodes == acceptedStatusCodes
     }
 
-    /// A fresh deep copy of the value, or `nil` when it is not a `Value`.
-    func copy<Value: HTJSONValueConvertible>(as type: Value.Type) -> Value? {
-        (self as? HTTypedMappedValueMemo<Value>).map { Value.htDeepCopy($0.value) }
+    /// The value, or `nil` when it is not a `Value`.
+    func value<Value: HTJSONValueConvertible>(as type: Value.Type) -> Value? {
+        (self as? HTTypedMappedValueMemo<Value>)?.value
     }
 
     /// What the memo counts against the memory tier's byte limit: as much as the body it came from.
@@ -67,10 +68,8 @@ class HTMappedValueMemo: @unchecked Sendable {
 
 /// The memo of a `Value`.
 final class HTTypedMappedValueMemo<Value: HTJSONValueConvertible>: HTMappedValueMemo, @unchecked Sendable {
-    // @unchecked Sendable, safety: `value` is a `let` holding a deep copy made for this memo that
-    // nothing else references. The memo never mutates it and hands out only fresh deep copies of it
-    // (``HTMappedValueMemo/copy(as:)``), whose making only reads it; concurrent reads of an object
-    // graph that no one writes are race-free.
+    // @unchecked Sendable, safety: `value` is a `let` of a Sendable type (HTJSONValueConvertible
+    // refines Sendable), and the base class's stored properties are covered there.
     let value: Value
 
     fileprivate init(
