@@ -120,7 +120,7 @@ extension HTModelMappable {
     /// Creates a model from a JSON value. Throws when the value is not an object, or in strict mode when
     /// any value could not be converted.
     public init(json: HTJSON, options: HTMappingOptions = .lenient) throws(HTMappingError) {
-        self.init(htStorage: try Self.htStorage(mapping: json, over: Storage(), options: options))
+        self.init(htStorage: try Self.htMapped(from: json, options: options).model.htStorage)
     }
 
     /// Creates a model from JSON bytes.
@@ -138,21 +138,23 @@ extension HTModelMappable {
     /// A new model with the JSON object's keys applied over this model's values (the original's
     /// `modelSetWithJSON:`): keys the object lacks keep this model's values; this model is unchanged.
     public func htUpdated(from json: HTJSON, options: HTMappingOptions = .lenient) throws(HTMappingError) -> Self {
-        Self(htStorage: try Self.htStorage(mapping: json, over: htStorage, options: options))
+        try Self.htMapped(from: json, over: self, options: options).model
     }
 
-    /// `storage` with the mapped keys of the JSON object `json` applied over it.
-    private static func htStorage(mapping json: HTJSON, over storage: Storage, options: HTMappingOptions)
-        throws(HTMappingError) -> Storage
+    /// A model mapped from the JSON object `json`, over `base`'s values when given (keys the object
+    /// lacks keep them), and the diagnostics of the values that could not be converted. Throws when
+    /// `json` is not an object, or in strict mode when any value could not be converted.
+    public static func htMapped(from json: HTJSON, over base: Self? = nil, options: HTMappingOptions = .lenient)
+        throws(HTMappingError) -> (model: Self, diagnostics: [HTMappingDiagnostic])
     {
         guard case .object(let object) = json else {
             throw HTMappingError(path: HTJSONPath(), message: "expected object, found \(json.kindDescription)")
         }
         var context = HTMappingContext(options: options)
-        var storage = storage
+        var storage = base?.htStorage ?? Storage()
         htMapping.apply(object, to: &storage, context: &context)
         try context.checkStrict()
-        return storage
+        return (Self(htStorage: storage), context.diagnostics)
     }
 
     // MARK: Turning models into JSON

@@ -1,5 +1,5 @@
 import Foundation
-import HTModel
+@_spi(Generated) import HTModel
 import Testing
 
 // Issue 13, "JSON bombs": hostile JSON gives a typed error that says where, or a correct value under a
@@ -7,23 +7,30 @@ import Testing
 // are the ones listed in HTJSONParser's documentation and the README's Security section.
 
 /// A model that contains itself, so mapping follows the document as deep as it goes.
-final class BombNode: HTHTTPModel, HTModelMappable {
-    var id: Int?
-    var name: String?
-    var child: BombNode?
-    var children: [BombNode]?
+final class BombNode: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
+    struct Storage: HTModelStorage {
+        var id: Int?
+        var name: String?
+        var child: BombNode?
+        var children: [BombNode]?
+    }
+    let htStorage: Storage
+    init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
-    required init() { super.init() }
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [
         "child": BombNode.self, "children": BombNode.self,
     ]
     static let baseTypePropertyList: [String] = ["id", "name"]
     static let htAccessors: [HTPropertyAccessor<BombNode>] = [
-        HTPropertyAccessor<BombNode>("id", \BombNode.id),
-        HTPropertyAccessor<BombNode>("name", \BombNode.name),
-        HTPropertyAccessor<BombNode>("child", \BombNode.child),
-        HTPropertyAccessor<BombNode>("children", \BombNode.children),
+        HTPropertyAccessor<BombNode>("id", \BombNode.Storage.id),
+        HTPropertyAccessor<BombNode>("name", \BombNode.Storage.name),
+        HTPropertyAccessor<BombNode>("child", \BombNode.Storage.child),
+        HTPropertyAccessor<BombNode>("children", \BombNode.Storage.children),
     ]
     static let htMapping: HTObjectMapping<BombNode> = .defaultMapping()
 }

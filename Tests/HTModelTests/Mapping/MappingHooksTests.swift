@@ -1,5 +1,5 @@
 import Foundation
-import HTModel
+@_spi(Generated) import HTModel
 import Testing
 
 /// Counts reads of a hook, to show hooks are read once per model type.
@@ -22,23 +22,30 @@ final class HookReadCounter: @unchecked Sendable {
 }
 
 /// A model using every hook.
-final class HTHookedModel: HTHTTPModel, HTModelMappable {
-    var name: String?
-    var created: Date?
-    var password: String?
-    var version: Int?
-    var stringValue: String?
+final class HTHookedModel: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
+    struct Storage: HTModelStorage {
+        var name: String?
+        var created: Date?
+        var password: String?
+        var version: Int?
+        var stringValue: String?
+    }
+    let htStorage: Storage
+    init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
-    required init() { super.init() }
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
     static let baseTypePropertyList: [String] = ["name", "created", "password", "version", "stringValue"]
     static let htAccessors: [HTPropertyAccessor<HTHookedModel>] = [
-        HTPropertyAccessor<HTHookedModel>("name", \HTHookedModel.name),
-        HTPropertyAccessor<HTHookedModel>("created", \HTHookedModel.created),
-        HTPropertyAccessor<HTHookedModel>("password", \HTHookedModel.password),
-        HTPropertyAccessor<HTHookedModel>("version", \HTHookedModel.version),
-        HTPropertyAccessor<HTHookedModel>("stringValue", \HTHookedModel.stringValue),
+        HTPropertyAccessor<HTHookedModel>("name", \HTHookedModel.Storage.name),
+        HTPropertyAccessor<HTHookedModel>("created", \HTHookedModel.Storage.created),
+        HTPropertyAccessor<HTHookedModel>("password", \HTHookedModel.Storage.password),
+        HTPropertyAccessor<HTHookedModel>("version", \HTHookedModel.Storage.version),
+        HTPropertyAccessor<HTHookedModel>("stringValue", \HTHookedModel.Storage.stringValue),
     ]
     static let htMapping: HTObjectMapping<HTHookedModel> = .defaultMapping()
 

@@ -1,5 +1,5 @@
 import Foundation
-import HTModel
+@_spi(Generated) import HTModel
 import Testing
 
 @Suite("Object mapping")
@@ -329,11 +329,19 @@ struct ObjectMappingTests {
 }
 
 /// A hand-written model whose NEI lists leave `hidden` out: the default mapping skips it, copying does not.
-private final class HTListedModel: HTHTTPModel, HTModelMappable {
-    var b: Int?
-    var child: HTListedModel?
-    var a: String?
-    var hidden: String?
+private final class HTListedModel: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
+    struct Storage: HTModelStorage {
+        var b: Int?
+        var child: HTListedModel?
+        var a: String?
+        var hidden: String?
+    }
+    let htStorage: Storage
+    init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     static let baseTypePropertyList = ["b", "a"]
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["child": HTListedModel.self]

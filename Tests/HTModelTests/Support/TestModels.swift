@@ -1,105 +1,133 @@
 import Foundation
-import HTModel
+@_spi(Generated) import HTModel
 
 // Hand-written models in the exact shape the generator emits (see SwiftRenderer): final classes deriving
 // from HTHTTPModel, optional stored properties, the two NEI metadata lists, one accessor per property and
 // the default mapping.
 
 /// A nested model: an address.
-final class HTAddress: HTHTTPModel, HTModelMappable {
-    var city: String?
-    var street: String?
-    var zip: String?
+final class HTAddress: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
+    struct Storage: HTModelStorage {
+        var city: String?
+        var street: String?
+        var zip: String?
+    }
+    let htStorage: Storage
+    init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
-    required init() { super.init() }
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
     static let baseTypePropertyList: [String] = ["city", "street", "zip"]
     static let htAccessors: [HTPropertyAccessor<HTAddress>] = [
         HTPropertyAccessor<HTAddress>(
-            "city", get: { (model: HTAddress) -> String? in model.city },
-            set: { (model: HTAddress, value: String?) in model.city = value }),
+            "city", get: { (model: HTAddress.Storage) -> String? in model.city },
+            set: { (model: inout HTAddress.Storage, value: String?) in model.city = value }),
         HTPropertyAccessor<HTAddress>(
-            "street", get: { (model: HTAddress) -> String? in model.street },
-            set: { (model: HTAddress, value: String?) in model.street = value }),
+            "street", get: { (model: HTAddress.Storage) -> String? in model.street },
+            set: { (model: inout HTAddress.Storage, value: String?) in model.street = value }),
         HTPropertyAccessor<HTAddress>(
-            "zip", get: { (model: HTAddress) -> String? in model.zip },
-            set: { (model: HTAddress, value: String?) in model.zip = value }),
+            "zip", get: { (model: HTAddress.Storage) -> String? in model.zip },
+            set: { (model: inout HTAddress.Storage, value: String?) in model.zip = value }),
     ]
     static let htMapping: HTObjectMapping<HTAddress> = .defaultMapping()
 }
 
 /// A user with a nested address, an array of strings, an email and a renamed property
 /// (`description_` ← JSON `description`).
-final class HTUser: HTHTTPModel, HTModelMappable {
-    var id: Int?
-    var name: String?
-    var email: String?
-    var address: HTAddress?
-    var tags: [String]?
-    // Named as the JSON key on purpose.
-    // swift-format-ignore: AlwaysUseLowerCamelCase
-    var description_: String?
+final class HTUser: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
+    struct Storage: HTModelStorage {
+        var id: Int?
+        var name: String?
+        var email: String?
+        var address: HTAddress?
+        var tags: [String]?
+        // Named as the JSON key on purpose.
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        var description_: String?
+    }
+    let htStorage: Storage
+    init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
-    required init() { super.init() }
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["address": HTAddress.self]
     static let baseTypePropertyList: [String] = ["id", "name", "email", "tags", "description_"]
     static let htAccessors: [HTPropertyAccessor<HTUser>] = [
         HTPropertyAccessor<HTUser>(
-            "id", get: { (model: HTUser) -> Int? in model.id },
-            set: { (model: HTUser, value: Int?) in model.id = value }),
+            "id", get: { (model: HTUser.Storage) -> Int? in model.id },
+            set: { (model: inout HTUser.Storage, value: Int?) in model.id = value }),
         HTPropertyAccessor<HTUser>(
-            "name", get: { (model: HTUser) -> String? in model.name },
-            set: { (model: HTUser, value: String?) in model.name = value }),
+            "name", get: { (model: HTUser.Storage) -> String? in model.name },
+            set: { (model: inout HTUser.Storage, value: String?) in model.name = value }),
         HTPropertyAccessor<HTUser>(
-            "email", get: { (model: HTUser) -> String? in model.email },
-            set: { (model: HTUser, value: String?) in model.email = value }),
+            "email", get: { (model: HTUser.Storage) -> String? in model.email },
+            set: { (model: inout HTUser.Storage, value: String?) in model.email = value }),
         HTPropertyAccessor<HTUser>(
-            "address", get: { (model: HTUser) -> HTAddress? in model.address },
-            set: { (model: HTUser, value: HTAddress?) in model.address = value }),
+            "address", get: { (model: HTUser.Storage) -> HTAddress? in model.address },
+            set: { (model: inout HTUser.Storage, value: HTAddress?) in model.address = value }),
         HTPropertyAccessor<HTUser>(
-            "tags", get: { (model: HTUser) -> [String]? in model.tags },
-            set: { (model: HTUser, value: [String]?) in model.tags = value }),
+            "tags", get: { (model: HTUser.Storage) -> [String]? in model.tags },
+            set: { (model: inout HTUser.Storage, value: [String]?) in model.tags = value }),
         HTPropertyAccessor<HTUser>(
-            "description_", key: "description", get: { (model: HTUser) -> String? in model.description_ },
-            set: { (model: HTUser, value: String?) in model.description_ = value }),
+            "description_", key: "description", get: { (model: HTUser.Storage) -> String? in model.description_ },
+            set: { (model: inout HTUser.Storage, value: String?) in model.description_ = value }),
     ]
     static let htMapping: HTObjectMapping<HTUser> = .defaultMapping()
 }
 
 /// A comment with its own author.
-final class HTComment: HTHTTPModel, HTModelMappable {
-    var id: Int64?
-    var text: String?
-    var author: HTUser?
+final class HTComment: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
+    struct Storage: HTModelStorage {
+        var id: Int64?
+        var text: String?
+        var author: HTUser?
+    }
+    let htStorage: Storage
+    init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
-    required init() { super.init() }
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["author": HTUser.self]
     static let baseTypePropertyList: [String] = ["id", "text"]
     static let htAccessors: [HTPropertyAccessor<HTComment>] = [
         HTPropertyAccessor<HTComment>(
-            "id", get: { (model: HTComment) -> Int64? in model.id },
-            set: { (model: HTComment, value: Int64?) in model.id = value }),
+            "id", get: { (model: HTComment.Storage) -> Int64? in model.id },
+            set: { (model: inout HTComment.Storage, value: Int64?) in model.id = value }),
         HTPropertyAccessor<HTComment>(
-            "text", get: { (model: HTComment) -> String? in model.text },
-            set: { (model: HTComment, value: String?) in model.text = value }),
+            "text", get: { (model: HTComment.Storage) -> String? in model.text },
+            set: { (model: inout HTComment.Storage, value: String?) in model.text = value }),
         HTPropertyAccessor<HTComment>(
-            "author", get: { (model: HTComment) -> HTUser? in model.author },
-            set: { (model: HTComment, value: HTUser?) in model.author = value }),
+            "author", get: { (model: HTComment.Storage) -> HTUser? in model.author },
+            set: { (model: inout HTComment.Storage, value: HTUser?) in model.author = value }),
     ]
     static let htMapping: HTObjectMapping<HTComment> = .defaultMapping()
 }
 
 /// An article with an author (one object) and comments (an array of objects).
-final class HTArticle: HTHTTPModel, HTModelMappable {
-    var id: Int?
-    var title: String?
-    var author: HTUser?
-    var comments: [HTComment]?
+final class HTArticle: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
+    struct Storage: HTModelStorage {
+        var id: Int?
+        var title: String?
+        var author: HTUser?
+        var comments: [HTComment]?
+    }
+    let htStorage: Storage
+    init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
-    required init() { super.init() }
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [
         "author": HTUser.self, "comments": HTComment.self,
@@ -107,37 +135,44 @@ final class HTArticle: HTHTTPModel, HTModelMappable {
     static let baseTypePropertyList: [String] = ["id", "title"]
     static let htAccessors: [HTPropertyAccessor<HTArticle>] = [
         HTPropertyAccessor<HTArticle>(
-            "id", get: { (model: HTArticle) -> Int? in model.id },
-            set: { (model: HTArticle, value: Int?) in model.id = value }),
+            "id", get: { (model: HTArticle.Storage) -> Int? in model.id },
+            set: { (model: inout HTArticle.Storage, value: Int?) in model.id = value }),
         HTPropertyAccessor<HTArticle>(
-            "title", get: { (model: HTArticle) -> String? in model.title },
-            set: { (model: HTArticle, value: String?) in model.title = value }),
+            "title", get: { (model: HTArticle.Storage) -> String? in model.title },
+            set: { (model: inout HTArticle.Storage, value: String?) in model.title = value }),
         HTPropertyAccessor<HTArticle>(
-            "author", get: { (model: HTArticle) -> HTUser? in model.author },
-            set: { (model: HTArticle, value: HTUser?) in model.author = value }),
+            "author", get: { (model: HTArticle.Storage) -> HTUser? in model.author },
+            set: { (model: inout HTArticle.Storage, value: HTUser?) in model.author = value }),
         HTPropertyAccessor<HTArticle>(
-            "comments", get: { (model: HTArticle) -> [HTComment]? in model.comments },
-            set: { (model: HTArticle, value: [HTComment]?) in model.comments = value }),
+            "comments", get: { (model: HTArticle.Storage) -> [HTComment]? in model.comments },
+            set: { (model: inout HTArticle.Storage, value: [HTComment]?) in model.comments = value }),
     ]
     static let htMapping: HTObjectMapping<HTArticle> = .defaultMapping()
 }
 
 /// A feed: an array of articles, for deep diagnostic paths (`articles[3].author.email`).
-final class HTFeed: HTHTTPModel, HTModelMappable {
-    var articles: [HTArticle]?
-    var total: Int?
+final class HTFeed: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
+    struct Storage: HTModelStorage {
+        var articles: [HTArticle]?
+        var total: Int?
+    }
+    let htStorage: Storage
+    init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
-    required init() { super.init() }
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["articles": HTArticle.self]
     static let baseTypePropertyList: [String] = ["total"]
     static let htAccessors: [HTPropertyAccessor<HTFeed>] = [
         HTPropertyAccessor<HTFeed>(
-            "articles", get: { (model: HTFeed) -> [HTArticle]? in model.articles },
-            set: { (model: HTFeed, value: [HTArticle]?) in model.articles = value }),
+            "articles", get: { (model: HTFeed.Storage) -> [HTArticle]? in model.articles },
+            set: { (model: inout HTFeed.Storage, value: [HTArticle]?) in model.articles = value }),
         HTPropertyAccessor<HTFeed>(
-            "total", get: { (model: HTFeed) -> Int? in model.total },
-            set: { (model: HTFeed, value: Int?) in model.total = value }),
+            "total", get: { (model: HTFeed.Storage) -> Int? in model.total },
+            set: { (model: inout HTFeed.Storage, value: Int?) in model.total = value }),
     ]
     static let htMapping: HTObjectMapping<HTFeed> = .defaultMapping()
 }
@@ -167,20 +202,27 @@ struct HTClosedLevel: HTStringEnum {
 }
 
 /// Every scalar kind the runtime supports.
-final class HTScalars: HTHTTPModel, HTModelMappable {
-    var int: Int?
-    var int64: Int64?
-    var double: Double?
-    var bool: Bool?
-    var string: String?
-    var url: URL?
-    var date: Date?
-    var json: HTJSON?
-    var state: HTAccountState?
-    var states: [HTAccountState]?
-    var numbers: [Int]?
+final class HTScalars: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
+    struct Storage: HTModelStorage {
+        var int: Int?
+        var int64: Int64?
+        var double: Double?
+        var bool: Bool?
+        var string: String?
+        var url: URL?
+        var date: Date?
+        var json: HTJSON?
+        var state: HTAccountState?
+        var states: [HTAccountState]?
+        var numbers: [Int]?
+    }
+    let htStorage: Storage
+    init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
-    required init() { super.init() }
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
     static let baseTypePropertyList: [String] = [
@@ -188,68 +230,75 @@ final class HTScalars: HTHTTPModel, HTModelMappable {
     ]
     static let htAccessors: [HTPropertyAccessor<HTScalars>] = [
         HTPropertyAccessor<HTScalars>(
-            "int", get: { (model: HTScalars) -> Int? in model.int },
-            set: { (model: HTScalars, value: Int?) in model.int = value }),
+            "int", get: { (model: HTScalars.Storage) -> Int? in model.int },
+            set: { (model: inout HTScalars.Storage, value: Int?) in model.int = value }),
         HTPropertyAccessor<HTScalars>(
-            "int64", get: { (model: HTScalars) -> Int64? in model.int64 },
-            set: { (model: HTScalars, value: Int64?) in model.int64 = value }),
+            "int64", get: { (model: HTScalars.Storage) -> Int64? in model.int64 },
+            set: { (model: inout HTScalars.Storage, value: Int64?) in model.int64 = value }),
         HTPropertyAccessor<HTScalars>(
-            "double", get: { (model: HTScalars) -> Double? in model.double },
-            set: { (model: HTScalars, value: Double?) in model.double = value }),
+            "double", get: { (model: HTScalars.Storage) -> Double? in model.double },
+            set: { (model: inout HTScalars.Storage, value: Double?) in model.double = value }),
         HTPropertyAccessor<HTScalars>(
-            "bool", get: { (model: HTScalars) -> Bool? in model.bool },
-            set: { (model: HTScalars, value: Bool?) in model.bool = value }),
+            "bool", get: { (model: HTScalars.Storage) -> Bool? in model.bool },
+            set: { (model: inout HTScalars.Storage, value: Bool?) in model.bool = value }),
         HTPropertyAccessor<HTScalars>(
-            "string", get: { (model: HTScalars) -> String? in model.string },
-            set: { (model: HTScalars, value: String?) in model.string = value }),
+            "string", get: { (model: HTScalars.Storage) -> String? in model.string },
+            set: { (model: inout HTScalars.Storage, value: String?) in model.string = value }),
         HTPropertyAccessor<HTScalars>(
-            "url", get: { (model: HTScalars) -> URL? in model.url },
-            set: { (model: HTScalars, value: URL?) in model.url = value }),
+            "url", get: { (model: HTScalars.Storage) -> URL? in model.url },
+            set: { (model: inout HTScalars.Storage, value: URL?) in model.url = value }),
         HTPropertyAccessor<HTScalars>(
-            "date", get: { (model: HTScalars) -> Date? in model.date },
-            set: { (model: HTScalars, value: Date?) in model.date = value }),
+            "date", get: { (model: HTScalars.Storage) -> Date? in model.date },
+            set: { (model: inout HTScalars.Storage, value: Date?) in model.date = value }),
         HTPropertyAccessor<HTScalars>(
-            "json", get: { (model: HTScalars) -> HTJSON? in model.json },
-            set: { (model: HTScalars, value: HTJSON?) in model.json = value }),
+            "json", get: { (model: HTScalars.Storage) -> HTJSON? in model.json },
+            set: { (model: inout HTScalars.Storage, value: HTJSON?) in model.json = value }),
         HTPropertyAccessor<HTScalars>(
-            "state", get: { (model: HTScalars) -> HTAccountState? in model.state },
-            set: { (model: HTScalars, value: HTAccountState?) in model.state = value }),
+            "state", get: { (model: HTScalars.Storage) -> HTAccountState? in model.state },
+            set: { (model: inout HTScalars.Storage, value: HTAccountState?) in model.state = value }),
         HTPropertyAccessor<HTScalars>(
-            "states", get: { (model: HTScalars) -> [HTAccountState]? in model.states },
-            set: { (model: HTScalars, value: [HTAccountState]?) in model.states = value }),
+            "states", get: { (model: HTScalars.Storage) -> [HTAccountState]? in model.states },
+            set: { (model: inout HTScalars.Storage, value: [HTAccountState]?) in model.states = value }),
         HTPropertyAccessor<HTScalars>(
-            "numbers", get: { (model: HTScalars) -> [Int]? in model.numbers },
-            set: { (model: HTScalars, value: [Int]?) in model.numbers = value }),
+            "numbers", get: { (model: HTScalars.Storage) -> [Int]? in model.numbers },
+            set: { (model: inout HTScalars.Storage, value: [Int]?) in model.numbers = value }),
     ]
     static let htMapping: HTObjectMapping<HTScalars> = .defaultMapping()
 }
 
 /// A model whose metadata lists name only some of its accessors, so tests can see that the lists (not
 /// the accessors) drive `defaultMapping()`; and a custom-mapped model reading nested key paths.
-final class HTProfile: HTHTTPModel, HTModelMappable {
-    var name: String?
-    var city: String?
-    var secret: String?
-    var owner: HTUser?
+final class HTProfile: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
+    struct Storage: HTModelStorage {
+        var name: String?
+        var city: String?
+        var secret: String?
+        var owner: HTUser?
+    }
+    let htStorage: Storage
+    init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
-    required init() { super.init() }
 
     // `secret` has an accessor but is in neither list; `ghost` is listed but has no accessor.
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["owner": HTUser.self]
     static let baseTypePropertyList: [String] = ["name", "city", "ghost"]
     static let htAccessors: [HTPropertyAccessor<HTProfile>] = [
         HTPropertyAccessor<HTProfile>(
-            "name", get: { (model: HTProfile) -> String? in model.name },
-            set: { (model: HTProfile, value: String?) in model.name = value }),
+            "name", get: { (model: HTProfile.Storage) -> String? in model.name },
+            set: { (model: inout HTProfile.Storage, value: String?) in model.name = value }),
         HTPropertyAccessor<HTProfile>(
-            "city", get: { (model: HTProfile) -> String? in model.city },
-            set: { (model: HTProfile, value: String?) in model.city = value }),
+            "city", get: { (model: HTProfile.Storage) -> String? in model.city },
+            set: { (model: inout HTProfile.Storage, value: String?) in model.city = value }),
         HTPropertyAccessor<HTProfile>(
-            "secret", get: { (model: HTProfile) -> String? in model.secret },
-            set: { (model: HTProfile, value: String?) in model.secret = value }),
+            "secret", get: { (model: HTProfile.Storage) -> String? in model.secret },
+            set: { (model: inout HTProfile.Storage, value: String?) in model.secret = value }),
         HTPropertyAccessor<HTProfile>(
-            "owner", get: { (model: HTProfile) -> HTUser? in model.owner },
-            set: { (model: HTProfile, value: HTUser?) in model.owner = value }),
+            "owner", get: { (model: HTProfile.Storage) -> HTUser? in model.owner },
+            set: { (model: inout HTProfile.Storage, value: HTUser?) in model.owner = value }),
     ]
     static let htMapping: HTObjectMapping<HTProfile> = .defaultMapping()
 }
@@ -276,11 +325,19 @@ enum Fixture {
 
 /// A model with required fields, as generated from `"required": true`: `id` and `owner` must be present
 /// and not null; `note` may be missing.
-final class HTTicket: HTHTTPModel, HTModelMappable {
-    var id: Int?
-    var ownerName: String?
-    var note: String?
-    var owner: HTAddress?
+final class HTTicket: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
+    struct Storage: HTModelStorage {
+        var id: Int?
+        var ownerName: String?
+        var note: String?
+        var owner: HTAddress?
+    }
+    let htStorage: Storage
+    init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     static let htAccessors: [HTPropertyAccessor<HTTicket>] = [
         .init("id", required: true, get: { $0.id }, set: { $0.id = $1 }),

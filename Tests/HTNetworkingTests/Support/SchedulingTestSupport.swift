@@ -1,5 +1,5 @@
 import Foundation
-import HTNetworking
+@_spi(Generated) import HTNetworking
 import HTTestSupport
 import Testing
 
@@ -128,21 +128,28 @@ struct TransferUploadRequest: HTBaseRequest, Sendable {
 }
 
 /// What `/upload` answers.
-final class TransferUploadResult: HTHTTPModel, HTModelMappable {
-    var fields: HTJSON?
-    var files: HTJSON?
+final class TransferUploadResult: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
+    struct Storage: HTModelStorage {
+        var fields: HTJSON?
+        var files: HTJSON?
+    }
+    let htStorage: Storage
+    init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
-    required init() { super.init() }
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
     static let baseTypePropertyList: [String] = ["fields", "files"]
     static let htAccessors: [HTPropertyAccessor<TransferUploadResult>] = [
         HTPropertyAccessor<TransferUploadResult>(
-            "fields", get: { (model: TransferUploadResult) -> HTJSON? in model.fields },
-            set: { (model: TransferUploadResult, value: HTJSON?) in model.fields = value }),
+            "fields", get: { (model: TransferUploadResult.Storage) -> HTJSON? in model.fields },
+            set: { (model: inout TransferUploadResult.Storage, value: HTJSON?) in model.fields = value }),
         HTPropertyAccessor<TransferUploadResult>(
-            "files", get: { (model: TransferUploadResult) -> HTJSON? in model.files },
-            set: { (model: TransferUploadResult, value: HTJSON?) in model.files = value }),
+            "files", get: { (model: TransferUploadResult.Storage) -> HTJSON? in model.files },
+            set: { (model: inout TransferUploadResult.Storage, value: HTJSON?) in model.files = value }),
     ]
     static let htMapping: HTObjectMapping<TransferUploadResult> = .defaultMapping()
 

@@ -1,96 +1,117 @@
 import Foundation
-import HTNetworking
+@_spi(Generated) import HTNetworking
 
 // Hand-written models and requests in the shape the generator emits (see SwiftRenderer).
 
 /// A nested model.
-final class NetAddress: HTHTTPModel, HTModelMappable {
-    var city: String?
-    var zip: String?
+final class NetAddress: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
+    struct Storage: HTModelStorage {
+        var city: String?
+        var zip: String?
+    }
+    let htStorage: Storage
+    init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
-    required init() { super.init() }
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
     static let baseTypePropertyList: [String] = ["city", "zip"]
     static let htAccessors: [HTPropertyAccessor<NetAddress>] = [
         HTPropertyAccessor<NetAddress>(
-            "city", get: { (model: NetAddress) -> String? in model.city },
-            set: { (model: NetAddress, value: String?) in model.city = value }),
+            "city", get: { (model: NetAddress.Storage) -> String? in model.city },
+            set: { (model: inout NetAddress.Storage, value: String?) in model.city = value }),
         HTPropertyAccessor<NetAddress>(
-            "zip", get: { (model: NetAddress) -> String? in model.zip },
-            set: { (model: NetAddress, value: String?) in model.zip = value }),
+            "zip", get: { (model: NetAddress.Storage) -> String? in model.zip },
+            set: { (model: inout NetAddress.Storage, value: String?) in model.zip = value }),
     ]
     static let htMapping: HTObjectMapping<NetAddress> = .defaultMapping()
 }
 
 /// A user with a nested address.
-final class NetUser: HTHTTPModel, HTModelMappable {
-    var id: Int?
-    var name: String?
-    var score: Double?
-    var address: NetAddress?
-    var tags: [String]?
+final class NetUser: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
+    struct Storage: HTModelStorage {
+        var id: Int?
+        var name: String?
+        var score: Double?
+        var address: NetAddress?
+        var tags: [String]?
+    }
+    let htStorage: Storage
+    init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
-    required init() { super.init() }
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["address": NetAddress.self]
     static let baseTypePropertyList: [String] = ["id", "name", "score", "tags"]
     static let htAccessors: [HTPropertyAccessor<NetUser>] = [
         HTPropertyAccessor<NetUser>(
-            "id", get: { (model: NetUser) -> Int? in model.id },
-            set: { (model: NetUser, value: Int?) in model.id = value }),
+            "id", get: { (model: NetUser.Storage) -> Int? in model.id },
+            set: { (model: inout NetUser.Storage, value: Int?) in model.id = value }),
         HTPropertyAccessor<NetUser>(
-            "name", get: { (model: NetUser) -> String? in model.name },
-            set: { (model: NetUser, value: String?) in model.name = value }),
+            "name", get: { (model: NetUser.Storage) -> String? in model.name },
+            set: { (model: inout NetUser.Storage, value: String?) in model.name = value }),
         HTPropertyAccessor<NetUser>(
-            "score", get: { (model: NetUser) -> Double? in model.score },
-            set: { (model: NetUser, value: Double?) in model.score = value }),
+            "score", get: { (model: NetUser.Storage) -> Double? in model.score },
+            set: { (model: inout NetUser.Storage, value: Double?) in model.score = value }),
         HTPropertyAccessor<NetUser>(
-            "address", get: { (model: NetUser) -> NetAddress? in model.address },
-            set: { (model: NetUser, value: NetAddress?) in model.address = value }),
+            "address", get: { (model: NetUser.Storage) -> NetAddress? in model.address },
+            set: { (model: inout NetUser.Storage, value: NetAddress?) in model.address = value }),
         HTPropertyAccessor<NetUser>(
-            "tags", get: { (model: NetUser) -> [String]? in model.tags },
-            set: { (model: NetUser, value: [String]?) in model.tags = value }),
+            "tags", get: { (model: NetUser.Storage) -> [String]? in model.tags },
+            set: { (model: inout NetUser.Storage, value: [String]?) in model.tags = value }),
     ]
     static let htMapping: HTObjectMapping<NetUser> = .defaultMapping()
 }
 
 /// What the loopback server's `/echo` route answers.
-final class EchoResult: HTHTTPModel, HTModelMappable {
-    var method: String?
-    var path: String?
-    var query: HTJSON?
-    var headers: HTJSON?
-    var body: String?
-    var json: HTJSON?
-    var form: HTJSON?
+final class EchoResult: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
+    struct Storage: HTModelStorage {
+        var method: String?
+        var path: String?
+        var query: HTJSON?
+        var headers: HTJSON?
+        var body: String?
+        var json: HTJSON?
+        var form: HTJSON?
+    }
+    let htStorage: Storage
+    init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
-    required init() { super.init() }
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
     static let baseTypePropertyList: [String] = ["method", "path", "query", "headers", "body", "json", "form"]
     static let htAccessors: [HTPropertyAccessor<EchoResult>] = [
         HTPropertyAccessor<EchoResult>(
-            "method", get: { (model: EchoResult) -> String? in model.method },
-            set: { (model: EchoResult, value: String?) in model.method = value }),
+            "method", get: { (model: EchoResult.Storage) -> String? in model.method },
+            set: { (model: inout EchoResult.Storage, value: String?) in model.method = value }),
         HTPropertyAccessor<EchoResult>(
-            "path", get: { (model: EchoResult) -> String? in model.path },
-            set: { (model: EchoResult, value: String?) in model.path = value }),
+            "path", get: { (model: EchoResult.Storage) -> String? in model.path },
+            set: { (model: inout EchoResult.Storage, value: String?) in model.path = value }),
         HTPropertyAccessor<EchoResult>(
-            "query", get: { (model: EchoResult) -> HTJSON? in model.query },
-            set: { (model: EchoResult, value: HTJSON?) in model.query = value }),
+            "query", get: { (model: EchoResult.Storage) -> HTJSON? in model.query },
+            set: { (model: inout EchoResult.Storage, value: HTJSON?) in model.query = value }),
         HTPropertyAccessor<EchoResult>(
-            "headers", get: { (model: EchoResult) -> HTJSON? in model.headers },
-            set: { (model: EchoResult, value: HTJSON?) in model.headers = value }),
+            "headers", get: { (model: EchoResult.Storage) -> HTJSON? in model.headers },
+            set: { (model: inout EchoResult.Storage, value: HTJSON?) in model.headers = value }),
         HTPropertyAccessor<EchoResult>(
-            "body", get: { (model: EchoResult) -> String? in model.body },
-            set: { (model: EchoResult, value: String?) in model.body = value }),
+            "body", get: { (model: EchoResult.Storage) -> String? in model.body },
+            set: { (model: inout EchoResult.Storage, value: String?) in model.body = value }),
         HTPropertyAccessor<EchoResult>(
-            "json", get: { (model: EchoResult) -> HTJSON? in model.json },
-            set: { (model: EchoResult, value: HTJSON?) in model.json = value }),
+            "json", get: { (model: EchoResult.Storage) -> HTJSON? in model.json },
+            set: { (model: inout EchoResult.Storage, value: HTJSON?) in model.json = value }),
         HTPropertyAccessor<EchoResult>(
-            "form", get: { (model: EchoResult) -> HTJSON? in model.form },
-            set: { (model: EchoResult, value: HTJSON?) in model.form = value }),
+            "form", get: { (model: EchoResult.Storage) -> HTJSON? in model.form },
+            set: { (model: inout EchoResult.Storage, value: HTJSON?) in model.form = value }),
     ]
     static let htMapping: HTObjectMapping<EchoResult> = .defaultMapping()
 
