@@ -3,7 +3,7 @@ import Testing
 
 @Suite("App-declared model base class and request protocol")
 struct AppBaseTypeTests {
-    @Test("generated models inherit the app's base class and map, write and copy")
+    @Test("generated models inherit the app's base class and map, write, build and edit")
     func modelsInheritTheAppBase() throws {
         let product = try AppProduct(
             jsonString:
@@ -21,9 +21,9 @@ struct AppBaseTypeTests {
         #expect(
             product.htJSONString()
                 == #"{"id":3,"name":"Lamp","tags":["desk"],"maker":{"name":"Acme"},"variants":[{"id":4}]}"#)
-        let copy = product.htCopy()
-        #expect(copy == product)
-        #expect(copy.maker !== product.maker)
+        let edited = product.with { $0.name = "Desk lamp" }
+        #expect(edited != product && edited.maker === product.maker && edited.origin == "network")
+        #expect(AppProduct { $0.id = 3 }.origin == "network")
         #expect(AppProduct.baseTypePropertyList == ["id", "name", "tags"])
         #expect(AppProduct.customTypePropertyDic.keys.sorted() == ["maker", "variants"])
     }

@@ -7,8 +7,8 @@ import HTNetworking
 /// The base class of this target's generated models: the runtime's base class plus members of the app.
 class AppModel: HTHTTPModel {
     /// Where the model came from; every model of the app has it, the spec knows nothing of it. A
-    /// constant: generated models are `Sendable` and rely on their base class having no unguarded
-    /// mutable state.
+    /// constant: generated models are immutable and `Sendable`, and rely on their base class having no
+    /// mutable state (or synchronising what it has).
     let origin = "network"
 
     /// A one-line summary for the app's logs.

@@ -35,8 +35,7 @@ import Testing
     @Test("a required field (\"required\": true) is checked by the mapper: a diagnostic, or an error in strict mode")
     func requiredFieldsAreChecked() throws {
         let json: HTJSON = ["child": ["other": 1], "children": [["name": "b"], ["name": nil]]]
-        let lenient = HTTypeTable()
-        let diagnostics = try lenient.htSet(from: json)
+        let (lenient, diagnostics) = try HTTypeTable.htMapped(from: json)
         #expect(lenient.children?.count == 2 && lenient.child != nil)
         #expect(
             diagnostics.map(\.description) == [
@@ -128,9 +127,10 @@ import Testing
     }
 
     @Test func importedInputIsOneModelWhoseJSONIsTheParameters() {
-        let address = HTShippingAddress()
-        address.city = "Hangzhou"
-        address.isDefault = true
+        let address = HTShippingAddress {
+            $0.city = "Hangzhou"
+            $0.isDefault = true
+        }
         let request = HTAddShippingAddressTask(shippingAddress: address, authorization: "t")
         #expect(request.parameters == ["city": "Hangzhou", "isDefault": true])
         #expect(HTAddShippingAddressTask.path == "/address/add")
@@ -149,8 +149,9 @@ import Testing
         #expect(HTDeleteApiProgroupsIdRequest.method == .delete)
         #expect(HTDeleteApiProgroupsIdRequest.path == "/api/progroups/:id")
         #expect(HTGetApiProgroupsRequest_2.path == "/api/progroups/")
-        let body = HTCreateProgroupRequest_2()
-        body.name = "n"
+        let body = HTCreateProgroupRequest_2 {
+            $0.name = "n"
+        }
         #expect(HTCreateProgroupRequest(createProgroupRequest: body).parameters == ["name": "n"])
         #expect(HTCreateProgroupRequest.path == "/api/v2/progroups")
         #expect(HTGetApiProgroupsRequest_3.all.rawValue == "all")

@@ -199,7 +199,9 @@ final class HTMappingPlan: Sendable {
     }
 
     /// Maps the slots whose key path has several components (exact keys only).
-    private func applyNested(_ object: HTJSONObject, to storage: UnsafeMutableRawPointer, context: inout HTMappingContext) {
+    private func applyNested(
+        _ object: HTJSONObject, to storage: UnsafeMutableRawPointer, context: inout HTMappingContext
+    ) {
         for slot in nested {
             let keyPath = keyPaths[slot]
             var current = HTJSON.object(object)

@@ -107,7 +107,8 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
             slots.append(
                 HTMappingPlan.Slot(
                     keyPath: keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init),
-                    name: keyPath, decode: nil, encode: nil, write: nil, fromJSON: transform.fromJSON.map { Self.erased($0) },
+                    name: keyPath, decode: nil, encode: nil, write: nil,
+                    fromJSON: transform.fromJSON.map { Self.erased($0) },
                     toJSON: transform.toJSON.map { Self.erased($0) }, blacklisted: blacklist.contains(keyPath),
                     required: false))
         }
@@ -128,7 +129,8 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
         }
     }
 
-    private static func erased(_ transform: @escaping @Sendable (Model) -> HTJSON?) -> @Sendable (AnyObject) -> HTJSON? {
+    private static func erased(_ transform: @escaping @Sendable (Model) -> HTJSON?) -> @Sendable (AnyObject) -> HTJSON?
+    {
         { object in transform(unsafeDowncast(object, to: Model.self)) }
     }
 
@@ -146,7 +148,9 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
     /// property, an exact match wins over a canonical one (between two canonical matches, the later
     /// wins) and the key left out is reported as a diagnostic.
     public func apply(_ object: HTJSONObject, to storage: inout Model.Storage, context: inout HTMappingContext) {
-        withUnsafeMutablePointer(to: &storage) { plan.apply(object, to: UnsafeMutableRawPointer($0), context: &context) }
+        withUnsafeMutablePointer(to: &storage) {
+            plan.apply(object, to: UnsafeMutableRawPointer($0), context: &context)
+        }
     }
 
     /// A model built from `object`: ``apply(_:to:context:)`` on empty storage, then the model, once.

@@ -50,7 +50,10 @@ open class HTHTTPModel: Hashable, CustomStringConvertible, CustomDebugStringConv
 
     /// The fields by name, `nil` ones included, for `dump(_:)` and debuggers.
     open var customMirror: Mirror {
-        Mirror(self, children: htFields.map { (label: Optional($0.label), value: $0.value as Any) }, displayStyle: .class)
+        let children = htFields.map { field in
+            (label: Optional(field.label), value: field.value ?? (Optional<Any>.none as Any))
+        }
+        return Mirror(self, children: children, displayStyle: .class)
     }
 
     /// The fields by Swift name, in declaration order, when the class conforms to ``HTModelMappable``.

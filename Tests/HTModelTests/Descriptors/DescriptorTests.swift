@@ -360,9 +360,10 @@ struct DescriptorTests {
 
     @Test("request descriptors nest the object under the root key path")
     func requestDescriptors() throws {
-        let page = HTWikiPage()
-        page.title = "An Example Page"
-        page.body = "Some example content"
+        let page = HTWikiPage {
+            $0.title = "An Example Page"
+            $0.body = "Some example content"
+        }
         // A dictionary has no order, so the ordered forms keep the JSON's member order predictable.
         let requestMapping = try HTObjectMapping<HTWikiPage>(attributes: ["title", "body"])
         let descriptor = HTRequestDescriptor(mapping: requestMapping, rootKeyPath: "page")
@@ -387,8 +388,9 @@ struct DescriptorTests {
         #expect(
             HTRequestDescriptor(for: HTWikiPage.self, rootKeyPath: "page", excluding: ["body"]).parameters(for: page)
                 == ["page": ["title": "An Example Page"]])
-        let other = HTWikiPage()
-        other.title = "Second"
+        let other = HTWikiPage {
+            $0.title = "Second"
+        }
         #expect(
             descriptor.parameters(for: [page, other])
                 == ["page": [["title": "An Example Page", "body": "Some example content"], ["title": "Second"]]])
@@ -405,8 +407,9 @@ struct DescriptorTests {
         registry.add(HTRequestDescriptor(for: HTUser.self, rootKeyPath: "user"))
         #expect(registry.parameters(for: page, method: "POST")?.keys == ["page"])
         #expect(registry.parameters(for: page, method: "put")?.keys == ["edit"])
-        let user = HTUser()
-        user.name = "Ada"
+        let user = HTUser {
+            $0.name = "Ada"
+        }
         #expect(registry.parameters(for: user, method: "PATCH") == ["user": ["name": "Ada"]])
         #expect(registry.parameters(for: HTAddress(), method: "POST") == nil)
         #expect(registry.requestDescriptor(for: page, method: "PUT")?.rootKeyPath == "edit")

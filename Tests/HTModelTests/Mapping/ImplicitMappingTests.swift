@@ -41,8 +41,7 @@ struct ImplicitMappingTests {
     @Test("an exact key wins over a canonical one whatever their order, with a diagnostic")
     func exactWins() throws {
         for text in [#"{"foo_bar": "canonical", "fooBar": "exact"}"#, #"{"fooBar": "exact", "foo_bar": "canonical"}"#] {
-            let model = HTImplicitModel()
-            let diagnostics = try model.htSet(from: try Fixture.json(text))
+            let (model, diagnostics) = try HTImplicitModel.htMapped(from: try Fixture.json(text))
             #expect(model.fooBar == "exact", "\(text)")
             #expect(diagnostics.count == 1)
             #expect(diagnostics.first?.path.description == "foo_bar")
@@ -52,13 +51,13 @@ struct ImplicitMappingTests {
 
     @Test("between two canonical keys the later wins, with a diagnostic; a repeated exact key is silent")
     func twoCanonicalKeys() throws {
-        let model = HTImplicitModel()
-        let diagnostics = try model.htSet(from: try Fixture.json(#"{"foo_bar": "first", "FOO-BAR": "second"}"#))
+        let (model, diagnostics) = try HTImplicitModel.htMapped(
+            from: try Fixture.json(#"{"foo_bar": "first", "FOO-BAR": "second"}"#))
         #expect(model.fooBar == "second")
         #expect(diagnostics.map(\.path.description) == ["foo_bar"])
 
-        let repeated = HTImplicitModel()
-        let none = try repeated.htSet(from: try Fixture.json(#"{"fooBar": "first", "fooBar": "second"}"#))
+        let (repeated, none) = try HTImplicitModel.htMapped(
+            from: try Fixture.json(#"{"fooBar": "first", "fooBar": "second"}"#))
         #expect(repeated.fooBar == "second")
         #expect(none.isEmpty)
     }
@@ -87,11 +86,12 @@ struct ImplicitMappingTests {
 
     @Test("missing keys keep their defaults and unused keys are ignored, silently")
     func defaultsAndUnusedKeys() throws {
-        let model = HTImplicitModel()
-        model.fooBar = "default"
-        model.score = 2
-        let diagnostics = try model.htSet(
-            from: try Fixture.json(#"{"user_id": 3, "unrelated": [1, {"x": 2}], "": 1, "_": 2}"#))
+        let (model, diagnostics) = try HTImplicitModel.htMapped(
+            from: try Fixture.json(#"{"user_id": 3, "unrelated": [1, {"x": 2}], "": 1, "_": 2}"#),
+            over: HTImplicitModel {
+                $0.fooBar = "default"
+                $0.score = 2
+            })
         #expect(diagnostics.isEmpty)
         #expect(model.userID == 3)
         #expect(model.fooBar == "default")
@@ -116,10 +116,8 @@ struct ImplicitMappingTests {
     func bothPathsAgree() throws {
         let text =
             #"{"foo_bar": "a", "userId": "12", "score": "x", "children": [{"FooBar": 1}, null, 3], "child": {"url-2x": true}}"#
-        let viaSwitch = HTImplicitModel()
-        let viaAccessors = HTImplicitAccessorModel()
-        let a = try viaSwitch.htSet(from: try Fixture.json(text))
-        let b = try viaAccessors.htSet(from: try Fixture.json(text))
+        let (viaSwitch, a) = try HTImplicitModel.htMapped(from: try Fixture.json(text))
+        let (viaAccessors, b) = try HTImplicitAccessorModel.htMapped(from: try Fixture.json(text))
         #expect(a.map(\.path) == b.map(\.path))
         #expect(a.map(\.path.description) == ["score", "children[1]", "children[2]"])
         #expect(a[0] == b[0])

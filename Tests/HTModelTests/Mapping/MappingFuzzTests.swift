@@ -99,8 +99,7 @@ struct MappingFuzzTests {
             #expect(throws: HTMappingError.self) { _ = try Model(json: json, options: options) }
             return 0
         }
-        let model = Model()
-        let diagnostics = try model.htSet(from: json, options: options)
+        let (model, diagnostics) = try Model.htMapped(from: json, options: options)
         mapped += 1
         var strict = options
         strict.strict = true

@@ -37,7 +37,6 @@ final class HTHookedModel: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         super.init()
     }
 
-
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
     static let baseTypePropertyList: [String] = ["name", "created", "password", "version", "stringValue"]
     static let htAccessors: [HTPropertyAccessor<HTHookedModel>] = [
@@ -102,8 +101,7 @@ struct MappingHooksTests {
 
     @Test("a transform reports what it cannot use with the key's path")
     func transformDiagnostics() throws {
-        let model = HTHookedModel()
-        let diagnostics = try model.htSet(from: try Fixture.json(#"{"created": 12}"#))
+        let (model, diagnostics) = try HTHookedModel.htMapped(from: try Fixture.json(#"{"created": 12}"#))
         #expect(model.created == nil)
         #expect(diagnostics.map(\.path.description) == ["created"])
         #expect(throws: HTMappingError.self) {

@@ -79,13 +79,11 @@ struct ObjectMappingTests {
         #expect(model.b == 2)
         #expect(model.child?.b == 1)
         #expect(model.hidden == nil)
-        model.hidden = "set"
+        let edited = model.with { $0.hidden = "set" }
         // Declaration order (`b`, `child`, `a`), not NEI's attributes-then-relationships order.
-        #expect(model.htJSONString() == #"{"b":2,"child":{"b":1},"a":"x"}"#)
-        let copy = model.htCopy()
-        #expect(copy.hidden == "set")
-        #expect(copy.child !== model.child)
-        #expect(copy.child?.b == 1)
+        #expect(edited.htJSONString() == #"{"b":2,"child":{"b":1},"a":"x"}"#)
+        #expect(edited.hidden == "set" && model.hidden == nil)
+        #expect(edited.child === model.child)
     }
 
     @Test("a custom mapping reads nested key paths")
@@ -116,14 +114,14 @@ struct ObjectMappingTests {
     func nestedKeyPathMissing() throws {
         let mapping = try HTObjectMapping<HTProfile>([("user.profile.name", "name"), ("user.city", "city")])
         let json = try Fixture.json(#"{"user": {"profile": "not an object"}}"#)
-        let model = HTProfile()
+        var model = HTProfile.Storage()
         model.name = "kept"
         var context = HTMappingContext()
         guard case .object(let object) = json else {
             Issue.record("not an object")
             return
         }
-        mapping.apply(object, to: model, context: &context)
+        mapping.apply(object, to: &model, context: &context)
         #expect(model.name == "kept")
         #expect(model.city == nil)
         #expect(context.diagnostics.isEmpty)
@@ -199,13 +197,14 @@ struct ObjectMappingTests {
 
     @Test("keys outside the mapping are ignored and missing keys leave defaults")
     func unknownAndMissingKeys() throws {
-        let user = HTUser()
-        user.name = "before"
-        user.email = "keep@example.com"
+        let before = HTUser {
+            $0.name = "before"
+            $0.email = "keep@example.com"
+        }
         // With implicit key matching off, keys are case-sensitive: NAME is not name. (With it on, the
         // default, NAME reaches name through its canonical form: see ImplicitMappingTests.)
-        let diagnostics = try user.htSet(
-            from: try Fixture.json(#"{"id": 3, "unknown": {"deep": [1, 2]}, "NAME": "x"}"#),
+        let (user, diagnostics) = try HTUser.htMapped(
+            from: try Fixture.json(#"{"id": 3, "unknown": {"deep": [1, 2]}, "NAME": "x"}"#), over: before,
             options: HTMappingOptions(implicitKeyMatching: false))
         #expect(diagnostics.isEmpty)
         #expect(user.id == 3)
@@ -217,10 +216,11 @@ struct ObjectMappingTests {
 
     @Test("null sets a property (attribute or relationship) to nil")
     func nullSetsNil() throws {
-        let user = try HTUser(
+        let before = try HTUser(
             json: try Fixture.json(#"{"id": 1, "name": "x", "address": {"city": "c"}, "tags": ["t"]}"#))
-        #expect(user.address != nil)
-        let diagnostics = try user.htSet(from: try Fixture.json(#"{"name": null, "address": null, "tags": null}"#))
+        #expect(before.address != nil)
+        let (user, diagnostics) = try HTUser.htMapped(
+            from: try Fixture.json(#"{"name": null, "address": null, "tags": null}"#), over: before)
         #expect(diagnostics.isEmpty)
         #expect(user.id == 1)
         #expect(user.name == nil)
@@ -246,8 +246,7 @@ struct ObjectMappingTests {
     @Test("duplicate keys: an earlier bad value that a later good one replaces is not reported")
     func duplicateKeysDiagnostics() throws {
         let json = try Fixture.json(#"{"id": "oops", "id": 4}"#)
-        let user = HTUser()
-        let diagnostics = try user.htSet(from: json)
+        let (user, diagnostics) = try HTUser.htMapped(from: json)
         #expect(user.id == 4)
         #expect(diagnostics.isEmpty, "diagnostics: \(diagnostics)")
         // Strict mode must not fail on a value the document itself overrides.
@@ -287,8 +286,7 @@ struct ObjectMappingTests {
     @Test("an element that cannot be converted is dropped from an array and reported with its index")
     func badArrayElements() throws {
         let json = try Fixture.json(#"{"comments": [{"id": 1}, "not an object", null, {"id": 4}]}"#)
-        let article = HTArticle()
-        let diagnostics = try article.htSet(from: json)
+        let (article, diagnostics) = try HTArticle.htMapped(from: json)
         #expect(article.comments?.map(\.id) == [1, 4])
         #expect(diagnostics.map(\.path.description) == ["comments[1]", "comments[2]"])
         #expect(diagnostics[0].message.contains("object"))
@@ -297,11 +295,10 @@ struct ObjectMappingTests {
 
     @Test("a relationship given a scalar is reported and leaves the property as it was")
     func relationshipTypeMismatch() throws {
-        let user = HTUser()
-        let address = HTAddress()
-        address.city = "old"
-        user.address = address
-        let diagnostics = try user.htSet(from: try Fixture.json(#"{"address": "12 Main St", "tags": "solo"}"#))
+        let address = HTAddress { $0.city = "old" }
+        let (user, diagnostics) = try HTUser.htMapped(
+            from: try Fixture.json(#"{"address": "12 Main St", "tags": "solo"}"#), over: HTUser { $0.address = address }
+        )
         #expect(user.address === address)
         #expect(user.address?.city == "old")
         #expect(user.tags == nil)

@@ -7,8 +7,7 @@ import Testing
 @Suite("Required fields")
 struct RequiredFieldTests {
     private func map(_ text: String, options: HTMappingOptions = .lenient) throws -> (HTTicket, [HTMappingDiagnostic]) {
-        let ticket = HTTicket()
-        let diagnostics = try ticket.htSet(from: try Fixture.json(text), options: options)
+        let (ticket, diagnostics) = try HTTicket.htMapped(from: try Fixture.json(text), options: options)
         return (ticket, diagnostics)
     }
 
@@ -53,8 +52,9 @@ struct RequiredFieldTests {
         var mapped: [HTTicket] = []
         for (index, item) in items.enumerated() {
             let before = context.diagnosticCount
-            let ticket = HTTicket()
-            if case .object(let object) = item { HTTicket.htMapping.apply(object, to: ticket, context: &context) }
+            var storage = HTTicket.Storage()
+            if case .object(let object) = item { HTTicket.htMapping.apply(object, to: &storage, context: &context) }
+            let ticket = HTTicket(htStorage: storage)
             if context.diagnosticCount != before {
                 context.prefixDiagnostics(since: before, with: [.key("tickets"), .index(index)])
             }

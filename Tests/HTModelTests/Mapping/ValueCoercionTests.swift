@@ -8,8 +8,7 @@ struct ValueCoercionTests {
     private func scalars(_ text: String, options: HTMappingOptions = .lenient) throws -> (
         HTScalars, [HTMappingDiagnostic]
     ) {
-        let model = HTScalars()
-        let diagnostics = try model.htSet(from: try Fixture.json(text), options: options)
+        let (model, diagnostics) = try HTScalars.htMapped(from: try Fixture.json(text), options: options)
         return (model, diagnostics)
     }
 
@@ -49,9 +48,8 @@ struct ValueCoercionTests {
 
     @Test("a non-numeric string leaves the property unset with a diagnostic")
     func nonNumericString() throws {
-        let model = HTScalars()
-        model.double = 1
-        let diagnostics = try model.htSet(from: try Fixture.json(#"{"double": "aNumber", "int": 3.5}"#))
+        let (model, diagnostics) = try HTScalars.htMapped(
+            from: try Fixture.json(#"{"double": "aNumber", "int": 3.5}"#), over: HTScalars { $0.double = 1 })
         #expect(model.double == 1)
         #expect(model.int == nil)
         #expect(diagnostics.count == 2)
@@ -74,8 +72,7 @@ struct ValueCoercionTests {
                 {"id": "four", "comments": [{"id": 1}, {"id": "two"}]}
             ]}
             """#)
-        let feed = HTFeed()
-        let diagnostics = try feed.htSet(from: json)
+        let (feed, diagnostics) = try HTFeed.htMapped(from: json)
         #expect(
             diagnostics.map(\.path.description) == [
                 "articles[3].author.email", "articles[4].id", "articles[4].comments[1].id",
@@ -212,8 +209,9 @@ struct ValueCoercionTests {
         #expect(
             HTValueCoercion.iso8601String(Date(timeIntervalSince1970: 1_709_296_200.25)) == "2024-03-01T12:30:00.250Z")
         #expect(HTValueCoercion.iso8601String(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
-        let model = HTScalars()
-        model.date = whole
+        let model = HTScalars {
+            $0.date = whole
+        }
         let copy = try HTScalars(json: model.htJSON)
         #expect(copy.date == whole)
     }

@@ -42,41 +42,40 @@ struct ModelAPITests {
         #expect(strictError?.path.description == "id")
     }
 
-    @Test("htSet(from:) updates an existing model and returns the diagnostics")
-    func htSet() throws {
+    @Test("htUpdated(from:) applies the JSON over a copy; the model itself never changes")
+    func htUpdated() throws {
         let user = try HTUser(jsonString: userText)
         let address = try #require(user.address)
-        let diagnostics = try user.htSet(
-            from: try Fixture.json(#"{"name": "Grace", "id": "x", "address": {"city": "Arlington"}}"#))
-        #expect(user.name == "Grace")
-        #expect(user.id == 7)  // unconvertible: left as it was
-        #expect(user.tags == ["a", "b"])  // missing: left as it was
+        let (updated, diagnostics) = try HTUser.htMapped(
+            from: try Fixture.json(#"{"name": "Grace", "id": "x", "address": {"city": "Arlington"}}"#), over: user)
+        #expect(updated.name == "Grace")
+        #expect(updated.id == 7)  // unconvertible: left as it was
+        #expect(updated.tags == ["a", "b"])  // missing: left as it was
         #expect(diagnostics.map(\.path.description) == ["id"])
         // A nested object replaces the nested model (it is mapped afresh, as RestKit did without identification).
-        #expect(user.address?.city == "Arlington")
-        #expect(user.address?.zip == nil)
-        #expect(address.city == "London")
+        #expect(updated.address?.city == "Arlington")
+        #expect(updated.address?.zip == nil)
+        // The original and its nested model are unchanged.
+        #expect(user.name == "Ada" && user.address === address && address.city == "London")
+        #expect(try user.htUpdated(from: ["name": "Grace"]).name == "Grace")
 
         let error = #expect(throws: HTMappingError.self) {
-            try user.htSet(from: "text")
+            try user.htUpdated(from: "text")
         }
         #expect(error?.path.description == "<root>")
-        #expect(user.name == "Grace")
-
         #expect(throws: HTMappingError.self) {
-            try user.htSet(from: try Fixture.json(#"{"tags": "not-an-array"}"#), options: .strict)
+            try user.htUpdated(from: try Fixture.json(#"{"tags": "not-an-array"}"#), options: .strict)
         }
     }
 
     @Test("htJSON and htJSONObject leave out nil properties and keep declaration order")
     func toJSON() throws {
-        let user = HTUser()
-        user.id = 1
-        user.name = "Ada"
-        user.tags = []
-        let address = HTAddress()
-        address.city = "London"
-        user.address = address
+        let user = HTUser {
+            $0.id = 1
+            $0.name = "Ada"
+            $0.tags = []
+            $0.address = HTAddress { $0.city = "London" }
+        }
         let object = user.htJSONObject()
         // The order of the model's table of properties (`htAccessors`), relationships included.
         #expect(object.keys == ["id", "name", "address", "tags"])
@@ -99,12 +98,13 @@ struct ModelAPITests {
         #expect(try HTUser(jsonString: text) == user)
         #expect(try HTUser(jsonData: user.htJSONData()) == user)
 
-        let scalars = HTScalars()
-        scalars.double = 0.1
-        scalars.bool = false
-        scalars.int64 = Int64.max
-        scalars.state = "custom"
-        scalars.json = ["k": nil]
+        let scalars = HTScalars {
+            $0.double = 0.1
+            $0.bool = false
+            $0.int64 = Int64.max
+            $0.state = "custom"
+            $0.json = ["k": nil]
+        }
         let back = try HTScalars(jsonString: scalars.htJSONString())
         #expect(back == scalars)
         #expect(back.double == 0.1)
@@ -112,65 +112,34 @@ struct ModelAPITests {
         #expect(back.json == ["k": nil])
     }
 
-    @Test("htCopy() is deep: nested models and arrays of models are copied")
-    func deepCopy() throws {
+    @Test("with { } makes a new model with the changes; the original and what it shares are unchanged")
+    func withMakesANewModel() throws {
         let article = try HTArticle(
             json: try Fixture.json(
                 #"""
                 {"id": 1, "title": "t", "author": {"name": "Ada", "address": {"city": "London"}},
                  "comments": [{"id": 1, "text": "c1", "author": {"name": "Bob"}}]}
                 """#))
-        let copy = article.htCopy()
-        #expect(copy == article)
-        #expect(copy !== article)
-        #expect(copy.author !== article.author)
-        #expect(copy.author?.address !== article.author?.address)
-        #expect(copy.comments?.first !== article.comments?.first)
+        let edited = article.with {
+            $0.title = "changed"
+            $0.author = $0.author?.with { $0.name = "Grace" }
+            $0.comments?.append(HTComment { $0.text = "c2" })
+        }
+        #expect(edited !== article && edited != article)
+        #expect(edited.title == "changed" && edited.author?.name == "Grace" && edited.comments?.count == 2)
+        // Unchanged fields are shared, not copied: nothing can change them.
+        #expect(edited.author?.address === article.author?.address)
+        #expect(edited.comments?.first === article.comments?.first)
+        #expect(article.title == "t" && article.author?.name == "Ada" && article.comments?.count == 1)
 
-        copy.author?.name = "Grace"
-        copy.author?.address?.city = "Arlington"
-        copy.comments?.first?.text = "edited"
-        copy.comments?.first?.author?.name = "Carol"
-        copy.comments?.append(HTComment())
-        copy.title = "changed"
+        let same = article.with { _ in }
+        #expect(same !== article && same == article)
 
-        #expect(article.author?.name == "Ada")
-        #expect(article.author?.address?.city == "London")
-        #expect(article.comments?.first?.text == "c1")
-        #expect(article.comments?.first?.author?.name == "Bob")
-        #expect(article.comments?.count == 1)
-        #expect(article.title == "t")
-        #expect(copy != article)
+        let renamed = HTUser { $0.description_ = "renamed" }
+        #expect(renamed.with { $0.name = "x" }.description_ == "renamed")
     }
 
-    @Test("htCopy() copies every scalar kind, including renamed properties")
-    func copyScalars() throws {
-        let scalars = try HTScalars(
-            json: try Fixture.json(
-                #"""
-                {"int": 1, "int64": 2, "double": 3.5, "bool": true, "string": "s", "url": "https://e.com",
-                 "date": 0, "json": [1], "state": "active", "states": ["x"], "numbers": [1, 2]}
-                """#))
-        let copy = scalars.htCopy()
-        #expect(copy.int == 1)
-        #expect(copy.int64 == 2)
-        #expect(copy.double == 3.5)
-        #expect(copy.bool == true)
-        #expect(copy.string == "s")
-        #expect(copy.url == URL(string: "https://e.com"))
-        #expect(copy.date == Date(timeIntervalSince1970: 0))
-        #expect(copy.json == [1])
-        #expect(copy.state == .active)
-        #expect(copy.states == ["x"])
-        #expect(copy.numbers == [1, 2])
-        #expect(copy == scalars)
-
-        let user = HTUser()
-        user.description_ = "renamed"
-        #expect(user.htCopy().description_ == "renamed")
-    }
-
-    @Test("Equatable and Hashable compare type and JSON")
+    @Test("Equality and hashing are memberwise over the storage, only between models of one type")
     func equality() throws {
         let a = try HTUser(jsonString: userText)
         let b = try HTUser(jsonString: userText)
@@ -178,19 +147,26 @@ struct ModelAPITests {
         #expect(a.hashValue == b.hashValue)
         #expect(Set([a, b]).count == 1)
 
-        b.tags = ["a"]
-        #expect(a != b)
-        #expect(Set([a, b]).count == 2)
+        let c = b.with { $0.tags = ["a"] }
+        #expect(a != c)
+        #expect(Set([a, c]).count == 2)
+        // Nested models compare by their fields too.
+        #expect(
+            a.with {
+                $0.address = HTAddress {
+                    $0.city = "London"
+                    $0.zip = "SW1Y"
+                }
+            } == a)
 
-        // Same JSON, different types: not equal.
+        // Same fields (none), different types: not equal, and no JSON is made to find out.
         let address = HTAddress()
         let profile = HTProfile()
         let equal: Bool = address == profile
         #expect(equal == false)
         #expect((address as HTHTTPModel) != (profile as HTHTTPModel))
-        let emptyUser = HTUser()
-        #expect(emptyUser == HTUser())
-        #expect(emptyUser.htJSONValue == .object(HTJSONObject()))
+        #expect(HTUser() == HTUser())
+        #expect(HTUser().htJSONValue == .object(HTJSONObject()))
         // A dictionary keyed by models.
         var counts: [HTUser: Int] = [:]
         counts[a, default: 0] += 1
@@ -198,41 +174,58 @@ struct ModelAPITests {
         #expect(counts[a] == 2)
     }
 
-    @Test("description is the type name and the JSON, sorted and indented")
-    func description() throws {
-        let user = HTUser()
-        user.name = "Ada"
-        user.id = 3
-        let text = user.description
-        #expect(text.hasPrefix("HTUser "))
-        let json = try HTJSON(parsing: String(text.dropFirst("HTUser ".count)))
-        #expect(json == ["id": 3, "name": "Ada"])
-        // Sorted keys, and indented over several lines.
-        let idRange = try #require(text.range(of: "\"id\""))
-        let nameRange = try #require(text.range(of: "\"name\""))
-        #expect(idRange.lowerBound < nameRange.lowerBound)
-        #expect(text.contains("\n"))
-        #expect(user.debugDescription == text)
-        #expect("\(user)" == text)
+    @Test("A model in a Set is found again; an edited copy is another element")
+    func setMembership() throws {
+        let user = try HTUser(jsonString: userText)
+        var set: Set<HTUser> = [user]
+        let renamed = user.with { $0.name = "Ann" }
+        #expect(set.contains(user))
+        #expect(!set.contains(renamed))
+        set.insert(renamed)
+        #expect(set.count == 2)
+        #expect(set.contains(user) && set.contains(renamed))
+        #expect(set.contains(try HTUser(jsonString: userText)))
     }
 
-    @Test("models are safe to create and map concurrently")
-    func concurrentMapping() async throws {
-        let text = userText
-        let ids = try await withThrowingTaskGroup(of: Int?.self) { group in
+    @Test("description, dump and Mirror show the fields by their Swift names")
+    func description() throws {
+        let user = HTUser {
+            $0.name = "Ada"
+            $0.id = 3
+            $0.description_ = "renamed"
+            $0.address = HTAddress { $0.city = "London" }
+        }
+        #expect(
+            user.description
+                == #"HTUser(id: 3, name: "Ada", address: HTAddress(city: "London"), description_: "renamed")"#)
+        #expect(user.debugDescription == user.description)
+        #expect("\(user)" == user.description)
+
+        let mirror = Mirror(reflecting: user)
+        #expect(mirror.children.map(\.label) == ["id", "name", "email", "address", "tags", "description_"])
+        #expect(mirror.children.first?.value as? Int == 3)
+        var dumped = ""
+        dump(user, to: &dumped)
+        #expect(dumped.contains("name: \"Ada\""))
+        #expect(dumped.contains("city: \"London\""))
+        #expect(!dumped.contains("htStorage"))
+    }
+
+    @Test("one model is read from many tasks at once, with no lock")
+    func concurrentReading() async throws {
+        let user = try HTUser(jsonString: userText)
+        let names = try await withThrowingTaskGroup(of: String?.self) { group in
             for index in 0..<16 {
                 group.addTask {
-                    let user = try HTUser(jsonString: text)
-                    user.id = index
-                    return user.htCopy().id
+                    let mine = user.with { $0.id = index }
+                    #expect(user.id == 7)
+                    return mine.id == index ? user.name : nil
                 }
             }
-            var ids: [Int] = []
-            for try await id in group {
-                if let id { ids.append(id) }
-            }
-            return ids.sorted()
+            var names: [String?] = []
+            for try await name in group { names.append(name) }
+            return names
         }
-        #expect(ids == Array(0..<16))
+        #expect(names == Array(repeating: "Ada", count: 16))
     }
 }

@@ -20,7 +20,6 @@ final class HTWikiPage: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         super.init()
     }
 
-
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
     static let baseTypePropertyList: [String] = ["title", "body", "name"]
     static let htAccessors: [HTPropertyAccessor<HTWikiPage>] = [
@@ -43,7 +42,6 @@ final class HTGuideAuthor: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         self.htStorage = htStorage
         super.init()
     }
-
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
     static let baseTypePropertyList: [String] = ["name", "email"]
@@ -71,7 +69,6 @@ final class HTGuideArticle: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         super.init()
     }
 
-
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [
         "author": HTGuideAuthor.self,
         "authors": HTGuideAuthor.self,
@@ -82,7 +79,8 @@ final class HTGuideArticle: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         HTPropertyAccessor<HTGuideArticle>("body", \HTGuideArticle.Storage.body),
         HTPropertyAccessor<HTGuideArticle>("author", \HTGuideArticle.Storage.author),
         HTPropertyAccessor<HTGuideArticle>("authors", \HTGuideArticle.Storage.authors),
-        HTPropertyAccessor<HTGuideArticle>("publicationDate", key: "publication_date", \HTGuideArticle.Storage.publicationDate),
+        HTPropertyAccessor<HTGuideArticle>(
+            "publicationDate", key: "publication_date", \HTGuideArticle.Storage.publicationDate),
     ]
     static let htMapping: HTObjectMapping<HTGuideArticle> = .defaultMapping()
 }
@@ -122,7 +120,6 @@ final class HTShotPhoto: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         self.htStorage = htStorage
         super.init()
     }
-
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [
         "owner": HTUser.self,
@@ -170,7 +167,6 @@ final class HTBartStation: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         self.htStorage = htStorage
         super.init()
     }
-
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
     static let baseTypePropertyList: [String] = [

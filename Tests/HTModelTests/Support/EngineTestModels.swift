@@ -54,7 +54,6 @@ final class HTImplicitAccessorModel: HTHTTPModel, HTModelMappable, @unchecked Se
         super.init()
     }
 
-
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [
         "child": HTImplicitAccessorModel.self, "children": HTImplicitAccessorModel.self,
     ]
@@ -101,7 +100,6 @@ final class HTTweet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         self.htStorage = htStorage
         super.init()
     }
-
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [
         "replies": HTTweet.self, "retweeted_status": HTTweet.self, "user": HTUser.self,

@@ -19,7 +19,6 @@ final class HTAddress: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         super.init()
     }
 
-
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
     static let baseTypePropertyList: [String] = ["city", "street", "zip"]
     static let htAccessors: [HTPropertyAccessor<HTAddress>] = [
@@ -55,7 +54,6 @@ final class HTUser: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         self.htStorage = htStorage
         super.init()
     }
-
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["address": HTAddress.self]
     static let baseTypePropertyList: [String] = ["id", "name", "email", "tags", "description_"]
@@ -96,7 +94,6 @@ final class HTComment: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         super.init()
     }
 
-
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["author": HTUser.self]
     static let baseTypePropertyList: [String] = ["id", "text"]
     static let htAccessors: [HTPropertyAccessor<HTComment>] = [
@@ -127,7 +124,6 @@ final class HTArticle: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         self.htStorage = htStorage
         super.init()
     }
-
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [
         "author": HTUser.self, "comments": HTComment.self,
@@ -162,7 +158,6 @@ final class HTFeed: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         self.htStorage = htStorage
         super.init()
     }
-
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["articles": HTArticle.self]
     static let baseTypePropertyList: [String] = ["total"]
@@ -223,7 +218,6 @@ final class HTScalars: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         super.init()
     }
 
-
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
     static let baseTypePropertyList: [String] = [
         "int", "int64", "double", "bool", "string", "url", "date", "json", "state", "states", "numbers",
@@ -282,7 +276,6 @@ final class HTProfile: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         super.init()
     }
 
-
     // `secret` has an accessor but is in neither list; `ghost` is listed but has no accessor.
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["owner": HTUser.self]
     static let baseTypePropertyList: [String] = ["name", "city", "ghost"]
@@ -314,12 +307,12 @@ enum Fixture {
     static func map<Model: HTModelMappable>(
         _ json: HTJSON, into type: Model.Type, mapping: HTObjectMapping<Model>, options: HTMappingOptions = .lenient
     ) -> (Model, [HTMappingDiagnostic]) {
-        let model = Model()
+        var storage = Model.Storage()
         var context = HTMappingContext(options: options)
         if case .object(let object) = json {
-            mapping.apply(object, to: model, context: &context)
+            mapping.apply(object, to: &storage, context: &context)
         }
-        return (model, context.diagnostics)
+        return (Model(htStorage: storage), context.diagnostics)
     }
 }
 

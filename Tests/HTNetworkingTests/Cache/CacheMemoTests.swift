@@ -66,8 +66,8 @@ struct CacheMemoTests {
         try await test(HTClient(configuration: configuration, transport: server), cache, server)
     }
 
-    @Test("Hits hand out equal values that share nothing: changing one changes no later hit")
-    func copiesShareNothing() async throws {
+    @Test("Hits hand out the one kept value: models are immutable, so nothing is copied")
+    func hitsShareTheValue() async throws {
         try await withClient(answering: Self.alice) { client, cache, server in
             let key = HTCacheKey(custom: "user-1")
 
@@ -86,12 +86,12 @@ struct CacheMemoTests {
             #expect(
                 user.name == "Alice" && user.address?.city == "Hangzhou" && user.tags == ["a", "b"] && user.score == 4.5
             )
-            #expect(user !== first.value && user.address !== first.value.address)
-            user.name = "Mallory"
-            user.address?.city = "Elsewhere"
-            user.tags?.append("c")
+            #expect(user === first.value && user.address === first.value.address)
+            // An edit is a new model; the kept one, and so every later hit, is unchanged.
+            let edited = user.with { $0.name = "Mallory" }
+            #expect(edited.name == "Mallory" && edited !== user)
             let third = try await client.send(CachedUserRequest())
-            #expect(third !== user && third.address !== user.address)
+            #expect(third === user)
             #expect(third.name == "Alice" && third.address?.city == "Hangzhou" && third.tags == ["a", "b"])
             #expect(first.value.name == "Alice")
             #expect(server.count == 1)
@@ -154,10 +154,8 @@ struct CacheMemoTests {
                 for _ in 0..<200 {
                     group.addTask {
                         let user = try await client.send(CachedUserRequest())
-                        let name = user.name
-                        user.name = "changed"
-                        user.address?.city = "changed"
-                        return name
+                        let edited = user.with { $0.name = "changed" }
+                        return edited.name == "changed" ? user.name : nil
                     }
                 }
                 var names: [String?] = []

@@ -109,8 +109,7 @@ struct SchedulingChainTests {
     func builderStart() async throws {
         let server = try await Support.server()
         let result = try await Support.client(server).chain { () -> sending SchedEchoModelRequest in
-            let model = EchoResult()
-            model.path = "/start"
+            let model = EchoResult { $0.path = "/start" }
             return SchedEchoModelRequest(echo: model)
         }.send()
         #expect(result.json?["path"]?.stringValue == "/start")

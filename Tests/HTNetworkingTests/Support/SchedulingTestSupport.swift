@@ -140,7 +140,6 @@ final class TransferUploadResult: HTHTTPModel, HTModelMappable, @unchecked Senda
         super.init()
     }
 
-
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
     static let baseTypePropertyList: [String] = ["fields", "files"]
     static let htAccessors: [HTPropertyAccessor<TransferUploadResult>] = [
@@ -154,9 +153,9 @@ final class TransferUploadResult: HTHTTPModel, HTModelMappable, @unchecked Senda
     static let htMapping: HTObjectMapping<TransferUploadResult> = .defaultMapping()
 
     /// A text field as the server parsed it.
-    func field(_ name: String) -> String? { fields?[name]?.stringValue }
+    func field(_ name: String) -> String? { htStorage.fields?[name]?.stringValue }
     /// A file part's description (`filename`, `content_type`, `size`, `sha256`).
-    func file(_ name: String) -> HTJSON? { files?[name] }
+    func file(_ name: String) -> HTJSON? { htStorage.files?[name] }
 }
 
 /// `POST /echo` with parameters taken from a model it holds: a request that is not `Sendable`, as the

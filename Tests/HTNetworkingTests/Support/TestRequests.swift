@@ -16,7 +16,6 @@ final class NetAddress: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         super.init()
     }
 
-
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
     static let baseTypePropertyList: [String] = ["city", "zip"]
     static let htAccessors: [HTPropertyAccessor<NetAddress>] = [
@@ -45,7 +44,6 @@ final class NetUser: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         self.htStorage = htStorage
         super.init()
     }
-
 
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = ["address": NetAddress.self]
     static let baseTypePropertyList: [String] = ["id", "name", "score", "tags"]
@@ -87,7 +85,6 @@ final class EchoResult: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         super.init()
     }
 
-
     static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
     static let baseTypePropertyList: [String] = ["method", "path", "query", "headers", "body", "json", "form"]
     static let htAccessors: [HTPropertyAccessor<EchoResult>] = [
@@ -117,7 +114,7 @@ final class EchoResult: HTHTTPModel, HTModelMappable, @unchecked Sendable {
 
     /// The value of a request header as the server saw it (the server lower-cases names).
     func header(_ name: String) -> String? {
-        guard case .object(let object)? = headers, case .string(let value)? = object[name.lowercased()] else {
+        guard case .object(let object)? = htStorage.headers, case .string(let value)? = object[name.lowercased()] else {
             return nil
         }
         return value

@@ -2,32 +2,38 @@
 // change the spec and build again.
 // swift-format-ignore-file
 
-import HTNetworking
+@_spi(Generated) import HTNetworking
 
 // MARK: - HTAddress
 
 /// A postal address.
 ///
 /// - Remark: Generated from demo.htspec.json:17:5
-internal final class HTAddress: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    internal struct Storage: Sendable {
+internal final class HTAddress: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTAddress { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
         /// Province or state.
         internal var province: String?
         /// City.
         internal var city: String?
         internal var street: String?
+        /// Every field `nil`.
+        internal init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    internal var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTAddress>] = [
-        .init("province", guarded: { $1(&$0._htStorage.province) }),
-        .init("city", guarded: { $1(&$0._htStorage.city) }),
-        .init("street", guarded: { $1(&$0._htStorage.street) }),
+        .init("province", get: { $0.province }, set: { $0.province = $1 }),
+        .init("city", get: { $0.city }, set: { $0.city = $1 }),
+        .init("street", get: { $0.street }, set: { $0.street = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTAddress> = .defaultMapping()
 }
@@ -37,12 +43,11 @@ internal final class HTAddress: HTHTTPModel, HTModelMappable, HTGuardedModel, @u
 /// An article with its author and comments.
 ///
 /// - Remark: Generated from demo.htspec.json:38:5
-internal final class HTArticle: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    internal struct Storage: Sendable {
+internal final class HTArticle: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTArticle { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
         /// Unique identifier.
         internal var id: Int?
         /// Headline.
@@ -57,18 +62,25 @@ internal final class HTArticle: HTHTTPModel, HTModelMappable, HTGuardedModel, @u
         internal var comments: [HTComment]?
         /// The cover photo.
         internal var cover: HTPhoto?
+        /// Every field `nil`.
+        internal init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    internal var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTArticle>] = [
-        .init("id", guarded: { $1(&$0._htStorage.id) }),
-        .init("title", guarded: { $1(&$0._htStorage.title) }),
-        .init("body", guarded: { $1(&$0._htStorage.body) }),
-        .init("status", guarded: { $1(&$0._htStorage.status) }),
-        .init("author", guarded: { $1(&$0._htStorage.author) }),
-        .init("comments", guarded: { $1(&$0._htStorage.comments) }),
-        .init("cover", guarded: { $1(&$0._htStorage.cover) }),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("title", get: { $0.title }, set: { $0.title = $1 }),
+        .init("body", get: { $0.body }, set: { $0.body = $1 }),
+        .init("status", get: { $0.status }, set: { $0.status = $1 }),
+        .init("author", get: { $0.author }, set: { $0.author = $1 }),
+        .init("comments", get: { $0.comments }, set: { $0.comments = $1 }),
+        .init("cover", get: { $0.cover }, set: { $0.cover = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTArticle> = .defaultMapping()
 }
@@ -78,12 +90,11 @@ internal final class HTArticle: HTHTTPModel, HTModelMappable, HTGuardedModel, @u
 /// A comment on an article.
 ///
 /// - Remark: Generated from demo.htspec.json:50:5
-internal final class HTComment: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    internal struct Storage: Sendable {
+internal final class HTComment: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTComment { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
         internal var id: Int?
         /// Who wrote the comment.
         internal var author: HTUser?
@@ -91,15 +102,22 @@ internal final class HTComment: HTHTTPModel, HTModelMappable, HTGuardedModel, @u
         internal var text: String?
         /// How many likes it has.
         internal var likes: Int?
+        /// Every field `nil`.
+        internal init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    internal var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTComment>] = [
-        .init("id", guarded: { $1(&$0._htStorage.id) }),
-        .init("author", guarded: { $1(&$0._htStorage.author) }),
-        .init("text", guarded: { $1(&$0._htStorage.text) }),
-        .init("likes", guarded: { $1(&$0._htStorage.likes) }),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("author", get: { $0.author }, set: { $0.author = $1 }),
+        .init("text", get: { $0.text }, set: { $0.text = $1 }),
+        .init("likes", get: { $0.likes }, set: { $0.likes = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTComment> = .defaultMapping()
 }
@@ -109,12 +127,11 @@ internal final class HTComment: HTHTTPModel, HTModelMappable, HTGuardedModel, @u
 /// A photo a user uploaded.
 ///
 /// - Remark: Generated from demo.htspec.json:25:5
-internal final class HTPhoto: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    internal struct Storage: Sendable {
+internal final class HTPhoto: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTPhoto { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
         /// Unique identifier.
         internal var id: Int?
         /// Caption.
@@ -131,19 +148,26 @@ internal final class HTPhoto: HTHTTPModel, HTModelMappable, HTGuardedModel, @unc
         internal var tags: [String]?
         /// Camera metadata, as the camera wrote it.
         internal var exif: HTJSON?
+        /// Every field `nil`.
+        internal init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    internal var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTPhoto>] = [
-        .init("id", guarded: { $1(&$0._htStorage.id) }),
-        .init("title", guarded: { $1(&$0._htStorage.title) }),
-        .init("url", guarded: { $1(&$0._htStorage.url) }),
-        .init("width", guarded: { $1(&$0._htStorage.width) }),
-        .init("height", guarded: { $1(&$0._htStorage.height) }),
-        .init("visibility", guarded: { $1(&$0._htStorage.visibility) }),
-        .init("tags", guarded: { $1(&$0._htStorage.tags) }),
-        .init("exif", guarded: { $1(&$0._htStorage.exif) }),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("title", get: { $0.title }, set: { $0.title = $1 }),
+        .init("url", get: { $0.url }, set: { $0.url = $1 }),
+        .init("width", get: { $0.width }, set: { $0.width = $1 }),
+        .init("height", get: { $0.height }, set: { $0.height = $1 }),
+        .init("visibility", get: { $0.visibility }, set: { $0.visibility = $1 }),
+        .init("tags", get: { $0.tags }, set: { $0.tags = $1 }),
+        .init("exif", get: { $0.exif }, set: { $0.exif = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTPhoto> = .defaultMapping()
 }
@@ -153,23 +177,29 @@ internal final class HTPhoto: HTHTTPModel, HTModelMappable, HTGuardedModel, @unc
 /// The fields of a profile a user can change.
 ///
 /// - Remark: Generated from demo.htspec.json:63:5
-internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    internal struct Storage: Sendable {
+internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTProfileUpdate { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
         /// New display name.
         internal var displayName: String?
         /// New address.
         internal var address: HTAddress?
+        /// Every field `nil`.
+        internal init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    internal var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTProfileUpdate>] = [
-        .init("displayName", guarded: { $1(&$0._htStorage.displayName) }),
-        .init("address", guarded: { $1(&$0._htStorage.address) }),
+        .init("displayName", get: { $0.displayName }, set: { $0.displayName = $1 }),
+        .init("address", get: { $0.address }, set: { $0.address = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTProfileUpdate> = .defaultMapping()
 }
@@ -179,12 +209,11 @@ internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable, HTGuardedMod
 /// A registered user.
 ///
 /// - Remark: Generated from demo.htspec.json:6:5
-internal final class HTUser: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    internal struct Storage: Sendable {
+internal final class HTUser: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTUser { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
         /// Unique identifier.
         internal var id: Int?
         /// Login name, unique.
@@ -197,17 +226,24 @@ internal final class HTUser: HTHTTPModel, HTModelMappable, HTGuardedModel, @unch
         internal var verified: Bool?
         /// Where the user lives, if they said.
         internal var address: HTAddress?
+        /// Every field `nil`.
+        internal init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    internal var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTUser>] = [
-        .init("id", guarded: { $1(&$0._htStorage.id) }),
-        .init("userName", guarded: { $1(&$0._htStorage.userName) }),
-        .init("displayName", guarded: { $1(&$0._htStorage.displayName) }),
-        .init("followers", guarded: { $1(&$0._htStorage.followers) }),
-        .init("verified", guarded: { $1(&$0._htStorage.verified) }),
-        .init("address", guarded: { $1(&$0._htStorage.address) }),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        .init("displayName", get: { $0.displayName }, set: { $0.displayName = $1 }),
+        .init("followers", get: { $0.followers }, set: { $0.followers = $1 }),
+        .init("verified", get: { $0.verified }, set: { $0.verified = $1 }),
+        .init("address", get: { $0.address }, set: { $0.address = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTUser> = .defaultMapping()
 }

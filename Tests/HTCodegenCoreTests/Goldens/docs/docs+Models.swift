@@ -2,7 +2,7 @@
 // change the spec and build again.
 // swift-format-ignore-file
 
-import HTNetworking
+@_spi(Generated) import HTNetworking
 
 // MARK: - HTDocNote
 
@@ -11,23 +11,29 @@ import HTNetworking
 /// With a blank line between paragraphs.
 ///
 /// - Remark: Generated from docs.htspec.json:5:5
-internal final class HTDocNote: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    internal struct Storage: Sendable {
+internal final class HTDocNote: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTDocNote { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
         /// The text.
         /// Windows line ends split lines too.
         internal var body: String?
         internal var plain: String?
+        /// Every field `nil`.
+        internal init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    internal var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTDocNote>] = [
-        .init("body", guarded: { $1(&$0._htStorage.body) }),
-        .init("plain", guarded: { $1(&$0._htStorage.plain) }),
+        .init("body", get: { $0.body }, set: { $0.body = $1 }),
+        .init("plain", get: { $0.plain }, set: { $0.plain = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTDocNote> = .defaultMapping()
 }

@@ -2,26 +2,32 @@
 // change the spec and build again.
 // swift-format-ignore-file
 
-import HTNetworking
+@_spi(Generated) import HTNetworking
 
 // MARK: - HTAgainNote
 
 /// - Remark: Generated from envelope-again.htspec.json:6:5
-internal final class HTAgainNote: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    internal struct Storage: Sendable {
+internal final class HTAgainNote: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTAgainNote { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
         internal var id: Int?
         internal var text: String?
+        /// Every field `nil`.
+        internal init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    internal var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTAgainNote>] = [
-        .init("id", required: true, guarded: { $1(&$0._htStorage.id) }),
-        .init("text", guarded: { $1(&$0._htStorage.text) }),
+        .init("id", required: true, get: { $0.id }, set: { $0.id = $1 }),
+        .init("text", get: { $0.text }, set: { $0.text = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTAgainNote> = .defaultMapping()
 }

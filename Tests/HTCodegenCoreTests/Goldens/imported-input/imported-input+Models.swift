@@ -2,30 +2,36 @@
 // change the spec and build again.
 // swift-format-ignore-file
 
-import HTNetworking
+@_spi(Generated) import HTNetworking
 
 // MARK: - HTShippingAddress
 
 /// Where to ship.
 ///
 /// - Remark: Generated from imported-input.htspec.json:5:5
-internal final class HTShippingAddress: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    internal struct Storage: Sendable {
+internal final class HTShippingAddress: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTShippingAddress { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
         internal var province: String?
         internal var city: String?
         internal var isDefault: Bool?
+        /// Every field `nil`.
+        internal init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    internal var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTShippingAddress>] = [
-        .init("province", guarded: { $1(&$0._htStorage.province) }),
-        .init("city", guarded: { $1(&$0._htStorage.city) }),
-        .init("isDefault", guarded: { $1(&$0._htStorage.isDefault) }),
+        .init("province", get: { $0.province }, set: { $0.province = $1 }),
+        .init("city", get: { $0.city }, set: { $0.city = $1 }),
+        .init("isDefault", get: { $0.isDefault }, set: { $0.isDefault = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTShippingAddress> = .defaultMapping()
 }

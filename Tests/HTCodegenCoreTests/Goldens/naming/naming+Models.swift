@@ -2,26 +2,32 @@
 // change the spec and build again.
 // swift-format-ignore-file
 
-import HTNetworking
+@_spi(Generated) import HTNetworking
 
 // MARK: - HTError
 
 /// Would shadow Swift's Error without the prefix.
 ///
 /// - Remark: Generated from naming.htspec.json:20:5
-internal final class HTError: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    internal struct Storage: Sendable {
+internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTError { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
         internal var code: Int?
+        /// Every field `nil`.
+        internal init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    internal var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTError>] = [
-        .init("code", guarded: { $1(&$0._htStorage.code) }),
+        .init("code", get: { $0.code }, set: { $0.code = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTError> = .defaultMapping()
 }
@@ -32,12 +38,11 @@ internal final class HTError: HTHTTPModel, HTModelMappable, HTGuardedModel, @unc
 /// This description has a second line, a */ and a """ and a \ and \u{41}.
 ///
 /// - Remark: Generated from naming.htspec.json:5:5
-internal final class HTNamingSample: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    internal struct Storage: Sendable {
+internal final class HTNamingSample: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTNamingSample { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
         /// A keyword.
         internal var `class`: String?
         /// Clashes with CustomStringConvertible.
@@ -55,20 +60,27 @@ internal final class HTNamingSample: HTHTTPModel, HTModelMappable, HTGuardedMode
         internal var userName: String?
         /// Swift accepts `_` as a property name only in backticks.
         internal var `_`: String?
+        /// Every field `nil`.
+        internal init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    internal var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTNamingSample>] = [
-        .init("class", guarded: { $1(&$0._htStorage.`class`) }),
-        .init("description_", key: "description", guarded: { $1(&$0._htStorage.description_) }),
-        .init("hash_", key: "hash", guarded: { $1(&$0._htStorage.hash_) }),
-        .init("userName_2", key: "user-name", guarded: { $1(&$0._htStorage.userName_2) }),
-        .init("_2fa", key: "2fa", guarded: { $1(&$0._htStorage._2fa) }),
-        .init("名字", guarded: { $1(&$0._htStorage.名字) }),
-        .init("self_", key: "self", guarded: { $1(&$0._htStorage.self_) }),
-        .init("userName", guarded: { $1(&$0._htStorage.userName) }),
-        .init("_", guarded: { $1(&$0._htStorage.`_`) }),
+        .init("class", get: { $0.`class` }, set: { $0.`class` = $1 }),
+        .init("description_", key: "description", get: { $0.description_ }, set: { $0.description_ = $1 }),
+        .init("hash_", key: "hash", get: { $0.hash_ }, set: { $0.hash_ = $1 }),
+        .init("userName_2", key: "user-name", get: { $0.userName_2 }, set: { $0.userName_2 = $1 }),
+        .init("_2fa", key: "2fa", get: { $0._2fa }, set: { $0._2fa = $1 }),
+        .init("名字", get: { $0.名字 }, set: { $0.名字 = $1 }),
+        .init("self_", key: "self", get: { $0.self_ }, set: { $0.self_ = $1 }),
+        .init("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        .init("_", get: { $0.`_` }, set: { $0.`_` = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTNamingSample> = .defaultMapping()
 }

@@ -2,7 +2,7 @@
 // change the spec and build again.
 // swift-format-ignore-file
 
-import HTNetworking
+@_spi(Generated) import HTNetworking
 
 // MARK: - HTMarkerChangeCreatorRequest
 

@@ -2,27 +2,33 @@
 // change the spec and build again.
 // swift-format-ignore-file
 
-import HTNetworking
+@_spi(Generated) import HTNetworking
 
 // MARK: - HTCreateProgroupRequest_2
 
 /// 创建项目组的参数
 ///
 /// - Remark: Generated from nei-naming.nei.json:10:36
-internal final class HTCreateProgroupRequest_2: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    internal struct Storage: Sendable {
+internal final class HTCreateProgroupRequest_2: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTCreateProgroupRequest_2 { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
         /// 名称
         internal var name: String?
+        /// Every field `nil`.
+        internal init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    internal var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTCreateProgroupRequest_2>] = [
-        .init("name", guarded: { $1(&$0._htStorage.name) }),
+        .init("name", get: { $0.name }, set: { $0.name = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTCreateProgroupRequest_2> = .defaultMapping()
 }
@@ -32,23 +38,29 @@ internal final class HTCreateProgroupRequest_2: HTHTTPModel, HTModelMappable, HT
 /// 项目组
 ///
 /// - Remark: Generated from nei-naming.nei.json:7:36
-internal final class HTProgroup: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    internal struct Storage: Sendable {
+internal final class HTProgroup: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTProgroup { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
         /// 项目组 id
         internal var id: Double?
         /// 名称
         internal var name: String?
+        /// Every field `nil`.
+        internal init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    internal var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTProgroup>] = [
-        .init("id", guarded: { $1(&$0._htStorage.id) }),
-        .init("name", guarded: { $1(&$0._htStorage.name) }),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("name", get: { $0.name }, set: { $0.name = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTProgroup> = .defaultMapping()
 }
@@ -56,19 +68,25 @@ internal final class HTProgroup: HTHTTPModel, HTModelMappable, HTGuardedModel, @
 // MARK: - HTPutApiProgroupsIdResult
 
 /// - Remark: Generated from nei-naming.nei.json:12:35
-internal final class HTPutApiProgroupsIdResult: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    internal struct Storage: Sendable {
+internal final class HTPutApiProgroupsIdResult: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTPutApiProgroupsIdResult { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
         internal var status: String?
+        /// Every field `nil`.
+        internal init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    internal var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTPutApiProgroupsIdResult>] = [
-        .init("status", guarded: { $1(&$0._htStorage.status) }),
+        .init("status", get: { $0.status }, set: { $0.status = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTPutApiProgroupsIdResult> = .defaultMapping()
 }

@@ -2,19 +2,18 @@
 // change the spec and build again.
 // swift-format-ignore-file
 
-import HTNetworking
+@_spi(Generated) import HTNetworking
 
 // MARK: - HTNumberItem
 
 /// 商品: Number fields
 ///
 /// - Remark: Generated from numbers.nei.json:7:36
-internal final class HTNumberItem: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    internal struct Storage: Sendable {
+internal final class HTNumberItem: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTNumberItem { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
         /// 编号
         internal var id: Double?
         /// 价格
@@ -23,15 +22,22 @@ internal final class HTNumberItem: HTHTTPModel, HTModelMappable, HTGuardedModel,
         internal var sizes: [Double]?
         /// 名称
         internal var title: String?
+        /// Every field `nil`.
+        internal init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    internal var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTNumberItem>] = [
-        .init("id", guarded: { $1(&$0._htStorage.id) }),
-        .init("price", guarded: { $1(&$0._htStorage.price) }),
-        .init("sizes", guarded: { $1(&$0._htStorage.sizes) }),
-        .init("title", guarded: { $1(&$0._htStorage.title) }),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("price", get: { $0.price }, set: { $0.price = $1 }),
+        .init("sizes", get: { $0.sizes }, set: { $0.sizes = $1 }),
+        .init("title", get: { $0.title }, set: { $0.title = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTNumberItem> = .defaultMapping()
 }

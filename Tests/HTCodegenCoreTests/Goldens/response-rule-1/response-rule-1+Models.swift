@@ -2,26 +2,32 @@
 // change the spec and build again.
 // swift-format-ignore-file
 
-import HTNetworking
+@_spi(Generated) import HTNetworking
 
 // MARK: - HTRule1Photo
 
 /// - Remark: Generated from response-rule-1.htspec.json:5:5
-internal final class HTRule1Photo: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    internal struct Storage: Sendable {
+internal final class HTRule1Photo: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTRule1Photo { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
         internal var id: Int?
         internal var title: String?
+        /// Every field `nil`.
+        internal init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    internal var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTRule1Photo>] = [
-        .init("id", guarded: { $1(&$0._htStorage.id) }),
-        .init("title", guarded: { $1(&$0._htStorage.title) }),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("title", get: { $0.title }, set: { $0.title = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTRule1Photo> = .defaultMapping()
 }

@@ -2,24 +2,30 @@
 // change the spec and build again.
 // swift-format-ignore-file
 
-import HTNetworking
+@_spi(Generated) import HTNetworking
 
 // MARK: - HTRule4Item
 
 /// - Remark: Generated from response-rule-4.htspec.json:5:5
-internal final class HTRule4Item: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    internal struct Storage: Sendable {
+internal final class HTRule4Item: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTRule4Item { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
         internal var id: Int?
+        /// Every field `nil`.
+        internal init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    internal var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTRule4Item>] = [
-        .init("id", guarded: { $1(&$0._htStorage.id) }),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTRule4Item> = .defaultMapping()
 }

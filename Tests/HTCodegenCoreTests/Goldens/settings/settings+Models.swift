@@ -2,7 +2,7 @@
 // change the spec and build again.
 // swift-format-ignore-file
 
-import HTNetworking
+@_spi(Generated) import HTNetworking
 
 /// The base class of the generated models (settings `namePrefix` + `modelAbstract`).
 public typealias NEModel = HTHTTPModel
@@ -14,21 +14,27 @@ public typealias NERequest = HTBaseRequest
 /// An account.
 ///
 /// - Remark: Generated from settings.htspec.json:5:5
-public final class NEAccount: NEModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    public struct Storage: Sendable {
+public final class NEAccount: NEModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `NEAccount { $0.field = value }`, edit a copy with `with { }`.
+    public struct Storage: HTModelStorage {
         public var id: Int?
         public var owner: NEOwner?
+        /// Every field `nil`.
+        public init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    public var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    public let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    public init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     public static let htAccessors: [HTPropertyAccessor<NEAccount>] = [
-        .init("id", guarded: { $1(&$0._htStorage.id) }),
-        .init("owner", guarded: { $1(&$0._htStorage.owner) }),
+        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("owner", get: { $0.owner }, set: { $0.owner = $1 }),
     ]
     public static let htMapping: HTObjectMapping<NEAccount> = .defaultMapping()
 }
@@ -36,19 +42,25 @@ public final class NEAccount: NEModel, HTModelMappable, HTGuardedModel, @uncheck
 // MARK: - NEOwner
 
 /// - Remark: Generated from settings.htspec.json:6:5
-public final class NEOwner: NEModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    public struct Storage: Sendable {
+public final class NEOwner: NEModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `NEOwner { $0.field = value }`, edit a copy with `with { }`.
+    public struct Storage: HTModelStorage {
         public var name: String?
+        /// Every field `nil`.
+        public init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    public var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    public let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    public init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     public static let htAccessors: [HTPropertyAccessor<NEOwner>] = [
-        .init("name", guarded: { $1(&$0._htStorage.name) }),
+        .init("name", get: { $0.name }, set: { $0.name = $1 }),
     ]
     public static let htMapping: HTObjectMapping<NEOwner> = .defaultMapping()
 }

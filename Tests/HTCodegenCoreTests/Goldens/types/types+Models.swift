@@ -2,19 +2,18 @@
 // change the spec and build again.
 // swift-format-ignore-file
 
-import HTNetworking
+@_spi(Generated) import HTNetworking
 
 // MARK: - HTTypeTable
 
 /// One field of every kind.
 ///
 /// - Remark: Generated from types.htspec.json:5:5
-internal final class HTTypeTable: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    internal struct Storage: Sendable {
+internal final class HTTypeTable: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTTypeTable { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
         /// String → String.
         internal var text: String?
         /// Number → Double.
@@ -37,22 +36,29 @@ internal final class HTTypeTable: HTHTTPModel, HTModelMappable, HTGuardedModel, 
         internal var matrix: [[Double]]?
         /// An enumeration → its open string type.
         internal var kind: HTTypeTableKind?
+        /// Every field `nil`.
+        internal init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    internal var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTTypeTable>] = [
-        .init("text", guarded: { $1(&$0._htStorage.text) }),
-        .init("amount", guarded: { $1(&$0._htStorage.amount) }),
-        .init("count", guarded: { $1(&$0._htStorage.count) }),
-        .init("flag", guarded: { $1(&$0._htStorage.flag) }),
-        .init("anything", guarded: { $1(&$0._htStorage.anything) }),
-        .init("child", guarded: { $1(&$0._htStorage.child) }),
-        .init("children", guarded: { $1(&$0._htStorage.children) }),
-        .init("aliased", guarded: { $1(&$0._htStorage.aliased) }),
-        .init("words", guarded: { $1(&$0._htStorage.words) }),
-        .init("matrix", guarded: { $1(&$0._htStorage.matrix) }),
-        .init("kind", guarded: { $1(&$0._htStorage.kind) }),
+        .init("text", get: { $0.text }, set: { $0.text = $1 }),
+        .init("amount", get: { $0.amount }, set: { $0.amount = $1 }),
+        .init("count", get: { $0.count }, set: { $0.count = $1 }),
+        .init("flag", get: { $0.flag }, set: { $0.flag = $1 }),
+        .init("anything", get: { $0.anything }, set: { $0.anything = $1 }),
+        .init("child", get: { $0.child }, set: { $0.child = $1 }),
+        .init("children", get: { $0.children }, set: { $0.children = $1 }),
+        .init("aliased", get: { $0.aliased }, set: { $0.aliased = $1 }),
+        .init("words", get: { $0.words }, set: { $0.words = $1 }),
+        .init("matrix", get: { $0.matrix }, set: { $0.matrix = $1 }),
+        .init("kind", get: { $0.kind }, set: { $0.kind = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTTypeTable> = .defaultMapping()
 }
@@ -62,19 +68,25 @@ internal final class HTTypeTable: HTHTTPModel, HTModelMappable, HTGuardedModel, 
 /// A nested model whose name is required.
 ///
 /// - Remark: Generated from types.htspec.json:21:5
-internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable, HTGuardedModel, @unchecked Sendable {
-    // @unchecked Sendable: the one stored property, _htStorage, is read and written only under
-    // the model's lock (HTGuardedModel, HTPropertyAccessor), or by the mapper while it alone holds
-    // a new model; the base class adds no unguarded mutable state.
-    /// The properties, read and written through the model (`model.name`), each access under its lock.
-    internal struct Storage: Sendable {
+internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTTypeTableChild { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
         internal var name: String?
+        /// Every field `nil`.
+        internal init() {}
     }
-    /// The properties without their lock: read and write them through the model.
-    internal var _htStorage = Storage()
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTTypeTableChild>] = [
-        .init("name", required: true, guarded: { $1(&$0._htStorage.name) }),
+        .init("name", required: true, get: { $0.name }, set: { $0.name = $1 }),
     ]
     internal static let htMapping: HTObjectMapping<HTTypeTableChild> = .defaultMapping()
 }
@@ -85,7 +97,21 @@ internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable, HTGuardedMo
 ///
 /// - Remark: Generated from types.htspec.json:24:5
 internal final class HTTypeTableEmpty: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable: no stored properties; the base class adds no unguarded mutable state.
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTTypeTableEmpty { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
+        /// Every field `nil`.
+        internal init() {}
+    }
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
+
     internal static let htAccessors: [HTPropertyAccessor<HTTypeTableEmpty>] = []
     internal static let htMapping: HTObjectMapping<HTTypeTableEmpty> = .defaultMapping()
 }

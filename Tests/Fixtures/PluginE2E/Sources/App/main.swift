@@ -5,9 +5,10 @@ import HTNetworking
 import ShopAPI
 import StockAPI
 
-let product = HTProduct()
-product.id = 42
-product.name = "Widget"
+let product = HTProduct {
+    $0.id = 42
+    $0.name = "Widget"
+}
 print("model: HTProduct id=\(product.id.map(String.init) ?? "-") name=\(product.name ?? "-")")
 
 let request = HTGetProductRequest(id: product.id ?? 0)
