@@ -113,9 +113,11 @@ enum HTCacheFileFormat {
         return (key, digest, entry)
     }
 
-    /// Milliseconds since 1970 for `date` (clamped to the range of Int64).
+    /// Milliseconds since 1970 for `date`, rounded down (clamped to the range of Int64). Rounding to
+    /// the nearest would date an entry read back within half a millisecond of its writing in the
+    /// future, which the lookup takes for a changed clock and misses.
     static func milliseconds(_ date: Date) -> Int64 {
-        let value = (date.timeIntervalSince1970 * 1000).rounded()
+        let value = (date.timeIntervalSince1970 * 1000).rounded(.down)
         guard value.isFinite else { return 0 }
         return Int64(max(-9.2e18, min(9.2e18, value)))
     }

@@ -120,6 +120,28 @@ struct CacheStorageTests {
         #expect(HTCacheFileFormat.decode(file + Data([0]), key: HTCacheKey(value: 42)) == nil)
     }
 
+    @Test("A file's dates are never later than the entry's: read back at once, an entry is not from the future")
+    func datesRoundDown() throws {
+        let key = HTCacheKey(custom: "dates")
+        // 0.9 ms past a whole millisecond: rounding to the nearest would store the next millisecond.
+        let created = Date(timeIntervalSince1970: 1_700_000_000.0009)
+        let file = HTCacheFileFormat.encode(CacheTestSupport.entry("x", created: created), key: key)
+        let decoded = try #require(HTCacheFileFormat.decode(file, key: key))
+        #expect(decoded.created <= created)
+        #expect(created.timeIntervalSince(decoded.created) < 0.001)
+
+        // Through the cache: an entry stored now is a hit when read back at once, every time.
+        let directory = CacheTestSupport.directory("dates")
+        defer { CacheTestSupport.cleanUp(directory) }
+        let cache = HTResponseCache(directory: directory, logger: { _ in })
+        for index in 0..<200 {
+            let now = Date()
+            cache.store(CacheTestSupport.entry("\(index)", created: now), for: key)
+            cache.clearMemoryCache()
+            #expect(cache.cachedResponse(for: key)?.body == Data("\(index)".utf8), "entry \(index)")
+        }
+    }
+
     @Test("Arbitrary bytes never decode and never crash")
     func garbage() {
         var generator = SystemRandomNumberGenerator()
