@@ -32,7 +32,8 @@ open class HTHTTPModel: Hashable, CustomStringConvertible, CustomDebugStringConv
         (self as? any HTModelMappable)?.htHashStorage(into: &hasher)
     }
 
-    /// The type's name and its non-`nil` fields by name: `HTUser(id: 1, name: "Ann")`.
+    /// The type's name and its non-`nil` fields by Swift name, values as `debugPrint` writes them (JSON
+    /// values as JSON text): `HTUser(id: 1, name: "Ann", address: HTAddress(city: "Shanghai"))`.
     open var description: String {
         var text = "\(type(of: self))("
         var first = true
@@ -41,7 +42,11 @@ open class HTHTTPModel: Hashable, CustomStringConvertible, CustomDebugStringConv
             if !first { text += ", " }
             first = false
             text += "\(label): "
-            debugPrint(value, terminator: "", to: &text)
+            if let json = value as? HTJSON {
+                text += json.serializedString()  // JSON as JSON text, not as its enum cases
+            } else {
+                debugPrint(value, terminator: "", to: &text)
+            }
         }
         return text + ")"
     }

@@ -203,7 +203,8 @@ struct ModelCodableTests {
         let original = try photo()
         let text = original.description
         #expect(text.hasPrefix("HTShotPhoto(id: "))
-        #expect(text.contains("owner: HTGuideAuthor("))
+        #expect(text.contains(#"owner: HTUser(id: 7, name: "Ada", address: HTAddress(city: "London", zip: "SW1Y")"#))
+        #expect(text.contains(#"exif: {"f":1.8,"iso":100,"lens":null,"raw":false,"tags":["a",{"b":1}]}"#))
         #expect(original.debugDescription == text)
     }
 
