@@ -125,7 +125,7 @@ enum CacheBench {
                 print(
                     String(
                         format:
-                            "  the memory tier's lookup alone: %.2f µs (%.0f× faster than the round trip); the rest of a hit is building the request and its key, and copying the mapped value",
+                            "  the memory tier's lookup alone: %.2f µs (%.0f× faster than the round trip); the rest of a hit is building the request and its key (the mapped value is shared, not copied)",
                         lookup * 1e6, network / lookup))
             }
         }
