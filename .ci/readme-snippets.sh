@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Type-checks every ```swift block of README.md and of the DocC Getting Started article against the
 # built HTNetworking and HTModel modules, so that the first code a newcomer copies is never stale, and
-# checks that their relative links lead to files of the repository.
+# checks that their relative links lead to files of the repository. Also checks that an app's file
+# cannot name the runtime API behind @_spi(Generated) nor change a built model (see must_fail below).
 # Run from anywhere: `bash .ci/readme-snippets.sh [FILE.md ...]`.
 #
 # The rule (also in CONTRIBUTING.md): every ```swift block is checked, one at a time, as follows.
@@ -147,6 +148,48 @@ for path in files:
             print("\n".join("    | " + line for line in output.strip().split("\n") if line))
         else:
             print(f"PASS: {where} ({marker or 'program'})")
+
+# What generated models do not let an app's file do, each checked to fail with the compiler's reason,
+# and the first to pass with the SPI import generated files have: the runtime API only generated code
+# uses is behind @_spi(Generated), and a model, once built, never changes.
+spi_user = "HTPropertyAccessor<HTUser>(\"id\", get: { $0.id }, set: { $0.id = $1 })\n"
+must_fail = [
+    ("the accessor initializer needs the SPI import", "import HTNetworking\n_ = " + spi_user, "@_spi' protection level"),
+    ("the default mapping needs the SPI import",
+     "import HTNetworking\n_ = HTObjectMapping<HTUser>.defaultMapping()\n", "@_spi' protection level"),
+    ("a field cannot be assigned", "import HTNetworking\nlet user = HTUser()\nuser.userName = \"x\"\n",
+     "cannot assign"),
+    ("a field cannot be appended to in place",
+     "import HTNetworking\nlet photo = HTPhoto()\nphoto.tags?.append(\"x\")\n", "cannot"),
+]
+for label, code, reason in must_fail:
+    count += 1
+    folder = os.path.join(work, f"negative{count}")
+    os.makedirs(folder)
+    source = os.path.join(folder, "main.swift")
+    open(source, "w", encoding="utf-8").write(code)
+    result = subprocess.run(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules, source] + generated,
+                            capture_output=True, text=True)
+    output = result.stdout + result.stderr
+    if result.returncode == 0 or reason not in output:
+        failures += 1
+        print(f"FAIL: {label}: expected a compile error mentioning '{reason}'")
+        print("\n".join("    | " + line for line in output.strip().split("\n") if line))
+    else:
+        print(f"PASS: {label} (does not compile)")
+count += 1
+folder = os.path.join(work, "spi-import")
+os.makedirs(folder)
+source = os.path.join(folder, "main.swift")
+open(source, "w", encoding="utf-8").write("@_spi(Generated) import HTNetworking\n_ = " + spi_user)
+result = subprocess.run(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules, source] + generated,
+                        capture_output=True, text=True)
+if result.returncode != 0:
+    failures += 1
+    print("FAIL: with @_spi(Generated) import, the accessor initializer type-checks")
+    print("\n".join("    | " + line for line in (result.stdout + result.stderr).strip().split("\n") if line))
+else:
+    print("PASS: with @_spi(Generated) import, the accessor initializer type-checks")
 
 if count == 0:
     sys.exit("no ```swift blocks found in " + ", ".join(files))
