@@ -162,10 +162,11 @@ cat >"$MAIN" <<'SWIFT'
 // Rewritten by .ci/plugin-e2e.sh: uses `sku`, which only exists once the spec edit was regenerated.
 import HTNetworking
 
-let product = HTProduct()
-product.id = 42
-product.name = "Widget"
-product.sku = "SKU-42"
+let product = HTProduct {
+    $0.id = 42
+    $0.name = "Widget"
+    $0.sku = "SKU-42"
+}
 print("model: HTProduct id=\(product.id.map(String.init) ?? "-") name=\(product.name ?? "-")")
 print("sku: \(product.sku ?? "-")")
 

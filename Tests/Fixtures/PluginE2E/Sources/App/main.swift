@@ -14,13 +14,11 @@ print("model: HTProduct id=\(product.id.map(String.init) ?? "-") name=\(product.
 let request = HTGetProductRequest(id: product.id ?? 0)
 print("request: \(type(of: request)) \(HTGetProductRequest.method) \(HTGetProductRequest.path)")
 
-let category = CatCategory()
-category.title = "Tools"
+let category = CatCategory { $0.title = "Tools" }
 print(
     "library: \(type(of: CatListCategoriesRequest(page: 2))) \(CatListCategoriesRequest.path) \(category.title ?? "-")")
 
-let stock = StockStockLevel()
-stock.sku = "W-42"
+let stock = StockStockLevel { $0.sku = "W-42" }
 print(
     "package: \(type(of: StockGetStockRequest(sku: "W-42"))) \(StockGetStockRequest.path) \(stock.sku ?? "-") \(StockListLevelsRequest.path)"
 )
