@@ -59,8 +59,11 @@ extension SwiftRenderer {
                     writer.doc(field.description)
                     writer.line("\(access)var \(SwiftNaming.escaped(name)): \(swiftType(field.type))?")
                 }
-                writer.line("/// Every field `nil`.")
-                writer.line("\(access)init() {}")
+                if access != "internal " {
+                    // The implicit `init()` is internal; the protocol needs one as visible as the type.
+                    writer.line("/// Every field `nil`.")
+                    writer.line("\(access)init() {}")
+                }
             }
             writer.line("/// The fields; read them through the model (`model.field`).")
             writer.line("\(access)let htStorage: Storage")
@@ -77,9 +80,9 @@ extension SwiftRenderer {
                 for (field, name) in zip(model.fields, names) {
                     let key = field.name == name ? "" : ", key: \(SwiftNaming.stringLiteral(field.name))"
                     let required = field.isRequired ? ", required: true" : ""
-                    let member = SwiftNaming.escaped(name)
+                    // One closure that hands over the field: cheaper to type-check than a getter and a setter.
                     writer.line(
-                        "    .init(\(SwiftNaming.stringLiteral(name))\(key)\(required), get: { $0.\(member) }, set: { $0.\(member) = $1 }),"
+                        "    .init(\(SwiftNaming.stringLiteral(name))\(key)\(required), { $1(&$0.\(SwiftNaming.escaped(name))) }),"
                     )
                 }
                 writer.line("]")

@@ -71,6 +71,35 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         }
     }
 
+    /// Creates an accessor from one closure that hands the field of a storage to its second argument:
+    /// `.init("name", { $1(&$0.name) })`, what generated models pass (one closure type-checks faster than
+    /// a getter and a setter). `key` and `required` are as for ``init(_:key:required:get:set:)``.
+    ///
+    /// To read a field of a built model, the closure is handed the model's storage in place, and the
+    /// second argument only copies the field out: `access` must do nothing but hand the field over.
+    @_spi(Generated)
+    @inlinable @inline(__always)
+    public init<Value: HTJSONValueConvertible>(
+        _ name: String,
+        key: String? = nil,
+        required: Bool = false,
+        _ access: @escaping @Sendable (inout Model.Storage, (inout Value?) -> Void) -> Void
+    ) {
+        self.init(
+            name, key: key, required: required,
+            get: { storage in
+                // The storage is borrowed in place (no copy, no retain of its fields); nothing writes
+                // through this pointer: `access` hands the field to the closure, which copies it out.
+                withUnsafePointer(to: storage) { pointer in
+                    let borrowed = UnsafeMutablePointer(mutating: pointer)
+                    var value: Value?
+                    access(&borrowed.pointee) { value = $0 }
+                    return value
+                }
+            },
+            set: { storage, value in access(&storage) { $0 = value } })
+    }
+
     /// Creates an accessor from a key path to an optional field of the model's storage
     /// (`HTPropertyAccessor<HTUser>("name", \.name)`), for hand-written models. `key` and `required`
     /// are as for ``init(_:key:required:get:set:)``.

@@ -36,8 +36,8 @@ import Foundation
 ///     init(htStorage: Storage) { self.htStorage = htStorage; super.init() }
 ///
 ///     static let htAccessors: [HTPropertyAccessor<HTUser>] = [
-///         .init("id", get: { $0.id }, set: { $0.id = $1 }),
-///         .init("name", get: { $0.name }, set: { $0.name = $1 }),
+///         .init("id", { $1(&$0.id) }),
+///         .init("name", { $1(&$0.name) }),
 ///     ]
 ///     static let htMapping: HTObjectMapping<HTUser> = .defaultMapping()
 /// }

@@ -125,7 +125,7 @@ import Testing
         #expect(!all.contains("let _ ="))
         #expect(!all.contains("class _:"))
         #expect(models.contains("var `_`: String?"))
-        #expect(models.contains("get: { $0.`_` }, set: { $0.`_` = $1 }"))
+        #expect(models.contains("{ $1(&$0.`_`) }"))
         #expect(models.contains("final class __: HTTPModel"))
         #expect(enums.contains("static let `_` = E(rawValue: \"underscore\")"))
         #expect(enums.contains("[.`_`, .a]"))

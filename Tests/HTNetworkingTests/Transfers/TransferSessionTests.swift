@@ -77,13 +77,14 @@ struct TransferSessionTests {
         let folder = try TestSupport.temporaryDirectory("session")
         defer { try? FileManager.default.removeItem(at: folder) }
         let destination = folder.appendingPathComponent("slow.bin")
-        // The server waits 4 s before it answers: the task is on a session all that time.
-        let download = Task { try await client.download(DelayRequest(ms: 4000, seconds: 30), to: destination) }
+        // The server waits 8 s before it answers: the task is on a session all that time.
+        let download = Task { try await client.download(DelayRequest(ms: 8000, seconds: 60), to: destination) }
         var seen: [String] = []
         var registered: Int?
         // The session lists the task as soon as it is created; its handler is registered a moment
-        // later, just before it is resumed (on a busy machine, that moment can be long): wait for both.
-        let deadline = ContinuousClock.now + .seconds(30)
+        // later, just before it is resumed (on a busy machine, that moment can be long: a CI run once
+        // saw neither for 30 s while other tests loaded both cores): wait for both, for up to 90 s.
+        let deadline = ContinuousClock.now + .seconds(90)
         while seen.isEmpty || registered != 1, ContinuousClock.now < deadline {
             seen = await Self.taskPaths(of: transport.session)
             registered = transport.sessionDelegate?.activeTaskCount
@@ -93,7 +94,7 @@ struct TransferSessionTests {
         #expect(registered == 1)
         let file = try await download.value
         #expect(file.statusCode == 200)
-        #expect(try HTJSON(parsing: Data(contentsOf: destination)) == ["delayed": 4000])
+        #expect(try HTJSON(parsing: Data(contentsOf: destination)) == ["delayed": 8000])
         #expect(transport.sessionDelegate?.activeTaskCount == 0)
     }
 

@@ -19,8 +19,6 @@ internal final class HTAddress: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         /// City.
         internal var city: String?
         internal var street: String?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -31,9 +29,9 @@ internal final class HTAddress: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTAddress>] = [
-        .init("province", get: { $0.province }, set: { $0.province = $1 }),
-        .init("city", get: { $0.city }, set: { $0.city = $1 }),
-        .init("street", get: { $0.street }, set: { $0.street = $1 }),
+        .init("province", { $1(&$0.province) }),
+        .init("city", { $1(&$0.city) }),
+        .init("street", { $1(&$0.street) }),
     ]
     internal static let htMapping: HTObjectMapping<HTAddress> = .defaultMapping()
 }
@@ -62,8 +60,6 @@ internal final class HTArticle: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         internal var comments: [HTComment]?
         /// The cover photo.
         internal var cover: HTPhoto?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -74,13 +70,13 @@ internal final class HTArticle: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTArticle>] = [
-        .init("id", get: { $0.id }, set: { $0.id = $1 }),
-        .init("title", get: { $0.title }, set: { $0.title = $1 }),
-        .init("body", get: { $0.body }, set: { $0.body = $1 }),
-        .init("status", get: { $0.status }, set: { $0.status = $1 }),
-        .init("author", get: { $0.author }, set: { $0.author = $1 }),
-        .init("comments", get: { $0.comments }, set: { $0.comments = $1 }),
-        .init("cover", get: { $0.cover }, set: { $0.cover = $1 }),
+        .init("id", { $1(&$0.id) }),
+        .init("title", { $1(&$0.title) }),
+        .init("body", { $1(&$0.body) }),
+        .init("status", { $1(&$0.status) }),
+        .init("author", { $1(&$0.author) }),
+        .init("comments", { $1(&$0.comments) }),
+        .init("cover", { $1(&$0.cover) }),
     ]
     internal static let htMapping: HTObjectMapping<HTArticle> = .defaultMapping()
 }
@@ -102,8 +98,6 @@ internal final class HTComment: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         internal var text: String?
         /// How many likes it has.
         internal var likes: Int?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -114,10 +108,10 @@ internal final class HTComment: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTComment>] = [
-        .init("id", get: { $0.id }, set: { $0.id = $1 }),
-        .init("author", get: { $0.author }, set: { $0.author = $1 }),
-        .init("text", get: { $0.text }, set: { $0.text = $1 }),
-        .init("likes", get: { $0.likes }, set: { $0.likes = $1 }),
+        .init("id", { $1(&$0.id) }),
+        .init("author", { $1(&$0.author) }),
+        .init("text", { $1(&$0.text) }),
+        .init("likes", { $1(&$0.likes) }),
     ]
     internal static let htMapping: HTObjectMapping<HTComment> = .defaultMapping()
 }
@@ -148,8 +142,6 @@ internal final class HTPhoto: HTHTTPModel, HTModelMappable, @unchecked Sendable 
         internal var tags: [String]?
         /// Camera metadata, as the camera wrote it.
         internal var exif: HTJSON?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -160,14 +152,14 @@ internal final class HTPhoto: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTPhoto>] = [
-        .init("id", get: { $0.id }, set: { $0.id = $1 }),
-        .init("title", get: { $0.title }, set: { $0.title = $1 }),
-        .init("url", get: { $0.url }, set: { $0.url = $1 }),
-        .init("width", get: { $0.width }, set: { $0.width = $1 }),
-        .init("height", get: { $0.height }, set: { $0.height = $1 }),
-        .init("visibility", get: { $0.visibility }, set: { $0.visibility = $1 }),
-        .init("tags", get: { $0.tags }, set: { $0.tags = $1 }),
-        .init("exif", get: { $0.exif }, set: { $0.exif = $1 }),
+        .init("id", { $1(&$0.id) }),
+        .init("title", { $1(&$0.title) }),
+        .init("url", { $1(&$0.url) }),
+        .init("width", { $1(&$0.width) }),
+        .init("height", { $1(&$0.height) }),
+        .init("visibility", { $1(&$0.visibility) }),
+        .init("tags", { $1(&$0.tags) }),
+        .init("exif", { $1(&$0.exif) }),
     ]
     internal static let htMapping: HTObjectMapping<HTPhoto> = .defaultMapping()
 }
@@ -186,8 +178,6 @@ internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable, @unchecked S
         internal var displayName: String?
         /// New address.
         internal var address: HTAddress?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -198,8 +188,8 @@ internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable, @unchecked S
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTProfileUpdate>] = [
-        .init("displayName", get: { $0.displayName }, set: { $0.displayName = $1 }),
-        .init("address", get: { $0.address }, set: { $0.address = $1 }),
+        .init("displayName", { $1(&$0.displayName) }),
+        .init("address", { $1(&$0.address) }),
     ]
     internal static let htMapping: HTObjectMapping<HTProfileUpdate> = .defaultMapping()
 }
@@ -226,8 +216,6 @@ internal final class HTUser: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         internal var verified: Bool?
         /// Where the user lives, if they said.
         internal var address: HTAddress?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -238,12 +226,12 @@ internal final class HTUser: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTUser>] = [
-        .init("id", get: { $0.id }, set: { $0.id = $1 }),
-        .init("userName", get: { $0.userName }, set: { $0.userName = $1 }),
-        .init("displayName", get: { $0.displayName }, set: { $0.displayName = $1 }),
-        .init("followers", get: { $0.followers }, set: { $0.followers = $1 }),
-        .init("verified", get: { $0.verified }, set: { $0.verified = $1 }),
-        .init("address", get: { $0.address }, set: { $0.address = $1 }),
+        .init("id", { $1(&$0.id) }),
+        .init("userName", { $1(&$0.userName) }),
+        .init("displayName", { $1(&$0.displayName) }),
+        .init("followers", { $1(&$0.followers) }),
+        .init("verified", { $1(&$0.verified) }),
+        .init("address", { $1(&$0.address) }),
     ]
     internal static let htMapping: HTObjectMapping<HTUser> = .defaultMapping()
 }

@@ -20,8 +20,6 @@ internal final class HTDocNote: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         /// Windows line ends split lines too.
         internal var body: String?
         internal var plain: String?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -32,8 +30,8 @@ internal final class HTDocNote: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTDocNote>] = [
-        .init("body", get: { $0.body }, set: { $0.body = $1 }),
-        .init("plain", get: { $0.plain }, set: { $0.plain = $1 }),
+        .init("body", { $1(&$0.body) }),
+        .init("plain", { $1(&$0.plain) }),
     ]
     internal static let htMapping: HTObjectMapping<HTDocNote> = .defaultMapping()
 }

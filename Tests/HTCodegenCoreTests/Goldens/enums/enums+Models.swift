@@ -14,8 +14,6 @@ internal final class HTMemberCard: HTHTTPModel, HTModelMappable, @unchecked Send
     internal struct Storage: HTModelStorage {
         internal var level: HTMemberLevel?
         internal var role: HTMemberRole?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -26,8 +24,8 @@ internal final class HTMemberCard: HTHTTPModel, HTModelMappable, @unchecked Send
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTMemberCard>] = [
-        .init("level", get: { $0.level }, set: { $0.level = $1 }),
-        .init("role", get: { $0.role }, set: { $0.role = $1 }),
+        .init("level", { $1(&$0.level) }),
+        .init("role", { $1(&$0.role) }),
     ]
     internal static let htMapping: HTObjectMapping<HTMemberCard> = .defaultMapping()
 }

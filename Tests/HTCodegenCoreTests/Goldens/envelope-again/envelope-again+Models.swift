@@ -14,8 +14,6 @@ internal final class HTAgainNote: HTHTTPModel, HTModelMappable, @unchecked Senda
     internal struct Storage: HTModelStorage {
         internal var id: Int?
         internal var text: String?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -26,8 +24,8 @@ internal final class HTAgainNote: HTHTTPModel, HTModelMappable, @unchecked Senda
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTAgainNote>] = [
-        .init("id", required: true, get: { $0.id }, set: { $0.id = $1 }),
-        .init("text", get: { $0.text }, set: { $0.text = $1 }),
+        .init("id", required: true, { $1(&$0.id) }),
+        .init("text", { $1(&$0.text) }),
     ]
     internal static let htMapping: HTObjectMapping<HTAgainNote> = .defaultMapping()
 }

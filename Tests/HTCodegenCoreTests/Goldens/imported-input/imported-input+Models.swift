@@ -17,8 +17,6 @@ internal final class HTShippingAddress: HTHTTPModel, HTModelMappable, @unchecked
         internal var province: String?
         internal var city: String?
         internal var isDefault: Bool?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -29,9 +27,9 @@ internal final class HTShippingAddress: HTHTTPModel, HTModelMappable, @unchecked
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTShippingAddress>] = [
-        .init("province", get: { $0.province }, set: { $0.province = $1 }),
-        .init("city", get: { $0.city }, set: { $0.city = $1 }),
-        .init("isDefault", get: { $0.isDefault }, set: { $0.isDefault = $1 }),
+        .init("province", { $1(&$0.province) }),
+        .init("city", { $1(&$0.city) }),
+        .init("isDefault", { $1(&$0.isDefault) }),
     ]
     internal static let htMapping: HTObjectMapping<HTShippingAddress> = .defaultMapping()
 }

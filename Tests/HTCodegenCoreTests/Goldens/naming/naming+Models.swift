@@ -15,8 +15,6 @@ internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     /// The fields: build a model with `HTError { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
         internal var code: Int?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -27,7 +25,7 @@ internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTError>] = [
-        .init("code", get: { $0.code }, set: { $0.code = $1 }),
+        .init("code", { $1(&$0.code) }),
     ]
     internal static let htMapping: HTObjectMapping<HTError> = .defaultMapping()
 }
@@ -60,8 +58,6 @@ internal final class HTNamingSample: HTHTTPModel, HTModelMappable, @unchecked Se
         internal var userName: String?
         /// Swift accepts `_` as a property name only in backticks.
         internal var `_`: String?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -72,15 +68,15 @@ internal final class HTNamingSample: HTHTTPModel, HTModelMappable, @unchecked Se
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTNamingSample>] = [
-        .init("class", get: { $0.`class` }, set: { $0.`class` = $1 }),
-        .init("description_", key: "description", get: { $0.description_ }, set: { $0.description_ = $1 }),
-        .init("hash_", key: "hash", get: { $0.hash_ }, set: { $0.hash_ = $1 }),
-        .init("userName_2", key: "user-name", get: { $0.userName_2 }, set: { $0.userName_2 = $1 }),
-        .init("_2fa", key: "2fa", get: { $0._2fa }, set: { $0._2fa = $1 }),
-        .init("名字", get: { $0.名字 }, set: { $0.名字 = $1 }),
-        .init("self_", key: "self", get: { $0.self_ }, set: { $0.self_ = $1 }),
-        .init("userName", get: { $0.userName }, set: { $0.userName = $1 }),
-        .init("_", get: { $0.`_` }, set: { $0.`_` = $1 }),
+        .init("class", { $1(&$0.`class`) }),
+        .init("description_", key: "description", { $1(&$0.description_) }),
+        .init("hash_", key: "hash", { $1(&$0.hash_) }),
+        .init("userName_2", key: "user-name", { $1(&$0.userName_2) }),
+        .init("_2fa", key: "2fa", { $1(&$0._2fa) }),
+        .init("名字", { $1(&$0.名字) }),
+        .init("self_", key: "self", { $1(&$0.self_) }),
+        .init("userName", { $1(&$0.userName) }),
+        .init("_", { $1(&$0.`_`) }),
     ]
     internal static let htMapping: HTObjectMapping<HTNamingSample> = .defaultMapping()
 }

@@ -16,8 +16,6 @@ internal final class HTCreateProgroupRequest_2: HTHTTPModel, HTModelMappable, @u
     internal struct Storage: HTModelStorage {
         /// 名称
         internal var name: String?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -28,7 +26,7 @@ internal final class HTCreateProgroupRequest_2: HTHTTPModel, HTModelMappable, @u
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTCreateProgroupRequest_2>] = [
-        .init("name", get: { $0.name }, set: { $0.name = $1 }),
+        .init("name", { $1(&$0.name) }),
     ]
     internal static let htMapping: HTObjectMapping<HTCreateProgroupRequest_2> = .defaultMapping()
 }
@@ -47,8 +45,6 @@ internal final class HTProgroup: HTHTTPModel, HTModelMappable, @unchecked Sendab
         internal var id: Double?
         /// 名称
         internal var name: String?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -59,8 +55,8 @@ internal final class HTProgroup: HTHTTPModel, HTModelMappable, @unchecked Sendab
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTProgroup>] = [
-        .init("id", get: { $0.id }, set: { $0.id = $1 }),
-        .init("name", get: { $0.name }, set: { $0.name = $1 }),
+        .init("id", { $1(&$0.id) }),
+        .init("name", { $1(&$0.name) }),
     ]
     internal static let htMapping: HTObjectMapping<HTProgroup> = .defaultMapping()
 }
@@ -74,8 +70,6 @@ internal final class HTPutApiProgroupsIdResult: HTHTTPModel, HTModelMappable, @u
     /// The fields: build a model with `HTPutApiProgroupsIdResult { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
         internal var status: String?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -86,7 +80,7 @@ internal final class HTPutApiProgroupsIdResult: HTHTTPModel, HTModelMappable, @u
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTPutApiProgroupsIdResult>] = [
-        .init("status", get: { $0.status }, set: { $0.status = $1 }),
+        .init("status", { $1(&$0.status) }),
     ]
     internal static let htMapping: HTObjectMapping<HTPutApiProgroupsIdResult> = .defaultMapping()
 }

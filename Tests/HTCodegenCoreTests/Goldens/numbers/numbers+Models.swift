@@ -22,8 +22,6 @@ internal final class HTNumberItem: HTHTTPModel, HTModelMappable, @unchecked Send
         internal var sizes: [Double]?
         /// 名称
         internal var title: String?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -34,10 +32,10 @@ internal final class HTNumberItem: HTHTTPModel, HTModelMappable, @unchecked Send
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTNumberItem>] = [
-        .init("id", get: { $0.id }, set: { $0.id = $1 }),
-        .init("price", get: { $0.price }, set: { $0.price = $1 }),
-        .init("sizes", get: { $0.sizes }, set: { $0.sizes = $1 }),
-        .init("title", get: { $0.title }, set: { $0.title = $1 }),
+        .init("id", { $1(&$0.id) }),
+        .init("price", { $1(&$0.price) }),
+        .init("sizes", { $1(&$0.sizes) }),
+        .init("title", { $1(&$0.title) }),
     ]
     internal static let htMapping: HTObjectMapping<HTNumberItem> = .defaultMapping()
 }

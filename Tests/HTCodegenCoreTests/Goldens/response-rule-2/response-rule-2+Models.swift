@@ -14,8 +14,6 @@ internal final class HTRule2Article: HTHTTPModel, HTModelMappable, @unchecked Se
     internal struct Storage: HTModelStorage {
         internal var id: Int?
         internal var title: String?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -26,8 +24,8 @@ internal final class HTRule2Article: HTHTTPModel, HTModelMappable, @unchecked Se
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTRule2Article>] = [
-        .init("id", get: { $0.id }, set: { $0.id = $1 }),
-        .init("title", get: { $0.title }, set: { $0.title = $1 }),
+        .init("id", { $1(&$0.id) }),
+        .init("title", { $1(&$0.title) }),
     ]
     internal static let htMapping: HTObjectMapping<HTRule2Article> = .defaultMapping()
 }

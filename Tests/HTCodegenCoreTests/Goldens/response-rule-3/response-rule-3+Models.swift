@@ -14,8 +14,6 @@ internal final class HTRule3Profile: HTHTTPModel, HTModelMappable, @unchecked Se
     internal struct Storage: HTModelStorage {
         internal var name: String?
         internal var age: Int?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -26,8 +24,8 @@ internal final class HTRule3Profile: HTHTTPModel, HTModelMappable, @unchecked Se
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTRule3Profile>] = [
-        .init("name", get: { $0.name }, set: { $0.name = $1 }),
-        .init("age", get: { $0.age }, set: { $0.age = $1 }),
+        .init("name", { $1(&$0.name) }),
+        .init("age", { $1(&$0.age) }),
     ]
     internal static let htMapping: HTObjectMapping<HTRule3Profile> = .defaultMapping()
 }

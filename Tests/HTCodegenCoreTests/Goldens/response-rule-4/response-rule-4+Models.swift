@@ -13,8 +13,6 @@ internal final class HTRule4Item: HTHTTPModel, HTModelMappable, @unchecked Senda
     /// The fields: build a model with `HTRule4Item { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
         internal var id: Int?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -25,7 +23,7 @@ internal final class HTRule4Item: HTHTTPModel, HTModelMappable, @unchecked Senda
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTRule4Item>] = [
-        .init("id", get: { $0.id }, set: { $0.id = $1 }),
+        .init("id", { $1(&$0.id) }),
     ]
     internal static let htMapping: HTObjectMapping<HTRule4Item> = .defaultMapping()
 }

@@ -33,8 +33,8 @@ public final class NEAccount: NEModel, HTModelMappable, @unchecked Sendable {
     }
 
     public static let htAccessors: [HTPropertyAccessor<NEAccount>] = [
-        .init("id", get: { $0.id }, set: { $0.id = $1 }),
-        .init("owner", get: { $0.owner }, set: { $0.owner = $1 }),
+        .init("id", { $1(&$0.id) }),
+        .init("owner", { $1(&$0.owner) }),
     ]
     public static let htMapping: HTObjectMapping<NEAccount> = .defaultMapping()
 }
@@ -60,7 +60,7 @@ public final class NEOwner: NEModel, HTModelMappable, @unchecked Sendable {
     }
 
     public static let htAccessors: [HTPropertyAccessor<NEOwner>] = [
-        .init("name", get: { $0.name }, set: { $0.name = $1 }),
+        .init("name", { $1(&$0.name) }),
     ]
     public static let htMapping: HTObjectMapping<NEOwner> = .defaultMapping()
 }

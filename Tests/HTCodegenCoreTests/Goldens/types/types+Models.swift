@@ -36,8 +36,6 @@ internal final class HTTypeTable: HTHTTPModel, HTModelMappable, @unchecked Senda
         internal var matrix: [[Double]]?
         /// An enumeration → its open string type.
         internal var kind: HTTypeTableKind?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -48,17 +46,17 @@ internal final class HTTypeTable: HTHTTPModel, HTModelMappable, @unchecked Senda
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTTypeTable>] = [
-        .init("text", get: { $0.text }, set: { $0.text = $1 }),
-        .init("amount", get: { $0.amount }, set: { $0.amount = $1 }),
-        .init("count", get: { $0.count }, set: { $0.count = $1 }),
-        .init("flag", get: { $0.flag }, set: { $0.flag = $1 }),
-        .init("anything", get: { $0.anything }, set: { $0.anything = $1 }),
-        .init("child", get: { $0.child }, set: { $0.child = $1 }),
-        .init("children", get: { $0.children }, set: { $0.children = $1 }),
-        .init("aliased", get: { $0.aliased }, set: { $0.aliased = $1 }),
-        .init("words", get: { $0.words }, set: { $0.words = $1 }),
-        .init("matrix", get: { $0.matrix }, set: { $0.matrix = $1 }),
-        .init("kind", get: { $0.kind }, set: { $0.kind = $1 }),
+        .init("text", { $1(&$0.text) }),
+        .init("amount", { $1(&$0.amount) }),
+        .init("count", { $1(&$0.count) }),
+        .init("flag", { $1(&$0.flag) }),
+        .init("anything", { $1(&$0.anything) }),
+        .init("child", { $1(&$0.child) }),
+        .init("children", { $1(&$0.children) }),
+        .init("aliased", { $1(&$0.aliased) }),
+        .init("words", { $1(&$0.words) }),
+        .init("matrix", { $1(&$0.matrix) }),
+        .init("kind", { $1(&$0.kind) }),
     ]
     internal static let htMapping: HTObjectMapping<HTTypeTable> = .defaultMapping()
 }
@@ -74,8 +72,6 @@ internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable, @unchecked 
     /// The fields: build a model with `HTTypeTableChild { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
         internal var name: String?
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -86,7 +82,7 @@ internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable, @unchecked 
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTTypeTableChild>] = [
-        .init("name", required: true, get: { $0.name }, set: { $0.name = $1 }),
+        .init("name", required: true, { $1(&$0.name) }),
     ]
     internal static let htMapping: HTObjectMapping<HTTypeTableChild> = .defaultMapping()
 }
@@ -101,8 +97,6 @@ internal final class HTTypeTableEmpty: HTHTTPModel, HTModelMappable, @unchecked 
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTTypeTableEmpty { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        /// Every field `nil`.
-        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
