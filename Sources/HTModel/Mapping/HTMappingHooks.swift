@@ -24,7 +24,7 @@
 /// Hooks that set fields get the model's storage being filled, never a half-built
 /// model: the mapper builds the model once, after every hook has run.
 ///
-/// The hooks are read once per model type, when its mapping is built (``HTObjectMapping/defaultMapping()``
+/// The hooks are read once per model type, when its mapping is built (`defaultMapping()`
 /// for the overrides; the first use of the mapping for the rest): a model without hooks maps exactly as
 /// fast as if they did not exist, and changing a hook's value after that has no effect.
 public protocol HTMappingHooks: AnyObject {

@@ -1,7 +1,7 @@
 /// How one model type maps to and from JSON: which JSON key path feeds which property.
 ///
 /// The default mapping of a model (``HTModelMappable/htMapping``) is built from its table of properties
-/// (``HTModelMappable/htAccessors``): each property under its JSON key, in declaration order.
+/// (`htAccessors`): each property under its JSON key, in declaration order.
 /// Custom mappings rename keys or reach into nested objects (`"user.profile.name"`).
 public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
     /// One JSON key path mapped to one property.
@@ -62,7 +62,7 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
         try self.init(pairs)
     }
 
-    /// The default mapping, from the model's table of properties (``HTModelMappable/htAccessors``), in
+    /// The default mapping, from the model's table of properties (`htAccessors`), in
     /// declaration order: each property from its accessor's JSON key, or from the key
     /// ``HTMappingHooks/htOverrideKeys`` gives it (when several keys name one property, the first in
     /// sorted order). A hand-written model that implements NEI's metadata lists itself

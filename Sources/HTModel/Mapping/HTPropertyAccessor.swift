@@ -1,5 +1,5 @@
 /// Typed access to one field of a model's ``HTModelStorage``: the Swift replacement for the key-value
-/// coding that RestKit used. A model lists one accessor per field (``HTModelMappable/htAccessors``):
+/// coding that RestKit used. A model lists one accessor per field (`htAccessors`):
 /// that table is the model's one description of its properties, and everything else (NEI's metadata
 /// lists, the default mapping, equality's field names in `dump`) is derived from it.
 ///
@@ -12,7 +12,7 @@
 /// into the field of a storage being filled (the mapper's hot path), and two for the slower paths. The
 /// initializer is `@inlinable`: in an optimized build, with closure literals for `get` and `set` (what
 /// generated models pass), each closure is specialised for the field, and each access is a direct
-/// stored-field access. (A key path does not get there in Swift 6, see ``init(_:key:required:_:)``.)
+/// stored-field access. (A key path does not get there in Swift 6, see `init(_:key:required:_:)`.)
 public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     /// The property's name in Swift.
     public let name: String
@@ -73,7 +73,7 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
 
     /// Creates an accessor from one closure that hands the field of a storage to its second argument:
     /// `.init("name", { $1(&$0.name) })`, what generated models pass (one closure type-checks faster than
-    /// a getter and a setter). `key` and `required` are as for ``init(_:key:required:get:set:)``.
+    /// a getter and a setter). `key` and `required` are as for `init(_:key:required:get:set:)`.
     ///
     /// To read a field of a built model, the closure is handed the model's storage in place, and the
     /// second argument only copies the field out: `access` must do nothing but hand the field over.
@@ -102,7 +102,7 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
 
     /// Creates an accessor from a key path to an optional field of the model's storage
     /// (`HTPropertyAccessor<HTUser>("name", \.name)`), for hand-written models. `key` and `required`
-    /// are as for ``init(_:key:required:get:set:)``.
+    /// are as for `init(_:key:required:get:set:)`.
     ///
     /// Shorter than a getter and a setter, but slower to map: in Swift 6 a key-path literal is a
     /// `Sendable` existential, which the optimizer does not see through, so every access goes through

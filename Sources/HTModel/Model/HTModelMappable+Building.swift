@@ -1,5 +1,5 @@
 /// Building and editing models. A model never changes once built; a builder fills a fresh
-/// ``HTModelMappable/Storage``, and ``HTModelMappable/with(_:)`` edits a copy of a model's storage into
+/// `Storage`, and ``HTModelMappable/with(_:)`` edits a copy of a model's storage into
 /// a new model:
 ///
 /// ```swift

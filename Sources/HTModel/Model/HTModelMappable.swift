@@ -3,7 +3,7 @@ import Foundation
 /// An immutable model the mapper can build from JSON and turn back into JSON. Generated models conform
 /// to it; hand-written models can too.
 ///
-/// A model keeps its fields in one `let` value, its ``Storage``, and is read like any class
+/// A model keeps its fields in one `let` value, its `Storage`, and is read like any class
 /// (`user.name`, `articles.map(\.title)`): each field is read from the storage, with no lock, since
 /// nothing can change a model once it is built. Building and editing go through the storage:
 ///
@@ -17,10 +17,10 @@ import Foundation
 /// requests, and kept in a `Set` or as a dictionary key.
 ///
 /// A conformer is a final class with one stored property, `let htStorage: Storage`, an initializer from
-/// it, and a table with one accessor per field (``htAccessors``); the two metadata lists of NEI's
+/// it, and a table with one accessor per field (`htAccessors`); the two metadata lists of NEI's
 /// generated Objective-C models and the default mapping are derived from that table. That part of the
 /// shape is what generated code uses, behind `@_spi(Generated) import HTModel` (see
-/// <doc:APIStabilityOfGeneratedCode>):
+/// the article "API stability of generated code"):
 ///
 /// ```swift
 /// @_spi(Generated) import HTModel
@@ -53,23 +53,23 @@ where Storage: HTModelStorage {
     @_spi(Generated) init(htStorage storage: Storage)
 
     /// The equivalent of NEI's `customTypePropertyDic`: for every property whose type (or array element
-    /// type) is a model, that model type. The default derives it from ``htAccessors``.
+    /// type) is a model, that model type. The default derives it from `htAccessors`.
     static var customTypePropertyDic: [String: any HTModelMappable.Type] { get }
 
     /// The equivalent of NEI's `baseTypePropertyList`: the names of all other properties, in declaration
-    /// order. The default derives it from ``htAccessors``.
+    /// order. The default derives it from `htAccessors`.
     static var baseTypePropertyList: [String] { get }
 
     /// Typed access to every field, in declaration order: the model's one table of its properties.
     @_spi(Generated) static var htAccessors: [HTPropertyAccessor<Self>] { get }
 
-    /// The mapping used when nothing else is asked for: the default mapping of ``htAccessors``, unless
+    /// The mapping used when nothing else is asked for: the default mapping of `htAccessors`, unless
     /// the model declares another.
     static var htMapping: HTObjectMapping<Self> { get }
 }
 
 extension HTModelMappable {
-    /// The field at `field` of the model's ``Storage``: `user.name` reads `name` from the storage.
+    /// The field at `field` of the model's `Storage`: `user.name` reads `name` from the storage.
     @inlinable
     public subscript<Value>(dynamicMember field: KeyPath<Storage, Value>) -> Value {
         htStorage[keyPath: field]

@@ -7,7 +7,7 @@
 ///
 /// Generated models declare it as `struct Storage: HTModelStorage` with one optional field per property.
 /// Its layout is not API: fields may be reordered or change representation in a minor version (see
-/// <doc:APIStabilityOfGeneratedCode>).
+/// the article "API stability of generated code").
 public protocol HTModelStorage: Sendable, Hashable {
     /// Storage with every field `nil`.
     init()

@@ -63,8 +63,8 @@ public struct HTCacheAttempt: Sendable {
         return (cached, true)
     }
 
-    /// The value `prepared`'s request type mapped earlier from ``hit``, as a fresh deep copy, when the
-    /// memory tier kept it (see ``HTMappedValueMemo``): a hit that needs no parsing or mapping.
+    /// The value `prepared`'s request type mapped earlier from ``hit`` (the same value: models are
+    /// immutable, so hits share it), when the memory tier kept it (see ``HTMappedValueMemo``): a hit that needs no parsing or mapping.
     func memoizedResponse<R: HTBaseRequest>(for prepared: HTPreparedRequest<R>) -> HTResponse<R.Response>? {
         guard let hit, let memo = cache.memory.memo(for: key),
             memo.isFor(R.self, options: prepared.mappingOptions, acceptedStatusCodes: prepared.acceptedStatusCodes),
@@ -73,7 +73,7 @@ public struct HTCacheAttempt: Sendable {
         return HTResponse(value: value, raw: hit, diagnostics: memo.diagnostics, isFromCache: true)
     }
 
-    /// Keeps a deep copy of `response`, just mapped from ``hit``, beside the entry in the memory tier.
+    /// Keeps `response`'s value, just mapped from ``hit``, beside the entry in the memory tier.
     func memoize<R: HTBaseRequest>(_ response: HTResponse<R.Response>, for prepared: HTPreparedRequest<R>) {
         guard let hit, cache.memory.countLimit > 0 else { return }
         cache.memory.setMemo(

@@ -205,8 +205,8 @@ public final class HTClient: Sendable {
     /// Sends a prepared request and maps the response, logging failures. The response cache takes part
     /// (`Cache/HTCacheExchange.swift`), looking the request up as it reaches the transport, after the
     /// interceptors, so the credentials they add key the entry: a policy hit that maps is served without
-    /// the transport (`isFromCache`; from the second hit on, as a deep copy of the value mapped the first
-    /// time, kept beside the memory-tier entry), a revalidation is sent conditional and its 304 serves
+    /// the transport (`isFromCache`; from the second hit on, the value mapped the first time, kept
+    /// beside the memory-tier entry and shared), a revalidation is sent conditional and its 304 serves
     /// the stored response, and a network response that maps is stored per policy and `Cache-Control`.
     func response<R: HTBaseRequest>(for prepared: HTPreparedRequest<R>) async throws(HTNetworkingError)
         -> sending HTResponse<R.Response>

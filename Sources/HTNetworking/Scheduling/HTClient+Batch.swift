@@ -7,8 +7,8 @@ extension HTClient {
     /// ```
     ///
     /// Requests must be `Sendable` because each is sent from its own child task (generated requests
-    /// are); mapped values that are not `Sendable` (hand-written models) are handed back to this task as
-    /// disconnected values, so they can be used freely here. To batch requests that are not `Sendable`, build each one inside
+    /// are); mapped values are `Sendable` too (models are immutable). To batch requests that are not
+    /// `Sendable`, build each one inside
     /// ``HTClient/batchResults(count:mode:maxConcurrentRequests:_:)->[Result<Value,Error>]``.
     ///
     /// - Parameters:
