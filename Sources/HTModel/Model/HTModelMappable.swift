@@ -120,7 +120,7 @@ extension HTModelMappable {
     /// Creates a model from a JSON value. Throws when the value is not an object, or in strict mode when
     /// any value could not be converted.
     public init(json: HTJSON, options: HTMappingOptions = .lenient) throws(HTMappingError) {
-        self.init(htStorage: try Self.htMapped(from: json, options: options).model.htStorage)
+        self.init(htStorage: try Self.htStorage(mapping: json, over: Storage(), options: options).storage)
     }
 
     /// Creates a model from JSON bytes.
@@ -147,14 +147,23 @@ extension HTModelMappable {
     public static func htMapped(from json: HTJSON, over base: Self? = nil, options: HTMappingOptions = .lenient)
         throws(HTMappingError) -> (model: Self, diagnostics: [HTMappingDiagnostic])
     {
+        let mapped = try htStorage(mapping: json, over: base?.htStorage ?? Storage(), options: options)
+        return (Self(htStorage: mapped.storage), mapped.diagnostics)
+    }
+
+    /// `storage` with the JSON object's mapped keys applied, and the diagnostics: the work of
+    /// ``htMapped(from:over:options:)`` and ``init(json:options:)``, before a model is made.
+    private static func htStorage(mapping json: HTJSON, over storage: Storage, options: HTMappingOptions)
+        throws(HTMappingError) -> (storage: Storage, diagnostics: [HTMappingDiagnostic])
+    {
         guard case .object(let object) = json else {
             throw HTMappingError(path: HTJSONPath(), message: "expected object, found \(json.kindDescription)")
         }
         var context = HTMappingContext(options: options)
-        var storage = base?.htStorage ?? Storage()
+        var storage = storage
         htMapping.apply(object, to: &storage, context: &context)
         try context.checkStrict()
-        return (Self(htStorage: storage), context.diagnostics)
+        return (storage, context.diagnostics)
     }
 
     // MARK: Turning models into JSON

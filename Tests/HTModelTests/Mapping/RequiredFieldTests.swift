@@ -52,9 +52,8 @@ struct RequiredFieldTests {
         var mapped: [HTTicket] = []
         for (index, item) in items.enumerated() {
             let before = context.diagnosticCount
-            var storage = HTTicket.Storage()
-            if case .object(let object) = item { HTTicket.htMapping.apply(object, to: &storage, context: &context) }
-            let ticket = HTTicket(htStorage: storage)
+            var ticket = HTTicket()
+            if case .object(let object) = item { ticket = HTTicket.htMapping.model(from: object, context: &context) }
             if context.diagnosticCount != before {
                 context.prefixDiagnostics(since: before, with: [.key("tickets"), .index(index)])
             }

@@ -307,12 +307,9 @@ enum Fixture {
     static func map<Model: HTModelMappable>(
         _ json: HTJSON, into type: Model.Type, mapping: HTObjectMapping<Model>, options: HTMappingOptions = .lenient
     ) -> (Model, [HTMappingDiagnostic]) {
-        var storage = Model.Storage()
         var context = HTMappingContext(options: options)
-        if case .object(let object) = json {
-            mapping.apply(object, to: &storage, context: &context)
-        }
-        return (Model(htStorage: storage), context.diagnostics)
+        guard case .object(let object) = json else { return (Model(), context.diagnostics) }
+        return (mapping.model(from: object, context: &context), context.diagnostics)
     }
 }
 
