@@ -21,6 +21,23 @@ extension HTResponseData {
     /// The value as an `Int64` (exactly, as ``int``).
     public var int64: Int64? { json.flatMap(HTValueCoercion.int64) }
 
+    /// The value as an `Int32`, if it fits (exactly, as ``int``).
+    public var int32: Int32? { json.flatMap(HTValueCoercion.int32) }
+
+    /// The value as a `UInt64`: whole numbers from 0 to 18446744073709551615, exactly, and strings
+    /// holding one.
+    public var uint64: UInt64? { json.flatMap(HTValueCoercion.uint64) }
+
+    /// The value as a `Decimal`, from the number's digits or a string holding one, never through
+    /// `Double` (`12.12` is exactly 12.12).
+    public var decimal: Decimal? { json.flatMap(HTValueCoercion.decimal) }
+
+    /// The value as a UUID, from a string in the 8-4-4-4-12 form.
+    public var uuid: UUID? { json.flatMap(HTValueCoercion.uuid) }
+
+    /// The value as bytes, from a string in standard base64.
+    public var data: Data? { json.flatMap(HTValueCoercion.data) }
+
     /// The value as a `Double`: numbers and strings holding one (`"1234.54"`). Booleans read as 1 and 0.
     public var double: Double? { json.flatMap(HTValueCoercion.double) }
 
@@ -94,7 +111,7 @@ extension HTResponseData {
     /// - Throws: ``HTResponseDataError`` when there is no value, it is `null`, or it is not a date in
     ///   that format.
     public func decodeDate(_ format: HTDateFormat = .automatic) throws(HTResponseDataError) -> Date {
-        guard let date = date(format) else { throw error(expected: Self.describe(format)) }
+        guard let date = date(format) else { throw error(expected: format.typeDescription) }
         return date
     }
 
@@ -102,7 +119,7 @@ extension HTResponseData {
     public func decodeDateIfPresent(_ format: HTDateFormat = .automatic) throws(HTResponseDataError) -> Date? {
         if isNull {
             if allowsNull { return nil }
-            throw error(expected: Self.describe(format))
+            throw error(expected: format.typeDescription)
         }
         return try decodeDate(format)
     }
@@ -128,16 +145,5 @@ extension HTResponseData {
     private func descendant(at target: HTJSONPath) -> HTResponseData {
         guard target.components.starts(with: path.components) else { return self }
         return self[path: HTJSONPath(Array(target.components.dropFirst(path.components.count)))]
-    }
-
-    private static func describe(_ format: HTDateFormat) -> String {
-        switch format {
-        case .automatic: return "date (ISO 8601 or epoch)"
-        case .timestamp: return "timestamp (epoch seconds or milliseconds)"
-        case .secondsSince1970: return "timestamp (epoch seconds)"
-        case .millisecondsSince1970: return "timestamp (epoch milliseconds)"
-        case .iso8601: return "ISO 8601 date"
-        case .pattern(let pattern, _): return "date in the format \"\(pattern)\""
-        }
     }
 }

@@ -108,7 +108,7 @@ public struct HTResponseData: Sendable, CustomStringConvertible {
         switch json {
         case .null: return .null
         case .bool: return .bool
-        case .integer, .double: return .number
+        case .integer, .double, .number: return .number
         case .string: return .string
         case .array: return .array
         case .object: return .dictionary

@@ -20,15 +20,12 @@ extension HTValueCoercion {
             return epochValue(json).map { Date(timeIntervalSince1970: $0) }
         case .millisecondsSince1970:
             return epochValue(json).map { Date(timeIntervalSince1970: $0 / 1000) }
-        case .iso8601:
+        case .iso8601, .iso8601WithFractionalSeconds, .dateOnly:
             guard case .string(let text) = json else { return nil }
             return iso8601Date(text)
         case .pattern(let pattern, let timeZone):
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = timeZone ?? TimeZone(secondsFromGMT: 0)
-            formatter.dateFormat = pattern
-            return date(json, formatter: formatter)
+            guard case .string(let text) = json, !text.isEmpty else { return nil }
+            return HTDateFormatterCache.shared.date(from: text, pattern: pattern, timeZone: timeZone)
         }
     }
 
@@ -44,7 +41,7 @@ extension HTValueCoercion {
     private static func epochValue(_ json: HTJSON) -> Double? {
         let value: Double?
         switch json {
-        case .integer, .double: value = double(json)
+        case .integer, .double, .number: value = double(json)
         case .string(let text): value = Double(exactString: text)
         default: value = nil
         }

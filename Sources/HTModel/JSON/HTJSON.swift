@@ -2,8 +2,10 @@
 /// and `Variable` fields of generated models.
 ///
 /// Objects keep their members in document order (``HTJSONObject``), so serialising a parsed value gives
-/// the keys back in the order the server sent them. Numbers keep the distinction between integers and
-/// floating-point values so that 64-bit identifiers survive a round trip exactly.
+/// the keys back in the order the server sent them. Numbers are never rounded on the way in: integers
+/// in `Int64`'s range are ``integer(_:)``, numbers a `Double` holds exactly are ``double(_:)``, and the
+/// rest keep their digits in ``number(_:)``, so 64-bit identifiers and decimal amounts survive a round
+/// trip exactly.
 public enum HTJSON: Sendable, Hashable {
     /// JSON `null`.
     case null
@@ -11,10 +13,15 @@ public enum HTJSON: Sendable, Hashable {
     case bool(Bool)
     /// A number written without a fraction or exponent that fits in `Int64`.
     case integer(Int64)
-    /// Any other number. Integers outside the range of `Int64` are stored here (rounded to the nearest
-    /// `Double`), as are numbers with a fraction or an exponent. A whole number up to 2^53 stored here
-    /// is written as an integer (`5`, not `5.0`; see ``HTJSONSerializer``).
+    /// A number with a fraction or an exponent that a `Double` holds exactly as written: at most 15
+    /// significant digits (`12.12`, `0.1`, `1e-7`), so the double's shortest text is the number. A whole
+    /// number up to 2^53 stored here is written as an integer (`5`, not `5.0`; see ``HTJSONSerializer``).
     case double(Double)
+    /// Any other number, kept exactly, digit for digit: an integer outside `Int64`
+    /// (`18446744073709551615`) or a number of more than 15 significant digits
+    /// (`1234567890.123456789`). `Decimal` and `UInt64` properties read it without going through
+    /// `Double`; a `Double` property gets the correctly rounded nearest value.
+    indirect case number(HTJSONNumber)
     /// A string.
     case string(String)
     /// An array.

@@ -1,7 +1,9 @@
 /// Number parsing for ``HTJSONParser``.
 ///
 /// The grammar is checked byte by byte while the digits are accumulated. Integers of up to 18 digits
-/// are converted directly; 19- and 20-digit integers with overflow checks. Other numbers go through
+/// are converted directly; 19- and 20-digit integers with overflow checks; larger ones keep their
+/// digits. Numbers of more than 15 significant digits keep their digits too (``HTJSON/number(_:)``).
+/// Other numbers go through
 /// three conversions, each used only when the previous cannot give a correctly rounded result:
 /// Clinger's fast path (significand ≤ 2^53 and a power of ten ≤ 10^22, exact in `Double` arithmetic),
 /// the Eisel-Lemire algorithm (significands of up to 19 digits), and finally the standard library's
@@ -86,10 +88,16 @@ extension _HTJSONParserCore {
         }
         pos = i
 
-        if integerDigits &+ fractionDigits <= 19 {
+        let digitCount = integerDigits &+ fractionDigits
+        if digitCount <= 19 {
             // `mantissa` holds the significand exactly.
             if mantissa == 0 { return .double(negative ? -0.0 : 0.0) }
             let power = exponent &- fractionDigits
+            if digitCount > HTJSONNumber.digitsExactInDouble {
+                if let exact = try exactNumber(mantissa: mantissa, power: power, negative: negative, start: start) {
+                    return exact
+                }
+            }
             if mantissa <= 1 << 53 && power >= -22 && power <= 22 {
                 var value = Double(mantissa)
                 if power < 0 {
@@ -103,7 +111,37 @@ extension _HTJSONParserCore {
                 return .double(value)
             }
         }
-        return .double(try parseDoubleSlowly(start: start, end: i))
+        return try parseLongNumber(start: start, end: i, isInteger: false)
+    }
+
+    /// A number of 16 to 19 digits (`mantissa × 10^power`) with a fraction or an exponent: when it has
+    /// more significant digits than a `Double` holds exactly, ``HTJSON/number(_:)`` (or the
+    /// ``HTJSON/integer(_:)`` it is, as `1.2345678901234567e16`); `nil` when it has no more (trailing
+    /// zeros, as in `1.50000000000000000`) and the `Double` paths apply.
+    @inline(never)
+    func exactNumber(mantissa: UInt64, power: Int, negative: Bool, start: Int) throws(_HTJSONRawError) -> HTJSON? {
+        let number = HTJSONNumber(significand: mantissa, exponent: power, negative: negative)
+        guard number.significantDigitCount > HTJSONNumber.digitsExactInDouble else { return nil }
+        // Beyond about 10^308 the number has no finite `Double`: rejected, as for every other number.
+        if number.significantDigitCount &+ number.exponent > 308, !number.doubleValue.isFinite {
+            throw fail(.numberOutOfRange, at: start)
+        }
+        return number.json
+    }
+
+    /// A number whose digits did not fit the fast paths (more than 19, or Eisel-Lemire undecided): an
+    /// integer (`isInteger`: no fraction or exponent) as ``HTJSONNumber/json`` gives it; any other
+    /// number as ``HTJSON/double(_:)`` when it has at most 15 significant digits (zero keeps its sign),
+    /// else as ``HTJSONNumber/json`` gives it.
+    @inline(never)
+    func parseLongNumber(start: Int, end: Int, isInteger: Bool) throws(_HTJSONRawError) -> HTJSON {
+        let text = String(decoding: UnsafeBufferPointer(start: bytes + start, count: end &- start), as: UTF8.self)
+        guard let number = HTJSONNumber(text) else { throw fail(.invalidNumber, at: start) }
+        let double = number.doubleValue
+        guard double.isFinite else { throw fail(.numberOutOfRange, at: start) }
+        if isInteger { return number.json }
+        if number.isZero { return .double(bytes[start] == B.minus ? -0.0 : 0.0) }
+        return number.significantDigitCount <= HTJSONNumber.digitsExactInDouble ? .double(double) : number.json
     }
 
     /// Whether the eight bytes of `word` (loaded little-endian) are all ASCII digits.
@@ -157,6 +195,8 @@ extension _HTJSONParserCore {
             }
         }
         switch largeIntegers {
+        case .exact:
+            return try parseLongNumber(start: start, end: end, isInteger: true)
         case .nearestDouble:
             return .double(try parseDoubleSlowly(start: start, end: end))
         case .exactText:

@@ -23,15 +23,19 @@ import Foundation
 ///   is accepted and gives a string containing U+0000.
 /// - **Integers** (numbers with neither fraction nor exponent) that fit in `Int64`, from
 ///   -9223372036854775808 to 9223372036854775807, become ``HTJSON/integer(_:)``. Larger ones never
-///   wrap: by default (``Options/LargeIntegers/nearestDouble``) they become ``HTJSON/double(_:)``,
-///   rounded to the nearest `Double`, so mapping one to `Int` is a mapping diagnostic, not a wrong
-///   number; ``Options/largeIntegers`` can keep their exact digits as a string instead, or reject them
-///   with ``HTJSONParseError/Reason/integerOutOfRange``. `-0` is the integer 0 (`-0.0` is the double
-///   negative zero).
-/// - **Other numbers** are converted to the nearest `Double` (correctly rounded). A number whose
-///   magnitude is too large for a finite `Double` (such as `1e400` or a 400-digit integer) is rejected
-///   with ``HTJSONParseError/Reason/numberOutOfRange``: the parser never produces infinity. Numbers
-///   too small underflow to a subnormal or to zero (keeping their sign), which is not an error.
+///   wrap: by default (``Options/LargeIntegers/exact``) they become ``HTJSON/number(_:)`` with their
+///   exact digits, so `18446744073709551615` maps to a `UInt64` exactly and to `Int` as a mapping
+///   diagnostic, never a wrong number; ``Options/largeIntegers`` can round them to the nearest `Double`,
+///   keep their text as a string, or reject them with ``HTJSONParseError/Reason/integerOutOfRange``.
+///   `-0` is the integer 0 (`-0.0` is the double negative zero).
+/// - **Other numbers** of at most 15 significant digits become ``HTJSON/double(_:)``, correctly
+///   rounded: a `Double` holds every such number exactly (its shortest text is the number), so `12.12`
+///   reads back as `12.12` into a `Decimal` too. Numbers of more significant digits keep them in
+///   ``HTJSON/number(_:)`` (a `Double` property gets the nearest `Double`, a `Decimal` the digits). A
+///   number whose magnitude is too large for a finite `Double` (such as `1e400` or a 400-digit
+///   integer) is rejected with ``HTJSONParseError/Reason/numberOutOfRange``: the parser never produces
+///   infinity. Numbers too small underflow to a subnormal or to zero (keeping their sign), which is not
+///   an error.
 /// - **Duplicate keys** are kept, in document order; ``HTJSONObject``'s lookup returns the last one.
 /// - **Nesting** deeper than ``Options/maxDepth`` arrays and objects is rejected with
 ///   ``HTJSONParseError/Reason/depthLimitExceeded(_:)``.
@@ -53,11 +57,15 @@ public struct HTJSONParser: Sendable {
         public var maxDepth: Int
 
         /// What becomes of an integer (no fraction, no exponent) outside the range of `Int64`, such as
-        /// a 30-digit identifier. The default is ``LargeIntegers/nearestDouble``.
+        /// a 20-digit identifier. The default is ``LargeIntegers/exact``.
         public var largeIntegers: LargeIntegers
 
         /// What the parser makes of an integer too large for `Int64`. None of them wraps.
         public enum LargeIntegers: Sendable, Hashable {
+            /// ``HTJSON/number(_:)`` holding the exact digits: a `UInt64` or `Decimal` property reads
+            /// it exactly, a `Double` property gets the nearest `Double`, and it is written back as the
+            /// same number. One too large for a finite `Double` is ``HTJSONParseError/Reason/numberOutOfRange``.
+            case exact
             /// ``HTJSON/double(_:)``, the nearest `Double` (digits past the 17th are lost); one too large
             /// for a finite `Double` is ``HTJSONParseError/Reason/numberOutOfRange``.
             case nearestDouble
@@ -72,8 +80,8 @@ public struct HTJSONParser: Sendable {
         /// Creates options.
         /// - Parameters:
         ///   - maxDepth: the greatest nesting depth of arrays and objects (default 512).
-        ///   - largeIntegers: what becomes of integers outside `Int64` (default: the nearest `Double`).
-        public init(maxDepth: Int = 512, largeIntegers: LargeIntegers = .nearestDouble) {
+        ///   - largeIntegers: what becomes of integers outside `Int64` (default: their exact digits).
+        public init(maxDepth: Int = 512, largeIntegers: LargeIntegers = .exact) {
             self.maxDepth = maxDepth
             self.largeIntegers = largeIntegers
         }

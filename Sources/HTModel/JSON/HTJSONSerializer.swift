@@ -143,6 +143,8 @@ struct _HTJSONWriter: ~Copyable {
             writeInteger(integer)
         case .double(let double):
             writeDouble(double)
+        case .number(let number):
+            writeNumber(number)
         case .string(let string):
             writeString(string)
         case .array(let elements):
@@ -191,6 +193,12 @@ struct _HTJSONWriter: ~Copyable {
             }
             output.append(UnsafeRawBufferPointer(rebasing: buffer[index...]))
         }
+    }
+
+    /// Writes an exact number as its text (``HTJSONNumber/text``).
+    mutating func writeNumber(_ value: HTJSONNumber) {
+        var text = value.text
+        text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
     }
 
     mutating func writeDouble(_ value: Double) {

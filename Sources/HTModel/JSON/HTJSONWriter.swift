@@ -9,6 +9,10 @@ import Foundation
 public final class HTJSONWriter {
     var core: _HTJSONWriter
 
+    /// How `Date` values are written: ``HTDateFormat/automatic``, or the format of the field being
+    /// written when it declares one (an accessor made with `dateFormat:` sets it for its field's value).
+    public var dateFormat: HTDateFormat = .automatic
+
     /// Creates an empty writer.
     public init() {
         core = _HTJSONWriter(options: [])
@@ -41,6 +45,9 @@ public final class HTJSONWriter {
     /// Writes a double as ``HTJSONSerializer`` does: whole numbers up to 2^53 as integers (`3`, not
     /// `3.0`), others in shortest round-trip form, `null` when it is not finite.
     public func write(_ value: Double) { core.writeDouble(value) }
+
+    /// Writes an exact number as its digits (``HTJSONNumber/text``).
+    public func write(_ value: HTJSONNumber) { core.writeNumber(value) }
 
     /// Writes a string, quoted and escaped.
     public func write(_ value: String) { core.writeString(value) }

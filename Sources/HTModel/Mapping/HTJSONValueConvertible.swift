@@ -1,8 +1,9 @@
 import Foundation
 
 /// A type the mapper can read from JSON and write back: the property types of generated models
-/// (strings, numbers, booleans, enums, nested models, arrays of any of them, and ``HTJSON`` itself),
-/// and what a request's response maps to.
+/// (strings, numbers of every width, `Decimal`, booleans, dates, URLs, UUIDs, `Data`, enums, nested
+/// models, arrays and string-keyed maps of any of them, and ``HTJSON`` itself), and what a request's
+/// response maps to.
 ///
 /// Conformers are `Sendable` values (models are immutable), so a mapped value can be shared, for
 /// instance by the response cache, without copying it.
@@ -18,6 +19,11 @@ public protocol HTJSONValueConvertible: Sendable, SendableMetatype {
     /// The value as JSON.
     var htJSON: HTJSON { get }
 
+    /// The value as JSON with its dates (``Foundation/Date`` values, also inside arrays and maps) in
+    /// `dateFormat`: what a field or a request parameter declared with a date format sends. The
+    /// default is ``htJSON``; `Date`, arrays and maps pass the format on.
+    func htJSON(dateFormat: HTDateFormat) -> HTJSON
+
     /// Writes the value as JSON text. The default writes ``htJSON``; the standard types and models
     /// write themselves without building an ``HTJSON`` first.
     func htWrite(to writer: HTJSONWriter)
@@ -29,6 +35,10 @@ public protocol HTJSONValueConvertible: Sendable, SendableMetatype {
 extension HTJSONValueConvertible {
     public func htWrite(to writer: HTJSONWriter) {
         writer.write(htJSON)
+    }
+
+    public func htJSON(dateFormat: HTDateFormat) -> HTJSON {
+        htJSON
     }
 
     /// Maps a whole JSON value, throwing when it is `null` (unless the type is ``HTJSON``), cannot be
@@ -129,29 +139,6 @@ extension Bool: HTJSONValueConvertible {
     public static var htTypeDescription: String { "boolean" }
 }
 
-extension URL: HTJSONValueConvertible {
-    public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> URL? {
-        if let value = HTValueCoercion.url(json) { return value }
-        context.reportMismatch(expected: htTypeDescription, found: json)
-        return nil
-    }
-    public var htJSON: HTJSON { .string(absoluteString) }
-    public func htWrite(to writer: HTJSONWriter) { writer.write(absoluteString) }
-    public static var htTypeDescription: String { "URL" }
-}
-
-extension Date: HTJSONValueConvertible {
-    public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> Date? {
-        if let value = HTValueCoercion.date(json) { return value }
-        context.reportMismatch(expected: htTypeDescription, found: json)
-        return nil
-    }
-    /// Dates are written as ISO 8601 strings in UTC.
-    public var htJSON: HTJSON { .string(HTValueCoercion.iso8601String(self)) }
-    public func htWrite(to writer: HTJSONWriter) { writer.write(HTValueCoercion.iso8601String(self)) }
-    public static var htTypeDescription: String { "date" }
-}
-
 extension HTJSON: HTJSONValueConvertible {
     @inlinable
     public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> HTJSON? { json }
@@ -186,6 +173,7 @@ extension Array: HTJSONValueConvertible where Element: HTJSONValueConvertible {
         return result
     }
     public var htJSON: HTJSON { .array(map(\.htJSON)) }
+    public func htJSON(dateFormat: HTDateFormat) -> HTJSON { .array(map { $0.htJSON(dateFormat: dateFormat) }) }
     @inlinable
     public func htWrite(to writer: HTJSONWriter) {
         writer.beginArray()

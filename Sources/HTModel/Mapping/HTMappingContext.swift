@@ -111,6 +111,9 @@ public struct HTMappingContext: Sendable {
     public private(set) var diagnostics: [HTMappingDiagnostic] = []
     /// The path of the value being mapped.
     public private(set) var path: [HTJSONPathComponent]
+    /// How `Date` values are read: ``HTDateFormat/automatic``, or the format of the field being mapped
+    /// when it declares one (an accessor made with `dateFormat:` sets it for its field's value).
+    public var dateFormat: HTDateFormat = .automatic
 
     /// Creates a context starting at `path` (for example the response key path).
     public init(options: HTMappingOptions = .lenient, path: HTJSONPath = HTJSONPath()) {
@@ -206,6 +209,7 @@ extension HTJSON {
         case .bool(let value): return "boolean \(value)"
         case .integer(let value): return "number \(value)"
         case .double(let value): return "number \(value)"
+        case .number(let value): return "number \(value.text)"
         case .string(let value):
             let shown = value.count > 40 ? String(value.prefix(40)) + "…" : value
             return "string \"\(shown)\""

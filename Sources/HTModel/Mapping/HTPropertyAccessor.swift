@@ -12,7 +12,7 @@
 /// into the field of a storage being filled (the mapper's hot path), and two for the slower paths. The
 /// initializer is `@inlinable`: in an optimized build, with closure literals for `get` and `set` (what
 /// generated models pass), each closure is specialised for the field, and each access is a direct
-/// stored-field access. (A key path does not get there in Swift 6, see `init(_:key:required:_:)`.)
+/// stored-field access. (A key path does not get there in Swift 6, see `init(_:key:required:dateFormat:_:)`.)
 public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     /// The property's name in Swift.
     public let name: String
@@ -25,6 +25,9 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     /// with JSON `null` for it, records a diagnostic at the key's path (an ``HTMappingError`` in strict
     /// mode). The property stays optional in Swift, so a model can still be built without it.
     public let isRequired: Bool
+    /// How the field's dates are read and written when the spec declares a format (`nil`:
+    /// ``HTDateFormat/automatic``).
+    public let dateFormat: HTDateFormat?
 
     /// Writes the field of a `Model` to the writer; `false` (nothing written) when it is `nil`.
     @usableFromInline let writeValue: @Sendable (AnyObject, HTJSONWriter) -> Bool
@@ -37,7 +40,9 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
 
     /// Creates an accessor from a getter and a setter of an optional field of the model's storage:
     /// `.init("name", get: { $0.name }, set: { $0.name = $1 })`. `key` is the JSON key of the default
-    /// mapping, `name` when not given; `required` marks a field the JSON must have (``isRequired``).
+    /// mapping, `name` when not given; `required` marks a field the JSON must have (``isRequired``);
+    /// `dateFormat` is how the field's dates (a `Date`, or dates in an array or map) are read and written,
+    /// ``HTDateFormat/automatic`` when not given.
     ///
     /// When mapping, JSON `null` sets the field to `nil`; a value that cannot be converted leaves the
     /// field as it was and records a diagnostic.
@@ -47,6 +52,7 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         _ name: String,
         key: String? = nil,
         required: Bool = false,
+        dateFormat: HTDateFormat? = nil,
         get: @escaping @Sendable (Model.Storage) -> Value?,
         set: @escaping @Sendable (inout Model.Storage, Value?) -> Void
     ) {
@@ -54,6 +60,31 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         self.key = key ?? name
         self.valueType = Value.self
         self.isRequired = required
+        self.dateFormat = dateFormat
+        if let dateFormat {
+            self.writeValue = { object, writer in
+                let outer = writer.dateFormat
+                writer.dateFormat = dateFormat
+                defer { writer.dateFormat = outer }
+                return HTMapper.encode(get(unsafeDowncast(object, to: Model.self).htStorage), to: writer)
+            }
+            self.encodeValue = { object in
+                get(unsafeDowncast(object, to: Model.self).htStorage)?.htJSON(dateFormat: dateFormat)
+            }
+            self.readValue = { object in get(unsafeDowncast(object, to: Model.self).htStorage) }
+            self.decodeValue = { pointer, json, context in
+                let storage = pointer.assumingMemoryBound(to: Model.Storage.self)
+                let outer = context.dateFormat
+                context.dateFormat = dateFormat
+                defer { context.dateFormat = outer }
+                if case .null = json {
+                    set(&storage.pointee, nil)
+                } else if let value = Value.htDecode(json, context: &context) {
+                    set(&storage.pointee, value)
+                }
+            }
+            return
+        }
         // One closure per job: each captures only `get` or `set`, which in an optimized build are
         // constants the closure is specialised for (a captured flag choosing the job would stop that).
         self.writeValue = { object, writer in
@@ -73,7 +104,8 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
 
     /// Creates an accessor from one closure that hands the field of a storage to its second argument:
     /// `.init("name", { $1(&$0.name) })`, what generated models pass (one closure type-checks faster than
-    /// a getter and a setter). `key` and `required` are as for `init(_:key:required:get:set:)`.
+    /// a getter and a setter). `key`, `required` and `dateFormat` are as for
+    /// `init(_:key:required:dateFormat:get:set:)`.
     ///
     /// To read a field of a built model, the closure is handed the model's storage in place, and the
     /// second argument only copies the field out: `access` must do nothing but hand the field over.
@@ -83,10 +115,11 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         _ name: String,
         key: String? = nil,
         required: Bool = false,
+        dateFormat: HTDateFormat? = nil,
         _ access: @escaping @Sendable (inout Model.Storage, (inout Value?) -> Void) -> Void
     ) {
         self.init(
-            name, key: key, required: required,
+            name, key: key, required: required, dateFormat: dateFormat,
             get: { storage in
                 // The storage is borrowed in place (no copy, no retain of its fields); nothing writes
                 // through this pointer: `access` hands the field to the closure, which copies it out.
@@ -101,8 +134,8 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     }
 
     /// Creates an accessor from a key path to an optional field of the model's storage
-    /// (`HTPropertyAccessor<HTUser>("name", \.name)`), for hand-written models. `key` and `required`
-    /// are as for `init(_:key:required:get:set:)`.
+    /// (`HTPropertyAccessor<HTUser>("name", \.name)`), for hand-written models. `key`, `required` and
+    /// `dateFormat` are as for `init(_:key:required:dateFormat:get:set:)`.
     ///
     /// Shorter than a getter and a setter, but slower to map: in Swift 6 a key-path literal is a
     /// `Sendable` existential, which the optimizer does not see through, so every access goes through
@@ -112,13 +145,15 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         _ name: String,
         key: String? = nil,
         required: Bool = false,
+        dateFormat: HTDateFormat? = nil,
         _ keyPath: WritableKeyPath<Model.Storage, Value?> & Sendable
     ) {
         self.init(
-            name, key: key, required: required, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+            name, key: key, required: required, dateFormat: dateFormat, get: { $0[keyPath: keyPath] },
+            set: { $0[keyPath: keyPath] = $1 })
     }
 
-    /// The model type for relationship properties (a nested model or an array of models), else `nil`.
+    /// The model type for relationship properties (a nested model, or an array or map of models), else `nil`.
     public var relationshipType: (any HTModelMappable.Type)? { valueType.htModelType }
 
     /// Whether the property holds a model or an array of models.
@@ -148,10 +183,11 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
 
 extension HTJSONValueConvertible {
     /// The model type behind this value type, for relationship detection: the type itself for models,
-    /// the element's model type for arrays, `nil` for everything else.
+    /// the element's model type for arrays and maps, `nil` for everything else.
     public static var htModelType: (any HTModelMappable.Type)? {
         if let model = Self.self as? any HTModelMappable.Type { return model }
         if let array = Self.self as? any HTArrayOfValues.Type { return array.htElementModelType }
+        if let map = Self.self as? any HTDictionaryOfValues.Type { return map.htValueModelType }
         return nil
     }
 }

@@ -14,6 +14,7 @@ public enum HTValueCoercion {
         case .string(let value): return value
         case .integer(let value): return String(value)
         case .double(let value): return value.isFinite ? formatDouble(value) : nil
+        case .number(let value): return value.text
         case .bool(let value): return value ? "true" : "false"
         default: return nil
         }
@@ -25,7 +26,8 @@ public enum HTValueCoercion {
         switch json {
         case .integer(let value): return value
         case .double(let value): return Int64(exactly: value)
-        case .string(let value): return Int64(value) ?? Double(exactString: value).flatMap { Int64(exactly: $0) }
+        case .number(let value): return value.int64Value
+        case .string(let value): return Int64(value) ?? HTJSONNumber(coercing: value)?.int64Value
         case .bool(let value): return value ? 1 : 0
         default: return nil
         }
@@ -43,6 +45,7 @@ public enum HTValueCoercion {
         switch json {
         case .double(let value): return value
         case .integer(let value): return Double(value)
+        case .number(let value): return value.doubleValue
         case .string(let value): return Double(exactString: value)
         case .bool(let value): return value ? 1 : 0
         default: return nil
@@ -57,6 +60,7 @@ public enum HTValueCoercion {
         case .bool(let value): return value
         case .integer(let value): return value != 0
         case .double(let value): return value.isNaN ? nil : value != 0
+        case .number(let value): return !value.isZero
         case .string(let value):
             switch value.lowercased() {
             case "true", "yes", "1": return true
@@ -84,7 +88,7 @@ public enum HTValueCoercion {
     /// holding an epoch number, or an ISO 8601 string (with or without fractional seconds, `Z` or an offset).
     public static func date(_ json: HTJSON) -> Date? {
         switch json {
-        case .integer, .double:
+        case .integer, .double, .number:
             guard let value = double(json) else { return nil }
             return epochDate(value)
         case .string(let text):
@@ -242,7 +246,17 @@ enum ISO8601Parser {
         return Date(timeIntervalSince1970: seconds)
     }
 
-    static func format(_ date: Date) -> String {
+    /// When ``format(_:fraction:)`` writes milliseconds.
+    enum Fraction {
+        /// Only when the date has a fraction of a second (to the millisecond).
+        case whenPresent
+        /// Always, `.000` too.
+        case always
+        /// Never: the date is written to the second, rounded down.
+        case never
+    }
+
+    static func format(_ date: Date, fraction: Fraction = .whenPresent) -> String {
         // Dates made in code may lie outside the years 1...9999 (or be infinite or NaN): write the
         // nearest date that has a four-digit year rather than trap converting to `Int`.
         var interval = date.timeIntervalSince1970
@@ -251,7 +265,7 @@ enum ISO8601Parser {
             Swift.max(interval, HTValueCoercion.epochSecondsRange.lowerBound),
             HTValueCoercion.epochSecondsRange.upperBound)
         var whole = Int(interval.rounded(.down))
-        var millis = Int(((interval - Double(whole)) * 1000).rounded())
+        var millis = fraction == .never ? 0 : Int(((interval - Double(whole)) * 1000).rounded())
         if millis == 1000 {
             whole += 1
             millis = 0
@@ -265,7 +279,7 @@ enum ISO8601Parser {
         }
         var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondsOfDay / 3600, 2)):"
         text += "\(pad(secondsOfDay % 3600 / 60, 2)):\(pad(secondsOfDay % 60, 2))"
-        if millis != 0 { text += ".\(pad(millis, 3))" }
+        if millis != 0 || fraction == .always { text += ".\(pad(millis, 3))" }
         return text + "Z"
     }
 

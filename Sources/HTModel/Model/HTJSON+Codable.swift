@@ -11,7 +11,8 @@ import Foundation
 /// (an array), then `Bool`, `Int64`, `Double` and `String`; the first that succeeds decides the kind.
 /// Two consequences:
 /// - A number a decoder can give as an `Int64` becomes `.integer` even if it was written `1.0`
-///   (`JSONDecoder` does this); other numbers become `.double`.
+///   (`JSONDecoder` does this); other numbers become `.double`, or `.number` when the decoder gives more
+///   than 15 significant digits as a `Decimal` too.
 /// - Decoders do not report the order of an object's keys, so decoded objects list their members sorted
 ///   by key, which makes the result the same on every run.
 extension HTJSON: Codable {
@@ -44,7 +45,7 @@ extension HTJSON: Codable {
         } else if let value = try? single.decode(Int64.self) {
             self = .integer(value)
         } else if let value = try? single.decode(Double.self) {
-            self = .double(value)
+            self = Self.decodedNumber(value, exact: try? single.decode(Decimal.self))
         } else if let value = try? single.decode(String.self) {
             self = .string(value)
         } else {
@@ -53,6 +54,16 @@ extension HTJSON: Codable {
                 debugDescription:
                     "not a JSON value: neither null, an object, an array, a boolean, a number nor a string")
         }
+    }
+
+    /// A decoded number that is not an `Int64`: its exact digits when the decoder also gives it as a
+    /// `Decimal` of more than 15 significant digits that agrees with the `Double` (`JSONDecoder` reads a
+    /// `Decimal` from the number's text), else the `Double`, so no decoder's rounding adds digits.
+    private static func decodedNumber(_ double: Double, exact: Decimal?) -> HTJSON {
+        if let exact, let number = HTJSONNumber(exact), case .number = number.json, number.doubleValue == double {
+            return .number(number)
+        }
+        return .double(double)
     }
 
     /// Encodes the value with the container that matches its kind.
@@ -70,6 +81,14 @@ extension HTJSON: Codable {
         case .double(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
+        case .number(let number):
+            // `Decimal` keeps up to 38 digits (`JSONEncoder` writes them exactly); beyond, the nearest `Double`.
+            var container = encoder.singleValueContainer()
+            if number.significantDigitCount <= 38, let decimal = number.decimalValue {
+                try container.encode(decimal)
+            } else {
+                try container.encode(number.doubleValue)
+            }
         case .string(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)

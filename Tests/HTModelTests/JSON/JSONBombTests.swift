@@ -247,25 +247,28 @@ struct JSONBombTests {
         #expect(try HTJSON(parsing: "1e-999") == .double(0))
         #expect(try HTJSON(parsing: "-1e-999").doubleValue.map { $0 == 0 && $0.sign == .minus } == true)
         // The largest finite Double is still a value; one digit more in the exponent is not.
-        #expect(try HTJSON(parsing: "1.7976931348623157e308") == .double(.greatestFiniteMagnitude))
+        #expect(try HTJSON(parsing: "1.7976931348623157e308").doubleValue == .greatestFiniteMagnitude)
         #expect(parseError("1.7976931348623159e308")?.reason == .numberOutOfRange)
         // A 1,000,000-digit exponent is read in bounded time (the exponent saturates).
         let longExponent = "1e" + String(repeating: "9", count: 1_000_000)
         #expect(parseError(longExponent)?.reason == .numberOutOfRange)
     }
 
-    @Test("a 30-digit integer never wraps: nearest Double by default, exact text or a typed error by option")
+    @Test("a 30-digit integer never wraps: exact digits by default; nearest Double, text or an error by option")
     func thirtyDigitIntegers() throws {
         let digits = "123456789012345678901234567890"
-        // Default: the nearest Double, never a wrapped Int64.
-        #expect(try HTJSON(parsing: digits) == .double(123456789012345678901234567890.0))
-        #expect(try HTJSON(parsing: "-" + digits) == .double(-123456789012345678901234567890.0))
+        // Default: the exact digits, never a wrapped Int64.
+        #expect(try HTJSON(parsing: digits) == .number(try #require(HTJSONNumber(digits))))
+        #expect(try HTJSON(parsing: "-" + digits) == .number(try #require(HTJSONNumber("-" + digits))))
         // Exactly at and past the Int64 boundary.
         #expect(try HTJSON(parsing: "9223372036854775807") == .integer(.max))
         #expect(try HTJSON(parsing: "-9223372036854775808") == .integer(.min))
-        #expect(try HTJSON(parsing: "9223372036854775808") == .double(9223372036854775808.0))
-        #expect(try HTJSON(parsing: "-9223372036854775809") == .double(-9223372036854775808.0))
-        #expect(try HTJSON(parsing: "18446744073709551616") == .double(18446744073709551616.0))
+        #expect(try HTJSON(parsing: "9223372036854775808") == .number(HTJSONNumber(UInt64(1) << 63)))
+        #expect(try HTJSON(parsing: "-9223372036854775809").serializedString() == "-9223372036854775809")
+        // The nearest Double, by option.
+        let nearest = HTJSONParser.Options(largeIntegers: .nearestDouble)
+        #expect(try HTJSONParser(options: nearest).parse(digits) == .double(123456789012345678901234567890.0))
+        #expect(try HTJSONParser(options: nearest).parse("18446744073709551616") == .double(18446744073709551616.0))
 
         // Mapping to Int is a diagnostic at the member's path, not a number.
         let document = #"{"id": \#(digits), "name": "x"}"#
@@ -311,7 +314,7 @@ struct JSONBombTests {
         // Numbers with a fraction or an exponent are not integers: the option does not touch them.
         #expect(
             try HTJSONParser(options: reject).parse("[1e30, \(digits).0]")
-                == [.double(1e30), .double(123456789012345678901234567890.0)])
+                == [.double(1e30), .number(try #require(HTJSONNumber(digits)))])
     }
 
     // MARK: - Duplicate keys

@@ -17,9 +17,15 @@ private func parseError(_ bytes: [UInt8], options: HTJSONParser.Options = .init(
 }
 
 /// The `Double` that `text` parses to, or `nil` when it parses to something else or fails.
+/// The `Double` a parsed number maps to: the `.double` itself, or the nearest `Double` of an exact
+/// `.number` or `.integer` (a number of more than 15 significant digits: `9007199254740993.0`).
 private func parsedDouble(_ text: String) -> Double? {
-    guard case .double(let value)? = try? HTJSON(parsing: text) else { return nil }
-    return value
+    switch try? HTJSON(parsing: text) {
+    case .double(let value)?: return value
+    case .number(let value)?: return value.doubleValue
+    case .integer(let value)?: return Double(value)
+    default: return nil
+    }
 }
 
 @Suite("JSON parser: values")
@@ -322,17 +328,57 @@ struct JSONParserNumberTests {
         #expect(try HTJSON(parsing: "[0,-0,1,-1]") == [0, 0, 1, -1])
     }
 
-    @Test("integers outside Int64 become doubles")
+    @Test("integers outside Int64 keep every digit; their Double is the nearest")
     func bigIntegers() throws {
-        #expect(try HTJSON(parsing: "9223372036854775808") == .double(9_223_372_036_854_775_808.0))
-        #expect(try HTJSON(parsing: "-9223372036854775809") == .double(-9_223_372_036_854_775_809.0))
-        #expect(try HTJSON(parsing: "12345678901234567890") == .double(12_345_678_901_234_567_890.0))
-        #expect(try HTJSON(parsing: "18446744073709551616") == .double(18_446_744_073_709_551_616.0))
-        #expect(try HTJSON(parsing: "99999999999999999999") == .double(1e20))
-        #expect(try HTJSON(parsing: "123456789012345678901234567890") == .double(1.2345678901234568e29))
-        #expect(
-            try HTJSON(parsing: "-237462374673276894279832749832423479823246327846")
-                == .double(-2.3746237467327689e47))
+        for (text, nearest) in [
+            ("9223372036854775808", 9_223_372_036_854_775_808.0),
+            ("-9223372036854775809", -9_223_372_036_854_775_809.0),
+            ("12345678901234567890", 12_345_678_901_234_567_890.0),
+            ("18446744073709551615", 18_446_744_073_709_551_615.0),
+            ("18446744073709551616", 18_446_744_073_709_551_616.0), ("99999999999999999999", 1e20),
+            ("123456789012345678901234567890", 1.2345678901234568e29),
+            ("-237462374673276894279832749832423479823246327846", -2.3746237467327689e47),
+        ] {
+            let parsed = try HTJSON(parsing: text)
+            guard case .number(let number) = parsed else {
+                Issue.record("\(text) parsed to \(parsed)")
+                continue
+            }
+            #expect(number.text == text)
+            #expect(number.doubleValue == nearest, "\(text)")
+            #expect(parsed.serializedString() == text)
+        }
+        #expect(try HTJSON(parsing: "18446744073709551615") == .number(HTJSONNumber(UInt64.max)))
+        // Few significant digits: a Double holds the value exactly (and writes it in its own form).
+        #expect(try HTJSON(parsing: "100000000000000000000") == .double(1e20))
+        #expect(try HTJSON(parsing: "1" + String(repeating: "0", count: 30)).serializedString() == "1e+30")
+    }
+
+    @Test("numbers of more than 15 significant digits keep them; 15 or fewer are doubles")
+    func exactNumbers() throws {
+        #expect(try HTJSON(parsing: "12.12") == .double(12.12))
+        #expect(try HTJSON(parsing: "123456789012.345") == .double(123_456_789_012.345))
+        #expect(try HTJSON(parsing: "0.00000000000000000000001") == .double(1e-23))
+        #expect(try HTJSON(parsing: "1.50000000000000000000") == .double(1.5))
+        for text in [
+            "1234567890.123456789", "-65.613616999999977", "0.1000000000000000055511151231257827",
+            "3.14159265358979323846264338327950288", "1.7976931348623157e308", "2.2250738585072014e-308",
+        ] {
+            let parsed = try HTJSON(parsing: text)
+            guard case .number(let number) = parsed else {
+                Issue.record("\(text) parsed to \(parsed)")
+                continue
+            }
+            #expect(number == HTJSONNumber(text))
+            #expect(number.doubleValue == Double(text), "\(text)")
+            // Written back with the same digits (in the shortest of plain or scientific notation).
+            #expect(try HTJSON(parsing: parsed.serializedString()) == parsed, "\(text)")
+        }
+        #expect(try HTJSON(parsing: "1234567890.123456789").serializedString() == "1234567890.123456789")
+        #expect(try HTJSON(parsing: "-65.613616999999977").serializedString() == "-65.613616999999977")
+        // Out of Double's range stays an error, with many digits too.
+        #expect(throws: HTJSONParseError.self) { try HTJSON(parsing: "[1.2345678901234567890123e400]") }
+        #expect(throws: HTJSONParseError.self) { try HTJSON(parsing: "-12345678901234567e300") }
     }
 
     @Test("zero and negative zero")
@@ -440,7 +486,14 @@ struct JSONParserNumberTests {
             case .double(let value):
                 #expect(value.bitPattern == expected.bitPattern, "\(text)")
             case .integer(let value):
-                #expect(Int64(text) == value, "\(text)")
+                // Written as an integer, or with more than 15 digits that make a whole number.
+                #expect(HTJSONNumber(text)?.int64Value == value, "\(text)")
+                #expect(Double(value) == expected, "\(text)")  // `-0` is the integer 0
+            case .number(let value):
+                // More than 15 significant digits: kept exactly, and converted correctly rounded.
+                #expect(value.doubleValue.bitPattern == expected.bitPattern, "\(text)")
+                #expect(value == HTJSONNumber(text), "\(text)")
+                #expect(value.significantDigitCount > HTJSONNumber.digitsExactInDouble, "\(text)")
             default:
                 Issue.record("\(text) parsed to \(parsed)")
             }
