@@ -8,21 +8,39 @@ import Foundation
 /// `UInt64` values that those cases cannot hold write one too.
 ///
 /// The value is `±significand × 10^exponent`, kept without trailing zeros, so two numbers are equal
-/// when their values are (`1.50` and `1.5e0` are the same number). Up to 19 significant digits are
-/// held inline; longer numbers (rare) in a shared buffer.
+/// when their values are (`1.50` and `1.5e0` are the same number). Up to 20 significant digits (a
+/// `UInt64`) are held inline, with no allocation, so an ``HTJSON`` holding one is no larger than one
+/// holding a string; longer numbers (rare) keep their digits in a shared buffer. Exponents are held
+/// within ±32,000 (far beyond any finite `Double` or `Decimal`).
 public struct HTJSONNumber: Sendable, Hashable, CustomStringConvertible {
-    /// The significant digits: an unsigned integer or, beyond 19 digits, their ASCII text.
+    /// The significant digits: an unsigned integer or, beyond 20 digits, their ASCII text.
     @usableFromInline
     enum Digits: Sendable, Hashable {
         case inline(UInt64)
-        case long(String)
+        case long(LongDigits)
     }
 
+    /// The ASCII digits of a number of more than 20 significant digits, behind one reference so that
+    /// ``Digits`` stays nine bytes.
+    @usableFromInline
+    final class LongDigits: Sendable, Hashable {
+        let text: String
+        init(_ text: String) { self.text = text }
+        @usableFromInline static func == (lhs: LongDigits, rhs: LongDigits) -> Bool { lhs.text == rhs.text }
+        @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    }
+
+    /// The largest exponent magnitude held.
+    static let exponentLimit = 32_000
+
     @usableFromInline let digits: Digits
-    /// The power of ten the significand is multiplied by.
-    public let exponent: Int
+    /// The exponent, in 16 bits: with the nine-byte digits and the sign, the struct stays 13 bytes.
+    @usableFromInline let storedExponent: Int16
     /// Whether the number is below zero.
     public let isNegative: Bool
+
+    /// The power of ten the significand is multiplied by.
+    public var exponent: Int { Int(storedExponent) }
 
     /// Numbers with at most this many significant digits are held exactly by a `Double` (its shortest
     /// text reads back as the same decimal), so the parser makes ``HTJSON/double(_:)`` of them.
@@ -31,8 +49,14 @@ public struct HTJSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The number with its parts as given (normalized by the caller).
     private init(normalizedDigits digits: Digits, exponent: Int, negative: Bool) {
         self.digits = digits
-        self.exponent = exponent
+        self.storedExponent = Int16(clamping: exponent)
         self.isNegative = negative
+    }
+
+    /// The number `±significand × 10^exponent` for a significand that is not zero and has no trailing
+    /// zeros (the parser's fast path, which has checked both).
+    init(normalizedSignificand significand: UInt64, exponent: Int, negative: Bool) {
+        self.init(normalizedDigits: .inline(significand), exponent: exponent, negative: negative)
     }
 
     /// The number `±significand × 10^exponent`.
@@ -67,11 +91,11 @@ public struct HTJSONNumber: Sendable, Hashable, CustomStringConvertible {
             self.init(significand: value, exponent: exponent, negative: negative)
             return
         }
-        self.init(normalizedDigits: .long(String(text)), exponent: exponent, negative: negative)
+        self.init(normalizedDigits: .long(LongDigits(String(text))), exponent: exponent, negative: negative)
     }
 
     /// Reads a number written in JSON's grammar (`-12.5e3`; no `+`, no leading zeros, no spaces).
-    /// Returns `nil` for any other text.
+    /// Returns `nil` for any other text, and for an exponent beyond ±32,000.
     public init?(_ text: some StringProtocol) {
         self.init(text, lenient: false)
     }
@@ -126,6 +150,7 @@ public struct HTJSONNumber: Sendable, Hashable, CustomStringConvertible {
         }
         guard index == end else { return nil }
         self.init(digits: Substring(digitText), exponent: exponent, negative: negative)
+        guard abs(self.exponent) <= Self.exponentLimit else { return nil }
     }
 
     /// The number `value`, exactly.
@@ -151,15 +176,16 @@ public struct HTJSONNumber: Sendable, Hashable, CustomStringConvertible {
     public var significantDigitCount: Int {
         switch digits {
         case .inline(let value):
+            // Compared with the powers of ten, not divided: this is on the parser's path.
             var count = 1
-            var rest = value / 10
-            while rest > 0 {
-                count += 1
-                rest /= 10
+            var power: UInt64 = 10
+            while count < 20, value >= power {
+                count &+= 1
+                power = power &* 10
             }
             return count
-        case .long(let text):
-            return text.utf8.count
+        case .long(let long):
+            return long.text.utf8.count
         }
     }
 
@@ -167,7 +193,7 @@ public struct HTJSONNumber: Sendable, Hashable, CustomStringConvertible {
     var digitText: String {
         switch digits {
         case .inline(let value): return String(value)
-        case .long(let text): return text
+        case .long(let long): return long.text
         }
     }
 

@@ -120,13 +120,24 @@ extension _HTJSONParserCore {
     /// zeros, as in `1.50000000000000000`) and the `Double` paths apply.
     @inline(never)
     func exactNumber(mantissa: UInt64, power: Int, negative: Bool, start: Int) throws(_HTJSONRawError) -> HTJSON? {
-        let number = HTJSONNumber(significand: mantissa, exponent: power, negative: negative)
-        guard number.significantDigitCount > HTJSONNumber.digitsExactInDouble else { return nil }
+        var significand = mantissa
+        var exponent = power
+        while significand % 10 == 0 {
+            significand /= 10
+            exponent &+= 1
+        }
+        // At most 15 significant digits: a Double holds the number exactly.
+        guard significand >= 1_000_000_000_000_000 else { return nil }
+        // Far below the smallest Double (the exponent saturates near a million): zero, keeping the sign.
+        if exponent < -HTJSONNumber.exponentLimit { return .double(negative ? -0.0 : 0.0) }
+        let number = HTJSONNumber(normalizedSignificand: significand, exponent: exponent, negative: negative)
         // Beyond about 10^308 the number has no finite `Double`: rejected, as for every other number.
-        if number.significantDigitCount &+ number.exponent > 308, !number.doubleValue.isFinite {
+        if exponent > 288, !number.doubleValue.isFinite {
             throw fail(.numberOutOfRange, at: start)
         }
-        return number.json
+        // A whole number in Int64's range (`1.2345678901234567e16`) is the integer it is.
+        if exponent >= 0, let integer = number.int64Value { return .integer(integer) }
+        return .number(number)
     }
 
     /// A number whose digits did not fit the fast paths (more than 19, or Eisel-Lemire undecided): an
@@ -136,7 +147,11 @@ extension _HTJSONParserCore {
     @inline(never)
     func parseLongNumber(start: Int, end: Int, isInteger: Bool) throws(_HTJSONRawError) -> HTJSON {
         let text = String(decoding: UnsafeBufferPointer(start: bytes + start, count: end &- start), as: UTF8.self)
-        guard let number = HTJSONNumber(text) else { throw fail(.invalidNumber, at: start) }
+        guard let number = HTJSONNumber(text) else {
+            // The grammar is checked, so only an exponent beyond ±32,000 gets here: zero or too large.
+            let value = try parseDoubleSlowly(start: start, end: end)
+            return .double(value)
+        }
         let double = number.doubleValue
         guard double.isFinite else { throw fail(.numberOutOfRange, at: start) }
         if isInteger { return number.json }

@@ -683,3 +683,21 @@ struct JSONParserRoundTripTests {
         #expect(try HTJSON(parsing: compact).serializedString() == compact)
     }
 }
+
+@Suite("JSON parser: exact numbers stay small")
+struct JSONExactNumberLayoutTests {
+    @Test("an exact number is held inline: HTJSON is no larger than with a string, nothing is boxed")
+    func layout() {
+        #expect(MemoryLayout<HTJSONNumber>.size <= 16)
+        #expect(MemoryLayout<HTJSON>.size == MemoryLayout<String>.size + 1)
+    }
+
+    @Test("exponents far beyond Double's range: zero, an error, or nil for HTJSONNumber")
+    func hugeExponents() throws {
+        #expect(try HTJSON(parsing: "1.2345678901234567e-999999") == .double(0))
+        #expect(try HTJSON(parsing: "-1.2345678901234567890123e-999999").doubleValue?.sign == .minus)
+        #expect(throws: HTJSONParseError.self) { try HTJSON(parsing: "1.2345678901234567890123e999999") }
+        #expect(HTJSONNumber("1e40000") == nil)
+        #expect(HTJSONNumber("1e-32000")?.exponent == -32000)
+    }
+}
