@@ -65,12 +65,10 @@ package struct FieldTypeOverrides: Sendable, Hashable {
             var typeNode = member.value
             var format: DateFormatDecl?
             if let fields = member.value.objectMembers {
-                for key in fields.map(\.key) where key != "type" && key != "format" {
-                    if let unknown = fields.first(where: { $0.key == key }) {
-                        diagnostics.error(
-                            "unknown key '\(key)' in the override of '\(member.key)'; expected one of: type, format",
-                            at: unknown.keyLocation)
-                    }
+                for unknown in fields where unknown.key != "type" && unknown.key != "format" {
+                    diagnostics.error(
+                        "unknown key '\(unknown.key)' in the override of '\(member.key)'; expected one of: type, format",
+                        at: unknown.keyLocation)
                 }
                 guard let type = member.value["type"] else {
                     diagnostics.error(
@@ -177,7 +175,8 @@ package struct FieldTypeOverrides: Sendable, Hashable {
                 override.owner == nil
                 ? "no field of a data type and no input of an interface is named '\(override.field)'"
                 : "'\(override.owner ?? "")' is no data type with a field '\(override.field)' and no interface with an input '\(override.field)'"
-            return Diagnostic(.warning, "the \"fieldTypes\" key '\(override.key)' matches nothing: \(what)", at: override.keyLocation)
+            return Diagnostic(
+                .warning, "the \"fieldTypes\" key '\(override.key)' matches nothing: \(what)", at: override.keyLocation)
         }
     }
 }

@@ -69,10 +69,13 @@ enum TypeSyntax {
             if name.contains(":") {
                 throw Failure(
                     message:
-                        "'\(text)' is not a type; a map is written [String: T] (its keys are always String), an array [T]")
+                        "'\(text)' is not a type; a map is written [String: T] (its keys are always String), an array [T]"
+                )
             }
             throw Failure(
-                message: "'\(text)' is not a type; write a name such as \"User\", \"[User]\" for an array, or \"[String: User]\" for a map")
+                message:
+                    "'\(text)' is not a type; write a name such as \"User\", \"[User]\" for an array, or \"[String: User]\" for a map"
+            )
         }
         return TypeRef(name: name, wrappers: wrappers, location: location)
     }

@@ -139,7 +139,9 @@ import Testing
             name: "binding a field that is not Variable",
             spec:
                 "{\"htspec\": 1, \"types\": {\"R\": {\"fields\": {\"code\": \"Integer\", \"data\": \"Variable\"}}}, \"interfaces\": {\"I\": {\"method\": \"GET\", \"path\": \"/x\", \"output\": {\"import\": \"R\", \"bind\": {\"code\": \"String\"}}}}}",
-            expected: ["x.htspec.json:1:179: error: only Variable and [Variable] fields can be bound; 'R.code' is Integer"]),
+            expected: [
+                "x.htspec.json:1:179: error: only Variable and [Variable] fields can be bound; 'R.code' is Integer"
+            ]),
         Case(
             name: "importing a system type",
             spec:
