@@ -10,7 +10,7 @@
 /// ```
 ///
 /// - A key is `Type.field` (a field of a data type), `Interface.input` (an input of an interface, by its
-///   name in the spec, its NEI `name`, or its request's class name without the prefix), or `*.field`
+///   `className` or else its key, its NEI `name`, or its request's class name without the prefix), or `*.field`
 ///   (that field of every data type and that input of every interface; a `Type.field` key wins over it).
 /// - A value is a type written as in a native spec (``TypeSyntax``), or an object with `type` and a
 ///   date `format` (``DateFormat``).
