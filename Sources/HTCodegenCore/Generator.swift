@@ -82,10 +82,21 @@ package enum Generator {
     ///
     /// `shards` (at least 1) splits the models and the requests over that many files each
     /// (`SpecFileNaming.outputFileNames(forSpec:shards:)`); every one is returned, empty ones included.
+    ///
+    /// The config's `fieldTypes` are applied to the document first. `reportsUnmatchedFieldTypes` warns
+    /// about the keys that match nothing in it; a run over several specs of one target passes `false`
+    /// and reports the keys that match nothing in any of them itself, once.
     package static func generate(
-        _ document: SpecDocument, config: GeneratorConfig, declareAbstractTypes: Bool = false, shards: Int = 1
+        _ document: SpecDocument, config: GeneratorConfig, declareAbstractTypes: Bool = false, shards: Int = 1,
+        reportsUnmatchedFieldTypes: Bool = true
     ) throws(GenerationFailed) -> (Files, [Diagnostic]) {
         var diagnostics = DiagnosticBag()
+        let applied = config.fieldTypes.apply(to: document)
+        diagnostics.append(contentsOf: applied.diagnostics)
+        if reportsUnmatchedFieldTypes {
+            diagnostics.append(contentsOf: config.fieldTypes.unmatchedWarnings(matchedKeys: applied.matchedKeys))
+        }
+        let document = applied.document
         let (resolved, resolveDiagnostics) = Resolver.resolve(document)
         diagnostics.append(contentsOf: resolveDiagnostics)
         guard let resolved, !diagnostics.hasErrors else { throw GenerationFailed(diagnostics: diagnostics.sorted) }

@@ -38,7 +38,7 @@ import Testing
 
     /// The config for a spec: `<stem>.htcodegen.json` beside it, if present.
     static func config(for spec: URL) throws -> GeneratorConfig {
-        let stem = spec.lastPathComponent.replacingOccurrences(of: ".htspec.json", with: "")
+        let stem = SpecFileNaming.stem(of: spec.lastPathComponent)
         let configURL = spec.deletingLastPathComponent().appending(path: "\(stem).htcodegen.json")
         guard FileManager.default.fileExists(atPath: configURL.path) else { return GeneratorConfig() }
         let (config, diagnostics) = Generator.readConfig(at: configURL.path)
@@ -52,7 +52,8 @@ import Testing
             "types.htspec.json", "enums.htspec.json", "response-rule-1.htspec.json", "response-rule-2.htspec.json",
             "response-rule-3.htspec.json", "response-rule-4.htspec.json", "response-rule-5.htspec.json",
             "headers.htspec.json", "imported-input.htspec.json", "docs.htspec.json", "naming.htspec.json",
-            "settings.htspec.json", "demo.htspec.json", "nei-naming.nei.json",
+            "settings.htspec.json", "demo.htspec.json", "nei-naming.nei.json", "value-types.htspec.json",
+            "nei-paging.nei.json", "nei-overrides.nei.json",
         ] {
             #expect(names.contains(required), "missing spec \(required)")
         }

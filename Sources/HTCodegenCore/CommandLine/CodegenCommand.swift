@@ -226,6 +226,19 @@ package struct CodegenCommand {
 
         var failed = false
         var warnings = 0
+        // `fieldTypes` keys that match nothing in any spec of the target, reported once: by the run that
+        // generates the target's first spec (the build plugin runs once per spec, each with the others).
+        let severalSpecs = allSpecs.count > 1 && !config.fieldTypes.overrides.isEmpty
+        if severalSpecs, let first = allSpecs.min(), options.specs.contains(first) {
+            var matched: Set<String> = []
+            for path in allSpecs {
+                guard let document = Generator.readSpec(at: path).0 else { continue }
+                matched.formUnion(config.fieldTypes.apply(to: document).matchedKeys)
+            }
+            let unmatched = config.fieldTypes.unmatchedWarnings(matchedKeys: matched)
+            report(unmatched)
+            warnings += unmatched.count
+        }
         for (index, spec) in options.specs.enumerated() {
             let clock = ContinuousClock()
             let readStart = clock.now
@@ -252,7 +265,7 @@ package struct CodegenCommand {
                 let generateStart = clock.now
                 let (files, diagnostics) = try Generator.generate(
                     document, config: config, declareAbstractTypes: options.declareAbstractTypes && index == 0,
-                    shards: shards)
+                    shards: shards, reportsUnmatchedFieldTypes: !severalSpecs)
                 let generateTime = clock.now - generateStart
                 report(diagnostics)
                 warnings += diagnostics.filter { $0.severity == .warning }.count

@@ -1,7 +1,8 @@
 /// The generation settings, from `htcodegen.json` beside the specs, overridden by command-line options.
 ///
 /// ```json
-/// { "namePrefix": "HT", "reqAbstract": "BaseRequest", "modelAbstract": "HTTPModel", "accessLevel": "public" }
+/// { "namePrefix": "HT", "reqAbstract": "BaseRequest", "modelAbstract": "HTTPModel", "accessLevel": "public",
+///   "fieldTypes": { "Product.price": "Decimal" } }
 /// ```
 package struct GeneratorConfig: Sendable, Hashable {
     /// The access level of generated declarations.
@@ -41,6 +42,8 @@ package struct GeneratorConfig: Sendable, Hashable {
     package var runtimeModule = "HTNetworking"
     /// Who declares the model base class and the request protocol (see ``AbstractTypes``).
     package var abstractTypes = AbstractTypes.alias
+    /// Types chosen for fields and inputs whatever the spec says (see ``FieldTypeOverrides``).
+    package var fieldTypes = FieldTypeOverrides()
 
     /// The settings everybody gets without a config file.
     package init() {}
@@ -53,6 +56,7 @@ package struct GeneratorConfig: Sendable, Hashable {
     /// The keys a config file may have.
     package static let keys = [
         "$schema", "namePrefix", "reqAbstract", "modelAbstract", "accessLevel", "runtimeModule", "abstractTypes",
+        "fieldTypes",
     ]
 
     /// Reads a config file's JSON. Unknown keys and wrong values are errors at their position.
@@ -71,6 +75,10 @@ package struct GeneratorConfig: Sendable, Hashable {
                 continue
             }
             if member.key == "$schema" { continue }
+            if member.key == "fieldTypes" {
+                config.fieldTypes = FieldTypeOverrides.read(member.value, into: &diagnostics)
+                continue
+            }
             guard let value = member.value.stringValue else {
                 diagnostics.error(
                     "\"\(member.key)\" must be a string, found \(member.value.kindName)", at: member.value.location)

@@ -20,8 +20,9 @@ enum SwiftNaming {
     /// or user code refers to unqualified, the runtime's modules and public types
     /// (``runtimeTypeNames``), and `Storage`, which every model declares.
     static let reservedTypeNames: Set<String> = runtimeTypeNames.union([
-        "String", "Int", "Int64", "Double", "Float", "Bool", "Array", "Dictionary", "Set", "Optional", "Result",
-        "Error", "Never", "Void", "Any", "AnyObject", "Character", "Data", "Date", "URL", "UUID", "Decimal",
+        "String", "Int", "Int32", "Int64", "UInt64", "Double", "Float", "Bool", "Array", "Dictionary", "Set",
+        "Optional", "Result", "Error", "Never", "Void", "Any", "AnyObject", "Character", "Data", "Date", "URL",
+        "UUID", "Decimal", "TimeZone",
         "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable", "Identifiable", "Type", "Self",
         "Protocol", "Foundation", "HTModel", "HTNetworking", "Storage",
     ])

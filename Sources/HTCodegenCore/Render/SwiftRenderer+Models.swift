@@ -13,7 +13,8 @@ extension SwiftRenderer {
         let aliasModel = config.modelBaseClassName != "HTHTTPModel"
         let aliasRequest = config.requestProtocolName != "HTBaseRequest"
         let needsAliases = declareAbstractTypes && config.abstractTypes == .alias && (aliasModel || aliasRequest)
-        var writer = header("models", imports: !api.models.isEmpty || needsAliases)
+        let foundation = api.models.contains { $0.fields.contains { $0.type.usesFoundation } }
+        var writer = header("models", imports: !api.models.isEmpty || needsAliases, foundation: foundation)
         if needsAliases {
             writer.line()
             if aliasModel {
@@ -80,9 +81,10 @@ extension SwiftRenderer {
                 for (field, name) in zip(model.fields, names) {
                     let key = field.name == name ? "" : ", key: \(SwiftNaming.stringLiteral(field.name))"
                     let required = field.isRequired ? ", required: true" : ""
+                    let format = field.dateFormat.map { ", dateFormat: \(swiftExpression(for: $0))" } ?? ""
                     // One closure that hands over the field: cheaper to type-check than a getter and a setter.
                     writer.line(
-                        "    .init(\(SwiftNaming.stringLiteral(name))\(key)\(required), { $1(&$0.\(SwiftNaming.escaped(name))) }),"
+                        "    .init(\(SwiftNaming.stringLiteral(name))\(key)\(required)\(format), { $1(&$0.\(SwiftNaming.escaped(name))) }),"
                     )
                 }
                 writer.line("]")

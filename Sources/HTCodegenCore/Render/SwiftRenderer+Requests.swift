@@ -7,7 +7,11 @@
 /// default, and sent only when set. An internal request uses its implicit memberwise initializer.
 extension SwiftRenderer {
     mutating func renderRequests() -> String {
-        var writer = header("requests", imports: !api.requests.isEmpty)
+        let foundation = api.requests.contains { request in
+            guard case .fields(let fields) = request.inputs else { return false }
+            return fields.contains { $0.type.usesFoundation }
+        }
+        var writer = header("requests", imports: !api.requests.isEmpty, foundation: foundation)
         for request in api.requests {
             writer.line()
             renderRequest(request, into: &writer)
@@ -23,6 +27,8 @@ extension SwiftRenderer {
         var header: String?
         /// A non-optional property and initializer argument without a default.
         var isRequired = false
+        /// How its dates are sent, when not the runtime's default.
+        var dateFormat: DateFormat?
     }
 
     mutating func renderRequest(_ request: ResolvedRequest, into writer: inout SwiftWriter) {
@@ -36,7 +42,7 @@ extension SwiftRenderer {
                 properties.append(
                     RequestProperty(
                         name: name, type: field.type, description: field.description, jsonKey: field.name,
-                        isRequired: field.isRequired))
+                        isRequired: field.isRequired, dateFormat: field.dateFormat))
             }
         case .imported(let model, let location):
             let name = propertyNames([
@@ -139,11 +145,12 @@ extension SwiftRenderer {
             for property in inputs {
                 guard let key = property.jsonKey else { continue }
                 let name = SwiftNaming.escaped(property.name)
+                let json = property.dateFormat.map { "htJSON(dateFormat: \(swiftExpression(for: $0)))" } ?? "htJSON"
                 if property.isRequired {
-                    writer.line("parameters.append(\(SwiftNaming.stringLiteral(key)), self.\(name).htJSON)")
+                    writer.line("parameters.append(\(SwiftNaming.stringLiteral(key)), self.\(name).\(json))")
                 } else {
                     writer.line(
-                        "if let value = self.\(name) { parameters.append(\(SwiftNaming.stringLiteral(key)), value.htJSON) }"
+                        "if let value = self.\(name) { parameters.append(\(SwiftNaming.stringLiteral(key)), value.\(json)) }"
                     )
                 }
             }

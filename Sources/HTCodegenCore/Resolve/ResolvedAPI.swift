@@ -23,18 +23,78 @@ package indirect enum ResolvedType: Sendable, Hashable {
     case boolean
     /// NEI's `Variable`: any JSON value.
     case variable
+    /// `Int32`.
+    case int32
+    /// `Int64`.
+    case int64
+    /// `UInt64`.
+    case uint64
+    /// Foundation's `Decimal`: exact decimal numbers (money).
+    case decimal
+    /// Foundation's `Date`, in the field's date format.
+    case date
+    /// Foundation's `URL`.
+    case url
+    /// Foundation's `UUID`.
+    case uuid
+    /// Foundation's `Data`, base64 in JSON.
+    case data
     /// A model, by spec name.
     case model(String)
     /// An enumeration, by spec name.
     case enumeration(String)
     case array(ResolvedType)
+    /// A JSON object as a dictionary from its keys to values of this type: `[String: T]`.
+    case map(ResolvedType)
 
-    /// The model this type holds (itself or as array elements), if any.
+    /// The model this type holds (itself, as array elements or as map values), if any.
     package var modelName: String? {
-        switch self {
-        case .model(let name): return name
-        case .array(let element): return element.modelName
-        default: return nil
+        var type = self
+        while true {
+            switch type {
+            case .model(let name): return name
+            case .array(let inner), .map(let inner): type = inner
+            default: return nil
+            }
+        }
+    }
+
+    /// How many arrays and maps wrap the innermost type, and whether any of them is a map.
+    package var nesting: (depth: Int, hasMaps: Bool) {
+        var type = self
+        var (depth, hasMaps) = (0, false)
+        while true {
+            switch type {
+            case .array(let inner): (type, depth) = (inner, depth + 1)
+            case .map(let inner): (type, depth, hasMaps) = (inner, depth + 1, true)
+            default: return (depth, hasMaps)
+            }
+        }
+    }
+
+    /// Whether the type holds a `Date` (itself, as array elements or as map values): only then does a
+    /// date format apply to it.
+    package var holdsDate: Bool {
+        var type = self
+        while true {
+            switch type {
+            case .date: return true
+            case .array(let inner), .map(let inner): type = inner
+            default: return false
+            }
+        }
+    }
+
+    /// Whether the Swift type is Foundation's (`Decimal`, `Date`, `URL`, `UUID`, `Data`), itself or
+    /// inside arrays and maps: a file that uses one imports Foundation.
+    package var usesFoundation: Bool {
+        var type = self
+        while true {
+            switch type {
+            case .decimal, .date, .url, .uuid, .data: return true
+            case .array(let inner), .map(let inner): type = inner
+            default: return false
+            }
         }
     }
 }
@@ -52,6 +112,9 @@ package struct ResolvedField: Sendable {
     /// Whether it must be given: marked required in the spec, or (for an input) a path parameter. A
     /// required input is a non-optional property and initializer argument without a default.
     package var isRequired: Bool = false
+    /// How its dates are written: its own format, else the spec's, when its type holds a `Date`; `nil`
+    /// for the runtime's default.
+    package var dateFormat: DateFormat?
 }
 
 /// A model.

@@ -1,11 +1,6 @@
 /// Resolves a ``SpecDocument`` into a ``ResolvedAPI``: checks every reference and decides every
 /// response rule. All problems are collected, each at its source position.
 package struct Resolver {
-    /// The system type names every spec can use.
-    package static let systemTypes: [String: ResolvedType] = [
-        "String": .string, "Number": .number, "Integer": .integer, "Boolean": .boolean, "Variable": .variable,
-    ]
-
     /// The HTTP methods a request may use.
     package static let methods: Set<String> = ["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS"]
 
@@ -36,7 +31,7 @@ package struct Resolver {
 
     private mutating func run() -> ResolvedAPI {
         for type in document.types {
-            if Self.systemTypes[type.name] != nil {
+            if BuiltInTypes.reserved[type.name] != nil {
                 diagnostics.error("'\(type.name)' is a system type; give this type another name", at: type.location)
             } else if let first = typesByName[type.name] {
                 diagnostics.error(
@@ -44,6 +39,11 @@ package struct Resolver {
                     at: type.location)
             } else {
                 typesByName[type.name] = type
+                if BuiltInTypes.values[type.name] != nil && !document.refersToTypesByID {
+                    diagnostics.warning(
+                        "the type '\(type.name)' takes the name of the built-in type \(type.name): in this spec '\(type.name)' means this type; rename it to use the built-in one",
+                        at: type.location)
+                }
             }
         }
         expandArrayTypes()
@@ -107,10 +107,29 @@ package struct Resolver {
     private mutating func resolveFields(_ fields: [FieldDecl], owner: String) -> [ResolvedField] {
         fields.compactMap { field in
             guard let type = resolve(field.type) else { return nil }
+            var format: DateFormat?
+            if let own = field.dateFormat {
+                if type.holdsDate {
+                    format = own.format
+                } else {
+                    diagnostics.error(
+                        "a date format applies only to a field whose type holds a Date (Date, [Date], [String: Date], ...); '\(field.name)' of \(owner) is \(field.type)",
+                        at: own.location)
+                }
+            } else if type.holdsDate {
+                format = document.dateFormat?.format
+            }
             return ResolvedField(
                 name: field.name, type: type, description: field.description, location: field.location,
-                isRequired: field.isRequired)
+                isRequired: field.isRequired, dateFormat: format)
         }
+    }
+
+    /// The built-in type `name` stands for in this spec: none when the spec declares a type of that
+    /// name (which takes over a value type's name, ``BuiltInTypes``).
+    private func builtIn(_ name: String) -> ResolvedType? {
+        if let reserved = BuiltInTypes.reserved[name] { return reserved }
+        return typesByName[name] == nil ? BuiltInTypes.values[name] : nil
     }
 
     /// Resolves a reference; reports unknown names and arrays nested deeper than
@@ -118,19 +137,19 @@ package struct Resolver {
     /// and each cycle was reported once by ``expandArrayTypes()``.
     private mutating func resolve(_ reference: TypeRef) -> ResolvedType? {
         var target = reference
-        var depth = reference.arrayDepth
+        var wrappers = reference.wrappers
         if let type = typesByName[reference.name] {
             switch type.kind {
             case .array, .alias:
                 guard let expansion = expansions[type.name] ?? nil else { return nil }
                 target = expansion.base
-                depth += expansion.depth
+                wrappers += expansion.wrappers
             case .hash, .enumeration:
                 break
             }
         }
         let base: ResolvedType
-        if let system = Self.systemTypes[target.name] {
+        if let system = builtIn(target.name) {
             base = system
         } else if let type = typesByName[target.name] {
             switch type.kind {
@@ -147,12 +166,19 @@ package struct Resolver {
             diagnostics.error(unknownTypeMessage(target.name), at: target.location)
             return nil
         }
-        guard depth <= TypeRef.maxArrayDepth else {
-            diagnostics.error(TypeRef.tooDeepMessage("the type", depth: depth), at: reference.location)
+        guard wrappers.count <= TypeRef.maxArrayDepth else {
+            diagnostics.error(
+                TypeRef.tooDeepMessage("the type", depth: wrappers.count, hasMaps: wrappers.contains(.map)),
+                at: reference.location)
             return nil
         }
         var resolved = base
-        for _ in 0..<depth { resolved = .array(resolved) }
+        for wrapper in wrappers.reversed() {
+            switch wrapper {
+            case .array: resolved = .array(resolved)
+            case .map: resolved = .map(resolved)
+            }
+        }
         return resolved
     }
 
@@ -175,11 +201,11 @@ package struct Resolver {
                 guard let element = Self.element(of: current) else { break }
                 guard let next = typesByName[element.name], Self.element(of: next) != nil else {
                     // The end of the chain: a system type, a model, an enumeration or an unknown name.
-                    if Self.systemTypes[element.name] == nil && typesByName[element.name] == nil {
+                    if builtIn(element.name) == nil && typesByName[element.name] == nil {
                         diagnostics.error(unknownTypeMessage(element.name), at: element.location)
                         result = nil
                     } else {
-                        result = ArrayTypeExpansion(base: element, depth: 0)
+                        result = ArrayTypeExpansion(base: element, wrappers: [])
                     }
                     break
                 }
@@ -200,9 +226,11 @@ package struct Resolver {
             for member in path.reversed() {
                 if let inner = result {
                     let wrapped = Self.wrap(inner, in: member)
-                    if wrapped.depth > TypeRef.maxArrayDepth, let element = Self.element(of: member) {
+                    if wrapped.wrappers.count > TypeRef.maxArrayDepth, let element = Self.element(of: member) {
                         diagnostics.error(
-                            TypeRef.tooDeepMessage("array type '\(member.name)'", depth: wrapped.depth),
+                            TypeRef.tooDeepMessage(
+                                "array type '\(member.name)'", depth: wrapped.wrappers.count,
+                                hasMaps: wrapped.wrappers.contains(.map)),
                             at: element.location)
                         result = nil
                     } else {
@@ -216,6 +244,26 @@ package struct Resolver {
 
     /// How many names of a cycle its error lists before eliding the rest.
     static let cycleNamesShown = 8
+
+    /// The number of arrays around `Variable` in `reference` (0 for `Variable`, 1 for `[Variable]`),
+    /// following named array types; `nil` when it is not `Variable` in arrays only. Reports nothing:
+    /// the field's own problems are reported with its type.
+    private func variableArrayDepth(_ reference: TypeRef) -> Int? {
+        var name = reference.name
+        var wrappers = reference.wrappers
+        if let type = typesByName[name] {
+            switch type.kind {
+            case .array, .alias:
+                guard let expansion = expansions[name] ?? nil else { return nil }
+                name = expansion.base.name
+                wrappers += expansion.wrappers
+            case .hash, .enumeration:
+                return nil
+            }
+        }
+        guard name == "Variable", wrappers.allSatisfy({ $0 == .array }) else { return nil }
+        return wrappers.count
+    }
 
     /// One error for a cycle of array types, at the element of the member declared first.
     private mutating func reportCycle(_ members: [TypeDecl]) {
@@ -242,18 +290,23 @@ package struct Resolver {
     /// What `type` stands for when its element stands for `inner`.
     private static func wrap(_ inner: ArrayTypeExpansion, in type: TypeDecl) -> ArrayTypeExpansion {
         guard let element = element(of: type) else { return inner }
-        var own = element.arrayDepth
-        if case .array = type.kind { own += 1 }
-        return ArrayTypeExpansion(base: inner.base, depth: inner.depth + own)
+        var own = element.wrappers
+        if case .array = type.kind { own.insert(.array, at: 0) }
+        return ArrayTypeExpansion(base: inner.base, wrappers: own + inner.wrappers)
     }
 
+    /// Swift type names a spec may write by mistake, and the spec's name for each.
+    private static let swiftSpellings = ["Double": "Number", "Float": "Number", "Int": "Integer", "Bool": "Boolean"]
+
     private func unknownTypeMessage(_ name: String) -> String {
-        let candidates = Array(Self.systemTypes.keys) + Array(typesByName.keys)
+        let candidates = Array(Set(BuiltInTypes.all.keys).union(typesByName.keys))
         var message = "unknown type '\(name)'"
-        if let suggestion = closestName(to: name, in: candidates) {
+        if let specName = Self.swiftSpellings[name] {
+            message += "; a spec writes the Swift \(name) as '\(specName)'"
+        } else if let suggestion = closestName(to: name, in: candidates) {
             message += "; did you mean '\(suggestion)'?"
         } else {
-            message += "; use String, Number, Integer, Boolean, Variable or a type defined in \"types\""
+            message += "; use a built-in type (\(BuiltInTypes.listed)) or a type defined in \"types\""
         }
         return message
     }
@@ -319,10 +372,10 @@ package struct Resolver {
                     return field
                 })
         case .imported(let reference, _):
-            if case .model(let name)? = resolve(reference), reference.arrayDepth == 0 {
+            if case .model(let name)? = resolve(reference), reference.wrappers.isEmpty {
                 inputs = .imported(model: name, location: reference.location)
                 if case .hash(let fields)? = typesByName[name]?.kind { inputNames = Set(fields.map(\.name)) }
-            } else if Self.systemTypes[reference.name] != nil || typesByName[reference.name] != nil {
+            } else if builtIn(reference.name) != nil || typesByName[reference.name] != nil {
                 diagnostics.error(
                     "an imported input must be one data type with fields; '\(reference)' is not", at: reference.location
                 )
@@ -365,7 +418,8 @@ package struct Resolver {
     private mutating func resolveResponse(_ interface: InterfaceDecl) -> ResolvedResponse {
         switch interface.outputs {
         case .imported(let reference, let bindings):
-            guard let type = typesByName[reference.name], case .hash(let fields) = type.kind, reference.arrayDepth == 0
+            guard let type = typesByName[reference.name], case .hash(let fields) = type.kind,
+                reference.wrappers.isEmpty
             else {
                 if resolve(reference) != nil {
                     diagnostics.error(
@@ -376,21 +430,31 @@ package struct Resolver {
             }
             for (name, bound) in bindings.sorted(by: { $0.key < $1.key }) {
                 guard let field = fields.first(where: { $0.name == name }) else {
-                    diagnostics.error("'\(reference.name)' has no field '\(name)' to bind", at: bound.location)
+                    diagnostics.error("'\(reference.name)' has no field '\(name)' to bind", at: bound.type.location)
                     continue
                 }
-                if field.type.name != "Variable" || field.type.arrayDepth != 0 {
+                if variableArrayDepth(field.type) == nil {
                     diagnostics.error(
-                        "only Variable fields can be bound; '\(reference.name).\(name)' is \(field.type)",
-                        at: bound.location)
+                        "only Variable and [Variable] fields can be bound; '\(reference.name).\(name)' is \(field.type)",
+                        at: bound.type.location)
                 }
             }
-            let variables = fields.filter { $0.type.name == "Variable" && $0.type.arrayDepth == 0 }
-            if variables.count == 1, let variable = variables.first {
-                // Rule 2: the ResultData envelope.
+            let variables = fields.compactMap { field in variableArrayDepth(field.type).map { (field, $0) } }
+            if variables.count == 1, let (variable, depth) = variables.first {
+                // Rule 2: an envelope, its payload in its one Variable or [Variable] field.
                 envelopes.insert(type.name)
-                guard let bound = bindings[variable.name], let boundType = resolve(bound) else {
+                guard let bound = bindings[variable.name], var boundType = resolve(bound.type) else {
                     return ResolvedResponse(type: nil, keyPath: variable.name, rule: 2)
+                }
+                if bound.scope == .variable {
+                    for _ in 0..<depth { boundType = .array(boundType) }
+                    let nesting = boundType.nesting
+                    if depth > 0, nesting.depth > TypeRef.maxArrayDepth {
+                        diagnostics.error(
+                            TypeRef.tooDeepMessage("the bound type", depth: nesting.depth, hasMaps: nesting.hasMaps),
+                            at: bound.type.location)
+                        return ResolvedResponse(type: nil, keyPath: variable.name, rule: 2)
+                    }
                 }
                 return ResolvedResponse(
                     type: boundType.modelName != nil ? boundType : nil, keyPath: variable.name, rule: 2)

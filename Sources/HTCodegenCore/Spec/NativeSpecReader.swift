@@ -21,7 +21,9 @@
 /// ```
 /// `input` (a type name) and `output` (a type name, or `{ "import": "ResultData", "bind": { "result": "[User]" } }`)
 /// import a whole data type instead of listing parameters. `"required": true` on a field object marks an
-/// input (or a data type's field) as required; path parameters are required whatever it says.
+/// input (or a data type's field) as required; path parameters are required whatever it says. Types are
+/// written as ``TypeSyntax`` says (`[String: Price]` is a map). A field object's `"format"` and the
+/// spec's `"dateFormat"` are ``DateFormat``s.
 package struct NativeSpecReader: Sendable {
     private let file: String
     private var diagnostics = DiagnosticBag()
@@ -54,6 +56,9 @@ package struct NativeSpecReader: Sendable {
                 "missing \"htspec\": 1 at the top of the spec (it marks the file as a native spec)", at: root.location)
         }
         document.description = optionalString(root["description"])
+        document.dateFormat = root["dateFormat"].flatMap {
+            DateFormat.read($0.value, what: "\"dateFormat\"", into: &diagnostics)
+        }
         let typeMembers = root["types"].flatMap { expectObject($0.value, "'types'") } ?? []
         let interfaceMembers = root["interfaces"].flatMap { expectObject($0.value, "'interfaces'") } ?? []
         // Types and interfaces are read independently, so they are read concurrently; diagnostics are
@@ -135,10 +140,13 @@ package struct NativeSpecReader: Sendable {
                 return nil
             }
             guard let type = readTypeRef(typeMember.value) else { return nil }
+            let format = member.value["format"].flatMap {
+                DateFormat.read($0.value, what: "\"format\"", into: &diagnostics)
+            }
             return FieldDecl(
                 name: member.key, location: member.keyLocation, type: type,
                 description: optionalString(member.value["description"]),
-                isRequired: optionalBool(member.value["required"]))
+                isRequired: optionalBool(member.value["required"]), dateFormat: format)
         default:
             diagnostics.error(
                 "field '\(member.key)' must be a type name such as \"String\" or an object with \"type\", found \(member.value.kindName)",
@@ -179,55 +187,20 @@ package struct NativeSpecReader: Sendable {
         return result
     }
 
-    /// Parses `Name`, `[Name]` or `Array<Name>`, any depth.
+    /// Parses a type (``TypeSyntax``): `Name`, `[Name]`, `Array<Name>`, `[String: Name]`, any depth.
     private mutating func readTypeRef(_ node: JSONNode) -> TypeRef? {
         guard let text = node.stringValue else {
             diagnostics.error(
-                "a type must be written as a string such as \"String\" or \"[User]\", found \(node.kindName)",
+                "a type must be written as a string such as \"String\", \"[User]\" or \"[String: User]\", found \(node.kindName)",
                 at: node.location)
             return nil
         }
-        if !text.isEmpty,
-            !text.utf8.contains(where: {
-                $0 == 0x20 || $0 == 0x09 || $0 == 0x5B || $0 == 0x5D || $0 == 0x3C || $0 == 0x3E || $0 == 0x2C
-            })
-        {
-            return TypeRef(name: text, arrayDepth: 0, location: node.location)
-        }
-        // Peeled on the UTF-8 bytes (the brackets are ASCII), so 10,000 levels cost 10,000 steps.
-        let bytes = Array(text.utf8)
-        var (lower, upper) = (0, bytes.count)
-        func trim() {
-            while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 { lower += 1 }
-            while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 { upper -= 1 }
-        }
-        let arrayPrefix = Array("Array<".utf8)
-        var depth = 0
-        trim()
-        while upper - lower >= 2 {
-            if bytes[lower] == UInt8(ascii: "["), bytes[upper - 1] == UInt8(ascii: "]") {
-                (lower, upper) = (lower + 1, upper - 1)
-            } else if upper - lower >= 7, bytes[upper - 1] == UInt8(ascii: ">"),
-                bytes[lower..<(lower + 6)].elementsEqual(arrayPrefix)
-            {
-                (lower, upper) = (lower + 6, upper - 1)
-            } else {
-                break
-            }
-            depth += 1
-            trim()
-        }
-        let name = String(decoding: bytes[lower..<upper], as: UTF8.self)
-        guard depth <= TypeRef.maxArrayDepth else {
-            diagnostics.error(TypeRef.tooDeepMessage("the type", depth: depth), at: node.location)
+        do {
+            return try TypeSyntax.parse(text, at: node.location)
+        } catch {
+            diagnostics.error(error.message, at: node.location)
             return nil
         }
-        guard !name.isEmpty, !name.contains(where: { "[]<>, ".contains($0) }) else {
-            diagnostics.error(
-                "'\(text)' is not a type; write a name such as \"User\", or \"[User]\" for an array", at: node.location)
-            return nil
-        }
-        return TypeRef(name: name, arrayDepth: depth, location: node.location)
     }
 
     // MARK: Interfaces
@@ -331,10 +304,12 @@ package struct NativeSpecReader: Sendable {
                     }
                     return .none
                 }
-                var bindings: [String: TypeRef] = [:]
+                var bindings: [String: VariableBinding] = [:]
                 if let bind = imported.value["bind"], let bindMembers = expectObject(bind.value, "\"bind\"") {
                     for binding in bindMembers {
-                        if let bound = readTypeRef(binding.value) { bindings[binding.key] = bound }
+                        if let bound = readTypeRef(binding.value) {
+                            bindings[binding.key] = VariableBinding(bound, scope: .variable)
+                        }
                     }
                 }
                 return .imported(type, bindings: bindings)
@@ -355,9 +330,9 @@ package struct NativeSpecReader: Sendable {
 
     /// The keys each kind of object may have, in the order error messages list them.
     private enum Keys {
-        static let document = ["$schema", "htspec", "description", "types", "interfaces"]
+        static let document = ["$schema", "htspec", "description", "dateFormat", "types", "interfaces"]
         static let type = ["description", "fields", "enum", "closed", "array"]
-        static let field = ["type", "description", "required"]
+        static let field = ["type", "description", "required", "format"]
         static let enumMember = ["key", "value", "description"]
         static let interface = [
             "className", "description", "method", "path", "inputs", "input", "outputs", "output", "headers",

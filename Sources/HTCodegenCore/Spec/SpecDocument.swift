@@ -9,43 +9,17 @@ package struct SpecDocument: Sendable {
     package var types: [TypeDecl] = []
     /// The interfaces, in file order.
     package var interfaces: [InterfaceDecl] = []
+    /// The spec-wide date format (native `"dateFormat"`): the format of every field whose type holds a
+    /// `Date` and that declares none. `nil`: the runtime's default.
+    package var dateFormat: DateFormatDecl?
+    /// An NEI export: it refers to types by id, so a datatype named like a built-in type (`Data`,
+    /// `Date`) is never ambiguous in it (in a native spec it takes the name over, with a warning).
+    package var refersToTypesByID = false
 
     /// Creates an empty document for `file`.
     package init(file: String, description: String? = nil) {
         self.file = file
         self.description = description
-    }
-}
-
-/// A reference to a type by name, possibly an array: `String`, `User`, `[User]`, `[[Number]]`.
-package struct TypeRef: Sendable, Hashable, CustomStringConvertible {
-    /// The element type's name.
-    package var name: String
-    /// How many array levels wrap it.
-    package var arrayDepth: Int
-
-    /// The deepest nesting of arrays a type may have, counting the levels of named array types it goes
-    /// through (`[[Matrix]]`): deeper is an error. Swift's type checker did not finish on a field nested
-    /// 10,000 arrays deep, and no JSON API nests arrays anywhere near this.
-    package static let maxArrayDepth = 32
-
-    /// The error for `subject` ("the type", "array type 'Matrix'") nesting arrays `depth` levels deep,
-    /// past ``maxArrayDepth``.
-    package static func tooDeepMessage(_ subject: String, depth: Int) -> String {
-        "\(subject) nests arrays \(depth) levels deep; at most \(maxArrayDepth) are supported"
-    }
-    /// Where the reference is written.
-    package var location: SourceLocation
-
-    /// Creates a reference.
-    package init(name: String, arrayDepth: Int = 0, location: SourceLocation) {
-        self.name = name
-        self.arrayDepth = arrayDepth
-        self.location = location
-    }
-
-    package var description: String {
-        String(repeating: "[", count: arrayDepth) + name + String(repeating: "]", count: arrayDepth)
     }
 }
 
@@ -99,15 +73,21 @@ package struct FieldDecl: Sendable {
     /// Whether the spec marks it required (native `"required": true`, NEI's `required`). A required
     /// input becomes a non-optional initializer argument; on data-type fields it is carried for models.
     package var isRequired: Bool
+    /// How its dates are written (native `"format"`, or a `fieldTypes` setting); only for a type that
+    /// holds a `Date`.
+    package var dateFormat: DateFormatDecl?
 
     /// Creates a field.
-    package init(name: String, location: SourceLocation, type: TypeRef, description: String?, isRequired: Bool = false)
-    {
+    package init(
+        name: String, location: SourceLocation, type: TypeRef, description: String?, isRequired: Bool = false,
+        dateFormat: DateFormatDecl? = nil
+    ) {
         self.name = name
         self.location = location
         self.type = type
         self.description = description
         self.isRequired = isRequired
+        self.dateFormat = dateFormat
     }
 }
 
@@ -136,8 +116,9 @@ package enum ParametersDecl: Sendable {
     /// Individual parameters.
     case fields([FieldDecl])
     /// One whole data type imported as the parameters (NEI's imported data types). `bindings` give the
-    /// concrete type of the type's `Variable` fields, by field name (the envelope's `result`).
-    case imported(TypeRef, bindings: [String: TypeRef])
+    /// concrete type of the type's `Variable` or `[Variable]` fields, by field name (the envelope's
+    /// `result`).
+    case imported(TypeRef, bindings: [String: VariableBinding])
 
     /// No parameters.
     package static let none = ParametersDecl.fields([])

@@ -50,7 +50,7 @@ import Testing
         Case(
             name: "unknown top-level key", spec: "{\"htspec\": 1, \"Types\": {}}",
             expected: [
-                "x.htspec.json:1:15: error: unknown key 'Types' in the spec (did you mean 'types'?); expected one of: $schema, htspec, description, types, interfaces"
+                "x.htspec.json:1:15: error: unknown key 'Types' in the spec (did you mean 'types'?); expected one of: $schema, htspec, description, dateFormat, types, interfaces"
             ]),
         Case(
             name: "unknown type, with a suggestion",
@@ -60,7 +60,7 @@ import Testing
             name: "unknown type, no suggestion",
             spec: "{\"htspec\": 1, \"types\": {\"User\": {\"fields\": {\"friend\": \"Nope\"}}}}",
             expected: [
-                "x.htspec.json:1:55: error: unknown type 'Nope'; use String, Number, Integer, Boolean, Variable or a type defined in \"types\""
+                "x.htspec.json:1:55: error: unknown type 'Nope'; use a built-in type (String, Number, Integer, Boolean, Variable, Int32, Int64, UInt64, Decimal, Date, URL, UUID, Data) or a type defined in \"types\""
             ]),
         Case(
             name: "type with two kinds",
@@ -84,7 +84,7 @@ import Testing
         Case(
             name: "bad type syntax", spec: "{\"htspec\": 1, \"types\": {\"T\": {\"fields\": {\"a\": \"[String\"}}}}",
             expected: [
-                "x.htspec.json:1:47: error: '[String' is not a type; write a name such as \"User\", or \"[User]\" for an array"
+                "x.htspec.json:1:47: error: '[String' is not a type; write a name such as \"User\", \"[User]\" for an array, or \"[String: User]\" for a map"
             ]),
         Case(
             name: "field type not a string", spec: "{\"htspec\": 1, \"types\": {\"T\": {\"fields\": {\"a\": 3}}}}",
@@ -139,7 +139,9 @@ import Testing
             name: "binding a field that is not Variable",
             spec:
                 "{\"htspec\": 1, \"types\": {\"R\": {\"fields\": {\"code\": \"Integer\", \"data\": \"Variable\"}}}, \"interfaces\": {\"I\": {\"method\": \"GET\", \"path\": \"/x\", \"output\": {\"import\": \"R\", \"bind\": {\"code\": \"String\"}}}}}",
-            expected: ["x.htspec.json:1:179: error: only Variable fields can be bound; 'R.code' is Integer"]),
+            expected: [
+                "x.htspec.json:1:179: error: only Variable and [Variable] fields can be bound; 'R.code' is Integer"
+            ]),
         Case(
             name: "importing a system type",
             spec:
@@ -172,7 +174,7 @@ import Testing
             name: "Chinese text counts one column per character",
             spec: "{\"htspec\": 1, \"description\": \"接口\", \"types\": {\"T\": {\"fields\": {\"a\": \"Nope\"}}}}",
             expected: [
-                "x.htspec.json:1:68: error: unknown type 'Nope'; use String, Number, Integer, Boolean, Variable or a type defined in \"types\""
+                "x.htspec.json:1:68: error: unknown type 'Nope'; use a built-in type (String, Number, Integer, Boolean, Variable, Int32, Int64, UInt64, Decimal, Date, URL, UUID, Data) or a type defined in \"types\""
             ]),
     ]
 
@@ -199,7 +201,7 @@ import Testing
         #expect(
             diagnostics.map(\.description) == [
                 "htcodegen.json:2:17: error: \"namePrefix\" must be empty or an identifier such as \"HT\"",
-                "htcodegen.json:3:3: error: unknown key 'acess' in the config file; expected one of: $schema, namePrefix, reqAbstract, modelAbstract, accessLevel, runtimeModule, abstractTypes",
+                "htcodegen.json:3:3: error: unknown key 'acess' in the config file; expected one of: $schema, namePrefix, reqAbstract, modelAbstract, accessLevel, runtimeModule, abstractTypes, fieldTypes",
             ])
     }
 

@@ -25,10 +25,15 @@ import Testing
             #expect(models.contains("final class \(name): HTTPModel"), "\(name) missing")
         }
         #expect(files.contents[2].text.contains("struct Self_: HTStringEnum"))
-        #expect(diagnostics.count == 7)
+        // 7 renames, and 2 types that take over the name of a built-in type (in this spec, `Data` means the model).
+        #expect(diagnostics.count == 9)
         #expect(
             diagnostics.contains(
                 "n.htspec.json:2:3: warning: the type 'Data' would be named 'Data', which is a Swift, Foundation or runtime type; it is generated as 'Data_'"
+            ))
+        #expect(
+            diagnostics.contains(
+                "n.htspec.json:2:3: warning: the type 'Data' takes the name of the built-in type Data: in this spec 'Data' means this type; rename it to use the built-in one"
             ))
     }
 

@@ -59,8 +59,14 @@ extension NEIReadContext {
 
     /// The inputs or outputs of an interface. When every parameter carries the same non-zero
     /// `datatypeId`, the whole datatype was imported: the result is `.imported` with the concrete types
-    /// chosen for its `Variable` fields as bindings (parameters whose `originalType` is Variable but whose
-    /// `type` is not). Otherwise the parameters are fields.
+    /// chosen for its `Variable` and `[Variable]` fields as bindings (parameters whose `originalType` is
+    /// Variable but whose `type` is not). Otherwise the parameters are fields.
+    ///
+    /// An export records a binding only on the imported datatype's own fields: each imported parameter
+    /// is a copy of one of them (same `id` and `name`) with `type`, `typeName` and `isArray` as this
+    /// interface chose them. So a binding is the field's whole type in this interface
+    /// (``VariableBinding/Scope/wholeField``), and a `Variable` inside a type the imported datatype
+    /// uses (one level deeper) can't be bound: the export has no place to say how.
     mutating func parameters(_ parameters: [JSONNode], of owner: String) -> ParametersDecl {
         guard let first = parameters.first else { return .none }
         let importedIDs = parameters.map { Self.integer($0, "datatypeId") ?? 0 }
@@ -76,16 +82,19 @@ extension NEIReadContext {
                 at: idLocation)
             return .none
         }
-        var bindings: [String: TypeRef] = [:]
+        var bindings: [String: VariableBinding] = [:]
         for parameter in parameters where Self.integer(parameter, "originalType") == NEISystemTypes.variable {
             let what = "a field of the datatype '\(typeName)' imported into \(owner)"
             guard let (name, _) = text(parameter, "name", in: what, required: true), !name.isEmpty else { continue }
             guard let (typeID, _) = integer(parameter, "type", in: what, required: true) else { continue }
-            let isArray = flag(parameter, "isArray", in: what)
-            if typeID == NEISystemTypes.variable && !isArray { continue }
+            // Still Variable (or an array of it): left unbound in this interface.
+            if typeID == NEISystemTypes.variable {
+                _ = flag(parameter, "isArray", in: what)
+                continue
+            }
             if let type = typeRef(parameter, in: "field '\(name)' of the datatype '\(typeName)' imported into \(owner)")
             {
-                bindings[name] = type
+                bindings[name] = VariableBinding(type, scope: .wholeField)
             }
         }
         return .imported(TypeRef(name: typeName, arrayDepth: 0, location: idLocation), bindings: bindings)

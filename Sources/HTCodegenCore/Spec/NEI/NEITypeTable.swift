@@ -55,7 +55,7 @@ struct NEITypeTable {
     /// `TagsItem`), made unique with a number; `Anonymous<id>` when nothing uses it.
     mutating func nameAnonymousTypes(uses references: [Reference]) {
         var taken = Set(entries.values.map(\.name).filter { !$0.isEmpty })
-        taken.formUnion(Resolver.systemTypes.keys)
+        taken.formUnion(BuiltInTypes.all.keys)
         func claim(_ base: String) -> String {
             var name = base
             var counter = 2

@@ -53,6 +53,7 @@ package struct NEIV0Reader {
 
     private mutating func readDocument(_ export: JSONNode) -> SpecDocument {
         var document = SpecDocument(file: context.file)
+        document.refersToTypesByID = true
         guard context.object(export, "the NEI export") != nil else { return document }
         if let project = export["project"]?.value, project.objectMembers != nil {
             document.description =

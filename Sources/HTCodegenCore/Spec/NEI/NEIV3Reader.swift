@@ -20,10 +20,11 @@
 ///   `defaultValue`); 2 array, inlined wherever it is used: its one param is the element, and as in
 ///   NEI (its mock data and nei-toolkit's `getDatatype`) the param's `isArray` adds a second level; 3, 4
 ///   and 5 user-defined basic types (`Float`: a Number), aliases of their param's type, or of String,
-///   Number or Boolean when they have none. A basic type named like one of the generator's system
-///   types (`Integer`) is that type, so an NEI `Integer` becomes an `Int`. 6 (file) is a String and 7
-///   (map) a Variable, each with a warning. NEI's File type itself is a String with a warning at every
-///   use (see ``NEISystemTypes``).
+///   Number or Boolean when they have none. A basic type named like one of the generator's reserved
+///   types (`Integer`) is that type, so an NEI `Integer` becomes an `Int`; the value types (`Int64`,
+///   `Date`, ...) are chosen in `htcodegen.json` (`fieldTypes`), so a basic type named `Date` stays what
+///   its format says. 6 (file) is a String and 7 (map) a Variable, each with a warning. NEI's File type
+///   itself is a String with a warning at every use (see ``NEISystemTypes``).
 /// - **Interfaces**: `method` is a string; `params.inputs` and `params.outputs` are parameter lists or
 ///   one imported datatype (see ``NEIReadContext/parameters(_:of:)``); `params.reqHeaders` are constant
 ///   when their `defaultValue` is set and variable otherwise; `resHeaders` are not used. The class
@@ -67,6 +68,7 @@ package struct NEIV3Reader {
 
     private mutating func readDocument(_ export: JSONNode) -> SpecDocument {
         var document = SpecDocument(file: context.file)
+        document.refersToTypesByID = true
         guard context.object(export, "the NEI export") != nil else { return document }
         if let project = export["project"]?.value, project.objectMembers != nil {
             document.description =
@@ -108,7 +110,7 @@ package struct NEIV3Reader {
             if nameValue != nil, name.isEmpty, !isHidden {
                 context.diagnostics.error("\(idWhat) has an empty \"name\"", at: nameValue?.1 ?? idLocation)
             }
-            if let format, format.basicTypeName != nil, Resolver.systemTypes[name] != nil,
+            if let format, format.basicTypeName != nil, BuiltInTypes.reserved[name] != nil,
                 context.types.entries[id] == nil
             {
                 // `Integer` (a Number) is the generator's Integer; `String` is String.

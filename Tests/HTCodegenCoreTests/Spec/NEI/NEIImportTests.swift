@@ -315,8 +315,9 @@ import Testing
         #expect(type.name == "ResultData")
         #expect(type.location == Self.location(of: "201, \"datatypeName\"", in: Self.v0))
         #expect(bindings.count == 1)
-        #expect(bindings["data"]?.description == "[Address]")
-        #expect(bindings["data"]?.location == Self.location(of: "200, \"isArray\": 1}", in: Self.v0))
+        #expect(bindings["data"]?.type.description == "[Address]")
+        #expect(bindings["data"]?.scope == .wholeField)
+        #expect(bindings["data"]?.type.location == Self.location(of: "200, \"isArray\": 1}", in: Self.v0))
         guard case .fields(let inputs) = authorize.inputs else {
             Issue.record("empty inputs should be no fields")
             return
@@ -452,7 +453,7 @@ import Testing
             return
         }
         #expect(envelope.name == "ResultData")
-        #expect(bindings["result"]?.description == "[Todo]")
+        #expect(bindings["result"]?.type.description == "[Todo]")
 
         // A Chinese name without a className keeps the name; the Resolver derives the class from the path.
         let delete = try #require(document?.interfaces.last)
