@@ -21,7 +21,7 @@ public enum HTJSON: Sendable, Hashable {
     /// (`18446744073709551615`) or a number of more than 15 significant digits
     /// (`1234567890.123456789`). `Decimal` and `UInt64` properties read it without going through
     /// `Double`; a `Double` property gets the correctly rounded nearest value.
-    indirect case number(HTJSONNumber)
+    case number(HTJSONNumber)
     /// A string.
     case string(String)
     /// An array.

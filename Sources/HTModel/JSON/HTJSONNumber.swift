@@ -9,19 +9,17 @@ import Foundation
 ///
 /// The value is `±significand × 10^exponent`, kept without trailing zeros, so two numbers are equal
 /// when their values are (`1.50` and `1.5e0` are the same number). Up to 20 significant digits (a
-/// `UInt64`) are held inline, with no allocation, so an ``HTJSON`` holding one is no larger than one
-/// holding a string; longer numbers (rare) keep their digits in a shared buffer. Exponents are held
+/// `UInt64`) are held inline, with no allocation, so an array of ``HTJSON`` values takes no more memory
+/// than before; longer numbers (rare) keep their digits in a shared buffer. Exponents are held
 /// within ±32,000 (far beyond any finite `Double` or `Decimal`).
 public struct HTJSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The significant digits: an unsigned integer or, beyond 20 digits, their ASCII text.
-    @usableFromInline
-    enum Digits: Sendable, Hashable {
+    enum Digits: Hashable {
         case inline(UInt64)
         case long(LongDigits)
     }
 
-    /// The ASCII digits of a number of more than 20 significant digits, behind one reference so that
-    /// ``Digits`` stays nine bytes.
+    /// The ASCII digits of a number of more than 20 significant digits, behind one reference.
     @usableFromInline
     final class LongDigits: Sendable, Hashable {
         let text: String
@@ -33,8 +31,12 @@ public struct HTJSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The largest exponent magnitude held.
     static let exponentLimit = 32_000
 
-    @usableFromInline let digits: Digits
-    /// The exponent, in 16 bits: with the nine-byte digits and the sign, the struct stays 13 bytes.
+    /// The significant digits when ``long`` is `nil` (0 otherwise).
+    @usableFromInline let significand: UInt64
+    /// The significant digits of a number of more than 20 of them.
+    @usableFromInline let long: LongDigits?
+    /// The exponent, in 16 bits: the struct stays 19 bytes, and an ``HTJSON`` holding it no larger
+    /// (24 bytes a value) than before exact numbers.
     @usableFromInline let storedExponent: Int16
     /// Whether the number is below zero.
     public let isNegative: Bool
@@ -46,9 +48,22 @@ public struct HTJSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// text reads back as the same decimal), so the parser makes ``HTJSON/double(_:)`` of them.
     public static let digitsExactInDouble = 15
 
+    /// The significant digits.
+    var digits: Digits {
+        if let long { return .long(long) }
+        return .inline(significand)
+    }
+
     /// The number with its parts as given (normalized by the caller).
     private init(normalizedDigits digits: Digits, exponent: Int, negative: Bool) {
-        self.digits = digits
+        switch digits {
+        case .inline(let value):
+            self.significand = value
+            self.long = nil
+        case .long(let text):
+            self.significand = 0
+            self.long = text
+        }
         self.storedExponent = Int16(clamping: exponent)
         self.isNegative = negative
     }
@@ -170,7 +185,7 @@ public struct HTJSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the number is zero.
-    public var isZero: Bool { digits == .inline(0) }
+    public var isZero: Bool { long == nil && significand == 0 }
 
     /// The number of significant digits (1 for zero).
     public var significantDigitCount: Int {
