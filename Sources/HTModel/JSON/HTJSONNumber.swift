@@ -20,24 +20,23 @@ public struct HTJSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The ASCII digits of a number of more than 20 significant digits, behind one reference.
-    @usableFromInline
     final class LongDigits: Sendable, Hashable {
         let text: String
         init(_ text: String) { self.text = text }
-        @usableFromInline static func == (lhs: LongDigits, rhs: LongDigits) -> Bool { lhs.text == rhs.text }
-        @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(text) }
+        static func == (lhs: LongDigits, rhs: LongDigits) -> Bool { lhs.text == rhs.text }
+        func hash(into hasher: inout Hasher) { hasher.combine(text) }
     }
 
     /// The largest exponent magnitude held.
     static let exponentLimit = 32_000
 
     /// The significant digits when ``long`` is `nil` (0 otherwise).
-    @usableFromInline let significand: UInt64
+    let significand: UInt64
     /// The significant digits of a number of more than 20 of them.
-    @usableFromInline let long: LongDigits?
+    let long: LongDigits?
     /// The exponent, in 16 bits: the struct stays 19 bytes, and an ``HTJSON`` holding it no larger
     /// (24 bytes a value) than before exact numbers.
-    @usableFromInline let storedExponent: Int16
+    let storedExponent: Int16
     /// Whether the number is below zero.
     public let isNegative: Bool
 
@@ -270,7 +269,7 @@ public struct HTJSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value as a `Decimal`, or `nil` when it is outside `Decimal`'s range (exponents beyond about
-    /// ±128). Numbers of more than 38 significant digits are rounded to 38.
+    /// ±128). Of a number of more than 38 significant digits, `Decimal` keeps the first 38.
     public var decimalValue: Decimal? {
         if case .inline(let significand) = digits, exponent >= -128, exponent <= 127 {
             return Decimal(sign: isNegative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))

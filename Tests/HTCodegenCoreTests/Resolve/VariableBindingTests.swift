@@ -132,7 +132,8 @@ import Testing
     }
 
     @Test func thePagingFixtureMapsEachInterfaceToItsModel() throws {
-        let fixture = GoldenTests.testsDirectory.appending(path: "Specs/nei-paging.nei.json")
+        let fixture = GoldenTests.packageDirectory.appending(
+            path: "Tests/HTGeneratedClientTests/Specs/nei-paging.nei.json")
         let (document, _) = Generator.readSpec(at: fixture.path, displayPath: "nei-paging.nei.json")
         let (api, diagnostics) = Resolver.resolve(try #require(document))
         #expect(diagnostics.isEmpty)
