@@ -19,7 +19,7 @@ public protocol HTJSONValueConvertible: Sendable, SendableMetatype {
     /// The value as JSON.
     var htJSON: HTJSON { get }
 
-    /// The value as JSON with its dates (``Foundation/Date`` values, also inside arrays and maps) in
+    /// The value as JSON with its dates (`Date` values, also inside arrays and maps) in
     /// `dateFormat`: what a field or a request parameter declared with a date format sends. The
     /// default is ``htJSON``; `Date`, arrays and maps pass the format on.
     func htJSON(dateFormat: HTDateFormat) -> HTJSON
