@@ -480,7 +480,9 @@ struct YAMLScanner {
         } else {
             if flowLevel == 0 {
                 guard allowSimpleKey else {
-                    throw fail("a mapping value (': ') is not allowed here; quote the value if it contains ': '")
+                    throw fail(
+                        "a mapping value (': ') is not allowed here (is a ':' missing on a line above, or does a value contain ': '? quote it)"
+                    )
                 }
                 if addIndent(column) {
                     add(YAMLToken(kind: .blockMappingStart, line: line, column: column))
