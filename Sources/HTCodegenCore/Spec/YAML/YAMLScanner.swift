@@ -185,7 +185,9 @@ struct YAMLScanner {
                 throw fail("a tab in the indentation; YAML indents with spaces only")
             }
             if flowLevel > 0 {
-                throw fail("this line of a flow collection must be indented more than the block it is in")
+                throw fail(
+                    "this line of a flow collection must be indented more than the block it is in (is a ']' or '}' missing?)"
+                )
             }
         }
         if column == 0 {
