@@ -87,6 +87,14 @@ import Testing
                 == true)
     }
 
+    @Test func errorsInsideATypeExpressionPointIntoTheYAMLFile() {
+        let spec = Self.shop.replacingOccurrences(of: "product: {type: Product}", with: "product: {type: Array<Nope>}")
+        #expect(diagnostics(spec).first?.hasPrefix("x.htspec.yaml:22:23: error: unknown type 'Nope'") == true)
+        let quoted = Self.shop.replacingOccurrences(
+            of: "product: {type: Product}", with: "product: {type: \"Array<Nope>\"}")
+        #expect(diagnostics(quoted).first?.hasPrefix("x.htspec.yaml:22:23: error: unknown type 'Nope'") == true)
+    }
+
     @Test func unknownKeysAndWrongKindsPointIntoTheYAMLFile() {
         let spec = "htspec: 1\ntypes:\n  A:\n    feilds: {}\ninterfaces: {}\n"
         #expect(
