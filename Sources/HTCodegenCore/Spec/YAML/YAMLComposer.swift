@@ -11,7 +11,7 @@ struct YAMLComposer {
         var keyText: String?
     }
 
-    var scanner: YAMLScanner
+    let scanner: YAMLScanner
     let file: String
     var anchors: [String: (composed: Composed, size: Int)] = [:]
     var warnings: [Diagnostic] = []
@@ -40,14 +40,15 @@ struct YAMLComposer {
 
     /// Every document of the stream.
     mutating func composeStream() throws(YAMLSyntaxError) -> [JSONNode] {
-        _ = try scanner.nextToken()  // stream start
+        _ = try scanner.peekKind()
+        scanner.skipToken()  // stream start
         var documents: [JSONNode] = []
         var previousEndedExplicitly = true
         while true {
             var token = try scanner.peekToken()
             if token.kind == .streamEnd { break }
             if token.kind == .documentEnd {
-                _ = try scanner.nextToken()
+                scanner.skipToken()
                 previousEndedExplicitly = true
                 continue
             }
@@ -58,7 +59,7 @@ struct YAMLComposer {
                 if !previousEndedExplicitly {
                     throw fail("a directive after a document needs '...' before it", at: token)
                 }
-                _ = try scanner.nextToken()
+                scanner.skipToken()
                 sawDirectives = true
                 if token.text == "YAML" {
                     if sawYAMLDirective { throw fail("a second %YAML directive in one document", at: token) }
@@ -79,7 +80,7 @@ struct YAMLComposer {
             }
             let startLine: Int
             if token.kind == .documentStart {
-                _ = try scanner.nextToken()
+                scanner.skipToken()
                 startLine = token.line
             } else {
                 if sawDirectives {
@@ -133,7 +134,7 @@ struct YAMLComposer {
             throw fail("nesting deeper than \(YAMLDocumentParser.maxDepth) levels", at: token)
         }
         if token.kind == .alias {
-            _ = try scanner.nextToken()
+            scanner.skipToken()
             guard let anchored = anchors[token.text] else {
                 throw fail("the alias '*\(token.text)' refers to no anchor defined before it", at: token)
             }
@@ -151,7 +152,7 @@ struct YAMLComposer {
         var anchor: YAMLToken?
         var tag: YAMLToken?
         while (token.kind == .anchor && anchor == nil) || (token.kind == .tag && tag == nil) {
-            _ = try scanner.nextToken()
+            scanner.skipToken()
             if token.kind == .anchor { anchor = token } else { tag = token }
             token = try scanner.peekToken()
         }
@@ -165,7 +166,7 @@ struct YAMLComposer {
         case .blockEntry where indentlessSequence:
             composed = try composeIndentlessSequence(depth: depth)
         case .scalar:
-            _ = try scanner.nextToken()
+            scanner.skipToken()
             composed = try composeScalar(token, tag: resolvedTag, tagToken: tag)
         case .flowSequenceStart:
             composed = try composeFlowSequence(depth: depth)
@@ -210,15 +211,15 @@ struct YAMLComposer {
         while true {
             let token = try scanner.peekToken()
             if token.kind == .blockEntry {
-                _ = try scanner.nextToken()
-                let next = try scanner.peekToken()
-                if next.kind == .blockEntry || next.kind == .blockEnd {
+                scanner.skipToken()
+                let next = try scanner.peekKind()
+                if next == .blockEntry || next == .blockEnd {
                     elements.append(emptyNode(at: token).node)
                 } else {
                     elements.append(try composeNode(block: true, indentlessSequence: false, depth: depth + 1).node)
                 }
             } else if token.kind == .blockEnd {
-                _ = try scanner.nextToken()
+                scanner.skipToken()
                 break
             } else {
                 throw fail(
@@ -232,11 +233,9 @@ struct YAMLComposer {
         let start = try scanner.peekToken()
         var elements: [JSONNode] = []
         while true {
-            let token = try scanner.peekToken()
-            guard token.kind == .blockEntry else { break }
-            _ = try scanner.nextToken()
-            let next = try scanner.peekToken()
-            switch next.kind {
+            guard try scanner.peekKind() == .blockEntry else { break }
+            let token = try scanner.nextToken()
+            switch try scanner.peekKind() {
             case .blockEntry, .key, .value, .blockEnd:
                 elements.append(emptyNode(at: token).node)
             default:
@@ -252,12 +251,12 @@ struct YAMLComposer {
         while true {
             let token = try scanner.peekToken()
             if token.kind == .blockEnd {
-                _ = try scanner.nextToken()
+                scanner.skipToken()
                 break
             }
             let key: Composed
             if token.kind == .key {
-                _ = try scanner.nextToken()
+                scanner.skipToken()
                 let next = try scanner.peekToken()
                 switch next.kind {
                 case .key, .value, .blockEnd:
@@ -274,9 +273,8 @@ struct YAMLComposer {
             let valueToken = try scanner.peekToken()
             let value: Composed
             if valueToken.kind == .value {
-                _ = try scanner.nextToken()
-                let next = try scanner.peekToken()
-                switch next.kind {
+                scanner.skipToken()
+                switch try scanner.peekKind() {
                 case .key, .value, .blockEnd:
                     value = emptyNode(at: valueToken)
                 default:
@@ -297,17 +295,17 @@ struct YAMLComposer {
         while true {
             var token = try scanner.peekToken()
             if token.kind == .flowSequenceEnd {
-                _ = try scanner.nextToken()
+                scanner.skipToken()
                 break
             }
             if !first {
                 guard token.kind == .flowEntry else {
                     throw fail("expected ',' or ']' in the flow sequence, found \(token.description)", at: token)
                 }
-                _ = try scanner.nextToken()
+                scanner.skipToken()
                 token = try scanner.peekToken()
                 if token.kind == .flowSequenceEnd {
-                    _ = try scanner.nextToken()
+                    scanner.skipToken()
                     break
                 }
             }
@@ -335,7 +333,7 @@ struct YAMLComposer {
         var token = try scanner.peekToken()
         let key: Composed
         if token.kind == .key {
-            _ = try scanner.nextToken()
+            scanner.skipToken()
             let next = try scanner.peekToken()
             if next.kind == .value || next.kind == .flowEntry || next.kind == end {
                 key = emptyNode(at: next)
@@ -351,9 +349,9 @@ struct YAMLComposer {
         guard token.kind == .value else {
             return (key, emptyNode(at: token))
         }
-        _ = try scanner.nextToken()
-        let next = try scanner.peekToken()
-        if next.kind == .flowEntry || next.kind == end {
+        scanner.skipToken()
+        let next = try scanner.peekKind()
+        if next == .flowEntry || next == end {
             return (key, emptyNode(at: token))
         }
         return (key, try composeNode(block: false, indentlessSequence: false, depth: depth))
@@ -366,17 +364,17 @@ struct YAMLComposer {
         while true {
             var token = try scanner.peekToken()
             if token.kind == .flowMappingEnd {
-                _ = try scanner.nextToken()
+                scanner.skipToken()
                 break
             }
             if !first {
                 guard token.kind == .flowEntry else {
                     throw fail("expected ',' or '}' in the flow mapping, found \(token.description)", at: token)
                 }
-                _ = try scanner.nextToken()
+                scanner.skipToken()
                 token = try scanner.peekToken()
                 if token.kind == .flowMappingEnd {
-                    _ = try scanner.nextToken()
+                    scanner.skipToken()
                     break
                 }
             }
@@ -476,14 +474,24 @@ struct MappingBuilder {
                     .error, "a key must be a scalar; \(key.node.kindName) as a key is not supported",
                     at: key.node.location))
         }
-        if let first = seen[text] {
+        // Small mappings (almost all of them) are checked for duplicates by a scan; large ones by hashing.
+        let first: SourceLocation?
+        if members.count < 16 {
+            first = members.first { $0.key == text }?.keyLocation
+            if members.count == 15 {
+                for member in members { seen[member.key] = member.keyLocation }
+            }
+        } else {
+            first = seen[text]
+        }
+        if let first {
             throw YAMLSyntaxError(
                 diagnostic: Diagnostic(
                     .error,
                     "duplicate key '\(text)' (first defined at line \(first.line), column \(first.column))",
                     at: key.node.location))
         }
-        seen[text] = key.node.location
+        if members.count >= 15 { seen[text] = key.node.location }
         members.append(JSONMember(key: text, keyLocation: key.node.location, value: value.node))
     }
 }

@@ -4,36 +4,59 @@ extension YAMLScanner {
     /// A plain scalar, which may span lines (folded: one line break becomes a space, more become
     /// line breaks); it ends at `: `, ` #`, a flow indicator in a flow collection, or a line indented
     /// less than the block it is in.
-    mutating func scanPlain() throws(YAMLSyntaxError) -> YAMLToken {
+    func scanPlain() throws(YAMLSyntaxError) -> YAMLToken {
         var token = YAMLToken(kind: .scalar, line: line, column: column)
         token.style = .plain
+        // The usual scalar is one piece on one line: it becomes a String straight from the input.
+        var single: Range<Int>?
         var text: [UInt8] = []
-        var pending: [UInt8] = []
+        var pending: PlainGap?
         let minimumIndent = indent + 1
         while true {
             if peek() == UInt8(ascii: "#") { break }
             let start = index
             var end = index
             let count = bytes.count
+            let inFlow = flowLevel > 0
+            // Bytes compared as numbers: this loop runs for most bytes of a spec, in the debug builds
+            // of the build plugin too, where every call counts. 0x3A is ':'.
             while end < count {
                 let byte = bytes[end]
                 if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { break }
-                if byte == UInt8(ascii: ":") {
+                if byte == 0x3A {
                     let next = end + 1 < count ? bytes[end + 1] : 0
-                    if Self.isBlankOrEnd(next) || (flowLevel > 0 && Self.isFlowIndicator(next)) { break }
+                    if Self.isBlankOrEnd(next) || (inFlow && Self.isFlowIndicator(next)) { break }
                 }
-                if flowLevel > 0 && Self.isFlowIndicator(byte) { break }
+                if inFlow && Self.isFlowIndicator(byte) { break }
                 end += 1
             }
             if end == start { break }
             allowSimpleKey = false
-            text.append(contentsOf: pending)
-            text.append(contentsOf: bytes[start..<end])
-            forward(end - start)
+            if let first = single {
+                text.append(contentsOf: bytes[first])
+                single = nil
+            }
+            if text.isEmpty && pending == nil {
+                single = start..<end
+            } else {
+                switch pending {
+                case .blanks(let range): text.append(contentsOf: bytes[range])
+                case .lineBreaks(let count) where count > 0:
+                    text.append(contentsOf: repeatElement(0x0A, count: count))
+                case .lineBreaks: text.append(0x20)
+                case nil: break
+                }
+                text.append(contentsOf: bytes[start..<end])
+            }
+            forwardOnLine(to: end)
             guard let spaces = try scanPlainSpaces() else { break }
             pending = spaces
             if peek() == UInt8(ascii: "#") || atEnd { break }
             if flowLevel == 0 && column < minimumIndent { break }
+        }
+        if let single {
+            token.text = String(decoding: bytes[single], as: UTF8.self)
+            return token
         }
         if text.isEmpty && token.line == line && token.column == column {
             throw fail("expected a value, found \(describeCurrent())")
@@ -42,14 +65,22 @@ extension YAMLScanner {
         return token
     }
 
-    /// The blanks and line breaks after a piece of a plain scalar, folded; nil when the scalar ends
-    /// there (a document marker, or nothing but blanks up to the end of a line without another line).
-    private mutating func scanPlainSpaces() throws(YAMLSyntaxError) -> [UInt8]? {
+    /// What separates two pieces of a multi-line plain scalar.
+    enum PlainGap: Equatable {
+        /// Blanks on one line, kept as they are.
+        case blanks(Range<Int>)
+        /// A line break (folded into a space when the count of empty lines after it is 0), and the
+        /// empty lines after it (each kept as a line break).
+        case lineBreaks(Int)
+    }
+
+    /// The blanks and line breaks after a piece of a plain scalar; nil when the scalar ends there (a
+    /// document marker, or nothing but blanks up to the end of a line without another line).
+    private func scanPlainSpaces() throws(YAMLSyntaxError) -> PlainGap? {
         let start = index
         while Self.isBlank(peek()) { forward() }
-        let whitespace = Array(bytes[start..<index])
         guard Self.isBreak(peek()) else {
-            return whitespace.isEmpty ? nil : whitespace
+            return index == start ? nil : .blanks(start..<index)
         }
         scanLineBreak()
         allowSimpleKey = true
@@ -71,15 +102,14 @@ extension YAMLScanner {
             while Self.isBlank(peek()) { forward() }
             break
         }
-        if breaks == 0 { return [0x20] }
-        return [UInt8](repeating: 0x0A, count: breaks)
+        return .lineBreaks(breaks)
     }
 
     // MARK: - Quoted scalars
 
     /// A single- or double-quoted scalar: `''` is a quote in single quotes, `\` escapes in double
     /// quotes; line breaks fold like in plain scalars.
-    mutating func scanQuoted(double: Bool) throws(YAMLSyntaxError) -> YAMLToken {
+    func scanQuoted(double: Bool) throws(YAMLSyntaxError) -> YAMLToken {
         var token = YAMLToken(kind: .scalar, line: line, column: column)
         token.style = double ? .doubleQuoted : .singleQuoted
         let quote = double ? UInt8(ascii: "\"") : UInt8(ascii: "'")
@@ -138,7 +168,7 @@ extension YAMLScanner {
 
     /// After a line break in a quoted scalar: empty lines become line breaks, a single break a space
     /// (nothing after an escaped break).
-    private mutating func scanQuotedBreaks(
+    private func scanQuotedBreaks(
         into text: inout [UInt8], token: YAMLToken, escapedBreak: Bool
     ) throws(YAMLSyntaxError) {
         var breaks = 0
@@ -167,7 +197,7 @@ extension YAMLScanner {
         }
     }
 
-    private mutating func scanEscape(into text: inout [UInt8]) throws(YAMLSyntaxError) {
+    private func scanEscape(into text: inout [UInt8]) throws(YAMLSyntaxError) {
         let escapeLine = line
         let escapeColumn = column
         forward()
@@ -225,7 +255,7 @@ extension YAMLScanner {
 
     /// A literal (`|`) or folded (`>`) block scalar with its chomping (`-`, `+`) and indentation
     /// (`1`–`9`) indicators.
-    mutating func scanBlockScalar(folded: Bool) throws(YAMLSyntaxError) -> YAMLToken {
+    func scanBlockScalar(folded: Bool) throws(YAMLSyntaxError) -> YAMLToken {
         var token = YAMLToken(kind: .scalar, line: line, column: column)
         token.style = folded ? .folded : .literal
         forward()
@@ -346,7 +376,7 @@ extension YAMLScanner {
 
     /// Empty lines (only spaces up to `indent`, or a shorter line of spaces) before the next content
     /// line of a block scalar; returns how many.
-    private mutating func scanBlockBreaks(indent blockIndent: Int) -> Int {
+    private func scanBlockBreaks(indent blockIndent: Int) -> Int {
         var breaks = 0
         while true {
             let spaces = peek() == 0x20

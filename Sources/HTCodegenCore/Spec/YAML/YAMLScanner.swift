@@ -5,7 +5,7 @@
 /// The structure follows the reference scanners (libyaml, PyYAML) with the YAML 1.2 rules where 1.2
 /// differs (`:` inside plain scalars in flow collections, JSON-like keys, tabs). Every loop consumes
 /// input, and nothing recurses, so no input can overflow the stack.
-struct YAMLScanner {
+final class YAMLScanner {
     /// A place where an implicit key may start, kept until the `:` that makes it a key, or until it
     /// can no longer be one (a line break, or 1024 characters).
     struct SimpleKey {
@@ -17,34 +17,39 @@ struct YAMLScanner {
         var column: Int
     }
 
+    // The state is `@exclusivity(unchecked)`: a scanner is created, used and dropped by one
+    // `YAMLDocumentParser` call on one thread, and no method touches a property while another access
+    // to it is open (no property is passed `inout`), so the dynamic checks (which cost more than the
+    // scanning in the debug builds the build plugin runs) could never fire.
     let bytes: [UInt8]
     let file: String
-    var index = 0
-    var line = 1
-    var column = 0
+    @exclusivity(unchecked) var index = 0
+    @exclusivity(unchecked) var line = 1
+    @exclusivity(unchecked) var column = 0
 
-    var tokens: [YAMLToken] = []
-    var tokenHead = 0
-    var tokensTaken = 0
-    var streamEnded = false
-    var flowLevel = 0
-    var indent = -1
-    var indents: [Int] = []
-    var allowSimpleKey = true
-    var possibleSimpleKeys: [Int: SimpleKey] = [:]
+    @exclusivity(unchecked) var tokens: [YAMLToken] = []
+    @exclusivity(unchecked) var tokenHead = 0
+    @exclusivity(unchecked) var tokensTaken = 0
+    @exclusivity(unchecked) var streamEnded = false
+    @exclusivity(unchecked) var flowLevel = 0
+    @exclusivity(unchecked) var indent = -1
+    @exclusivity(unchecked) var indents: [Int] = []
+    @exclusivity(unchecked) var allowSimpleKey = true
+    /// The possible implicit key of each flow level (index 0: the block context), one slot per level.
+    @exclusivity(unchecked) var possibleSimpleKeys: [SimpleKey?] = [nil]
     /// The last token was a quoted scalar or the end of a flow collection: in a flow collection a `:`
     /// right after it is a value indicator even when no space follows (`{"a":1}`).
-    var lastWasJSONLike = false
+    @exclusivity(unchecked) var lastWasJSONLike = false
     /// Where the last token ended, to reject a comment that touches it (`"a"#c`).
-    var lastTokenEnd = -1
+    @exclusivity(unchecked) var lastTokenEnd = -1
     /// The next token is the first of its line.
-    var firstOnLine = true
+    @exclusivity(unchecked) var firstOnLine = true
     /// The next token is the first of its line, and a tab is in the blanks before it.
-    var tabInIndentation = false
+    @exclusivity(unchecked) var tabInIndentation = false
     /// How many spaces start the next token's line, up to the first tab or other character.
-    var leadingSpaces = 0
+    @exclusivity(unchecked) var leadingSpaces = 0
     /// A tab is in the blanks right before the next token, on its line.
-    var tabBeforeToken = false
+    @exclusivity(unchecked) var tabBeforeToken = false
 
     init(bytes: [UInt8], file: String) {
         self.bytes = bytes
@@ -72,7 +77,7 @@ struct YAMLScanner {
 
     var atEnd: Bool { index >= bytes.count }
 
-    mutating func forward(_ count: Int = 1) {
+    func forward(_ count: Int = 1) {
         for _ in 0..<count {
             guard index < bytes.count else { return }
             let byte = bytes[index]
@@ -90,8 +95,16 @@ struct YAMLScanner {
         }
     }
 
+    /// Moves to `end` on the current line (no line break in between), counting columns in characters.
+    func forwardOnLine(to end: Int) {
+        var columns = 0
+        for position in index..<end where bytes[position] & 0xC0 != 0x80 { columns += 1 }
+        column += columns
+        index = end
+    }
+
     /// Consumes one line break (`\n`, `\r\n` or `\r`) and returns whether there was one.
-    @discardableResult mutating func scanLineBreak() -> Bool {
+    @discardableResult func scanLineBreak() -> Bool {
         let byte = peek()
         if byte == 0x0D && peek(1) == 0x0A {
             forward(2)
@@ -132,26 +145,39 @@ struct YAMLScanner {
     // MARK: - The token queue
 
     /// The next token, without taking it.
-    mutating func peekToken() throws(YAMLSyntaxError) -> YAMLToken {
+    func peekToken() throws(YAMLSyntaxError) -> YAMLToken {
         while needMoreTokens() {
             try fetchNextToken()
         }
         return tokens[tokenHead]
     }
 
-    /// Takes the next token.
-    mutating func nextToken() throws(YAMLSyntaxError) -> YAMLToken {
-        let token = try peekToken()
+    /// The kind of the next token, without taking it (and without copying its strings).
+    func peekKind() throws(YAMLSyntaxError) -> YAMLToken.Kind {
+        while needMoreTokens() {
+            try fetchNextToken()
+        }
+        return tokens[tokenHead].kind
+    }
+
+    /// Takes the next token, which the caller has peeked at.
+    func skipToken() {
         tokenHead += 1
         tokensTaken += 1
         if tokenHead > 64 && tokenHead * 2 > tokens.count {
             tokens.removeFirst(tokenHead)
             tokenHead = 0
         }
+    }
+
+    /// Takes the next token.
+    func nextToken() throws(YAMLSyntaxError) -> YAMLToken {
+        let token = try peekToken()
+        skipToken()
         return token
     }
 
-    private mutating func needMoreTokens() -> Bool {
+    private func needMoreTokens() -> Bool {
         if streamEnded { return tokenHead >= tokens.count }
         if tokenHead >= tokens.count { return true }
         // stale keys were removed when the last token was fetched; an implicit key still open may
@@ -160,19 +186,22 @@ struct YAMLScanner {
     }
 
     private func nextPossibleSimpleKey() -> Int? {
-        var minimum: Int?
-        for key in possibleSimpleKeys.values where minimum == nil || key.tokenNumber < minimum ?? 0 {
-            minimum = key.tokenNumber
+        // A key on an outer level was saved before any key on an inner one: the first one is the least.
+        var level = 0
+        let count = possibleSimpleKeys.count
+        while level < count {
+            if let key = possibleSimpleKeys[level] { return key.tokenNumber }
+            level += 1
         }
-        return minimum
+        return nil
     }
 
-    private mutating func add(_ token: YAMLToken) {
+    private func add(_ token: YAMLToken) {
         tokens.append(token)
         lastTokenEnd = index
     }
 
-    private mutating func fetchNextToken() throws(YAMLSyntaxError) {
+    private func fetchNextToken() throws(YAMLSyntaxError) {
         try scanToNextToken()
         try stalePossibleSimpleKeys()
         unwindIndent(column)
@@ -232,7 +261,7 @@ struct YAMLScanner {
     }
 
     /// Set while a token is fetched: whether the token before it was JSON-like.
-    private var lastWasJSONLikeBefore = false
+    @exclusivity(unchecked) private var lastWasJSONLikeBefore = false
 
     private func checkPlain() -> Bool {
         let byte = peek()
@@ -258,7 +287,7 @@ struct YAMLScanner {
 
     // MARK: - Whitespace and comments
 
-    private mutating func scanToNextToken() throws(YAMLSyntaxError) {
+    private func scanToNextToken() throws(YAMLSyntaxError) {
         tabInIndentation = false
         tabBeforeToken = false
         var atLineStart = column == 0 || index == 0
@@ -306,8 +335,12 @@ struct YAMLScanner {
 
     // MARK: - Implicit keys
 
-    private mutating func stalePossibleSimpleKeys() throws(YAMLSyntaxError) {
-        for (level, key) in possibleSimpleKeys where key.line != line || index - key.index > 1024 {
+    private func stalePossibleSimpleKeys() throws(YAMLSyntaxError) {
+        var level = -1
+        let count = possibleSimpleKeys.count
+        while level + 1 < count {
+            level += 1
+            guard let key = possibleSimpleKeys[level], key.line != line || index - key.index > 1024 else { continue }
             if key.required {
                 throw fail(
                     "expected ':' after this implicit key (a key must be on one line)", line: key.line,
@@ -317,7 +350,7 @@ struct YAMLScanner {
         }
     }
 
-    private mutating func savePossibleSimpleKey() throws(YAMLSyntaxError) {
+    private func savePossibleSimpleKey() throws(YAMLSyntaxError) {
         let required = flowLevel == 0 && indent == column
         if allowSimpleKey {
             try removePossibleSimpleKey()
@@ -328,7 +361,7 @@ struct YAMLScanner {
         }
     }
 
-    private mutating func removePossibleSimpleKey() throws(YAMLSyntaxError) {
+    private func removePossibleSimpleKey() throws(YAMLSyntaxError) {
         if let key = possibleSimpleKeys[flowLevel] {
             if key.required {
                 throw fail("expected ':' after this implicit key", line: key.line, column: key.column)
@@ -339,7 +372,7 @@ struct YAMLScanner {
 
     // MARK: - Indentation
 
-    private mutating func unwindIndent(_ column: Int) {
+    private func unwindIndent(_ column: Int) {
         if flowLevel > 0 { return }
         while indent > column {
             indent = indents.removeLast()
@@ -347,7 +380,7 @@ struct YAMLScanner {
         }
     }
 
-    private mutating func addIndent(_ column: Int) -> Bool {
+    private func addIndent(_ column: Int) -> Bool {
         if indent < column {
             indents.append(indent)
             indent = column
@@ -358,19 +391,19 @@ struct YAMLScanner {
 
     // MARK: - Fetching
 
-    private mutating func fetchStreamEnd() throws(YAMLSyntaxError) {
+    private func fetchStreamEnd() throws(YAMLSyntaxError) {
         if flowLevel > 0 {
             throw fail("the file ends inside a flow collection; expected ']' or '}'")
         }
         unwindIndent(-1)
         try removePossibleSimpleKey()
         allowSimpleKey = false
-        possibleSimpleKeys = [:]
+        possibleSimpleKeys = [nil]
         add(YAMLToken(kind: .streamEnd, line: line, column: column))
         streamEnded = true
     }
 
-    private mutating func fetchDocumentIndicator(_ kind: YAMLToken.Kind) throws(YAMLSyntaxError) {
+    private func fetchDocumentIndicator(_ kind: YAMLToken.Kind) throws(YAMLSyntaxError) {
         if flowLevel > 0 { throw fail("a document marker inside a flow collection; expected ']' or '}'") }
         unwindIndent(-1)
         try removePossibleSimpleKey()
@@ -384,7 +417,7 @@ struct YAMLScanner {
     }
 
     /// After `...`, a directive, or a block scalar header: only spaces and a comment may follow on the line.
-    private mutating func expectLineEnd(after what: String) throws(YAMLSyntaxError) {
+    private func expectLineEnd(after what: String) throws(YAMLSyntaxError) {
         var sawSpace = false
         while Self.isBlank(peek()) {
             forward()
@@ -398,21 +431,22 @@ struct YAMLScanner {
         }
     }
 
-    private mutating func fetchFlowCollectionStart(_ kind: YAMLToken.Kind) throws(YAMLSyntaxError) {
+    private func fetchFlowCollectionStart(_ kind: YAMLToken.Kind) throws(YAMLSyntaxError) {
         try savePossibleSimpleKey()
         flowLevel += 1
+        possibleSimpleKeys.append(nil)
         allowSimpleKey = true
         let token = YAMLToken(kind: kind, line: line, column: column)
         forward()
         add(token)
     }
 
-    private mutating func fetchFlowCollectionEnd(_ kind: YAMLToken.Kind) throws(YAMLSyntaxError) {
+    private func fetchFlowCollectionEnd(_ kind: YAMLToken.Kind) throws(YAMLSyntaxError) {
         guard flowLevel > 0 else {
             throw fail("\(describeCurrent()) without a matching '\(kind == .flowSequenceEnd ? "[" : "{")'")
         }
         try removePossibleSimpleKey()
-        possibleSimpleKeys[flowLevel] = nil
+        possibleSimpleKeys.removeLast()
         flowLevel -= 1
         allowSimpleKey = false
         let token = YAMLToken(kind: kind, line: line, column: column)
@@ -421,7 +455,7 @@ struct YAMLScanner {
         lastWasJSONLike = true
     }
 
-    private mutating func fetchFlowEntry() throws(YAMLSyntaxError) {
+    private func fetchFlowEntry() throws(YAMLSyntaxError) {
         guard flowLevel > 0 else {
             throw fail("',' outside a flow collection; quote the value if the comma belongs to it")
         }
@@ -432,7 +466,7 @@ struct YAMLScanner {
         add(token)
     }
 
-    private mutating func fetchBlockEntry() throws(YAMLSyntaxError) {
+    private func fetchBlockEntry() throws(YAMLSyntaxError) {
         if flowLevel == 0 {
             guard allowSimpleKey else { throw fail("a sequence entry ('- ') is not allowed here") }
             if tabBeforeToken && column > indent {
@@ -449,7 +483,7 @@ struct YAMLScanner {
         add(token)
     }
 
-    private mutating func fetchKey() throws(YAMLSyntaxError) {
+    private func fetchKey() throws(YAMLSyntaxError) {
         if flowLevel == 0 {
             guard allowSimpleKey else { throw fail("an explicit key ('? ') is not allowed here") }
             if tabBeforeToken && column > indent {
@@ -466,7 +500,7 @@ struct YAMLScanner {
         add(token)
     }
 
-    private mutating func fetchValue() throws(YAMLSyntaxError) {
+    private func fetchValue() throws(YAMLSyntaxError) {
         if let key = possibleSimpleKeys[flowLevel] {
             possibleSimpleKeys[flowLevel] = nil
             let position = tokenHead + key.tokenNumber - tokensTaken
@@ -498,7 +532,7 @@ struct YAMLScanner {
         add(token)
     }
 
-    private mutating func fetchAnchorOrAlias(_ kind: YAMLToken.Kind) throws(YAMLSyntaxError) {
+    private func fetchAnchorOrAlias(_ kind: YAMLToken.Kind) throws(YAMLSyntaxError) {
         try savePossibleSimpleKey()
         allowSimpleKey = false
         var token = YAMLToken(kind: kind, line: line, column: column)
@@ -513,7 +547,7 @@ struct YAMLScanner {
         add(token)
     }
 
-    private mutating func fetchTag() throws(YAMLSyntaxError) {
+    private func fetchTag() throws(YAMLSyntaxError) {
         try savePossibleSimpleKey()
         allowSimpleKey = false
         var token = YAMLToken(kind: .tag, line: line, column: column)
@@ -590,7 +624,7 @@ struct YAMLScanner {
         }
     }
 
-    private mutating func fetchDirective() throws(YAMLSyntaxError) {
+    private func fetchDirective() throws(YAMLSyntaxError) {
         unwindIndent(-1)
         try removePossibleSimpleKey()
         allowSimpleKey = false
@@ -631,14 +665,14 @@ struct YAMLScanner {
         add(token)
     }
 
-    private mutating func fetchPlain() throws(YAMLSyntaxError) {
+    private func fetchPlain() throws(YAMLSyntaxError) {
         try savePossibleSimpleKey()
         allowSimpleKey = false
         let token = try scanPlain()
         add(token)
     }
 
-    private mutating func fetchQuotedScalar(double: Bool) throws(YAMLSyntaxError) {
+    private func fetchQuotedScalar(double: Bool) throws(YAMLSyntaxError) {
         try savePossibleSimpleKey()
         allowSimpleKey = false
         let token = try scanQuoted(double: double)
@@ -646,7 +680,7 @@ struct YAMLScanner {
         lastWasJSONLike = true
     }
 
-    private mutating func fetchBlockScalar(folded: Bool) throws(YAMLSyntaxError) {
+    private func fetchBlockScalar(folded: Bool) throws(YAMLSyntaxError) {
         allowSimpleKey = true
         try removePossibleSimpleKey()
         let token = try scanBlockScalar(folded: folded)
