@@ -11,27 +11,36 @@ struct YAMLComposer {
         var keyText: String?
     }
 
+    /// The tokens of the stream.
     let scanner: YAMLScanner
+    /// The file name used in locations.
     let file: String
+    /// The anchors of the current document: the node and how many nodes it counts for.
     var anchors: [String: (composed: Composed, size: Int)] = [:]
+    /// Unknown tags and directives, reported with the document.
     var warnings: [Diagnostic] = []
     /// Nodes built so far in the document (aliases count with the size of what they repeat).
     var nodeCount = 0
     /// Nodes added by alias expansion so far.
     var aliasExpansion = 0
+    /// The `%TAG` handles of the current document: handle → prefix.
     var tagHandles: [String: String] = [:]
 
+    /// The prefix of the core schema's tags (`!!str` is `tag:yaml.org,2002:str`).
     static let coreTagPrefix = "tag:yaml.org,2002:"
 
+    /// A composer of the YAML stream `bytes` read from `file`.
     init(bytes: [UInt8], file: String) {
         scanner = YAMLScanner(bytes: bytes, file: file)
         self.file = file
     }
 
+    /// Where `token` starts, 1-based.
     func location(_ token: YAMLToken) -> SourceLocation {
         SourceLocation(file: file, line: token.line, column: token.column + 1)
     }
 
+    /// An error at `token`.
     func fail(_ message: String, at token: YAMLToken) -> YAMLSyntaxError {
         YAMLSyntaxError(diagnostic: Diagnostic(.error, message, at: location(token)))
     }
@@ -126,6 +135,8 @@ struct YAMLComposer {
 
     // MARK: - Nodes
 
+    /// One node with its anchor and tag, an alias expanded; `block` allows block collections,
+    /// `indentlessSequence` a `- ` sequence at its key's indentation.
     private mutating func composeNode(
         block: Bool, indentlessSequence: Bool, depth: Int
     ) throws(YAMLSyntaxError) -> Composed {
@@ -200,11 +211,13 @@ struct YAMLComposer {
         return composed
     }
 
+    /// An empty node (null, or `""` as a key) at `token`.
     private mutating func emptyNode(at token: YAMLToken) -> Composed {
         nodeCount += 1
         return Composed(node: JSONNode(value: .null, location: location(token)), keyText: "")
     }
 
+    /// A block sequence, from its start token to its block end.
     private mutating func composeBlockSequence(depth: Int) throws(YAMLSyntaxError) -> Composed {
         let start = try scanner.nextToken()
         var elements: [JSONNode] = []
@@ -229,6 +242,7 @@ struct YAMLComposer {
         return Composed(node: JSONNode(value: .array(elements), location: location(start)), keyText: nil)
     }
 
+    /// A `- ` sequence at the indentation of the key it is the value of (no block tokens around it).
     private mutating func composeIndentlessSequence(depth: Int) throws(YAMLSyntaxError) -> Composed {
         let start = try scanner.peekToken()
         var elements: [JSONNode] = []
@@ -245,9 +259,10 @@ struct YAMLComposer {
         return Composed(node: JSONNode(value: .array(elements), location: location(start)), keyText: nil)
     }
 
+    /// A block mapping, from its start token to its block end.
     private mutating func composeBlockMapping(depth: Int) throws(YAMLSyntaxError) -> Composed {
         let start = try scanner.nextToken()
-        var builder = MappingBuilder()
+        var builder = YAMLMappingBuilder()
         while true {
             let token = try scanner.peekToken()
             if token.kind == .blockEnd {
@@ -288,6 +303,7 @@ struct YAMLComposer {
         return Composed(node: JSONNode(value: .object(builder.members), location: location(start)), keyText: nil)
     }
 
+    /// A flow sequence `[...]`; a `key: value` entry is a one-pair mapping.
     private mutating func composeFlowSequence(depth: Int) throws(YAMLSyntaxError) -> Composed {
         let start = try scanner.nextToken()
         var elements: [JSONNode] = []
@@ -312,7 +328,7 @@ struct YAMLComposer {
             first = false
             if token.kind == .key || token.kind == .value {
                 // A single-pair mapping inside a flow sequence: `[a: b]`, `[? a : b]`.
-                var builder = MappingBuilder()
+                var builder = YAMLMappingBuilder()
                 let (key, value) = try composeFlowPair(depth: depth + 1, end: .flowSequenceEnd)
                 try builder.add(key: key, value: value, composer: self)
                 nodeCount += 1
@@ -357,9 +373,10 @@ struct YAMLComposer {
         return (key, try composeNode(block: false, indentlessSequence: false, depth: depth))
     }
 
+    /// A flow mapping `{...}`.
     private mutating func composeFlowMapping(depth: Int) throws(YAMLSyntaxError) -> Composed {
         let start = try scanner.nextToken()
-        var builder = MappingBuilder()
+        var builder = YAMLMappingBuilder()
         var first = true
         while true {
             var token = try scanner.peekToken()
@@ -390,6 +407,7 @@ struct YAMLComposer {
 
     // MARK: - Tags and scalars
 
+    /// The full tag of a tag token: `!!x` is the core schema's, `!x` local, `!h!x` from `%TAG`.
     private func resolveTag(_ token: YAMLToken) throws(YAMLSyntaxError) -> String {
         if token.handle.isEmpty { return token.suffix }
         if let prefix = tagHandles[token.handle] { return prefix + token.suffix }
@@ -401,6 +419,7 @@ struct YAMLComposer {
         }
     }
 
+    /// A scalar: the core schema for untagged plain scalars, strings otherwise, the tag when it is a core one.
     private mutating func composeScalar(
         _ token: YAMLToken, tag: String?, tagToken: YAMLToken?
     ) throws(YAMLSyntaxError) -> Composed {
@@ -437,6 +456,7 @@ struct YAMLComposer {
         }
     }
 
+    /// Whether a collection's tag fits it: `!!map` a mapping, `!!seq` a sequence; unknown tags are warnings.
     private mutating func checkCollectionTag(
         _ tag: String, tagToken: YAMLToken, composed: Composed
     ) throws(YAMLSyntaxError) {
@@ -457,41 +477,5 @@ struct YAMLComposer {
                 Diagnostic(
                     .warning, "unknown tag '\(tag)'; the value is read as if it had no tag", at: location(tagToken)))
         }
-    }
-}
-
-/// The members of one mapping as they are read: keys become strings, duplicates are errors.
-struct MappingBuilder {
-    var members: [JSONMember] = []
-    var seen: [String: SourceLocation] = [:]
-
-    mutating func add(
-        key: YAMLComposer.Composed, value: YAMLComposer.Composed, composer: YAMLComposer
-    ) throws(YAMLSyntaxError) {
-        guard let text = key.keyText else {
-            throw YAMLSyntaxError(
-                diagnostic: Diagnostic(
-                    .error, "a key must be a scalar; \(key.node.kindName) as a key is not supported",
-                    at: key.node.location))
-        }
-        // Small mappings (almost all of them) are checked for duplicates by a scan; large ones by hashing.
-        let first: SourceLocation?
-        if members.count < 16 {
-            first = members.first { $0.key == text }?.keyLocation
-            if members.count == 15 {
-                for member in members { seen[member.key] = member.keyLocation }
-            }
-        } else {
-            first = seen[text]
-        }
-        if let first {
-            throw YAMLSyntaxError(
-                diagnostic: Diagnostic(
-                    .error,
-                    "duplicate key '\(text)' (first defined at line \(first.line), column \(first.column))",
-                    at: key.node.location))
-        }
-        if members.count >= 15 { seen[text] = key.node.location }
-        members.append(JSONMember(key: text, keyLocation: key.node.location, value: value.node))
     }
 }

@@ -37,6 +37,7 @@ enum YAMLCoreSchema {
         }
     }
 
+    /// `null`, `Null`, `NULL`, `~` or nothing.
     private static func null(_ text: String) -> JSONNode.Value? {
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
@@ -44,6 +45,7 @@ enum YAMLCoreSchema {
         }
     }
 
+    /// `true` or `false`, in lower, capitalized or upper case.
     private static func bool(_ text: String) -> JSONNode.Value? {
         switch text {
         case "true", "True", "TRUE": return .bool(true)
@@ -52,6 +54,7 @@ enum YAMLCoreSchema {
         }
     }
 
+    /// Whether `byte` is an ASCII digit.
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     /// `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`.

@@ -34,8 +34,63 @@ package enum YAMLDocumentParser {
     package static func parseStream(
         _ bytes: [UInt8], file: String
     ) throws(YAMLSyntaxError) -> (documents: [JSONNode], warnings: [Diagnostic]) {
+        try checkCharacters(bytes, file: file)
         var composer = YAMLComposer(bytes: bytes, file: file)
         let documents = try composer.composeStream()
         return (documents, composer.warnings)
+    }
+
+    /// A stream is UTF-8 without control characters other than tab and line breaks (YAML's printable
+    /// set; a byte order mark is allowed). The first offending byte is an error at its position.
+    static func checkCharacters(_ bytes: [UInt8], file: String) throws(YAMLSyntaxError) {
+        var badControl: Int?
+        for (offset, byte) in bytes.enumerated()
+        where (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F {
+            badControl = offset
+            break
+        }
+        let validUTF8 = String(validating: bytes, as: UTF8.self) != nil
+        guard badControl != nil || !validUTF8 else { return }
+        // Find the first invalid UTF-8 sequence, if any, to report whichever problem comes first.
+        var offset = 0
+        var invalidUTF8: Int?
+        if !validUTF8 {
+            while offset < bytes.count {
+                let lead = bytes[offset]
+                let length: Int
+                switch lead {
+                case 0x00...0x7F: length = 1
+                case 0xC2...0xDF: length = 2
+                case 0xE0...0xEF: length = 3
+                case 0xF0...0xF4: length = 4
+                default: length = 0
+                }
+                if length == 0 || offset + length > bytes.count
+                    || String(validating: bytes[offset..<(offset + length)], as: UTF8.self) == nil
+                {
+                    invalidUTF8 = offset
+                    break
+                }
+                offset += length
+            }
+        }
+        let first = min(badControl ?? Int.max, invalidUTF8 ?? Int.max)
+        guard first < bytes.count else { return }
+        var line = 1
+        var column = 1
+        for byte in bytes[..<first] {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        let message =
+            first == badControl
+            ? "the control character 0x\(String(bytes[first], radix: 16, uppercase: true)) is not allowed in YAML; write it as an escape in a double-quoted string"
+            : "invalid UTF-8; a YAML file is UTF-8 text"
+        throw YAMLSyntaxError(
+            diagnostic: Diagnostic(.error, message, at: SourceLocation(file: file, line: line, column: column)))
     }
 }

@@ -197,6 +197,7 @@ extension YAMLScanner {
         }
     }
 
+    /// One `\` escape of a double-quoted scalar, appended to `text` as UTF-8.
     private func scanEscape(into text: inout [UInt8]) throws(YAMLSyntaxError) {
         let escapeLine = line
         let escapeColumn = column

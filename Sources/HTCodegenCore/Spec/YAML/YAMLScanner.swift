@@ -21,19 +21,32 @@ final class YAMLScanner {
     // `YAMLDocumentParser` call on one thread, and no method touches a property while another access
     // to it is open (no property is passed `inout`), so the dynamic checks (which cost more than the
     // scanning in the debug builds the build plugin runs) could never fire.
+    /// The stream.
     let bytes: [UInt8]
+    /// The file name used in locations.
     let file: String
+    /// The offset of the next byte.
     @exclusivity(unchecked) var index = 0
+    /// The line of the next byte, from 1.
     @exclusivity(unchecked) var line = 1
+    /// The column of the next byte, in characters, from 0.
     @exclusivity(unchecked) var column = 0
 
+    /// Tokens scanned and not yet taken, from `tokenHead`.
     @exclusivity(unchecked) var tokens: [YAMLToken] = []
+    /// The index in `tokens` of the next token to take.
     @exclusivity(unchecked) var tokenHead = 0
+    /// How many tokens were taken so far (numbers the implicit keys).
     @exclusivity(unchecked) var tokensTaken = 0
+    /// The stream-end token was scanned.
     @exclusivity(unchecked) var streamEnded = false
+    /// How many flow collections are open.
     @exclusivity(unchecked) var flowLevel = 0
+    /// The indentation of the innermost block collection (-1: none).
     @exclusivity(unchecked) var indent = -1
+    /// The indentations of the enclosing block collections.
     @exclusivity(unchecked) var indents: [Int] = []
+    /// Whether an implicit key may start at the next token.
     @exclusivity(unchecked) var allowSimpleKey = true
     /// The possible implicit key of each flow level (index 0: the block context), one slot per level.
     @exclusivity(unchecked) var possibleSimpleKeys: [SimpleKey?] = [nil]
@@ -51,6 +64,7 @@ final class YAMLScanner {
     /// A tab is in the blanks right before the next token, on its line.
     @exclusivity(unchecked) var tabBeforeToken = false
 
+    /// A scanner of the YAML stream `bytes` read from `file`.
     init(bytes: [UInt8], file: String) {
         self.bytes = bytes
         self.file = file
@@ -59,24 +73,30 @@ final class YAMLScanner {
 
     // MARK: - Characters
 
+    /// The byte `offset` bytes ahead, 0 past the end.
     @inline(__always) func peek(_ offset: Int = 0) -> UInt8 {
         let position = index + offset
         return position < bytes.count ? bytes[position] : 0
     }
 
+    /// A line feed or carriage return.
     @inline(__always) static func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
+    /// A space or tab.
     @inline(__always) static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
     /// Space, tab, line break or the end of the input (reported as 0).
     @inline(__always) static func isBlankOrEnd(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0
     }
+    /// One of `,[]{}`.
     @inline(__always) static func isFlowIndicator(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: ",") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
             || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
     }
 
+    /// Whether the whole stream was read.
     var atEnd: Bool { index >= bytes.count }
 
+    /// Moves `count` bytes on, counting lines and columns (a `\r\n` is one break).
     func forward(_ count: Int = 1) {
         for _ in 0..<count {
             guard index < bytes.count else { return }
@@ -117,18 +137,22 @@ final class YAMLScanner {
         return false
     }
 
+    /// The location of a 0-based column.
     func location(line: Int, column: Int) -> SourceLocation {
         SourceLocation(file: file, line: line, column: column + 1)
     }
 
+    /// An error at the next byte.
     func fail(_ message: String) -> YAMLSyntaxError {
         YAMLSyntaxError(diagnostic: Diagnostic(.error, message, at: location(line: line, column: column)))
     }
 
+    /// An error at `line` and the 0-based `column`.
     func fail(_ message: String, line: Int, column: Int) -> YAMLSyntaxError {
         YAMLSyntaxError(diagnostic: Diagnostic(.error, message, at: location(line: line, column: column)))
     }
 
+    /// The next character, in words, for messages.
     func describeCurrent() -> String {
         let byte = peek()
         if atEnd { return "the end of the file" }
@@ -138,6 +162,7 @@ final class YAMLScanner {
         return "the control character 0x\(String(byte, radix: 16, uppercase: true))"
     }
 
+    /// Whether `---` or `...` (three `marker`s and a blank) starts here, at column 0.
     func isDocumentMarker(_ marker: UInt8) -> Bool {
         column == 0 && peek() == marker && peek(1) == marker && peek(2) == marker && Self.isBlankOrEnd(peek(3))
     }
@@ -177,6 +202,7 @@ final class YAMLScanner {
         return token
     }
 
+    /// Whether the next token is not known yet (none scanned, or an implicit key before it may still get a key token).
     private func needMoreTokens() -> Bool {
         if streamEnded { return tokenHead >= tokens.count }
         if tokenHead >= tokens.count { return true }
@@ -185,6 +211,7 @@ final class YAMLScanner {
         return nextPossibleSimpleKey() == tokensTaken
     }
 
+    /// The number of the first token that may still become an implicit key.
     private func nextPossibleSimpleKey() -> Int? {
         // A key on an outer level was saved before any key on an inner one: the first one is the least.
         var level = 0
@@ -196,11 +223,13 @@ final class YAMLScanner {
         return nil
     }
 
+    /// Queues a token.
     private func add(_ token: YAMLToken) {
         tokens.append(token)
         lastTokenEnd = index
     }
 
+    /// Scans the next token (and the block ends before it).
     private func fetchNextToken() throws(YAMLSyntaxError) {
         try scanToNextToken()
         try stalePossibleSimpleKeys()
@@ -263,6 +292,7 @@ final class YAMLScanner {
     /// Set while a token is fetched: whether the token before it was JSON-like.
     @exclusivity(unchecked) private var lastWasJSONLikeBefore = false
 
+    /// Whether a plain scalar starts here.
     private func checkPlain() -> Bool {
         let byte = peek()
         switch byte {
@@ -287,6 +317,7 @@ final class YAMLScanner {
 
     // MARK: - Whitespace and comments
 
+    /// Skips blanks, comments and line breaks, noting tabs in the indentation.
     private func scanToNextToken() throws(YAMLSyntaxError) {
         tabInIndentation = false
         tabBeforeToken = false
@@ -335,6 +366,7 @@ final class YAMLScanner {
 
     // MARK: - Implicit keys
 
+    /// Forgets implicit keys that can no longer be keys; a required one is an error.
     private func stalePossibleSimpleKeys() throws(YAMLSyntaxError) {
         var level = -1
         let count = possibleSimpleKeys.count
@@ -350,6 +382,7 @@ final class YAMLScanner {
         }
     }
 
+    /// Notes that an implicit key may start at the next token.
     private func savePossibleSimpleKey() throws(YAMLSyntaxError) {
         let required = flowLevel == 0 && indent == column
         if allowSimpleKey {
@@ -361,6 +394,7 @@ final class YAMLScanner {
         }
     }
 
+    /// Forgets the implicit key of this flow level; a required one is an error.
     private func removePossibleSimpleKey() throws(YAMLSyntaxError) {
         if let key = possibleSimpleKeys[flowLevel] {
             if key.required {
@@ -372,6 +406,7 @@ final class YAMLScanner {
 
     // MARK: - Indentation
 
+    /// Ends the block collections indented more than `column`.
     private func unwindIndent(_ column: Int) {
         if flowLevel > 0 { return }
         while indent > column {
@@ -380,6 +415,7 @@ final class YAMLScanner {
         }
     }
 
+    /// Starts a block collection at `column` if it is indented more than the current one.
     private func addIndent(_ column: Int) -> Bool {
         if indent < column {
             indents.append(indent)
@@ -391,6 +427,7 @@ final class YAMLScanner {
 
     // MARK: - Fetching
 
+    /// The end of the stream: every open block collection ends.
     private func fetchStreamEnd() throws(YAMLSyntaxError) {
         if flowLevel > 0 {
             throw fail("the file ends inside a flow collection; expected ']' or '}'")
@@ -403,6 +440,7 @@ final class YAMLScanner {
         streamEnded = true
     }
 
+    /// `---` or `...`.
     private func fetchDocumentIndicator(_ kind: YAMLToken.Kind) throws(YAMLSyntaxError) {
         if flowLevel > 0 { throw fail("a document marker inside a flow collection; expected ']' or '}'") }
         unwindIndent(-1)
@@ -431,6 +469,7 @@ final class YAMLScanner {
         }
     }
 
+    /// `[` or `{`.
     private func fetchFlowCollectionStart(_ kind: YAMLToken.Kind) throws(YAMLSyntaxError) {
         try savePossibleSimpleKey()
         flowLevel += 1
@@ -441,6 +480,7 @@ final class YAMLScanner {
         add(token)
     }
 
+    /// `]` or `}`.
     private func fetchFlowCollectionEnd(_ kind: YAMLToken.Kind) throws(YAMLSyntaxError) {
         guard flowLevel > 0 else {
             throw fail("\(describeCurrent()) without a matching '\(kind == .flowSequenceEnd ? "[" : "{")'")
@@ -455,6 +495,7 @@ final class YAMLScanner {
         lastWasJSONLike = true
     }
 
+    /// `,` in a flow collection.
     private func fetchFlowEntry() throws(YAMLSyntaxError) {
         guard flowLevel > 0 else {
             throw fail("',' outside a flow collection; quote the value if the comma belongs to it")
@@ -466,6 +507,7 @@ final class YAMLScanner {
         add(token)
     }
 
+    /// `- `, which may start a block sequence.
     private func fetchBlockEntry() throws(YAMLSyntaxError) {
         if flowLevel == 0 {
             guard allowSimpleKey else { throw fail("a sequence entry ('- ') is not allowed here") }
@@ -483,6 +525,7 @@ final class YAMLScanner {
         add(token)
     }
 
+    /// `? `, an explicit key, which may start a block mapping.
     private func fetchKey() throws(YAMLSyntaxError) {
         if flowLevel == 0 {
             guard allowSimpleKey else { throw fail("an explicit key ('? ') is not allowed here") }
@@ -500,6 +543,7 @@ final class YAMLScanner {
         add(token)
     }
 
+    /// `: `: turns the pending implicit key into a key (and may start a block mapping there).
     private func fetchValue() throws(YAMLSyntaxError) {
         if let key = possibleSimpleKeys[flowLevel] {
             possibleSimpleKeys[flowLevel] = nil
@@ -532,6 +576,7 @@ final class YAMLScanner {
         add(token)
     }
 
+    /// `&name` or `*name`.
     private func fetchAnchorOrAlias(_ kind: YAMLToken.Kind) throws(YAMLSyntaxError) {
         try savePossibleSimpleKey()
         allowSimpleKey = false
@@ -547,6 +592,7 @@ final class YAMLScanner {
         add(token)
     }
 
+    /// A tag: `!<verbatim>`, `!`, `!suffix`, `!!suffix`, `!handle!suffix`.
     private func fetchTag() throws(YAMLSyntaxError) {
         try savePossibleSimpleKey()
         allowSimpleKey = false
@@ -586,6 +632,7 @@ final class YAMLScanner {
         add(token)
     }
 
+    /// A character of a tag handle's name: ASCII letters, digits and `-`.
     static func isWordCharacter(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
             || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
@@ -615,6 +662,7 @@ final class YAMLScanner {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// The value of a hexadecimal digit.
     static func hexValue(_ byte: UInt8) -> UInt32? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
@@ -624,6 +672,7 @@ final class YAMLScanner {
         }
     }
 
+    /// `%YAML 1.2`, `%TAG !h! prefix`, or another directive (ignored).
     private func fetchDirective() throws(YAMLSyntaxError) {
         unwindIndent(-1)
         try removePossibleSimpleKey()
@@ -665,6 +714,7 @@ final class YAMLScanner {
         add(token)
     }
 
+    /// A plain scalar, which may be an implicit key.
     private func fetchPlain() throws(YAMLSyntaxError) {
         try savePossibleSimpleKey()
         allowSimpleKey = false
@@ -672,6 +722,7 @@ final class YAMLScanner {
         add(token)
     }
 
+    /// A single- or double-quoted scalar, which may be an implicit key.
     private func fetchQuotedScalar(double: Bool) throws(YAMLSyntaxError) {
         try savePossibleSimpleKey()
         allowSimpleKey = false
@@ -680,6 +731,7 @@ final class YAMLScanner {
         lastWasJSONLike = true
     }
 
+    /// A `|` or `>` block scalar.
     private func fetchBlockScalar(folded: Bool) throws(YAMLSyntaxError) {
         allowSimpleKey = true
         try removePossibleSimpleKey()

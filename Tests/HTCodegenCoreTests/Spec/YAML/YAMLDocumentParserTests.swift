@@ -233,6 +233,25 @@ struct YAMLDocumentParserTests {
         #expect(error.severity == .error)
     }
 
+    @Test func invalidBytesArePositionedErrors() throws {
+        let control = try #require(
+            Self.errorOfBytes(Array("a: 1\nb: x".utf8) + [0x01] + Array("y\n".utf8)))
+        #expect(Self.at(control.location) == "2:5")
+        #expect(control.message.contains("control character 0x1"))
+        let utf8 = try #require(Self.errorOfBytes(Array("a: é\nb: ".utf8) + [0xC3, 0x28]))
+        #expect(Self.at(utf8.location) == "2:4")
+        #expect(utf8.message.contains("invalid UTF-8"))
+    }
+
+    static func errorOfBytes(_ bytes: [UInt8]) -> Diagnostic? {
+        do {
+            _ = try YAMLDocumentParser.parseStream(bytes, file: "spec.yaml")
+            return nil
+        } catch {
+            return error.diagnostic
+        }
+    }
+
     // MARK: - Bounds
 
     @Test func deepNestingIsAnErrorNotACrash() throws {
