@@ -298,7 +298,7 @@ struct YAMLComposer {
             } else {
                 value = emptyNode(at: valueToken)
             }
-            try builder.add(key: key, value: value, composer: self)
+            try builder.add(key: key, value: value)
         }
         return Composed(node: JSONNode(value: .object(builder.members), location: location(start)), keyText: nil)
     }
@@ -330,7 +330,7 @@ struct YAMLComposer {
                 // A single-pair mapping inside a flow sequence: `[a: b]`, `[? a : b]`.
                 var builder = YAMLMappingBuilder()
                 let (key, value) = try composeFlowPair(depth: depth + 1, end: .flowSequenceEnd)
-                try builder.add(key: key, value: value, composer: self)
+                try builder.add(key: key, value: value)
                 nodeCount += 1
                 elements.append(JSONNode(value: .object(builder.members), location: key.node.location))
             } else if token.kind == .flowEntry {
@@ -400,7 +400,7 @@ struct YAMLComposer {
                 throw fail("expected a key before ',' in the flow mapping", at: token)
             }
             let (key, value) = try composeFlowPair(depth: depth + 1, end: .flowMappingEnd)
-            try builder.add(key: key, value: value, composer: self)
+            try builder.add(key: key, value: value)
         }
         return Composed(node: JSONNode(value: .object(builder.members), location: location(start)), keyText: nil)
     }

@@ -7,7 +7,7 @@ struct YAMLMappingBuilder {
 
     /// Adds a member; a key that is not a scalar, or that the mapping already has, is an error.
     mutating func add(
-        key: YAMLComposer.Composed, value: YAMLComposer.Composed, composer: YAMLComposer
+        key: YAMLComposer.Composed, value: YAMLComposer.Composed
     ) throws(YAMLSyntaxError) {
         guard let text = key.keyText else {
             throw YAMLSyntaxError(
