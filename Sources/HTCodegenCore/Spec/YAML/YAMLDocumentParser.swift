@@ -43,11 +43,20 @@ package enum YAMLDocumentParser {
     /// A stream is UTF-8 without control characters other than tab and line breaks (YAML's printable
     /// set; a byte order mark is allowed). The first offending byte is an error at its position.
     static func checkCharacters(_ bytes: [UInt8], file: String) throws(YAMLSyntaxError) {
-        var badControl: Int?
-        for (offset, byte) in bytes.enumerated()
-        where (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F {
-            badControl = offset
-            break
+        // A plain loop over a buffer: this runs over every byte, in the plugin's debug builds too.
+        let badControl: Int? = bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            let count = buffer.count
+            while offset < count {
+                let byte = buffer[offset]
+                if byte < 0x20 {
+                    if byte != 0x09 && byte != 0x0A && byte != 0x0D { return offset }
+                } else if byte == 0x7F {
+                    return offset
+                }
+                offset += 1
+            }
+            return nil
         }
         let validUTF8 = String(validating: bytes, as: UTF8.self) != nil
         guard badControl != nil || !validUTF8 else { return }

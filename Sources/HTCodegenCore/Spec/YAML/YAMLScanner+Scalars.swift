@@ -15,20 +15,24 @@ extension YAMLScanner {
         while true {
             if peek() == UInt8(ascii: "#") { break }
             let start = index
-            var end = index
-            let count = bytes.count
             let inFlow = flowLevel > 0
-            // Bytes compared as numbers: this loop runs for most bytes of a spec, in the debug builds
-            // of the build plugin too, where every call counts. 0x3A is ':'.
-            while end < count {
-                let byte = bytes[end]
-                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { break }
-                if byte == 0x3A {
-                    let next = end + 1 < count ? bytes[end + 1] : 0
-                    if Self.isBlankOrEnd(next) || (inFlow && Self.isFlowIndicator(next)) { break }
+            // Over a buffer, bytes compared as numbers: this loop runs for most bytes of a spec, in
+            // the debug builds of the build plugin too, where every call and retain counts.
+            let end = bytes.withUnsafeBufferPointer { buffer in
+                var end = start
+                let count = buffer.count
+                while end < count {
+                    let byte = buffer[end]
+                    if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { break }
+                    if byte == 0x3A {  // ':'
+                        let next = end + 1 < count ? buffer[end + 1] : 0
+                        if next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D || next == 0 { break }
+                        if inFlow && Self.isFlowIndicator(next) { break }
+                    }
+                    if inFlow && Self.isFlowIndicator(byte) { break }
+                    end += 1
                 }
-                if inFlow && Self.isFlowIndicator(byte) { break }
-                end += 1
+                return end
             }
             if end == start { break }
             allowSimpleKey = false

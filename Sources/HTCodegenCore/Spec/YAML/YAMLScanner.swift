@@ -117,9 +117,16 @@ final class YAMLScanner {
 
     /// Moves to `end` on the current line (no line break in between), counting columns in characters.
     func forwardOnLine(to end: Int) {
-        var columns = 0
-        for position in index..<end where bytes[position] & 0xC0 != 0x80 { columns += 1 }
-        column += columns
+        let start = index
+        column += bytes.withUnsafeBufferPointer { buffer in
+            var columns = 0
+            var position = start
+            while position < end {
+                if buffer[position] & 0xC0 != 0x80 { columns += 1 }
+                position += 1
+            }
+            return columns
+        }
         index = end
     }
 
