@@ -30,7 +30,7 @@ let package = Package(
                 intent: .custom(
                     verb: "generate-client",
                     description:
-                        "Generate Swift models and requests from *.htspec.json files into Sources/<target>/Generated/."
+                        "Generate Swift models and requests from *.htspec.json (or .yaml) files into Sources/<target>/Generated/."
                 ),
                 permissions: [
                     .writeToPackageDirectory(

@@ -5,14 +5,16 @@
 # graph, in a fresh temporary folder, with its HTNetworking dependency pointing at this checkout:
 #   1. the first build succeeds and the app prints a generated model and a generated request, of its
 #      own spec and of the ShopAPI library target's (specs and one Swift file, public access: the
-#      README's setup), and of the StockAPI target (package access);
+#      README's setup; one of its specs is YAML, reviews.htspec.yaml), and of the StockAPI target
+#      (package access);
 #   2. after a field is added to the spec and main.swift uses it, the rebuild succeeds and the app
 #      prints the new field (so the generated code followed the spec); after 40 types grow the spec
 #      over 32 KiB the app still builds, and once SwiftPM plans the build again (a file is added to the
 #      target) the plugin splits the models and requests into several files (shards) and the app
 #      still builds; after the spec shrinks back (and the file is removed), one models file is left;
 #   3. after the spec references an undefined type, the build fails with a diagnostic pointing at the
-#      exact line and column of that reference in shop.htspec.json;
+#      exact line and column of that reference in shop.htspec.json; the same for the YAML spec
+#      (reviews.htspec.yaml) once the JSON spec is repaired;
 #   4. it reports the time of the first build, of a no-op rebuild and of the rebuild after the edit.
 # Needs swift and python3. Exits non-zero on the first failed check. Cleans up its temporary folder.
 set -euo pipefail
@@ -113,6 +115,7 @@ printf '%s\n' "$OUTPUT" | sed 's/^/    > /'
 expect_line "$OUTPUT" '^model: HTProduct id=42 name=Widget$'
 expect_line "$OUTPUT" '^request: HTGetProductRequest .*/products/'
 expect_line "$OUTPUT" '^library: CatListCategoriesRequest /categories Tools$'
+expect_line "$OUTPUT" '^yaml: CatListReviewsRequest /products/:id/reviews 5 Great$'
 expect_line "$OUTPUT" '^package: StockGetStockRequest /stock/:sku W-42 /stock$'
 
 echo "== plugin e2e: generate-client refuses a target that applies the build plugin"
@@ -213,6 +216,7 @@ pass "the grown spec generated $(shards Models) models and $(shards Requests) re
 OUTPUT=$(run_app) || fail "the app exited with an error: $OUTPUT"
 expect_line "$OUTPUT" '^sku: SKU-42$'
 cp "$WORK/shop.before-shards.json" "$SPEC"
+cp "$SPEC" "$WORK/shop.good.json"
 rm "$PKG/Sources/App/Replan.swift"
 build_or_fail "rebuild after the spec shrank again (and the file was removed)"
 [ "$(shards Models)" -eq 1 ] || fail "stale shards remain: $(shards Models) shop+Models*.swift files"
@@ -254,6 +258,28 @@ if grep -Eq "shop\.htspec\.json:${LINE}:${COL}: error:" "$LOG"; then
 else
     show_log
     fail "no 'shop.htspec.json:$LINE:$COL: error:' in the build output"
+fi
+
+echo "== plugin e2e: the same in the YAML spec"
+cp "$WORK/shop.good.json" "$SPEC"
+YAML_SPEC="$PKG/Sources/ShopAPI/reviews.htspec.yaml"
+# `reviews: {type: Array<Review>}` becomes `reviews: {type: Array<Nope>}`; the diagnostic points at the
+# scalar `Array<Nope>`.
+sed -i.bak 's/{type: Array<Review>}/{type: Array<Nope>}/' "$YAML_SPEC"
+LINE=$(grep -n 'Array<Nope>' "$YAML_SPEC" | cut -d: -f1)
+COL=$(grep 'Array<Nope>' "$YAML_SPEC" | awk '{ print index($0, "Array<Nope>") }')
+[[ "$LINE" =~ ^[0-9]+$ && "$COL" =~ ^[0-9]+$ ]] || fail "could not break the YAML spec"
+echo "    the reference to Nope is at reviews.htspec.yaml:$LINE:$COL"
+if build_fixture; then
+    show_log
+    fail "the build succeeded although the YAML spec references the undefined type Nope"
+fi
+grep -E 'reviews\.htspec\.yaml:[0-9]+:[0-9]+: (error|warning):' "$LOG" | sed 's/^/    | /' || true
+if grep -Eq "reviews\.htspec\.yaml:${LINE}:${COL}: error:" "$LOG"; then
+    pass "the error points at reviews.htspec.yaml:$LINE:$COL"
+else
+    show_log
+    fail "no 'reviews.htspec.yaml:$LINE:$COL: error:' in the build output"
 fi
 
 # ---------------------------------------------------------------------------------------------------

@@ -10,8 +10,9 @@ struct GenerateClient: CommandPlugin {
     static let help = """
         USAGE: swift package --allow-writing-to-package-directory generate-client [options]
 
-        Generates Swift from the *.htspec.json files in a target's folder (and its htcodegen.json)
-        into the target's Generated/ folder, for teams that check generated code in.
+        Generates Swift from the spec files (*.htspec.json, *.htspec.yaml, *.nei.json) in a target's
+        folder (and its htcodegen.json) into the target's Generated/ folder, for teams that check
+        generated code in.
 
         OPTIONS:
           --target <name>   A target to generate for (repeatable). Default: every Swift target
@@ -49,7 +50,9 @@ struct GenerateClient: CommandPlugin {
             targets = context.package.targets.compactMap { $0 as? SwiftSourceModuleTarget }
                 .filter { !specFiles(in: $0.directoryURL).isEmpty }
             if targets.isEmpty {
-                throw PluginFailure("no Swift target in this package has spec files (*.htspec.json or *.nei.json)")
+                throw PluginFailure(
+                    "no Swift target in this package has spec files (*.htspec.json, *.htspec.yaml, *.htspec.yml or *.nei.json)"
+                )
             }
         } else {
             for name in targetNames {

@@ -6,8 +6,8 @@
 /// The names of the outputs depend only on the spec's file name, never on its contents: SwiftPM's
 /// build commands must declare their outputs before the spec is read.
 enum SpecFileNaming {
-    /// File name endings of spec files: the native format and NEI exports.
-    static let specSuffixes = [".htspec.json", ".nei.json"]
+    /// File name endings of spec files: the native format (in JSON or YAML) and NEI exports.
+    static let specSuffixes = [".htspec.json", ".htspec.yaml", ".htspec.yml", ".nei.json"]
 
     /// The optional config file in a target's folder.
     static let configFileName = "htcodegen.json"
@@ -20,7 +20,12 @@ enum SpecFileNaming {
         specSuffixes.contains { fileName.hasSuffix($0) && fileName.count > $0.count }
     }
 
-    /// The spec's name without its ending: `demo.htspec.json` → `demo`.
+    /// Whether the spec `fileName` is read as YAML (it ends in `.yaml` or `.yml`) rather than JSON.
+    static func isYAML(_ fileName: String) -> Bool {
+        fileName.hasSuffix(".yaml") || fileName.hasSuffix(".yml")
+    }
+
+    /// The spec's name without its ending: `demo.htspec.json` → `demo`, `shop.htspec.yaml` → `shop`.
     static func stem(of fileName: String) -> String {
         for suffix in specSuffixes where fileName.hasSuffix(suffix) && fileName.count > suffix.count {
             return String(fileName.dropLast(suffix.count))

@@ -37,14 +37,30 @@ package enum Generator {
     }
 
     /// Parses a spec from its bytes, in any format `SpecFormat` detects (native, NEI v0.x or v3.x export);
-    /// `file` names it in diagnostics.
+    /// `file` names it in diagnostics. A file whose name ends in `.yaml` or `.yml` is read as YAML
+    /// (`YAMLDocumentParser`), any other as JSON; both give the same positioned tree.
     package static func parseSpec(_ bytes: [UInt8], file: String) -> (SpecDocument?, [Diagnostic]) {
         let root: JSONNode
-        do {
-            root = try JSONDocumentParser.parse(bytes, file: file)
-        } catch {
-            return (nil, [error.diagnostic])
+        var readWarnings: [Diagnostic] = []
+        if SpecFileNaming.isYAML(file) {
+            do {
+                (root, readWarnings) = try YAMLDocumentParser.parse(bytes, file: file)
+            } catch {
+                return (nil, [error.diagnostic])
+            }
+        } else {
+            do {
+                root = try JSONDocumentParser.parse(bytes, file: file)
+            } catch {
+                return (nil, [error.diagnostic])
+            }
         }
+        let (document, diagnostics) = read(root, file: file)
+        return (document, readWarnings + diagnostics)
+    }
+
+    /// Reads the parsed tree of a spec in the format `SpecFormat` detects.
+    private static func read(_ root: JSONNode, file: String) -> (SpecDocument?, [Diagnostic]) {
         switch SpecFormat.detect(root) {
         case .native:
             let (document, diagnostics) = NativeSpecReader.read(root, file: file)

@@ -35,8 +35,9 @@ package struct CodegenCommand {
 
         A spec file is a native spec (described by Specs/htspec.schema.json) or an NEI platform
         export (v0.x or v3.x, as downloaded, with or without its {"code": 200, "result": ...}
-        wrapper); the format is detected from the contents. Name specs *.htspec.json or *.nei.json.
-        For each spec <stem>.htspec.json (or <stem>.nei.json) these files are written, always all
+        wrapper); the format is detected from the contents. Name specs *.htspec.json or *.nei.json;
+        a native spec may also be written in YAML 1.2, as *.htspec.yaml or *.htspec.yml.
+        For each spec <stem>.htspec.json (.yaml, .yml, or <stem>.nei.json) these files are written, all
         of them (empty ones included) and only when their contents change:
           <stem>+Models.swift   <stem>+Requests.swift   <stem>+Enums.swift
         A spec larger than 32 KiB (an NEI export: 128 KiB) is split into shards, one per started

@@ -1,5 +1,5 @@
-// Uses the code HTCodegenPlugin generates from shop.htspec.json (this target) and catalog.htspec.json
-// (the ShopAPI library target): if either were not generated, or not public, this file would not
+// Uses the code HTCodegenPlugin generates from shop.htspec.json (this target), catalog.htspec.json and
+// reviews.htspec.yaml (the ShopAPI library target): if either were not generated, or not public, this file would not
 // compile. .ci/plugin-e2e.sh checks the printed lines.
 import HTNetworking
 import ShopAPI
@@ -17,6 +17,14 @@ print("request: \(type(of: request)) \(HTGetProductRequest.method) \(HTGetProduc
 let category = CatCategory { $0.title = "Tools" }
 print(
     "library: \(type(of: CatListCategoriesRequest(page: 2))) \(CatListCategoriesRequest.path) \(category.title ?? "-")")
+
+let review = CatReview {
+    $0.stars = 5
+    $0.title = "Great"
+}
+print(
+    "yaml: \(type(of: CatListReviewsRequest(id: 42))) \(CatListReviewsRequest.path) \(review.stars.map(String.init) ?? "-") \(review.title ?? "-")"
+)
 
 let stock = StockStockLevel { $0.sku = "W-42" }
 print(
