@@ -25,7 +25,7 @@ enum SpecFormat {
     /// Looks at the top-level keys (and, for NEI exports, at the shape of datatypes and interfaces).
     static func detect(_ root: JSONNode) -> SpecFormat {
         guard let members = root.objectMembers else {
-            return .unknown("a spec must be a JSON object, found \(root.kindName)")
+            return .unknown("a spec must be an object (a mapping in YAML), found \(root.kindName)")
         }
         let keys = Set(members.map(\.key))
         if keys.contains("htspec") {

@@ -41,7 +41,7 @@ import Testing
             expected: ["x.htspec.json:3:3: error: duplicate key 'A' (first defined at line 2, column 12)"]),
         Case(
             name: "not an object", spec: "[1, 2]",
-            expected: ["x.htspec.json:1:1: error: a spec must be a JSON object, found an array"]),
+            expected: ["x.htspec.json:1:1: error: a spec must be an object (a mapping in YAML), found an array"]),
         Case(
             name: "missing version", spec: "{\"types\": {}}",
             expected: [
