@@ -83,6 +83,8 @@ package struct Resolver {
             case .array, .alias:
                 // Marks the models it ends in as referenced; its own problems were reported once.
                 _ = resolve(TypeRef(name: type.name, location: type.location))
+            case .union:
+                break  // Rendered as raw JSON until unions are resolved (issue #26).
             }
         }
         return ResolvedAPI(
@@ -144,7 +146,7 @@ package struct Resolver {
                 guard let expansion = expansions[type.name] ?? nil else { return nil }
                 target = expansion.base
                 wrappers += expansion.wrappers
-            case .hash, .enumeration:
+            case .hash, .enumeration, .union:
                 break
             }
         }
@@ -159,6 +161,8 @@ package struct Resolver {
                 if type.isHidden { referencedHidden.insert(type.name) }
             case .enumeration:
                 base = .enumeration(type.name)
+            case .union:
+                base = .variable  // Raw JSON until unions are resolved (issue #26).
             case .array, .alias:
                 return nil  // never: an expansion ends in another kind of type
             }
@@ -257,7 +261,7 @@ package struct Resolver {
                 guard let expansion = expansions[name] ?? nil else { return nil }
                 name = expansion.base.name
                 wrappers += expansion.wrappers
-            case .hash, .enumeration:
+            case .hash, .enumeration, .union:
                 return nil
             }
         }
@@ -283,7 +287,7 @@ package struct Resolver {
     private static func element(of type: TypeDecl) -> TypeRef? {
         switch type.kind {
         case .array(let element), .alias(let element): return element
-        case .hash, .enumeration: return nil
+        case .hash, .enumeration, .union: return nil
         }
     }
 

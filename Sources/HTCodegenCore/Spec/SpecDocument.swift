@@ -15,6 +15,10 @@ package struct SpecDocument: Sendable {
     /// An NEI export: it refers to types by id, so a datatype named like a built-in type (`Data`,
     /// `Date`) is never ambiguous in it (in a native spec it takes the name over, with a warning).
     package var refersToTypesByID = false
+    /// The servers the spec names (OpenAPI); the first is the default base URL.
+    package var servers: [ServerDecl] = []
+    /// The security schemes the spec declares (OpenAPI), for doc comments.
+    package var securitySchemes: [SecuritySchemeDecl] = []
 
     /// Creates an empty document for `file`.
     package init(file: String, description: String? = nil) {
@@ -33,8 +37,19 @@ package struct TypeDecl: Sendable {
         case enumeration([EnumMemberDecl])
         /// A named array type, inlined as an array wherever it is used.
         case array(TypeRef)
-        /// A user-defined basic type (NEI v3 `format` 3, 4 or 5): an alias of a system type.
+        /// A user-defined basic type (NEI v3 `format` 3, 4 or 5): an alias of a system type. Also an
+        /// OpenAPI component schema that is not an object (`PetID: {type: integer}`, `Pets: [Pet]`).
         case alias(TypeRef)
+        /// One of several types (OpenAPI `oneOf`/`anyOf`).
+        case union(UnionDecl)
+    }
+
+    /// The raw type of an enumeration's values.
+    package enum EnumRawType: Sendable, Hashable {
+        /// Strings (every native and NEI enumeration).
+        case string
+        /// Integers (an OpenAPI `type: integer` enum): members' values are their decimal text.
+        case integer
     }
 
     /// The name, as written.
@@ -49,6 +64,10 @@ package struct TypeDecl: Sendable {
     package var isHidden: Bool = false
     /// An enumeration declared `"closed": true`: strict mapping rejects values it does not list.
     package var isClosed: Bool = false
+    /// The raw type of an enumeration's values.
+    package var enumRawType: EnumRawType = .string
+    /// Marked deprecated in the spec: `@available(*, deprecated)`.
+    package var isDeprecated = false
 
     /// Creates a type.
     package init(name: String, location: SourceLocation, description: String?, kind: Kind, isHidden: Bool = false) {
@@ -76,6 +95,15 @@ package struct FieldDecl: Sendable {
     /// How its dates are written (native `"format"`, or a `fieldTypes` setting); only for a type that
     /// holds a `Date`.
     package var dateFormat: DateFormatDecl?
+    /// Where an input is sent (`automatic` for native and NEI inputs and for model fields).
+    package var placement: ParameterPlacement = .automatic
+    /// Marked deprecated in the spec: `@available(*, deprecated)`.
+    package var isDeprecated = false
+    /// The spec's default value, for the doc comment (the server applies it when the field is absent).
+    package var defaultValue: JSONNode?
+    /// OpenAPI's `readOnly` (sent by the server only) or `writeOnly` (sent by the client only): said in
+    /// the doc comment.
+    package var access: FieldAccess?
 
     /// Creates a field.
     package init(
@@ -89,6 +117,14 @@ package struct FieldDecl: Sendable {
         self.isRequired = isRequired
         self.dateFormat = dateFormat
     }
+}
+
+/// Which way a field travels, when the spec restricts it.
+package enum FieldAccess: String, Sendable, Hashable {
+    /// Sent by the server only (OpenAPI `readOnly`).
+    case readOnly
+    /// Sent by the client only (OpenAPI `writeOnly`).
+    case writeOnly
 }
 
 /// A member of an enumeration.
@@ -169,6 +205,19 @@ package struct InterfaceDecl: Sendable {
     package var outputs: ParametersDecl
     /// The request headers.
     package var headers: [HeaderDecl]
+    /// The body, when the spec describes it apart from the inputs (OpenAPI); `nil`: the inputs that
+    /// are not in the path are the body (or the query), as the runtime decides.
+    package var body: RequestBodyDecl?
+    /// The success response, when the spec says exactly what it is (OpenAPI); `nil`: the outputs and
+    /// the response rules decide.
+    package var response: ResponseDecl?
+    /// The documented error responses (OpenAPI), in status order.
+    package var errorResponses: [ErrorResponseDecl] = []
+    /// Marked deprecated in the spec: `@available(*, deprecated)`.
+    package var isDeprecated = false
+    /// The security schemes the interface needs (names of ``SpecDocument/securitySchemes``), for its
+    /// doc comment; empty when none or not said.
+    package var security: [String] = []
 
     /// Creates an interface.
     package init(
