@@ -5,8 +5,15 @@ import Foundation
 #endif
 
 /// Turns a request value into a `URLRequest`: fills path parameters, puts the remaining parameters into
-/// the query string or the body, and merges headers.
+/// the query string or the body, adds the request's own ``HTBaseRequest/body``, and merges headers.
 enum HTRequestBuilder {
+    /// Whether the parameters that do not fill the path go to the query string: for GET, HEAD and
+    /// DELETE, for a request with its own body (a request has one body), and for one that says
+    /// ``HTBaseRequest/sendsParametersInQuery``. Otherwise they make the body.
+    static func parametersGoToQuery<R: HTBaseRequest>(_ type: R.Type, hasBody: Bool) -> Bool {
+        hasBody || R.sendsParametersInQuery || R.method.sendsParametersInQuery
+    }
+
     static func urlRequest<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration)
         throws(HTNetworkingError) -> URLRequest
     {
@@ -28,8 +35,9 @@ enum HTRequestBuilder {
         }
         var body: Data?
         var contentType: String?
+        let ownBody = request.body
         if !parameters.isEmpty {
-            if method.sendsParametersInQuery {
+            if parametersGoToQuery(R.self, hasBody: ownBody != nil) {
                 let query = HTFormEncoding.encode(parameters)
                 let existing = components.percentEncodedQuery.map { $0.isEmpty ? "" : $0 + "&" } ?? ""
                 components.percentEncodedQuery = existing + query
@@ -38,6 +46,12 @@ enum HTRequestBuilder {
                 body = encoding.encode(parameters)
                 contentType = encoding.contentType
             }
+        }
+        if let ownBody {
+            let encoded = ownBody.encoded()
+            try HTHeaderCheck.validate(["Content-Type": encoded.contentType], request: describe(request, url: path))
+            body = encoded.data
+            contentType = encoded.contentType
         }
         guard let url = components.url else {
             throw HTNetworkingError(
