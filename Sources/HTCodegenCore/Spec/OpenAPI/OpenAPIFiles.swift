@@ -52,7 +52,8 @@ struct OpenAPIFiles {
         }
         let file = filePart.removingPercentEncoding ?? filePart
         let decoded = fragment.removingPercentEncoding ?? fragment
-        if decoded.isEmpty { return .success((file, [])) }
+        // `#/` names the whole file too (strictly it names the key "", which no document has).
+        if decoded.isEmpty || decoded == "/" { return .success((file, [])) }
         guard decoded.hasPrefix("/") else { return .failure(.notAPointer(decoded)) }
         let tokens = decoded.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
             $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")

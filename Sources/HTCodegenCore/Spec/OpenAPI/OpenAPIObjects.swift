@@ -24,9 +24,11 @@ extension OpenAPIReadContext {
     }
 
     /// The fields of the model `typeName` that `schema` declares.
-    mutating func objectFields(_ schema: JSONNode, inFile file: Int, typeName: String) -> [FieldDecl] {
+    mutating func objectFields(
+        _ schema: JSONNode, inFile file: Int, typeName: String, target: OpenAPIRefTarget? = nil
+    ) -> [FieldDecl] {
         var merged = MergedObject()
-        var visited: Set<OpenAPIRefTarget> = []
+        var visited: Set<OpenAPIRefTarget> = target.map { [$0] } ?? []
         merge(schema, inFile: file, into: &merged, visited: &visited, depth: 0)
         if let location = merged.additionalProperties {
             diagnostics.warning(

@@ -36,7 +36,7 @@ enum OpenAPIReader {
         for member in schemas {
             let target = OpenAPIRefTarget(file: 0, pointer: ["components", "schemas", member.key])
             let name = context.namedSchemas[target] ?? member.key
-            context.declareNamedSchema(member.value, inFile: 0, name: name, location: member.keyLocation)
+            context.declareNamedSchema(member.value, at: target, name: name, location: member.keyLocation)
         }
         document.interfaces = context.interfaces(
             root["paths"]?.value, documentSecurity: context.security(root["security"]?.value))
@@ -51,7 +51,7 @@ enum OpenAPIReader {
                 continue
             }
             context.declareNamedSchema(
-                pending.node, inFile: pending.target.file, name: pending.name, location: pending.node.location)
+                pending.node, at: pending.target, name: pending.name, location: pending.node.location)
         }
         if let webhooks = root["webhooks"], webhooks.value.objectMembers?.isEmpty == false {
             context.diagnostics.warning("webhooks are not generated; ignored", at: webhooks.keyLocation)

@@ -107,14 +107,17 @@ extension OpenAPIReadContext {
     }
 
     /// Declares `schema` as the type `name` of kind `kind`.
+    ///
+    /// `target` is where a named schema is (its `allOf` parts that lead back to it add nothing).
     mutating func declare(
-        _ schema: JSONNode, inFile file: Int, name: String, location: SourceLocation, kind: DeclaredKind
+        _ schema: JSONNode, inFile file: Int, name: String, location: SourceLocation, kind: DeclaredKind,
+        target: OpenAPIRefTarget? = nil
     ) {
         let index = reserveType(name, at: location, description: schema.openAPIDescription)
         types[index].isDeprecated = schema.bool("deprecated") == true
         switch kind {
         case .object, .allOf:
-            types[index].kind = .hash(objectFields(schema, inFile: file, typeName: name))
+            types[index].kind = .hash(objectFields(schema, inFile: file, typeName: name, target: target))
         case .union:
             types[index].kind = .union(union(schema, inFile: file, typeName: name))
         case .enumeration:
@@ -125,14 +128,17 @@ extension OpenAPIReadContext {
     }
 
     /// Declares the named schema `schema` (a component, or a schema a reference names) as `name`.
-    mutating func declareNamedSchema(_ schema: JSONNode, inFile file: Int, name: String, location: SourceLocation) {
+    mutating func declareNamedSchema(
+        _ schema: JSONNode, at target: OpenAPIRefTarget, name: String, location: SourceLocation
+    ) {
+        let file = target.file
         let outer = currentSchemaName
         currentSchemaName = name
         defer { currentSchemaName = outer }
         var node = schema
         while let inner = nonNullAlternative(node), inner["$ref"] == nil { node = inner }
         if node.objectMembers != nil, node["$ref"] == nil, let kind = declaredKind(node) {
-            declare(node, inFile: file, name: name, location: location, kind: kind)
+            declare(node, inFile: file, name: name, location: location, kind: kind, target: target)
             if node.location != schema.location, let description = schema.openAPIDescription {
                 types[types.count - 1].description = types[types.count - 1].description ?? description
             }

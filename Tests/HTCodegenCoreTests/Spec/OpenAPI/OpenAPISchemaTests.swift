@@ -24,7 +24,7 @@ import Testing
         #expect(T.errors(diagnostics).isEmpty, "\(diagnostics)")
         let pet = try T.type("Pet", in: document)
         #expect(pet.description == "A pet.")
-        #expect(pet.location.line == 5)
+        #expect(pet.location.line == 7)
         let fields = try T.fields("Pet", in: document)
         #expect(fields.map(\.name) == ["id", "name", "secret", "tag"])
         #expect(fields.map(\.type.description) == ["Int64", "String", "String", "String"])
@@ -177,7 +177,7 @@ import Testing
         // `ghost` is required but no part declares it: a warning at the name.
         let ghost = try #require(diagnostics.first { $0.message.contains("'ghost'") })
         #expect(ghost.severity == .warning)
-        #expect(ghost.location.line == 25)
+        #expect(ghost.location.line == 27)
     }
 
     @Test func aCycleOfAllOfsEnds() throws {
@@ -300,7 +300,7 @@ import Testing
         #expect(try T.fields("PetOwner", in: document).map(\.name) == ["taken"])
         let collision = try #require(diagnostics.first { $0.message.contains("'PetOwner2'") })
         #expect(collision.severity == .warning)
-        #expect(collision.location.line == 8)
+        #expect(collision.location.line == 11)
         // A model comes before the inline types of its fields.
         #expect(
             document.types.map(\.name) == [
@@ -329,7 +329,7 @@ import Testing
         #expect(anything.description == "[String: Variable]")
         #expect(try T.fields("Labelled", in: document).map(\.name) == ["name"])
         let dropped = try #require(diagnostics.first { $0.message.contains("other keys are dropped") })
-        #expect(dropped.location.line == 11)
+        #expect(dropped.location.line == 12)
     }
 
     @Test func componentNamesKeepTheirSpellingAndBuiltInNamesAreRenamed() throws {
@@ -372,7 +372,7 @@ import Testing
                 "Integer", "Number", "Variable", "Variable", "HugeProps",
             ])
         #expect(diagnostics.contains { $0.message.contains("'missing'") })
-        #expect(diagnostics.contains { $0.message.contains("unknown type 'frobnicate'") && $0.location.line == 13 })
+        #expect(diagnostics.contains { $0.message.contains("unknown type 'frobnicate'") && $0.location.line == 14 })
         #expect(diagnostics.contains { $0.message.contains("a schema must be an object") })
         // A oneOf that only constrains (required) beside properties is no warning.
         #expect(!diagnostics.contains { $0.message.contains("beside \"properties\"") })
