@@ -9,8 +9,8 @@
 ///   `ListPetsResponse404`, `ListPetsResponse4XX`, `ListPetsResponseDefault`, its request body
 ///   `ListPetsRequestBody`, its parameter `filter` `ListPetsFilter`.
 /// - A name already taken gets the first free number appended (`PetOwner2`), with a warning.
-/// - An operation is named by its `operationId` made an identifier in lower camel case (`list-pets` →
-///   `listPets`; a plain identifier is kept as written), else by its method and path
+/// - An operation is named by its `operationId` made an identifier in lower camel case (`list-pets`,
+///   `list_pets` → `listPets`; an identifier without `_` is kept as written), else by its method and path
 ///   (`GET /pets/{petId}` → `getPetsPetId`).
 enum OpenAPINaming {
     /// The words of `text`: runs of letters and digits (any script); everything else separates.
@@ -54,10 +54,11 @@ enum OpenAPINaming {
         }
     }
 
-    /// An operation's name from its `operationId`: kept when a plain identifier, else its words in
-    /// lower camel case (`pets.list` → `petsList`); `nil` when it has no letter or digit.
+    /// An operation's name from its `operationId`: kept when a plain identifier without `_`, else its
+    /// words in lower camel case (`pets.list`, `get_pets` → `petsList`, `getPets`); `nil` when it has
+    /// no letter or digit.
     static func operationName(fromID operationID: String) -> String? {
-        if isPlainIdentifier(operationID) { return operationID }
+        if isPlainIdentifier(operationID), !operationID.contains("_") { return operationID }
         let parts = words(operationID)
         guard let first = parts.first else { return nil }
         var name = first.prefix(1).lowercased() + first.dropFirst() + pascalCase(Array(parts.dropFirst()))

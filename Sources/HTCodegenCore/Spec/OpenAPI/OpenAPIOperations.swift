@@ -99,12 +99,14 @@ extension OpenAPIReadContext {
         let node = source.method.value
         let file = source.file
         let name = source.name
-        let path = try Self.sentPath(source.path)
+        var queryNames: Set<String> = []
+        let path = try Self.sentPath(source.path, queryNames: &queryNames)
         let operationParameters = parameterSources(node["parameters"]?.value, inFile: file)
         var inputs: [FieldDecl] = []
         var names: [String: String] = [:]
         for parameter in Self.merged(pathLevel: source.pathParameters, operation: operationParameters) {
-            guard let field = try input(parameter, operationName: name) else { continue }
+            guard var field = try input(parameter, operationName: name) else { continue }
+            if field.placement == .path, queryNames.contains(field.name) { field.placement = .query(.formExploded) }
             if let other = names[field.name] {
                 let message =
                     "the parameter '\(field.name)' is both in \(other) and in \(parameter.placement); one request cannot have two inputs of one name"
@@ -168,11 +170,26 @@ extension OpenAPIReadContext {
     /// The path the operation is sent to: the key up to a `#` (a fragment is never sent; some documents
     /// add one to tell operations on one path apart). Throws when a `{parameter}` is only part of a
     /// segment (`/users/{name}.json`): the runtime fills whole segments only, and would send the braces.
-    static func sentPath(_ member: JSONMember) throws(SkipOperation) -> String {
+    ///
+    /// `queryNames` gets the names of the `name={name}` pairs taken out of a fixed query: parameters of
+    /// those names are sent in the query even when the document says `in: path`.
+    static func sentPath(_ member: JSONMember, queryNames: inout Set<String>) throws(SkipOperation) -> String {
         var path = member.key
         if let mark = path.firstIndex(of: "#") { path = String(path[..<mark]) }
+        // A fixed query in the key (`/modules?api-version=1&type={type}`): its `name={name}` pairs are
+        // the query parameters of that name, which the request sends itself.
+        if let mark = path.firstIndex(of: "?") {
+            let pairs = path[path.index(after: mark)...].split(separator: "&").filter { pair in
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, parts[1].hasPrefix("{"), parts[1].hasSuffix("}") else { return true }
+                queryNames.insert(String(parts[1].dropFirst().dropLast()))
+                return false
+            }
+            path = String(path[..<mark]) + (pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&"))
+        }
         let whole = Set(PathTemplate(path).parameters)
-        for segment in path.split(separator: "/") where segment.contains("{") {
+        let pathPart = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        for segment in pathPart.split(separator: "/") where segment.contains("{") {
             var rest = segment[...]
             while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
                 let name = String(rest[rest.index(after: open)..<close])

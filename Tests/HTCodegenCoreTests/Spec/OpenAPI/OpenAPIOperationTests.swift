@@ -243,6 +243,35 @@ import Testing
         #expect(diagnostics.contains { $0.message.contains("'image/png', not JSON") && $0.location.line == 81 })
     }
 
+    @Test func operationIDsBecomeLowerCamelCaseAndFixedQueriesLoseTheirParameterPairs() throws {
+        let (document, diagnostics) = try T.read(
+            T.document(
+                paths: """
+                      /modules/{id}?api-version=2022-08-01&type={type}:
+                        get:
+                          operationId: get_module_by-id
+                          parameters:
+                            - {name: id, in: path, required: true, schema: {type: string}}
+                            - {name: type, in: path, required: true, schema: {type: string}}
+                          responses: {'200': {description: Ok}}
+                      /folders/{folder_id}#update_shared_link:
+                        put:
+                          operationId: ListPets
+                          parameters:
+                            - {name: folder_id, in: path, required: true, schema: {type: string}}
+                          responses: {'200': {description: Ok}}
+                    """))
+        #expect(T.errors(diagnostics).isEmpty, "\(diagnostics)")
+        #expect(document.interfaces.map(\.name) == ["getModuleById", "ListPets"])
+        #expect(document.interfaces.map(\.path) == ["/modules/{id}?api-version=2022-08-01", "/folders/{folder_id}"])
+        // `type` says `in: path`, but the path has it as `type={type}` in its fixed query: it is sent there.
+        #expect(T.inputs(document.interfaces[0]).map(\.placement) == [.path, .query(.formExploded)])
+        #expect(OpenAPINaming.operationName(fromID: "pets.list") == "petsList")
+        #expect(OpenAPINaming.operationName(fromID: "2fa-verify") == "operation2faVerify")
+        #expect(OpenAPINaming.operationName(fromID: "--") == nil)
+        #expect(OpenAPINaming.operationName(method: "GET", path: "/pets/{petId}/photo") == "getPetsPetIdPhoto")
+    }
+
     @Test func swaggerIsRejectedAndOpenAPIFileNamesAreSpecs() throws {
         let (document, diagnostics) = Generator.parseSpec(
             Array("swagger: '2.0'\ninfo: {title: x, version: '1'}\npaths: {}\n".utf8), file: "old.openapi.yaml")
