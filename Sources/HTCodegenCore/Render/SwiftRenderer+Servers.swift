@@ -44,9 +44,8 @@ extension SwiftRenderer {
         writer.line("///")
         writer.line(provenance(first.location))
         writer.block("\(access)enum \(typeName)") { writer in
-            writer.doc(first.description)
-            if !SwiftNaming.docLines(first.description).isEmpty { writer.line("///") }
-            writer.line("/// The default server, the first the spec names.")
+            let description = SwiftNaming.commentLine(first.description ?? "")
+            writer.line("/// The default server, the first the spec names" + (description.isEmpty ? "." : ": \(description)"))
             writer.line("\(access)static var `default`: String { \(SwiftNaming.stringLiteral(first.url)) }")
             writer.line("/// The default server as a URL; `nil` if Foundation does not accept it.")
             writer.line("\(access)static var url: URL? { URL(string: Self.default) }")
