@@ -193,8 +193,8 @@ import Testing
         #expect(request.contains("    internal var xRequestID: String\n"))
         #expect(request.contains("        headers.updateValue(self.xRequestID, forKey: \"X-Request-ID\")\n"))
         #expect(request.contains("        if let value = self.xRate { headers.updateValue(htHeaderText(value.htJSON), forKey: \"X-Rate\") }\n"))
-        #expect(request.contains("        cookies.append(htCookie(\"session\", self.session.htJSON))\n"))
-        #expect(request.contains("        if !cookies.isEmpty { headers.updateValue(cookies.joined(separator: \"; \"), forKey: \"Cookie\") }\n"))
+        #expect(request.contains("        htAppendCookie(\"session\", self.session.htJSON, to: &headers)\n"))
+        #expect(request.contains("        if let value = self.theme { htAppendCookie(\"theme\", value.htJSON, to: &headers) }\n"))
     }
 
     @Test func aPathInputIsAParameter() throws {
