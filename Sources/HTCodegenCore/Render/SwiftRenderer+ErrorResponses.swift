@@ -33,7 +33,8 @@ extension SwiftRenderer {
             }
         }
         writer.line()
-        writer.line("/// The `ErrorResponse` of a response with this status and JSON body; `nil` when the spec documents")
+        writer.line(
+            "/// The `ErrorResponse` of a response with this status and JSON body; `nil` when the spec documents")
         writer.line("/// no such status or the body does not decode.")
         writer.block("\(access)static func documentedError(status: Int, body: HTJSON) -> (any Error & Sendable)?") {
             writer in

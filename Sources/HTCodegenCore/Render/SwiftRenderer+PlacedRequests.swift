@@ -181,13 +181,15 @@ extension SwiftRenderer {
             switch field.type {
             case .data:
                 lines.append(
-                    "if let part = \(read) { parts.append(HTMultipartPart(name: \(key), data: part, fileName: \(key))) }")
+                    "if let part = \(read) { parts.append(HTMultipartPart(name: \(key), data: part, fileName: \(key))) }"
+                )
             case .array(.data):
                 lines.append(
                     "if let part = \(read) { for data in part { parts.append(HTMultipartPart(name: \(key), data: data, fileName: \(key))) } }"
                 )
             default:
-                let json = field.dateFormat.map { "part.htJSON(dateFormat: \(swiftExpression(for: $0)))" } ?? "part.htJSON"
+                let json =
+                    field.dateFormat.map { "part.htJSON(dateFormat: \(swiftExpression(for: $0)))" } ?? "part.htJSON"
                 lines.append("if let part = \(read) { parts.append(HTMultipartPart(name: \(key), value: \(json))) }")
             }
         }
@@ -225,8 +227,10 @@ extension SwiftRenderer {
             let summary = SwiftNaming.commentLine(scheme.summary)
             return summary.isEmpty ? name : "\(name) (\(summary))"
         }
-        writer.line("/// - Important: Needs the security scheme \(listed.joined(separator: ", ")). The request sends no")
-        writer.line("///   credentials: add them with an interceptor (`HTBearerTokenInterceptor`, `HTBlockInterceptor`).")
+        writer.line(
+            "/// - Important: Needs the security scheme \(listed.joined(separator: ", ")). The request sends no")
+        writer.line(
+            "///   credentials: add them with an interceptor (`HTBearerTokenInterceptor`, `HTBlockInterceptor`).")
     }
 
     /// The name of `helper`, recording that this file must declare it.

@@ -10,7 +10,9 @@ import Testing
         Resolver.resolve(document)
     }
 
-    static func union(_ name: String, _ alternatives: [UnionDecl.Alternative], discriminator: String? = nil, line: Int = 60)
+    static func union(
+        _ name: String, _ alternatives: [UnionDecl.Alternative], discriminator: String? = nil, line: Int = 60
+    )
         -> TypeDecl
     {
         TypeDecl(
@@ -169,9 +171,12 @@ import Testing
             interfaces: [
                 F.operation("get", "GET", "/x") {
                     $0.errorResponses = [
-                        ErrorResponseDecl(status: .code(404), type: F.ref("Error"), description: nil, location: F.at(41)),
-                        ErrorResponseDecl(status: .code(404), type: F.ref("Error"), description: nil, location: F.at(42)),
-                        ErrorResponseDecl(status: .range(3), type: F.ref("Error"), description: nil, location: F.at(43)),
+                        ErrorResponseDecl(
+                            status: .code(404), type: F.ref("Error"), description: nil, location: F.at(41)),
+                        ErrorResponseDecl(
+                            status: .code(404), type: F.ref("Error"), description: nil, location: F.at(42)),
+                        ErrorResponseDecl(
+                            status: .range(3), type: F.ref("Error"), description: nil, location: F.at(43)),
                     ]
                 }
             ])
@@ -185,9 +190,12 @@ import Testing
         let document = F.document(interfaces: [
             F.operation("get", "POST", "/x") {
                 $0.errorResponses = [
-                    ErrorResponseDecl(status: .default, type: F.ref("Nope", line: 41), description: nil, location: F.at(41))
+                    ErrorResponseDecl(
+                        status: .default, type: F.ref("Nope", line: 41), description: nil, location: F.at(41))
                 ]
-                $0.body = RequestBodyDecl(encoding: .json, type: F.ref("Nada", line: 42), isRequired: true, description: nil, location: F.at(42))
+                $0.body = RequestBodyDecl(
+                    encoding: .json, type: F.ref("Nada", line: 42), isRequired: true, description: nil,
+                    location: F.at(42))
             }
         ])
         let (api, diagnostics) = Self.resolve(document)
@@ -198,7 +206,9 @@ import Testing
 
     @Test func aPathInputThatIsNotInThePathIsAWarning() {
         let document = F.document(interfaces: [
-            F.operation("get", "GET", "/x", inputs: [F.field("id", F.ref("String"), required: true, placement: .path, line: 41)])
+            F.operation(
+                "get", "GET", "/x", inputs: [F.field("id", F.ref("String"), required: true, placement: .path, line: 41)]
+            )
         ])
         let (api, diagnostics) = Self.resolve(document)
         #expect(api != nil)
@@ -207,7 +217,8 @@ import Testing
     }
 
     @Test func nativeRequestsDoNotPlaceParameters() throws {
-        let spec = #"{"htspec": 1, "interfaces": {"Get": {"method": "GET", "path": "/x/:id", "inputs": {"id": "Integer"}}}}"#
+        let spec =
+            #"{"htspec": 1, "interfaces": {"Get": {"method": "GET", "path": "/x/:id", "inputs": {"id": "Integer"}}}}"#
         let (document, _) = Generator.parseSpec(Array(spec.utf8), file: "x.htspec.json")
         let (api, _) = Self.resolve(try #require(document))
         let request = try #require(api?.requests.first)

@@ -24,10 +24,12 @@ extension OpenAPIFixture {
                     field("petType", ref("String"), required: true), field("name", ref("String")),
                     field("huntingSkill", ref("Status")),
                 ], line: 10))
-        types.append(model("Dog", [field("petType", ref("String"), required: true), field("bark", ref("Boolean"))], line: 14))
+        types.append(
+            model("Dog", [field("petType", ref("String"), required: true), field("bark", ref("Boolean"))], line: 14))
         types.append(
             model(
-                "Error", [field("code", ref("Int32"), required: true), field("message", ref("String"), required: true)],
+                "Error",
+                [field("code", ref("Int32"), required: true), field("message", ref("String"), required: true)],
                 line: 18))
         types.append(model("OldOwner", [field("name", ref("String"))], line: 22, deprecated: true))
         types.append(
@@ -35,7 +37,9 @@ extension OpenAPIFixture {
                 "NewPet",
                 [
                     field("name", ref("String"), required: true, description: "The pet's name."),
-                    field("tag", ref("String")) { $0.defaultValue = JSONNode(value: .string("none"), location: at(27)) },
+                    field("tag", ref("String")) {
+                        $0.defaultValue = JSONNode(value: .string("none"), location: at(27))
+                    },
                     field("legacyTag", ref("String")) { $0.isDeprecated = true },
                     field("id", ref("Int64")) { $0.access = .readOnly },
                     field("password", ref("String")) { $0.access = .writeOnly },
@@ -83,7 +87,8 @@ extension OpenAPIFixture {
                 kind: .union(
                     UnionDecl(
                         alternatives: [
-                            .init(name: "Cat", type: ref("Cat"), discriminatorValues: ["cat", "Cat"], location: at(63)),
+                            .init(
+                                name: "Cat", type: ref("Cat"), discriminatorValues: ["cat", "Cat"], location: at(63)),
                             .init(name: "Dog", type: ref("Dog"), discriminatorValues: ["dog"], location: at(64)),
                             .init(name: "AnyPetOption3", type: ref("Leaf"), discriminatorValues: [], location: at(65)),
                         ], discriminator: "petType"))))
@@ -95,7 +100,9 @@ extension OpenAPIFixture {
                         alternatives: [
                             .init(name: "string", type: ref("String"), discriminatorValues: [], location: at(68)),
                             .init(name: "integer", type: ref("Int64"), discriminatorValues: [], location: at(69)),
-                            .init(name: "strings", type: ref("String", [.array]), discriminatorValues: [], location: at(70)),
+                            .init(
+                                name: "strings", type: ref("String", [.array]), discriminatorValues: [],
+                                location: at(70)),
                             .init(name: "date", type: ref("Date"), discriminatorValues: [], location: at(71)),
                         ], discriminator: nil))))
         types.append(
@@ -114,7 +121,8 @@ extension OpenAPIFixture {
                     UnionDecl(
                         alternatives: [
                             .init(name: "Tree", type: ref("Tree"), discriminatorValues: [], location: at(78)),
-                            .init(name: "Trees", type: ref("Tree", [.array]), discriminatorValues: [], location: at(79)),
+                            .init(
+                                name: "Trees", type: ref("Tree", [.array]), discriminatorValues: [], location: at(79)),
                         ], discriminator: nil))))
         types.append(
             TypeDecl(
@@ -149,7 +157,10 @@ extension OpenAPIFixture {
                 ], line: 100
             ) {
                 $0.response = .body(ref("AnyPet", [.array]))
-                $0.errorResponses = [ErrorResponseDecl(status: .default, type: ref("Error"), description: "Unexpected.", location: at(101))]
+                $0.errorResponses = [
+                    ErrorResponseDecl(
+                        status: .default, type: ref("Error"), description: "Unexpected.", location: at(101))
+                ]
                 $0.security = ["api_key"]
                 $0.description = "List all pets."
             })
@@ -162,13 +173,15 @@ extension OpenAPIFixture {
                 $0.errorResponses = [
                     ErrorResponseDecl(status: .default, type: ref("Error"), description: nil, location: at(111)),
                     ErrorResponseDecl(status: .range(5), type: ref("Error"), description: "Server.", location: at(112)),
-                    ErrorResponseDecl(status: .code(404), type: ref("Error"), description: "Not found.", location: at(113)),
+                    ErrorResponseDecl(
+                        status: .code(404), type: ref("Error"), description: "Not found.", location: at(113)),
                     ErrorResponseDecl(status: .range(4), type: ref("String"), description: nil, location: at(114)),
                 ]
             })
         operations.append(
             operation("createPet", "POST", "/pets", line: 120) {
-                $0.body = RequestBodyDecl(encoding: .json, type: ref("NewPet"), isRequired: true, description: "The pet.", location: at(121))
+                $0.body = RequestBodyDecl(
+                    encoding: .json, type: ref("NewPet"), isRequired: true, description: "The pet.", location: at(121))
                 $0.response = .empty
             })
         operations.append(
@@ -176,20 +189,27 @@ extension OpenAPIFixture {
                 "uploadPhoto", "POST", "/pets/{petId}/photo",
                 inputs: [field("petId", ref("Int64"), required: true, placement: .path)], line: 130
             ) {
-                $0.body = RequestBodyDecl(encoding: .multipart, type: ref("Upload"), isRequired: false, description: nil, location: at(131))
+                $0.body = RequestBodyDecl(
+                    encoding: .multipart, type: ref("Upload"), isRequired: false, description: nil, location: at(131))
                 $0.response = .body(ref("Pet"))
             })
         operations.append(
             operation("putRaw", "PUT", "/raw", line: 140) {
-                $0.body = RequestBodyDecl(encoding: .binary(contentType: "image/png"), type: nil, isRequired: true, description: nil, location: at(141))
+                $0.body = RequestBodyDecl(
+                    encoding: .binary(contentType: "image/png"), type: nil, isRequired: true, description: nil,
+                    location: at(141))
                 $0.response = .body(ref("Data"))
             })
         operations.append(
             operation("submitForm", "POST", "/form", line: 150) {
-                $0.body = RequestBodyDecl(encoding: .form, type: ref("NewPet"), isRequired: true, description: nil, location: at(151))
+                $0.body = RequestBodyDecl(
+                    encoding: .form, type: ref("NewPet"), isRequired: true, description: nil, location: at(151))
             })
         operations.append(
-            operation("legacySearch", "GET", "/legacy", inputs: [field("q", ref("String"), placement: .query(.formExploded))], line: 160) {
+            operation(
+                "legacySearch", "GET", "/legacy", inputs: [field("q", ref("String"), placement: .query(.formExploded))],
+                line: 160
+            ) {
                 $0.isDeprecated = true
             })
         operations.append(
@@ -204,16 +224,20 @@ extension OpenAPIFixture {
                     field("body", ref("String"), placement: .query(.formExploded)),
                 ], line: 180
             ) {
-                $0.body = RequestBodyDecl(encoding: .json, type: nil, isRequired: false, description: nil, location: at(181))
+                $0.body = RequestBodyDecl(
+                    encoding: .json, type: nil, isRequired: false, description: nil, location: at(181))
                 $0.response = .body(ref("Value"))
             })
         operations.append(
             operation("multipartAny", "POST", "/mp", line: 190) {
-                $0.body = RequestBodyDecl(encoding: .multipart, type: nil, isRequired: true, description: nil, location: at(191))
+                $0.body = RequestBodyDecl(
+                    encoding: .multipart, type: nil, isRequired: true, description: nil, location: at(191))
             })
         operations.append(
             operation("formMap", "POST", "/fm", line: 195) {
-                $0.body = RequestBodyDecl(encoding: .form, type: ref("String", [.map]), isRequired: false, description: nil, location: at(196))
+                $0.body = RequestBodyDecl(
+                    encoding: .form, type: ref("String", [.map]), isRequired: false, description: nil, location: at(196)
+                )
                 $0.response = .body(ref("Tree"))
             })
         return operations

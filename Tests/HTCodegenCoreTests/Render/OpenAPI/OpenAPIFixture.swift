@@ -19,7 +19,8 @@ enum OpenAPIFixture {
         _ name: String, _ type: TypeRef, required: Bool = false, placement: ParameterPlacement = .automatic,
         description: String? = nil, line: Int = 1, configure: (inout FieldDecl) -> Void = { _ in }
     ) -> FieldDecl {
-        var field = FieldDecl(name: name, location: at(line), type: type, description: description, isRequired: required)
+        var field = FieldDecl(
+            name: name, location: at(line), type: type, description: description, isRequired: required)
         field.placement = placement
         configure(&field)
         return field

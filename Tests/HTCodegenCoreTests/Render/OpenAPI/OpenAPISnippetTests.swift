@@ -34,7 +34,10 @@ import Testing
         let union = try Self.models("HTAnyPet")
         #expect(union.contains("internal enum HTAnyPet: HTJSONValueConvertible, Hashable {\n"))
         #expect(union.contains("    /// `petType`: \"cat\", \"Cat\".\n    case cat(HTCat)\n"))
-        #expect(union.contains("    case anyPetOption3(HTLeaf)\n    /// A value no alternative accepts, kept as it is.\n    case unknown(HTJSON)\n"))
+        #expect(
+            union.contains(
+                "    case anyPetOption3(HTLeaf)\n    /// A value no alternative accepts, kept as it is.\n    case unknown(HTJSON)\n"
+            ))
         #expect(union.contains("        if let tag = json[\"petType\"]?.stringValue {\n            switch tag {\n"))
         #expect(
             union.contains(
@@ -64,13 +67,22 @@ import Testing
 
     @Test func aUnionWritesItsPayloadBack() throws {
         let union = try Self.models("HTValue")
-        #expect(union.contains("        case .date(let value): return value.htJSON\n        case .unknown(let json): return json\n"))
-        #expect(union.contains("        case .date(let value): value.htWrite(to: writer)\n        case .unknown(let json): writer.write(json)\n"))
-        #expect(union.contains("    internal static var htTypeDescription: String { \"HTValue (one of String, Int64, [String], Date)\" }\n"))
+        #expect(
+            union.contains(
+                "        case .date(let value): return value.htJSON\n        case .unknown(let json): return json\n"))
+        #expect(
+            union.contains(
+                "        case .date(let value): value.htWrite(to: writer)\n        case .unknown(let json): writer.write(json)\n"
+            ))
+        #expect(
+            union.contains(
+                "    internal static var htTypeDescription: String { \"HTValue (one of String, Int64, [String], Date)\" }\n"
+            ))
     }
 
     @Test func unionsThatContainEachOtherAreIndirect() throws {
-        #expect(try Self.models("HTTree").contains("internal indirect enum HTTree: HTJSONValueConvertible, Hashable {\n"))
+        #expect(
+            try Self.models("HTTree").contains("internal indirect enum HTTree: HTJSONValueConvertible, Hashable {\n"))
         #expect(try Self.models("HTFork").contains("internal indirect enum HTFork: "))
         #expect(try Self.models("HTAnyPet").contains("internal enum HTAnyPet: "))
     }
@@ -85,7 +97,8 @@ import Testing
         let item = try Self.enums("HTPriority")
         #expect(item.contains("internal struct HTPriority: HTIntegerEnum {\n"))
         #expect(item.contains("    internal let rawValue: Int\n"))
-        #expect(item.contains("    /// High.\n    /// Value: 2.\n    internal static let _2 = HTPriority(rawValue: 2)\n"))
+        #expect(
+            item.contains("    /// High.\n    /// Value: 2.\n    internal static let _2 = HTPriority(rawValue: 2)\n"))
         #expect(item.contains("    internal static let knownValues: [HTPriority] = [._1, ._2]\n"))
     }
 
@@ -94,7 +107,10 @@ import Testing
         #expect(servers.contains("internal enum HTPetstoreServers {\n"))
         #expect(servers.contains("    internal static var `default`: String { \"http://petstore.swagger.io/v1\" }\n"))
         #expect(servers.contains("    internal static var url: URL? { URL(string: Self.default) }\n"))
-        #expect(servers.contains("    internal static var all: [String] { [\"http://petstore.swagger.io/v1\", \"http://localhost:8080/v1\"] }\n"))
+        #expect(
+            servers.contains(
+                "    internal static var all: [String] { [\"http://petstore.swagger.io/v1\", \"http://localhost:8080/v1\"] }\n"
+            ))
         #expect(try #require(Self.everything).enums.contains("import Foundation\n"))
     }
 
@@ -127,18 +143,31 @@ import Testing
         #expect(!(try Self.models("HTOldOwner")).contains("reads deprecated fields"))
         #expect(
             try Self.models("HTOwnerOrName").contains(
-                "@available(*, deprecated, message: \"uses the deprecated type HTOldOwner\")\ninternal enum HTOwnerOrName"))
-        #expect(try Self.requests("HTLegacySearchRequest").contains("@available(*, deprecated)\ninternal struct HTLegacySearchRequest"))
+                "@available(*, deprecated, message: \"uses the deprecated type HTOldOwner\")\ninternal enum HTOwnerOrName"
+            ))
+        #expect(
+            try Self.requests("HTLegacySearchRequest").contains(
+                "@available(*, deprecated)\ninternal struct HTLegacySearchRequest"))
         #expect(
             try Self.requests("HTOwnerOfRequest").contains(
-                "@available(*, deprecated, message: \"uses the deprecated type HTOldOwner\")\ninternal struct HTOwnerOfRequest"))
+                "@available(*, deprecated, message: \"uses the deprecated type HTOldOwner\")\ninternal struct HTOwnerOfRequest"
+            ))
     }
 
     @Test func aFieldDocumentsItsDefaultAndItsDirection() throws {
         let model = try Self.models("HTNewPet")
-        #expect(model.contains("        /// - Note: Defaults to `\"none\"` (when it is not sent).\n        internal var tag: String?\n"))
-        #expect(model.contains("        /// - Note: Read-only: the server sends it; the app does not.\n        internal var id: Int64?\n"))
-        #expect(model.contains("        /// - Note: Write-only: the app sends it; the server does not.\n        internal var password: String?\n"))
+        #expect(
+            model.contains(
+                "        /// - Note: Defaults to `\"none\"` (when it is not sent).\n        internal var tag: String?\n"
+            ))
+        #expect(
+            model.contains(
+                "        /// - Note: Read-only: the server sends it; the app does not.\n        internal var id: Int64?\n"
+            ))
+        #expect(
+            model.contains(
+                "        /// - Note: Write-only: the app sends it; the server does not.\n        internal var password: String?\n"
+            ))
         #expect(model.contains("        @available(*, deprecated)\n        internal var legacyTag: String?\n"))
     }
 
@@ -175,11 +204,24 @@ import Testing
     @Test func queryStylesArePreJoinedOrFlattened() throws {
         let request = try Self.requests("HTListPetsRequest")
         #expect(request.contains("        if let value = self.tags { parameters.append(\"tags\", value.htJSON) }\n"))
-        #expect(request.contains("        if let value = self.ids { parameters.append(\"ids\", htJoinedValue(value.htJSON, \",\")) }\n"))
-        #expect(request.contains("        if let value = self.names { parameters.append(\"names\", htJoinedValue(value.htJSON, \" \")) }\n"))
-        #expect(request.contains("        if let value = self.colors { parameters.append(\"colors\", htJoinedValue(value.htJSON, \"|\")) }\n"))
-        #expect(request.contains("        if let value = self.filter { htAppendDeepObject(\"filter\", value.htJSON, to: &parameters) }\n"))
-        #expect(request.contains("        if let value = self.page { htAppendMembers(\"page\", value.htJSON, to: &parameters) }\n"))
+        #expect(
+            request.contains(
+                "        if let value = self.ids { parameters.append(\"ids\", htJoinedValue(value.htJSON, \",\")) }\n"))
+        #expect(
+            request.contains(
+                "        if let value = self.names { parameters.append(\"names\", htJoinedValue(value.htJSON, \" \")) }\n"
+            ))
+        #expect(
+            request.contains(
+                "        if let value = self.colors { parameters.append(\"colors\", htJoinedValue(value.htJSON, \"|\")) }\n"
+            ))
+        #expect(
+            request.contains(
+                "        if let value = self.filter { htAppendDeepObject(\"filter\", value.htJSON, to: &parameters) }\n"
+            ))
+        #expect(
+            request.contains(
+                "        if let value = self.page { htAppendMembers(\"page\", value.htJSON, to: &parameters) }\n"))
         // Header and cookie inputs are not parameters.
         #expect(!request.contains("parameters.append(\"session\""))
         #expect(!request.contains("parameters.append(\"X-Request-ID\""))
@@ -192,9 +234,14 @@ import Testing
         let request = try Self.requests("HTListPetsRequest")
         #expect(request.contains("    internal var xRequestID: String\n"))
         #expect(request.contains("        headers.updateValue(self.xRequestID, forKey: \"X-Request-ID\")\n"))
-        #expect(request.contains("        if let value = self.xRate { headers.updateValue(htHeaderText(value.htJSON), forKey: \"X-Rate\") }\n"))
+        #expect(
+            request.contains(
+                "        if let value = self.xRate { headers.updateValue(htHeaderText(value.htJSON), forKey: \"X-Rate\") }\n"
+            ))
         #expect(request.contains("        htAppendCookie(\"session\", self.session.htJSON, to: &headers)\n"))
-        #expect(request.contains("        if let value = self.theme { htAppendCookie(\"theme\", value.htJSON, to: &headers) }\n"))
+        #expect(
+            request.contains(
+                "        if let value = self.theme { htAppendCookie(\"theme\", value.htJSON, to: &headers) }\n"))
     }
 
     @Test func aPathInputIsAParameter() throws {
@@ -208,9 +255,13 @@ import Testing
         let request = try Self.requests("HTCreatePetRequest")
         #expect(request.contains("    internal typealias Response = HTNoContent\n"))
         #expect(request.contains("    /// The pet.\n    internal var requestBody: HTNewPet\n"))
-        #expect(request.contains("    internal var body: HTRequestBody? {\n        .json(self.requestBody.htJSON)\n    }\n"))
+        #expect(
+            request.contains("    internal var body: HTRequestBody? {\n        .json(self.requestBody.htJSON)\n    }\n")
+        )
         #expect(!request.contains("var parameters"))
-        #expect(try Self.requests("HTCreatePetRequest", public: true).contains("    public init(requestBody: HTNewPet) {\n"))
+        #expect(
+            try Self.requests("HTCreatePetRequest", public: true).contains("    public init(requestBody: HTNewPet) {\n")
+        )
     }
 
     @Test func anOptionalBodyIsSentWhenSet() throws {
@@ -227,9 +278,13 @@ import Testing
     @Test func formMultipartAndBinaryBodies() throws {
         #expect(try Self.requests("HTSubmitFormRequest").contains("        .form(self.requestBody.htJSONObject())\n"))
         #expect(try Self.requests("HTFormMapRequest").contains("        return .form(htFormObject(value.htJSON))\n"))
-        #expect(try Self.requests("HTPutRawRequest").contains("        .data(self.requestBody, contentType: \"image/png\")\n"))
+        #expect(
+            try Self.requests("HTPutRawRequest").contains(
+                "        .data(self.requestBody, contentType: \"image/png\")\n"))
         #expect(try Self.requests("HTPutRawRequest").contains("    internal typealias Response = Data\n"))
-        #expect(try Self.requests("HTMultipartAnyRequest").contains("        .multipart(htMultipartParts(self.requestBody.htJSON))\n"))
+        #expect(
+            try Self.requests("HTMultipartAnyRequest").contains(
+                "        .multipart(htMultipartParts(self.requestBody.htJSON))\n"))
         let upload = try Self.requests("HTUploadPhotoRequest")
         #expect(
             upload.contains(
@@ -272,7 +327,9 @@ import Testing
                             return ErrorResponse.clientError(status: status, value)
                         case 500..<600:
                 """))
-        #expect(request.contains("        default:\n            guard let value = try? HTError.htMap(body) else { return nil }\n"))
+        #expect(
+            request.contains(
+                "        default:\n            guard let value = try? HTError.htMap(body) else { return nil }\n"))
     }
 
     @Test func withoutADefaultAnUndocumentedStatusIsNoDocumentedError() throws {
@@ -281,7 +338,8 @@ import Testing
             interfaces: [
                 F.operation("get", "GET", "/x") {
                     $0.errorResponses = [
-                        ErrorResponseDecl(status: .code(409), type: F.ref("Problem"), description: nil, location: F.at(41))
+                        ErrorResponseDecl(
+                            status: .code(409), type: F.ref("Problem"), description: nil, location: F.at(41))
                     ]
                 }
             ])
@@ -297,7 +355,8 @@ import Testing
             interfaces: [
                 F.operation("get", "GET", "/x") {
                     $0.errorResponses = [
-                        ErrorResponseDecl(status: .default, type: F.ref("ErrorResponse"), description: nil, location: F.at(41))
+                        ErrorResponseDecl(
+                            status: .default, type: F.ref("ErrorResponse"), description: nil, location: F.at(41))
                     ]
                 }
             ])
@@ -310,8 +369,12 @@ import Testing
     @Test func deprecatedInputsAreMarkedAndTheMembersThatReadThemToo() throws {
         let request = try Self.requests("HTFindThingsRequest")
         #expect(request.contains("    @available(*, deprecated)\n    internal var old: String?\n"))
-        #expect(request.contains("    \(SwiftRenderer.deprecatedWitnessAttribute)\n    internal var parameters: HTJSONObject {\n"))
-        #expect(request.contains("    \(SwiftRenderer.deprecatedWitnessAttribute)\n    internal var headers: [String: String] {\n"))
+        #expect(
+            request.contains(
+                "    \(SwiftRenderer.deprecatedWitnessAttribute)\n    internal var parameters: HTJSONObject {\n"))
+        #expect(
+            request.contains(
+                "    \(SwiftRenderer.deprecatedWitnessAttribute)\n    internal var headers: [String: String] {\n"))
         // A public initializer leaves deprecated optional inputs out.
         #expect(
             try Self.requests("HTFindThingsRequest", public: true).contains(
@@ -322,10 +385,15 @@ import Testing
         var config = GeneratorConfig()
         config.accessLevel = .public
         let document = F.document(interfaces: [
-            F.operation("get", "GET", "/x/{id}", inputs: [F.field("id", F.ref("String"), required: true, placement: .path) { $0.isDeprecated = true }])
+            F.operation(
+                "get", "GET", "/x/{id}",
+                inputs: [F.field("id", F.ref("String"), required: true, placement: .path) { $0.isDeprecated = true }])
         ])
         let request = F.declaration("HTGetRequest", in: try F.generate(document, config: config).requests)
-        #expect(request.contains("    @available(*, deprecated, message: \"takes a deprecated input\")\n    public init(id: String) {\n"))
+        #expect(
+            request.contains(
+                "    @available(*, deprecated, message: \"takes a deprecated input\")\n    public init(id: String) {\n")
+        )
     }
 
     @Test func aMultipartBodyWithDeprecatedFieldsMarksBody() throws {
@@ -333,11 +401,15 @@ import Testing
             types: [F.model("Form", [F.field("old", F.ref("String")) { $0.isDeprecated = true }])],
             interfaces: [
                 F.operation("send", "POST", "/x") {
-                    $0.body = RequestBodyDecl(encoding: .multipart, type: F.ref("Form"), isRequired: true, description: nil, location: F.at(41))
+                    $0.body = RequestBodyDecl(
+                        encoding: .multipart, type: F.ref("Form"), isRequired: true, description: nil,
+                        location: F.at(41))
                 }
             ])
         let request = F.declaration("HTSendRequest", in: try F.generate(document).requests)
-        #expect(request.contains("    \(SwiftRenderer.deprecatedWitnessAttribute)\n    internal var body: HTRequestBody? {\n"))
+        #expect(
+            request.contains(
+                "    \(SwiftRenderer.deprecatedWitnessAttribute)\n    internal var body: HTRequestBody? {\n"))
     }
 
     @Test func nativeSpecsRenderAsBefore() throws {

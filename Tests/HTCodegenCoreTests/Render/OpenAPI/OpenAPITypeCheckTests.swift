@@ -74,7 +74,8 @@ import Testing
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         if let dump = ProcessInfo.processInfo.environment["HT_OPENAPI_DUMP"] {
             for file in files.contents {
-                try Data(file.text.utf8).write(to: URL(filePath: dump).appending(path: "\(access.rawValue)-\(file.name)"))
+                try Data(file.text.utf8).write(
+                    to: URL(filePath: dump).appending(path: "\(access.rawValue)-\(file.name)"))
             }
         }
         let directory = FileManager.default.temporaryDirectory.appending(path: "openapi-typecheck-\(UUID().uuidString)")
@@ -91,7 +92,10 @@ import Testing
         let process = Process()
         process.executableURL = URL(filePath: "/usr/bin/env")
         process.arguments =
-            ["swiftc", "-typecheck", "-swift-version", "6", "-parse-as-library", "-module-name", "Consumer", "-I", modules]
+            [
+                "swiftc", "-typecheck", "-swift-version", "6", "-parse-as-library", "-module-name", "Consumer", "-I",
+                modules,
+            ]
             + paths + [appURL.path]
         let pipe = Pipe()
         process.standardError = pipe
@@ -103,7 +107,9 @@ import Testing
         var appWarnings: Set<Int> = []
         for line in output.split(separator: "\n") where line.contains(": warning: ") || line.contains(": error: ") {
             let text = String(line)
-            if text.hasPrefix(appURL.path + ":"), let number = Int(text.dropFirst(appURL.path.count + 1).prefix { $0 != ":" }) {
+            if text.hasPrefix(appURL.path + ":"),
+                let number = Int(text.dropFirst(appURL.path.count + 1).prefix { $0 != ":" })
+            {
                 appWarnings.insert(number)
             } else {
                 Issue.record("generated code: \(text)")
