@@ -11,7 +11,7 @@ enum RequestHelper: CaseIterable, Hashable {
     case appendDeepObject
     /// A header's text.
     case headerText
-    /// One `name=value` pair of the `Cookie` header.
+    /// Adds a `name=value` pair to the `Cookie` header.
     case cookie
     /// The members of a form body that is not a model.
     case formObject
@@ -25,7 +25,7 @@ enum RequestHelper: CaseIterable, Hashable {
         case .appendMembers: return "htAppendMembers"
         case .appendDeepObject: return "htAppendDeepObject"
         case .headerText: return "htHeaderText"
-        case .cookie: return "htCookie"
+        case .cookie: return "htAppendCookie"
         case .formObject: return "htFormObject"
         case .multipartParts: return "htMultipartParts"
         }
@@ -94,9 +94,14 @@ enum RequestHelper: CaseIterable, Hashable {
             ]
         case .cookie:
             return [
-                "/// One `name=value` pair of the `Cookie` header.",
-                "private func htCookie(_ name: String, _ value: HTJSON) -> String {",
-                "    \"\\(name)=\\(htHeaderText(value))\"",
+                "/// Adds `name=value` to the `Cookie` header (after the pairs already there, `; `-separated).",
+                "private func htAppendCookie(_ name: String, _ value: HTJSON, to headers: inout [String: String]) {",
+                "    let pair = \"\\(name)=\\(htHeaderText(value))\"",
+                "    if let existing = headers[\"Cookie\"] {",
+                "        headers.updateValue(\"\\(existing); \\(pair)\", forKey: \"Cookie\")",
+                "    } else {",
+                "        headers.updateValue(pair, forKey: \"Cookie\")",
+                "    }",
                 "}",
             ]
         case .formObject:

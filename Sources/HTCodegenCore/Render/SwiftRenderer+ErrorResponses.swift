@@ -22,7 +22,7 @@ extension SwiftRenderer {
         writer.line("/// status into `HTNetworkingError.documentedError`; catch the error and switch on this type.")
         writer.block("\(access)enum ErrorResponse: Error, Sendable") { writer in
             for response in responses {
-                let (label, _) = Self.errorCase(response.status)
+                let label = Self.errorCase(response.status)
                 writer.line("/// \(Self.statusText(response.status))" + docSuffix(response.description))
                 let payload = swiftType(response.type)
                 if case .code = response.status {
@@ -33,7 +33,8 @@ extension SwiftRenderer {
             }
         }
         writer.line()
-        writer.line("/// The `ErrorResponse` of a response with this status and JSON body; `nil` when the spec documents")
+        writer.line(
+            "/// The `ErrorResponse` of a response with this status and JSON body; `nil` when the spec documents")
         writer.line("/// no such status or the body does not decode.")
         writer.block("\(access)static func documentedError(status: Int, body: HTJSON) -> (any Error & Sendable)?") {
             writer in
@@ -44,7 +45,7 @@ extension SwiftRenderer {
             }
             writer.line("switch status {")
             for response in responses {
-                writer.line("case \(Self.statusPattern(response.status)):")
+                writer.line(response.status == .default ? "default:" : "case \(Self.statusPattern(response.status)):")
                 writer.indented { writer in renderErrorDecode(response, into: &writer) }
             }
             if !responses.contains(where: { $0.status == .default }) {
@@ -56,7 +57,7 @@ extension SwiftRenderer {
     }
 
     private func renderErrorDecode(_ response: ResolvedErrorResponse, into writer: inout SwiftWriter) {
-        let (label, _) = Self.errorCase(response.status)
+        let label = Self.errorCase(response.status)
         writer.line("guard let value = try? \(swiftType(response.type)).htMap(body) else { return nil }")
         if case .code = response.status {
             writer.line("return ErrorResponse.\(label)(value)")
@@ -65,23 +66,23 @@ extension SwiftRenderer {
         }
     }
 
-    /// The case name of a status, and whether the case carries the status.
-    static func errorCase(_ status: ErrorResponseDecl.Status) -> (String, Bool) {
+    /// The case name of a status; every case but a single code's carries the status too.
+    static func errorCase(_ status: ErrorResponseDecl.Status) -> String {
         switch status {
-        case .code(let code): return ("status\(code)", false)
-        case .range(4): return ("clientError", true)
-        case .range(5): return ("serverError", true)
-        case .range(let digit): return ("status\(digit)XX", true)
-        case .default: return ("other", true)
+        case .code(let code): return "status\(code)"
+        case .range(4): return "clientError"
+        case .range(5): return "serverError"
+        case .range(let digit): return "status\(digit)XX"
+        case .default: return "other"
         }
     }
 
-    /// The `switch` pattern of a status.
+    /// The `switch` pattern of a status (`default` has none: it is the `default:` of the `switch`).
     static func statusPattern(_ status: ErrorResponseDecl.Status) -> String {
         switch status {
         case .code(let code): return String(code)
         case .range(let digit): return "\(digit * 100)..<\(digit * 100 + 100)"
-        case .default: return "default"
+        case .default: return "_"
         }
     }
 

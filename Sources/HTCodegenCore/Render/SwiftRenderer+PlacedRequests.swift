@@ -9,7 +9,7 @@
 ///   `spaceDelimited` and `pipeDelimited` join the values (`1,2`, `1 2`, `1|2`); `deepObject` writes
 ///   `filter[name]` keys. A path input that is an array is joined with commas (`simple`).
 /// - `headers` holds the header inputs as text (an array joined with commas), and the cookie inputs
-///   joined into one `Cookie` header (`a=1; b=2`).
+///   joined into one `Cookie` header (`a=1; b=2`), after a constant `Cookie` header if there is one.
 /// - `body` renders the property `requestBody`: JSON (its `htJSON`), a form (a model's `htJSONObject()`),
 ///   multipart (one part per field of the model, `Data` fields as file parts) or raw bytes.
 ///
@@ -92,18 +92,16 @@ extension SwiftRenderer {
                 property.isRequired
                     ? statement : "if let value = self.\(SwiftNaming.escaped(property.name)) { \(statement) }")
         }
-        if !cookieInputs.isEmpty {
-            lines.append("var cookies: [String] = []")
-            for property in cookieInputs {
-                guard let key = property.jsonKey else { continue }
-                let value = property.isRequired ? "self.\(SwiftNaming.escaped(property.name))" : "value"
-                let statement =
-                    "cookies.append(\(use(.cookie))(\(SwiftNaming.stringLiteral(key)), \(jsonExpression(value, property))))"
-                lines.append(
-                    property.isRequired
-                        ? statement : "if let value = self.\(SwiftNaming.escaped(property.name)) { \(statement) }")
-            }
-            lines.append("if !cookies.isEmpty { headers.updateValue(cookies.joined(separator: \"; \"), forKey: \"Cookie\") }")
+        for property in cookieInputs {
+            // One call per cookie, appending to the header: a local array joined at the end cost twice
+            // as much type-checking (about 2.2-3.1 ms against 1.2 ms per getter).
+            guard let key = property.jsonKey else { continue }
+            let value = property.isRequired ? "self.\(SwiftNaming.escaped(property.name))" : "value"
+            let statement =
+                "\(use(.cookie))(\(SwiftNaming.stringLiteral(key)), \(jsonExpression(value, property)), to: &headers)"
+            lines.append(
+                property.isRequired
+                    ? statement : "if let value = self.\(SwiftNaming.escaped(property.name)) { \(statement) }")
         }
         writer.line()
         if marksDeprecatedInputs && (headerInputs + cookieInputs).contains(where: { $0.deprecation != nil }) {
@@ -183,13 +181,15 @@ extension SwiftRenderer {
             switch field.type {
             case .data:
                 lines.append(
-                    "if let part = \(read) { parts.append(HTMultipartPart(name: \(key), data: part, fileName: \(key))) }")
+                    "if let part = \(read) { parts.append(HTMultipartPart(name: \(key), data: part, fileName: \(key))) }"
+                )
             case .array(.data):
                 lines.append(
                     "if let part = \(read) { for data in part { parts.append(HTMultipartPart(name: \(key), data: data, fileName: \(key))) } }"
                 )
             default:
-                let json = field.dateFormat.map { "part.htJSON(dateFormat: \(swiftExpression(for: $0)))" } ?? "part.htJSON"
+                let json =
+                    field.dateFormat.map { "part.htJSON(dateFormat: \(swiftExpression(for: $0)))" } ?? "part.htJSON"
                 lines.append("if let part = \(read) { parts.append(HTMultipartPart(name: \(key), value: \(json))) }")
             }
         }
@@ -227,8 +227,10 @@ extension SwiftRenderer {
             let summary = SwiftNaming.commentLine(scheme.summary)
             return summary.isEmpty ? name : "\(name) (\(summary))"
         }
-        writer.line("/// - Important: Needs the security scheme \(listed.joined(separator: ", ")). The request sends no")
-        writer.line("///   credentials: add them with an interceptor (`HTBearerTokenInterceptor`, `HTBlockInterceptor`).")
+        writer.line(
+            "/// - Important: Needs the security scheme \(listed.joined(separator: ", ")). The request sends no")
+        writer.line(
+            "///   credentials: add them with an interceptor (`HTBearerTokenInterceptor`, `HTBlockInterceptor`).")
     }
 
     /// The name of `helper`, recording that this file must declare it.

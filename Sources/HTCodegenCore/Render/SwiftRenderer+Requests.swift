@@ -72,8 +72,10 @@ extension SwiftRenderer {
             // An OpenAPI header input is named like a native variable header (`X-Request-ID` → `xRequestID`);
             // the body comes last, so that an input keeps its name when both would take `requestBody`.
             var raw = fields.map { field in
-                (request.placesParameters && field.placement == .header
-                    ? Resolver.headerPropertyName(field.name) : field.name, field.location)
+                (
+                    request.placesParameters && field.placement == .header
+                        ? Resolver.headerPropertyName(field.name) : field.name, field.location
+                )
             }
             if let body = request.body { raw.append(("requestBody", body.location)) }
             let names = propertyNames(raw, reservedMembers: request.body == nil ? [] : ["body"])

@@ -39,14 +39,16 @@ extension SwiftRenderer {
         writer.line()
         writer.line("// MARK: - \(typeName)")
         writer.line()
-        writer.line("/// The servers \(fileName(api.file).replacingBackticks) names: `default` (the first) is the API's base URL,")
+        writer.line(
+            "/// The servers \(fileName(api.file).replacingBackticks) names: `default` (the first) is the API's base URL,"
+        )
         writer.line("/// for the client's configuration.")
         writer.line("///")
         writer.line(provenance(first.location))
         writer.block("\(access)enum \(typeName)") { writer in
-            writer.doc(first.description)
-            if !SwiftNaming.docLines(first.description).isEmpty { writer.line("///") }
-            writer.line("/// The default server, the first the spec names.")
+            let description = SwiftNaming.commentLine(first.description ?? "")
+            writer.line(
+                "/// The default server, the first the spec names" + (description.isEmpty ? "." : ": \(description)"))
             writer.line("\(access)static var `default`: String { \(SwiftNaming.stringLiteral(first.url)) }")
             writer.line("/// The default server as a URL; `nil` if Foundation does not accept it.")
             writer.line("\(access)static var url: URL? { URL(string: Self.default) }")

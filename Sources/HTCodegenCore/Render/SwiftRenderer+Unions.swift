@@ -11,7 +11,7 @@
 /// A value is decoded by its discriminator property when the union has one (each alternative's values
 /// in a `switch`), and by trying the alternatives in the spec's order otherwise (the runtime's
 /// `HTMappingContext.attempt`, which tries strictly and leaves no diagnostic behind when an alternative
-/// does not accept the value). Alternatives no discriminator value names are tried in order after the
+/// does not accept the value), each only on the kind of JSON value it reads exactly (``jsonKind(of:)``). Alternatives no discriminator value names are tried in order after the
 /// `switch`. A value nothing accepts is kept as `unknown`, never a failed response. Writing a value
 /// writes its payload as it is (a model alternative carries its own discriminator property).
 ///
@@ -104,11 +104,29 @@ extension SwiftRenderer {
                 }
             }
             for (alternative, name) in tried {
+                let gate = jsonKind(of: alternative.type).map { "case \($0) = json, " } ?? ""
                 writer.line(
-                    "if let value = context.attempt(\(swiftType(alternative.type)).self, json) { return .\(SwiftNaming.escaped(name))(value) }"
+                    "if \(gate)let value = context.attempt(\(swiftType(alternative.type)).self, json) { return .\(SwiftNaming.escaped(name))(value) }"
                 )
             }
             writer.line("return .unknown(json)")
+        }
+    }
+
+    /// The one JSON kind (an `HTJSON` case) a type accepts without coercion, if it has one: an
+    /// alternative is tried only on a value of that kind. Strict mapping still coerces (a `String`
+    /// accepts `5` as `"5"`), so without this `oneOf: [string, integer]` would read `5` as a string.
+    /// Types that accept several kinds exactly (`Double`, `Decimal`, `Date`, `UInt64`) or any value
+    /// (unions, `HTJSON`) are tried on every value.
+    func jsonKind(of type: ResolvedType) -> String? {
+        switch type {
+        case .string, .url, .uuid, .data: return ".string"
+        case .integer, .int32, .int64: return ".integer"
+        case .boolean: return ".bool"
+        case .array: return ".array"
+        case .map, .model: return ".object"
+        case .enumeration(let name): return integerEnumNames.contains(name) ? ".integer" : ".string"
+        case .number, .decimal, .date, .uint64, .variable, .union: return nil
         }
     }
 

@@ -26,6 +26,8 @@ package struct SwiftRenderer: Sendable {
     var diagnostics = DiagnosticBag()
     var typeNames: [String: String] = [:]
     var enumNames: Set<String> = []
+    /// The integer enumerations (`HTIntegerEnum`), by spec name.
+    var integerEnumNames: Set<String> = []
     /// `SwiftNaming.memberName` results: specs repeat the same field names (`id`, `name`) many times.
     var memberNameCache: [String: String] = [:]
     /// The file-private helper functions the requests of this file call (``RequestHelper``): written
@@ -151,6 +153,7 @@ package struct SwiftRenderer: Sendable {
         for item in api.enums {
             typeNames[item.name] = claim(item.name, item.location, kind: "enumeration")
             enumNames.insert(item.name)
+            if item.rawType == .integer { integerEnumNames.insert(item.name) }
         }
         for union in api.unions { typeNames[union.name] = claim(union.name, union.location, kind: "union") }
         if let first = api.servers.first {

@@ -186,7 +186,8 @@ extension Resolver {
             guard let type = resolve(response.type) else { continue }
             result.append(
                 ResolvedErrorResponse(
-                    status: response.status, type: type, description: response.description, location: response.location))
+                    status: response.status, type: type, description: response.description, location: response.location)
+            )
         }
         return result.sorted { $0.status < $1.status }
     }
