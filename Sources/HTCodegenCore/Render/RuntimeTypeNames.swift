@@ -27,7 +27,7 @@ extension SwiftNaming {
         "HTMappingDiagnostic", "HTMappingError", "HTMappingHooks", "HTMappingOptions", "HTMappingResult", "HTMethodSet",
         "HTMockMode", "HTMultipartPart", "HTMockResponse", "HTMockTransport", "HTModelMappable", "HTModelStorage",
         "HTMultipartFormData",
-        "HTNetworkingError", "HTNoContent", "HTNoCachePolicy", "HTObjectMapping", "HTPathPattern",
+        "HTNetworkingError", "HTNoContent", "HTNoCachePolicy", "HTObjectMapping", "HTParameterStyles", "HTPathPattern",
         "HTProbeConnectivityMonitor",
         "HTPropertyAccessor", "HTRedirectPolicy", "HTRequestBody", "HTRequestDelegate", "HTRequestDescription",
         "HTRequestDescriptor",

@@ -13,7 +13,7 @@
 /// - `body` renders the property `requestBody`: JSON (its `htJSON`), a form (a model's `htJSONObject()`),
 ///   multipart (one part per field of the model, `Data` fields as file parts) or raw bytes.
 ///
-/// Joining and flattening are done by file-private functions (``RequestHelper``) declared once per
+/// Joining and flattening are done by the runtime's `HTParameterStyles` (``RequestHelper`` names them), once per
 /// requests file that needs them: each request calls them with concrete types, so it costs no more to
 /// type-check than a native request.
 extension SwiftRenderer {
@@ -233,21 +233,8 @@ extension SwiftRenderer {
             "///   credentials: add them with an interceptor (`HTBearerTokenInterceptor`, `HTBlockInterceptor`).")
     }
 
-    /// The name of `helper`, recording that this file must declare it.
-    mutating func use(_ helper: RequestHelper) -> String {
-        usedRequestHelpers.insert(helper)
-        for dependency in helper.dependencies { usedRequestHelpers.insert(dependency) }
-        return helper.functionName
-    }
-
-    /// The helpers this file's requests use, once each, in a fixed order.
-    func renderRequestHelpers(into writer: inout SwiftWriter) {
-        guard !usedRequestHelpers.isEmpty else { return }
-        writer.line()
-        writer.line("// MARK: - Parameter styles")
-        for helper in RequestHelper.allCases where usedRequestHelpers.contains(helper) {
-            writer.line()
-            for line in helper.source { writer.line(line) }
-        }
+    /// The runtime function that writes `helper`'s style (`HTParameterStyles`, SPI `Generated`).
+    func use(_ helper: RequestHelper) -> String {
+        "HTParameterStyles." + helper.functionName
     }
 }

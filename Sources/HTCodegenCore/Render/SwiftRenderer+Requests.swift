@@ -22,7 +22,6 @@ extension SwiftRenderer {
             writer.line()
             renderRequest(request, into: &writer)
         }
-        renderRequestHelpers(into: &writer)
         return writer.text
     }
 

@@ -30,9 +30,6 @@ package struct SwiftRenderer: Sendable {
     var integerEnumNames: Set<String> = []
     /// `SwiftNaming.memberName` results: specs repeat the same field names (`id`, `name`) many times.
     var memberNameCache: [String: String] = [:]
-    /// The file-private helper functions the requests of this file call (``RequestHelper``): written
-    /// once at the end of the file.
-    var usedRequestHelpers: Set<RequestHelper> = []
     /// The models by spec name, for requests that send a model as a multipart body (one part per field).
     var modelsByName: [String: ResolvedModel] = [:]
 

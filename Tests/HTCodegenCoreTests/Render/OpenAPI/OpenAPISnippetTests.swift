@@ -206,28 +206,30 @@ import Testing
         #expect(request.contains("        if let value = self.tags { parameters.append(\"tags\", value.htJSON) }\n"))
         #expect(
             request.contains(
-                "        if let value = self.ids { parameters.append(\"ids\", htJoinedValue(value.htJSON, \",\")) }\n"))
-        #expect(
-            request.contains(
-                "        if let value = self.names { parameters.append(\"names\", htJoinedValue(value.htJSON, \" \")) }\n"
+                "        if let value = self.ids { parameters.append(\"ids\", HTParameterStyles.joined(value.htJSON, \",\")) }\n"
             ))
         #expect(
             request.contains(
-                "        if let value = self.colors { parameters.append(\"colors\", htJoinedValue(value.htJSON, \"|\")) }\n"
+                "        if let value = self.names { parameters.append(\"names\", HTParameterStyles.joined(value.htJSON, \" \")) }\n"
             ))
         #expect(
             request.contains(
-                "        if let value = self.filter { htAppendDeepObject(\"filter\", value.htJSON, to: &parameters) }\n"
+                "        if let value = self.colors { parameters.append(\"colors\", HTParameterStyles.joined(value.htJSON, \"|\")) }\n"
             ))
         #expect(
             request.contains(
-                "        if let value = self.page { htAppendMembers(\"page\", value.htJSON, to: &parameters) }\n"))
+                "        if let value = self.filter { HTParameterStyles.appendDeepObject(\"filter\", value.htJSON, to: &parameters) }\n"
+            ))
+        #expect(
+            request.contains(
+                "        if let value = self.page { HTParameterStyles.appendMembers(\"page\", value.htJSON, to: &parameters) }\n"
+            ))
         // Header and cookie inputs are not parameters.
         #expect(!request.contains("parameters.append(\"session\""))
         #expect(!request.contains("parameters.append(\"X-Request-ID\""))
+        // The styles are the runtime's (HTParameterStyles), not copied into each file.
         let file = try #require(Self.everything).requests
-        #expect(file.contains("// MARK: - Parameter styles\n"))
-        #expect(file.contains("private func htJoinedValue(_ value: HTJSON, _ separator: String) -> HTJSON {\n"))
+        #expect(!file.contains("private func "))
     }
 
     @Test func headerAndCookieInputsAreHeaders() throws {
@@ -236,12 +238,15 @@ import Testing
         #expect(request.contains("        headers.updateValue(self.xRequestID, forKey: \"X-Request-ID\")\n"))
         #expect(
             request.contains(
-                "        if let value = self.xRate { headers.updateValue(htHeaderText(value.htJSON), forKey: \"X-Rate\") }\n"
+                "        if let value = self.xRate { headers.updateValue(HTParameterStyles.headerText(value.htJSON), forKey: \"X-Rate\") }\n"
             ))
-        #expect(request.contains("        htAppendCookie(\"session\", self.session.htJSON, to: &headers)\n"))
+        #expect(
+            request.contains("        HTParameterStyles.appendCookie(\"session\", self.session.htJSON, to: &headers)\n")
+        )
         #expect(
             request.contains(
-                "        if let value = self.theme { htAppendCookie(\"theme\", value.htJSON, to: &headers) }\n"))
+                "        if let value = self.theme { HTParameterStyles.appendCookie(\"theme\", value.htJSON, to: &headers) }\n"
+            ))
     }
 
     @Test func aPathInputIsAParameter() throws {
@@ -417,7 +422,7 @@ import Testing
         let generated = try SnippetTests.generate(
             interfaces: #"{"Get": {"method": "GET", "path": "/x/:id", "inputs": {"id": "Integer", "body": "String"}}}"#)
         #expect(!generated.requests.contains("sendsParametersInQuery"))
-        #expect(!generated.requests.contains("Parameter styles"))
+        #expect(!generated.requests.contains("HTParameterStyles"))
         #expect(generated.requests.contains("    internal var body: String?\n"))
     }
 }
