@@ -19,6 +19,8 @@ struct OpenAPIReadContext {
     var namedSchemas: [OpenAPIRefTarget: String] = [:]
     /// Schemas named by a reference and not declared yet: declared after the paths.
     var pendingSchemas: [(target: OpenAPIRefTarget, name: String, node: JSONNode)] = []
+    /// The type declared for each inline schema, by where the schema is (locations name their file).
+    var inlineTypeNames: [SourceLocation: String] = [:]
     /// The named schema being declared, for `$recursiveRef: "#"` and `$dynamicRef`.
     var currentSchemaName: String?
     /// Targets resolved per file and reference text.

@@ -50,7 +50,13 @@ extension OpenAPIReadContext {
         }
         let nullable = isNullable(schema)
         if let kind = declaredKind(schema) {
+            // An inline schema reached again (a property of an allOf part, merged into several
+            // models) is the type declared the first time.
+            if let name = inlineTypeNames[schema.location] {
+                return OpenAPISchemaType(ref: TypeRef(name: name, location: schema.location), isNullable: nullable)
+            }
             let name = claimTypeName(hint, what: "this inline schema", at: schema.location)
+            inlineTypeNames[schema.location] = name
             declare(schema, inFile: file, name: name, location: schema.location, kind: kind)
             return OpenAPISchemaType(ref: TypeRef(name: name, location: schema.location), isNullable: nullable)
         }

@@ -180,6 +180,28 @@ import Testing
         #expect(ghost.location.line == 27)
     }
 
+    @Test func inlineSchemasOfAnAllOfPartAreDeclaredOnceAfterThePart() throws {
+        let (document, diagnostics) = try T.read(
+            T.document(
+                schemas: """
+                        Pet:
+                          type: object
+                          properties:
+                            owner: {type: object, properties: {name: {type: string}}}
+                        Cat:
+                          allOf:
+                            - $ref: '#/components/schemas/Pet'
+                            - properties:
+                                toy: {type: object, properties: {kind: {type: string}}}
+                        Dog:
+                          allOf: [{$ref: '#/components/schemas/Pet'}, {properties: {barks: {type: boolean}}}]
+                    """))
+        #expect(T.errors(diagnostics).isEmpty, "\(diagnostics)")
+        #expect(try T.fields("Cat", in: document).map(\.type.description) == ["PetOwner", "CatToy"])
+        #expect(try T.fields("Dog", in: document).map(\.type.description) == ["PetOwner", "Boolean"])
+        #expect(document.types.map(\.name) == ["Pet", "PetOwner", "Cat", "CatToy", "Dog"])
+    }
+
     @Test func aCycleOfAllOfsEnds() throws {
         let (document, diagnostics) = try T.read(
             T.document(
