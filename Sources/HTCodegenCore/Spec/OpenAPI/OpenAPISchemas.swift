@@ -35,7 +35,10 @@ extension OpenAPIReadContext {
             return referencedType(reference, inFile: file)
         }
         if let dynamic = schema["$recursiveRef"] ?? schema["$dynamicRef"] {
-            if let name = currentSchemaName, ["#", "#meta"].contains(dynamic.value.stringValue ?? "") {
+            let text = dynamic.value.stringValue ?? ""
+            // `#/...` is a plain pointer; `#` or an anchor (`#node`) names the enclosing schema.
+            if text.hasPrefix("#/") { return referencedType(dynamic.value, inFile: file) }
+            if let name = currentSchemaName, text.hasPrefix("#") {
                 return OpenAPISchemaType(ref: TypeRef(name: name, location: dynamic.value.location))
             }
             diagnostics.warning(

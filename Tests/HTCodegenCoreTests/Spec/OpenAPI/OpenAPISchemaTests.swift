@@ -240,11 +240,13 @@ import Testing
                           type: object
                           properties:
                             subtrees: {type: array, items: {$recursiveRef: '#'}}
+                            leaves: {type: array, items: {$dynamicRef: '#leaf'}}
+                            node: {$dynamicRef: '#/components/schemas/Node'}
                     """))
         #expect(T.errors(diagnostics).isEmpty, "\(diagnostics)")
         #expect(try T.fields("Node", in: document).map(\.type.description) == ["[Node]", "Node", "Other"])
         #expect(try T.fields("Other", in: document).map(\.type.description) == ["Node"])
-        #expect(try T.fields("Tree", in: document).map(\.type.description) == ["[Tree]"])
+        #expect(try T.fields("Tree", in: document).map(\.type.description) == ["[Tree]", "[Tree]", "Node"])
     }
 
     @Test func unionsWithADiscriminatorAndWithout() throws {
