@@ -62,7 +62,7 @@ extension OpenAPIReadContext {
         var field = FieldDecl(
             name: member.key, location: member.keyLocation, type: type.ref,
             description: schema.openAPIDescription, isRequired: isRequired && !type.isNullable,
-            dateFormat: type.ref.name == "Date" ? type.dateFormat : nil)
+            dateFormat: type.dateFormat)
         applyFlags(of: schema, to: &field)
         return field
     }

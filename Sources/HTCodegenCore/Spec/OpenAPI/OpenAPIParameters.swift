@@ -137,7 +137,7 @@ extension OpenAPIReadContext {
         var field = FieldDecl(
             name: source.name, location: location, type: type.ref, description: node.openAPIDescription,
             isRequired: source.placement == "path" || node.bool("required") == true,
-            dateFormat: type.ref.name == "Date" ? type.dateFormat : nil)
+            dateFormat: type.dateFormat)
         field.placement = placement
         field.isDeprecated = node.bool("deprecated") == true
         field.defaultValue = schemaNode["default"]?.value

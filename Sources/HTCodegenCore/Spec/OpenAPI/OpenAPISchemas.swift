@@ -81,7 +81,7 @@ extension OpenAPIReadContext {
         let name = typeName(of: target, node: node)
         var type = OpenAPISchemaType(ref: TypeRef(name: name, location: reference.location))
         // A named calendar date (`Day: {type: string, format: date}`) keeps its format where it is used.
-        if node.string("format") == "date", node["properties"] == nil {
+        if node.string("format") == "date", declaredKind(node) == nil, OpenAPIScalars.types(of: node) == ["string"] {
             type.dateFormat = DateFormatDecl(format: .dateOnly, location: reference.location)
         }
         type.isNullable = isNullable(node) || nonNullAlternative(node) != nil

@@ -272,6 +272,69 @@ import Testing
         #expect(OpenAPINaming.operationName(method: "GET", path: "/pets/{petId}/photo") == "getPetsPetIdPhoto")
     }
 
+    @Test func parametersThatCannotBeSentAsWrittenSkipTheOperationOrAreDropped() throws {
+        let (document, diagnostics) = try T.read(
+            T.document(
+                paths: """
+                      /a:
+                        get:
+                          operationId: objectInForm
+                          parameters:
+                            - {name: filter, in: query, schema: {type: object, properties: {x: {type: string}}}}
+                          responses: {'200': {description: Ok}}
+                        put:
+                          operationId: formHeader
+                          parameters:
+                            - {name: X-List, in: header, style: form, schema: {type: string}}
+                          responses: {'200': {description: Ok}}
+                        post:
+                          operationId: twice
+                          parameters:
+                            - {name: id, in: query, schema: {type: string}}
+                            - {name: id, in: header, schema: {type: string}}
+                            - {name: old, in: formData, schema: {type: string}}
+                          responses: {'200': {description: Ok}}
+                        delete:
+                          operationId: twiceRequired
+                          parameters:
+                            - {name: id, in: query, schema: {type: string}}
+                            - {name: id, in: header, required: true, schema: {type: string}}
+                          responses: {'200': {description: Ok}}
+                    """))
+        #expect(T.errors(diagnostics).isEmpty, "\(diagnostics)")
+        #expect(document.interfaces.map(\.name) == ["twice"])
+        #expect(T.inputs(document.interfaces[0]).map(\.placement) == [.query(.formExploded)])
+        for name in ["objectInForm", "formHeader", "twiceRequired"] {
+            #expect(diagnostics.contains { $0.message.contains("'\(name)'") && $0.message.hasSuffix("is not generated") })
+        }
+        #expect(diagnostics.contains { $0.message.contains("the one in header is ignored") })
+        #expect(diagnostics.contains { $0.message.contains("in 'formData'") })
+    }
+
+    @Test func aNamedCalendarDateKeepsItsFormatWhereItIsUsed() throws {
+        let (document, _) = try T.read(
+            T.document(
+                schemas: """
+                        Day: {type: string, format: date}
+                        Event:
+                          type: object
+                          properties:
+                            day: {$ref: '#/components/schemas/Day'}
+                    """))
+        let day = try #require(try T.fields("Event", in: document).first)
+        #expect(day.type.description == "Day")
+        #expect(day.dateFormat?.format == .dateOnly)
+        // The resolver sees through the alias: the field holds a Date, written as a calendar date.
+        let (api, resolveDiagnostics) = Resolver.resolve(document)
+        #expect(!resolveDiagnostics.contains { $0.severity == .error }, "\(resolveDiagnostics)")
+        #expect(api?.models.first { $0.name == "Event" }?.fields.first?.dateFormat == .dateOnly)
+        guard case .alias(let aliased) = try T.type("Day", in: document).kind else {
+            Issue.record("Day is not an alias")
+            return
+        }
+        #expect(aliased.description == "Date")
+    }
+
     @Test func swaggerIsRejectedAndOpenAPIFileNamesAreSpecs() throws {
         let (document, diagnostics) = Generator.parseSpec(
             Array("swagger: '2.0'\ninfo: {title: x, version: '1'}\npaths: {}\n".utf8), file: "old.openapi.yaml")
