@@ -41,7 +41,8 @@ extension OpenAPIReadContext {
         }
         let required = Set(merged.required.map(\.name))
         var reported: Set<String> = []
-        for (name, location) in merged.required where merged.indexByName[name] == nil && reported.insert(name).inserted {
+        for (name, location) in merged.required where merged.indexByName[name] == nil && reported.insert(name).inserted
+        {
             diagnostics.warning(
                 "'\(typeName)' requires '\(name)', which is not one of its properties; ignored", at: location)
         }
@@ -84,7 +85,8 @@ extension OpenAPIReadContext {
         depth: Int
     ) {
         guard depth < 64 else {
-            diagnostics.warning("allOf nests more than 64 levels deep; the deeper parts are ignored", at: schema.location)
+            diagnostics.warning(
+                "allOf nests more than 64 levels deep; the deeper parts are ignored", at: schema.location)
             return
         }
         if let reference = schema["$ref"]?.value {
@@ -156,7 +158,8 @@ extension OpenAPIReadContext {
             default: continue
             }
             guard seen.insert(text).inserted else {
-                diagnostics.warning("'\(typeName)' lists the value '\(text)' twice; the second is ignored", at: value.location)
+                diagnostics.warning(
+                    "'\(typeName)' lists the value '\(text)' twice; the second is ignored", at: value.location)
                 continue
             }
             var key = text

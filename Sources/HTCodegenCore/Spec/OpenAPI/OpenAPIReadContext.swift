@@ -90,9 +90,9 @@ struct OpenAPIReadContext {
         }
         diagnostics.append(contentsOf: parseDiagnostics)
         guard files.node(at: parsed.pointer, inFile: index) != nil else {
-            let where_ = parsed.file.isEmpty ? "this file" : files.files[index].displayName
+            let place = parsed.file.isEmpty ? "this file" : files.files[index].displayName
             diagnostics.error(
-                "'\(text)' names nothing: \(where_) has no '/\(parsed.pointer.joined(separator: "/"))'", at: location)
+                "'\(text)' names nothing: \(place) has no '/\(parsed.pointer.joined(separator: "/"))'", at: location)
             return nil
         }
         return OpenAPIRefTarget(file: index, pointer: parsed.pointer)

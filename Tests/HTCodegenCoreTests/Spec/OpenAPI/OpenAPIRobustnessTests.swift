@@ -64,12 +64,16 @@ import Testing
         let somewhere = SourceLocation(file: "p.openapi.yaml", line: 1, column: 1)
         let replacements: [JSONNode.Value] = [
             .null, .bool(true), .number("-1e999"), .string("#/components/schemas/Pet"), .array([]), .object([]),
-            .object([JSONMember(key: "$ref", keyLocation: somewhere, value: JSONNode(value: .string("#/"), location: somewhere))]),
+            .object([
+                JSONMember(
+                    key: "$ref", keyLocation: somewhere, value: JSONNode(value: .string("#/"), location: somewhere))
+            ]),
         ]
         var runs = 0
         for path in Self.paths(in: root).dropFirst() {
             for replacement in replacements {
-                let mutated = Self.replacing(root, at: path[...], with: JSONNode(value: replacement, location: somewhere))
+                let mutated = Self.replacing(
+                    root, at: path[...], with: JSONNode(value: replacement, location: somewhere))
                 guard case .openAPI = SpecFormat.detect(mutated) else { continue }
                 let (document, diagnostics) = OpenAPIReader.read(mutated, file: "p.openapi.yaml", path: nil)
                 #expect(document != nil)

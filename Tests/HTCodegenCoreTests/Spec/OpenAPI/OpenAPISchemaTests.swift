@@ -131,7 +131,9 @@ import Testing
         #expect(T.errors(diagnostics).isEmpty, "\(diagnostics)")
         let fields = try T.fields("Box", in: document)
         #expect(
-            fields.map(\.type.description) == ["String", "Integer", "Owner", "UUID", "String", "MaybeOwner", "Variable"])
+            fields.map(\.type.description) == [
+                "String", "Integer", "Owner", "UUID", "String", "MaybeOwner", "Variable",
+            ])
         #expect(fields.map(\.isRequired) == [false, false, false, false, true, false, false])
         guard case .alias(let aliased) = try T.type("MaybeOwner", in: document).kind else {
             Issue.record("MaybeOwner is not an alias of Owner")
@@ -372,7 +374,8 @@ import Testing
         #expect(T.errors(diagnostics).isEmpty)
         #expect(document.types.map(\.name) == ["file--full", "Date2", "User"])
         #expect(try T.fields("User", in: document).map(\.type.description) == ["file--full", "Date2", "Date"])
-        #expect(diagnostics.contains { $0.severity == .warning && $0.message.contains("'Date' is a built-in type name") })
+        #expect(
+            diagnostics.contains { $0.severity == .warning && $0.message.contains("'Date' is a built-in type name") })
     }
 
     @Test func messyDocumentsReadWithWarningsOnly() throws {
