@@ -23,7 +23,8 @@ enum SpecFileNaming {
 
     /// Whether `fileName` (a last path component) is a spec file.
     static func isSpec(_ fileName: String) -> Bool {
-        openAPIFileNames.contains(fileName) || specSuffixes.contains { fileName.hasSuffix($0) && fileName.count > $0.count }
+        openAPIFileNames.contains(fileName)
+            || specSuffixes.contains { fileName.hasSuffix($0) && fileName.count > $0.count }
     }
 
     /// Whether the spec `fileName` is an OpenAPI document by its name (`*.openapi.yaml`, `openapi.json`,

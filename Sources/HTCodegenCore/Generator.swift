@@ -42,7 +42,8 @@ package enum Generator {
     ///
     /// `path` is where the spec was read from: an OpenAPI document's references to other files are
     /// relative to it (`nil`: to `file`).
-    package static func parseSpec(_ bytes: [UInt8], file: String, path: String? = nil) -> (SpecDocument?, [Diagnostic]) {
+    package static func parseSpec(_ bytes: [UInt8], file: String, path: String? = nil) -> (SpecDocument?, [Diagnostic])
+    {
         let root: JSONNode
         var readWarnings: [Diagnostic] = []
         if SpecFileNaming.isYAML(file) {

@@ -164,7 +164,8 @@ extension OpenAPIReadContext {
         case .range(let digit): label = "\(digit)XX"
         case .default: label = "Default"
         }
-        let type = schemaType(schema, inFile: responseFile, hint: OpenAPINaming.pascalCase(operationName, "Response") + label)
+        let type = schemaType(
+            schema, inFile: responseFile, hint: OpenAPINaming.pascalCase(operationName, "Response") + label)
         return ErrorResponseDecl(
             status: status, type: type.ref, description: response.openAPIDescription, location: member.keyLocation)
     }

@@ -71,7 +71,9 @@ struct OpenAPIFiles {
 
     /// The index of the file `relative` names, from the file `from`, reading it the first time; the
     /// message says why it cannot be read otherwise. Its parse warnings go into `warnings`.
-    mutating func file(_ relative: String, from index: Int, parseDiagnostics warnings: inout [Diagnostic]) -> Result<Int, RefError> {
+    mutating func file(_ relative: String, from index: Int, parseDiagnostics warnings: inout [Diagnostic]) -> Result<
+        Int, RefError
+    > {
         if relative.isEmpty { return .success(index) }
         let referrer = files[index]
         let base = referrer.path.map { ($0 as NSString).deletingLastPathComponent } ?? "."
@@ -84,8 +86,9 @@ struct OpenAPIFiles {
         let displayName =
             relative.hasPrefix("/")
             ? relative
-            : Self.normalized(((referrer.displayName as NSString).deletingLastPathComponent as NSString)
-                .appendingPathComponent(relative))
+            : Self.normalized(
+                ((referrer.displayName as NSString).deletingLastPathComponent as NSString)
+                    .appendingPathComponent(relative))
         guard let data = FileManager.default.contents(atPath: path) else {
             let message = "cannot read '\(relative)' (looked for \(path))"
             failures[path] = message

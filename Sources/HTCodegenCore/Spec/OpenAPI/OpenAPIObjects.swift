@@ -6,19 +6,23 @@ extension OpenAPIReadContext {
     struct MergedObject {
         /// The properties, each with the file it is written in; a later part's property replaces an
         /// earlier one of the same name in place.
-        var properties: [(member: JSONMember, file: Int)] = []
+        var properties: [(member: JSONMember, file: Int, owner: String?)] = []
         var indexByName: [String: Int] = [:]
         /// The names listed in `required`, with where.
         var required: [(name: String, location: SourceLocation)] = []
         /// Where `additionalProperties` says extra keys are allowed, if it does.
         var additionalProperties: SourceLocation?
 
+        /// The type that declares the properties being added (the referenced part's), when not the
+        /// merged type itself: inline schemas of its properties are named after it.
+        var owner: String?
+
         mutating func add(_ member: JSONMember, file: Int) {
             if let index = indexByName[member.key] {
-                properties[index] = (member, file)
+                properties[index] = (member, file, owner)
             } else {
                 indexByName[member.key] = properties.count
-                properties.append((member, file))
+                properties.append((member, file, owner))
             }
         }
     }
@@ -37,26 +41,29 @@ extension OpenAPIReadContext {
         }
         let required = Set(merged.required.map(\.name))
         var reported: Set<String> = []
-        for (name, location) in merged.required where merged.indexByName[name] == nil && reported.insert(name).inserted {
+        for (name, location) in merged.required where merged.indexByName[name] == nil && reported.insert(name).inserted
+        {
             diagnostics.warning(
                 "'\(typeName)' requires '\(name)', which is not one of its properties; ignored", at: location)
         }
         var fields: [FieldDecl] = []
-        for (member, memberFile) in merged.properties {
+        for (member, memberFile, owner) in merged.properties {
             fields.append(
-                field(member, inFile: memberFile, typeName: typeName, isRequired: required.contains(member.key)))
+                field(
+                    member, inFile: memberFile, typeName: owner ?? typeName, isRequired: required.contains(member.key)))
         }
         return fields
     }
 
-    /// The field for the property `member` of `typeName`.
+    /// The field for the property `member` of `typeName` (the type that declares it: inline schemas
+    /// are named after it).
     mutating func field(_ member: JSONMember, inFile file: Int, typeName: String, isRequired: Bool) -> FieldDecl {
         let schema = member.value
         let type = schemaType(schema, inFile: file, hint: OpenAPINaming.pascalCase(typeName, member.key))
         var field = FieldDecl(
             name: member.key, location: member.keyLocation, type: type.ref,
             description: schema.openAPIDescription, isRequired: isRequired && !type.isNullable,
-            dateFormat: type.ref.name == "Date" ? type.dateFormat : nil)
+            dateFormat: type.dateFormat)
         applyFlags(of: schema, to: &field)
         return field
     }
@@ -78,7 +85,8 @@ extension OpenAPIReadContext {
         depth: Int
     ) {
         guard depth < 64 else {
-            diagnostics.warning("allOf nests more than 64 levels deep; the deeper parts are ignored", at: schema.location)
+            diagnostics.warning(
+                "allOf nests more than 64 levels deep; the deeper parts are ignored", at: schema.location)
             return
         }
         if let reference = schema["$ref"]?.value {
@@ -89,7 +97,10 @@ extension OpenAPIReadContext {
                     at: reference.location)
                 return
             }
+            let outer = merged.owner
+            merged.owner = typeName(of: target, node: node)
             merge(node, inFile: target.file, into: &merged, visited: &visited, depth: depth + 1)
+            merged.owner = outer
             return
         }
         for part in schema["allOf"]?.value.arrayElements ?? [] {
@@ -147,7 +158,8 @@ extension OpenAPIReadContext {
             default: continue
             }
             guard seen.insert(text).inserted else {
-                diagnostics.warning("'\(typeName)' lists the value '\(text)' twice; the second is ignored", at: value.location)
+                diagnostics.warning(
+                    "'\(typeName)' lists the value '\(text)' twice; the second is ignored", at: value.location)
                 continue
             }
             var key = text

@@ -139,7 +139,8 @@ extension OpenAPIReadContext {
         inputs.removeAll { field in
             guard field.placement == .path, !templateParameters.contains(field.name) else { return false }
             diagnostics.warning(
-                "the path parameter '\(field.name)' is not in the path '\(source.path.key)'; ignored", at: field.location)
+                "the path parameter '\(field.name)' is not in the path '\(source.path.key)'; ignored",
+                at: field.location)
             return true
         }
         var interface = InterfaceDecl(
@@ -195,7 +196,8 @@ extension OpenAPIReadContext {
                 let name = String(rest[rest.index(after: open)..<close])
                 if !whole.contains(name) {
                     throw SkipOperation(
-                        message: "the path parameter '{\(name)}' is only part of the segment '\(segment)'; only whole segments are filled",
+                        message:
+                            "the path parameter '{\(name)}' is only part of the segment '\(segment)'; only whole segments are filled",
                         location: member.keyLocation)
                 }
                 rest = rest[rest.index(after: close)...]

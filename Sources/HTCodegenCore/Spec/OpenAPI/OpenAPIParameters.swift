@@ -48,7 +48,8 @@ extension OpenAPIReadContext {
     static func merged(pathLevel: [ParameterSource], operation: [ParameterSource]) -> [ParameterSource] {
         var result = pathLevel
         for parameter in operation {
-            if let index = result.firstIndex(where: { $0.name == parameter.name && $0.placement == parameter.placement }) {
+            if let index = result.firstIndex(where: { $0.name == parameter.name && $0.placement == parameter.placement }
+            ) {
                 result[index] = parameter
             } else {
                 result.append(parameter)
@@ -69,7 +70,8 @@ extension OpenAPIReadContext {
         case "path":
             guard style == nil || style == "simple" else {
                 throw SkipOperation(
-                    message: "the path parameter '\(source.name)' has style '\(style ?? "")'; only 'simple' is supported",
+                    message:
+                        "the path parameter '\(source.name)' has style '\(style ?? "")'; only 'simple' is supported",
                     location: node["style"]?.value.location ?? location)
             }
             placement = .path
@@ -81,13 +83,15 @@ extension OpenAPIReadContext {
             case "deepObject": placement = .query(.deepObject)
             default:
                 throw SkipOperation(
-                    message: "the query parameter '\(source.name)' has style '\(style ?? "")', which cannot be sent as written",
+                    message:
+                        "the query parameter '\(source.name)' has style '\(style ?? "")', which cannot be sent as written",
                     location: node["style"]?.value.location ?? location)
             }
         case "header":
             guard style == nil || style == "simple" else {
                 throw SkipOperation(
-                    message: "the header parameter '\(source.name)' has style '\(style ?? "")'; only 'simple' is supported",
+                    message:
+                        "the header parameter '\(source.name)' has style '\(style ?? "")'; only 'simple' is supported",
                     location: node["style"]?.value.location ?? location)
             }
             if ["accept", "content-type", "authorization"].contains(source.name.lowercased()) {
@@ -100,7 +104,8 @@ extension OpenAPIReadContext {
         case "cookie":
             guard style == nil || style == "form" else {
                 throw SkipOperation(
-                    message: "the cookie parameter '\(source.name)' has style '\(style ?? "")'; only 'form' is supported",
+                    message:
+                        "the cookie parameter '\(source.name)' has style '\(style ?? "")'; only 'form' is supported",
                     location: node["style"]?.value.location ?? location)
             }
             placement = .cookie
@@ -125,7 +130,8 @@ extension OpenAPIReadContext {
         }
         if case .query(let queryStyle) = placement, queryStyle != .deepObject, isObjectType(type.ref) {
             throw SkipOperation(
-                message: "the query parameter '\(source.name)' is an object in style '\(style ?? "form")'; only deepObject objects can be sent as written",
+                message:
+                    "the query parameter '\(source.name)' is an object in style '\(style ?? "form")'; only deepObject objects can be sent as written",
                 location: location)
         }
         var schemaNode = node["schema"]?.value ?? node
@@ -137,7 +143,7 @@ extension OpenAPIReadContext {
         var field = FieldDecl(
             name: source.name, location: location, type: type.ref, description: node.openAPIDescription,
             isRequired: source.placement == "path" || node.bool("required") == true,
-            dateFormat: type.ref.name == "Date" ? type.dateFormat : nil)
+            dateFormat: type.dateFormat)
         field.placement = placement
         field.isDeprecated = node.bool("deprecated") == true
         field.defaultValue = schemaNode["default"]?.value

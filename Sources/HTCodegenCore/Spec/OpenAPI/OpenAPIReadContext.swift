@@ -19,6 +19,8 @@ struct OpenAPIReadContext {
     var namedSchemas: [OpenAPIRefTarget: String] = [:]
     /// Schemas named by a reference and not declared yet: declared after the paths.
     var pendingSchemas: [(target: OpenAPIRefTarget, name: String, node: JSONNode)] = []
+    /// The type declared for each inline schema, by where the schema is (locations name their file).
+    var inlineTypeNames: [SourceLocation: String] = [:]
     /// The named schema being declared, for `$recursiveRef: "#"` and `$dynamicRef`.
     var currentSchemaName: String?
     /// Targets resolved per file and reference text.
@@ -88,9 +90,9 @@ struct OpenAPIReadContext {
         }
         diagnostics.append(contentsOf: parseDiagnostics)
         guard files.node(at: parsed.pointer, inFile: index) != nil else {
-            let where_ = parsed.file.isEmpty ? "this file" : files.files[index].displayName
+            let place = parsed.file.isEmpty ? "this file" : files.files[index].displayName
             diagnostics.error(
-                "'\(text)' names nothing: \(where_) has no '/\(parsed.pointer.joined(separator: "/"))'", at: location)
+                "'\(text)' names nothing: \(place) has no '/\(parsed.pointer.joined(separator: "/"))'", at: location)
             return nil
         }
         return OpenAPIRefTarget(file: index, pointer: parsed.pointer)

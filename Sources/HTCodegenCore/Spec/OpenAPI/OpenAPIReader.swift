@@ -56,6 +56,7 @@ enum OpenAPIReader {
         if let webhooks = root["webhooks"], webhooks.value.objectMembers?.isEmpty == false {
             context.diagnostics.warning("webhooks are not generated; ignored", at: webhooks.keyLocation)
         }
+        context.breakAliasCycles()
         document.types = context.types
         return (document, context.diagnostics.all)
     }

@@ -66,14 +66,15 @@ enum OpenAPIScalars {
         if schema["properties"] != nil || schema["additionalProperties"] != nil { return "object" }
         if schema["items"] != nil { return "array" }
         if let values = schema["enum"]?.value.arrayElements ?? schema["const"].map({ [$0.value] }) {
-            let kinds = Set(values.compactMap { value -> String? in
-                switch value.value {
-                case .string: return "string"
-                case .number(let text): return Int(text) != nil ? "integer" : "number"
-                case .bool: return "boolean"
-                default: return nil
-                }
-            })
+            let kinds = Set(
+                values.compactMap { value -> String? in
+                    switch value.value {
+                    case .string: return "string"
+                    case .number(let text): return Int(text) != nil ? "integer" : "number"
+                    case .bool: return "boolean"
+                    default: return nil
+                    }
+                })
             if kinds.count == 1 { return kinds.first }
         }
         if schema["format"] != nil { return "string" }

@@ -35,7 +35,10 @@ extension OpenAPIReadContext {
             return referencedType(reference, inFile: file)
         }
         if let dynamic = schema["$recursiveRef"] ?? schema["$dynamicRef"] {
-            if let name = currentSchemaName, ["#", "#meta"].contains(dynamic.value.stringValue ?? "") {
+            let text = dynamic.value.stringValue ?? ""
+            // `#/...` is a plain pointer; `#` or an anchor (`#node`) names the enclosing schema.
+            if text.hasPrefix("#/") { return referencedType(dynamic.value, inFile: file) }
+            if let name = currentSchemaName, text.hasPrefix("#") {
                 return OpenAPISchemaType(ref: TypeRef(name: name, location: dynamic.value.location))
             }
             diagnostics.warning(
@@ -50,7 +53,13 @@ extension OpenAPIReadContext {
         }
         let nullable = isNullable(schema)
         if let kind = declaredKind(schema) {
+            // An inline schema reached again (a property of an allOf part, merged into several
+            // models) is the type declared the first time.
+            if let name = inlineTypeNames[schema.location] {
+                return OpenAPISchemaType(ref: TypeRef(name: name, location: schema.location), isNullable: nullable)
+            }
             let name = claimTypeName(hint, what: "this inline schema", at: schema.location)
+            inlineTypeNames[schema.location] = name
             declare(schema, inFile: file, name: name, location: schema.location, kind: kind)
             return OpenAPISchemaType(ref: TypeRef(name: name, location: schema.location), isNullable: nullable)
         }
@@ -72,7 +81,7 @@ extension OpenAPIReadContext {
         let name = typeName(of: target, node: node)
         var type = OpenAPISchemaType(ref: TypeRef(name: name, location: reference.location))
         // A named calendar date (`Day: {type: string, format: date}`) keeps its format where it is used.
-        if node.string("format") == "date", node["properties"] == nil {
+        if node.string("format") == "date", declaredKind(node) == nil, OpenAPIScalars.types(of: node) == ["string"] {
             type.dateFormat = DateFormatDecl(format: .dateOnly, location: reference.location)
         }
         type.isNullable = isNullable(node) || nonNullAlternative(node) != nil

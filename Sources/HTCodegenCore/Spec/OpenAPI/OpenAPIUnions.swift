@@ -18,7 +18,8 @@ extension OpenAPIReadContext {
                 guard let text = entry.value.stringValue else { continue }
                 let reference =
                     text.contains("/") || text.contains("#")
-                    ? entry.value : JSONNode(value: .string("#/components/schemas/\(text)"), location: entry.value.location)
+                    ? entry.value
+                    : JSONNode(value: .string("#/components/schemas/\(text)"), location: entry.value.location)
                 guard let target = target(of: reference, inFile: file) else { continue }
                 mapped[target, default: []].append(entry.key)
                 mappingLocations.append((target, entry.key, entry.keyLocation))
@@ -54,7 +55,8 @@ extension OpenAPIReadContext {
                 counter += 1
             }
             alternatives.append(
-                UnionDecl.Alternative(name: name, type: type, discriminatorValues: values, location: alternative.location))
+                UnionDecl.Alternative(
+                    name: name, type: type, discriminatorValues: values, location: alternative.location))
         }
         for (target, value, location) in mappingLocations where !referenced.contains(target) {
             diagnostics.warning(

@@ -142,7 +142,9 @@ import Testing
         let (document, diagnostics) = try T.read(Self.petstore)
         // matrixPet and petJSON are skipped; listPets is taken twice (the second gets 2).
         #expect(
-            document.interfaces.map(\.name) == ["listPets", "createPet", "getPetsPetId", "listPets2", "uploadPhoto", "sendForm"])
+            document.interfaces.map(\.name) == [
+                "listPets", "createPet", "getPetsPetId", "listPets2", "uploadPhoto", "sendForm",
+            ])
         let renamed = try #require(diagnostics.first { $0.message.contains("'listPets2'") })
         #expect(renamed.location.line == 62)
         let list = try T.interface("listPets", in: document)
@@ -162,7 +164,9 @@ import Testing
         let (document, diagnostics) = try T.read(Self.petstore)
         let inputs = T.inputs(try T.interface("listPets", in: document))
         #expect(
-            inputs.map(\.name) == ["limit", "X-Trace", "tags", "ids", "pipes", "spaces", "filter", "session", "since", "page"])
+            inputs.map(\.name) == [
+                "limit", "X-Trace", "tags", "ids", "pipes", "spaces", "filter", "session", "since", "page",
+            ])
         #expect(
             inputs.map(\.placement) == [
                 .query(.formExploded), .header, .query(.formCommaSeparated), .query(.formExploded),
@@ -172,7 +176,10 @@ import Testing
         // The operation's `limit` replaces the path item's.
         #expect(inputs[0].type.description == "Int64")
         #expect(inputs[0].isRequired)
-        #expect(inputs.map(\.type.description)[2...6] == ["[String]", "[Integer]", "[String]", "[String]", "ListPetsFilter"])
+        #expect(
+            inputs.map(\.type.description)[2...6] == [
+                "[String]", "[Integer]", "[String]", "[String]", "ListPetsFilter",
+            ])
         #expect(inputs[8].type.description == "Variable")
         #expect(inputs[9].description == "The page.")
         #expect(inputs[9].defaultValue?.value == .number("1"))
@@ -272,12 +279,79 @@ import Testing
         #expect(OpenAPINaming.operationName(method: "GET", path: "/pets/{petId}/photo") == "getPetsPetIdPhoto")
     }
 
+    @Test func parametersThatCannotBeSentAsWrittenSkipTheOperationOrAreDropped() throws {
+        let (document, diagnostics) = try T.read(
+            T.document(
+                paths: """
+                      /a:
+                        get:
+                          operationId: objectInForm
+                          parameters:
+                            - {name: filter, in: query, schema: {type: object, properties: {x: {type: string}}}}
+                          responses: {'200': {description: Ok}}
+                        put:
+                          operationId: formHeader
+                          parameters:
+                            - {name: X-List, in: header, style: form, schema: {type: string}}
+                          responses: {'200': {description: Ok}}
+                        post:
+                          operationId: twice
+                          parameters:
+                            - {name: id, in: query, schema: {type: string}}
+                            - {name: id, in: header, schema: {type: string}}
+                            - {name: old, in: formData, schema: {type: string}}
+                          responses: {'200': {description: Ok}}
+                        delete:
+                          operationId: twiceRequired
+                          parameters:
+                            - {name: id, in: query, schema: {type: string}}
+                            - {name: id, in: header, required: true, schema: {type: string}}
+                          responses: {'200': {description: Ok}}
+                    """))
+        #expect(T.errors(diagnostics).isEmpty, "\(diagnostics)")
+        #expect(document.interfaces.map(\.name) == ["twice"])
+        #expect(T.inputs(document.interfaces[0]).map(\.placement) == [.query(.formExploded)])
+        for name in ["objectInForm", "formHeader", "twiceRequired"] {
+            #expect(
+                diagnostics.contains { $0.message.contains("'\(name)'") && $0.message.hasSuffix("is not generated") })
+        }
+        #expect(diagnostics.contains { $0.message.contains("the one in header is ignored") })
+        #expect(diagnostics.contains { $0.message.contains("in 'formData'") })
+    }
+
+    @Test func aNamedCalendarDateKeepsItsFormatWhereItIsUsed() throws {
+        let (document, _) = try T.read(
+            T.document(
+                schemas: """
+                        Day: {type: string, format: date}
+                        Event:
+                          type: object
+                          properties:
+                            day: {$ref: '#/components/schemas/Day'}
+                    """))
+        let day = try #require(try T.fields("Event", in: document).first)
+        #expect(day.type.description == "Day")
+        #expect(day.dateFormat?.format == .dateOnly)
+        // The resolver sees through the alias: the field holds a Date, written as a calendar date.
+        let (api, resolveDiagnostics) = Resolver.resolve(document)
+        #expect(!resolveDiagnostics.contains { $0.severity == .error }, "\(resolveDiagnostics)")
+        #expect(api?.models.first { $0.name == "Event" }?.fields.first?.dateFormat == .dateOnly)
+        guard case .alias(let aliased) = try T.type("Day", in: document).kind else {
+            Issue.record("Day is not an alias")
+            return
+        }
+        #expect(aliased.description == "Date")
+    }
+
     @Test func swaggerIsRejectedAndOpenAPIFileNamesAreSpecs() throws {
         let (document, diagnostics) = Generator.parseSpec(
             Array("swagger: '2.0'\ninfo: {title: x, version: '1'}\npaths: {}\n".utf8), file: "old.openapi.yaml")
         #expect(document == nil)
-        #expect(diagnostics.map(\.message).first?.hasPrefix("Swagger 2.0 is not supported; convert to OpenAPI 3") == true)
-        for name in ["a.openapi.yaml", "a.openapi.yml", "a.openapi.json", "openapi.yaml", "openapi.yml", "openapi.json"] {
+        #expect(
+            diagnostics.map(\.message).first?.hasPrefix("Swagger 2.0 is not supported; convert to OpenAPI 3") == true)
+        for name in [
+            "a.openapi.yaml", "a.openapi.yml", "a.openapi.json", "openapi.yaml", "openapi.yml", "openapi.json",
+        ] {
             #expect(SpecFileNaming.isSpec(name), "\(name)")
             #expect(SpecFileNaming.isOpenAPI(name), "\(name)")
         }
@@ -285,9 +359,10 @@ import Testing
         #expect(!SpecFileNaming.isSpec(".openapi.yaml"))
         #expect(SpecFileNaming.stem(of: "openapi.yaml") == "openapi")
         #expect(SpecFileNaming.stem(of: "box.openapi.json") == "box")
-        #expect(SpecFileNaming.outputFileNames(forSpec: "openapi.yml") == [
-            "openapi+Models.swift", "openapi+Requests.swift", "openapi+Enums.swift",
-        ])
+        #expect(
+            SpecFileNaming.outputFileNames(forSpec: "openapi.yml") == [
+                "openapi+Models.swift", "openapi+Requests.swift", "openapi+Enums.swift",
+            ])
         #expect(SpecFileNaming.shardCount(forSpec: "box.openapi.json", size: 1_761_086) == 27)
     }
 }

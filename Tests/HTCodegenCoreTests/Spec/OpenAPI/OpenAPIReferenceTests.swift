@@ -76,11 +76,15 @@ import Testing
         """
 
     @Test func referencesToOtherFilesBecomeTypesOfThisDocument() throws {
-        let root = try Self.folder(["api.openapi.yaml": Self.main, "common.yaml": Self.common, "schemas/pet.yaml": Self.pet])
-        let (read, diagnostics) = Generator.readSpec(at: root + "/api.openapi.yaml", displayPath: "Sources/API/api.openapi.yaml")
+        let root = try Self.folder([
+            "api.openapi.yaml": Self.main, "common.yaml": Self.common, "schemas/pet.yaml": Self.pet,
+        ])
+        let (read, diagnostics) = Generator.readSpec(
+            at: root + "/api.openapi.yaml", displayPath: "Sources/API/api.openapi.yaml")
         let document = try #require(read)
         #expect(
-            document.types.map(\.name) == ["Error", "a/b~c", "Holder", "Error2", "Slashed", "Count", "Pet"], "\(document.types.map(\.name))")
+            document.types.map(\.name) == ["Error", "a/b~c", "Holder", "Error2", "Slashed", "Count", "Pet"],
+            "\(document.types.map(\.name))")
         let holder = try T.fields("Holder", in: document)
         #expect(holder.map(\.type.description) == ["a/b~c", "a/b~c", "Error2", "Variable", "Variable", "Slashed"])
         // The other file's Error keeps its fields; its `required` problem is reported in that file.

@@ -131,7 +131,9 @@ import Testing
         #expect(T.errors(diagnostics).isEmpty, "\(diagnostics)")
         let fields = try T.fields("Box", in: document)
         #expect(
-            fields.map(\.type.description) == ["String", "Integer", "Owner", "UUID", "String", "MaybeOwner", "Variable"])
+            fields.map(\.type.description) == [
+                "String", "Integer", "Owner", "UUID", "String", "MaybeOwner", "Variable",
+            ])
         #expect(fields.map(\.isRequired) == [false, false, false, false, true, false, false])
         guard case .alias(let aliased) = try T.type("MaybeOwner", in: document).kind else {
             Issue.record("MaybeOwner is not an alias of Owner")
@@ -180,6 +182,28 @@ import Testing
         #expect(ghost.location.line == 27)
     }
 
+    @Test func inlineSchemasOfAnAllOfPartAreDeclaredOnceAfterThePart() throws {
+        let (document, diagnostics) = try T.read(
+            T.document(
+                schemas: """
+                        Pet:
+                          type: object
+                          properties:
+                            owner: {type: object, properties: {name: {type: string}}}
+                        Cat:
+                          allOf:
+                            - $ref: '#/components/schemas/Pet'
+                            - properties:
+                                toy: {type: object, properties: {kind: {type: string}}}
+                        Dog:
+                          allOf: [{$ref: '#/components/schemas/Pet'}, {properties: {barks: {type: boolean}}}]
+                    """))
+        #expect(T.errors(diagnostics).isEmpty, "\(diagnostics)")
+        #expect(try T.fields("Cat", in: document).map(\.type.description) == ["PetOwner", "CatToy"])
+        #expect(try T.fields("Dog", in: document).map(\.type.description) == ["PetOwner", "Boolean"])
+        #expect(document.types.map(\.name) == ["Pet", "PetOwner", "Cat", "CatToy", "Dog"])
+    }
+
     @Test func aCycleOfAllOfsEnds() throws {
         let (document, diagnostics) = try T.read(
             T.document(
@@ -218,11 +242,13 @@ import Testing
                           type: object
                           properties:
                             subtrees: {type: array, items: {$recursiveRef: '#'}}
+                            leaves: {type: array, items: {$dynamicRef: '#leaf'}}
+                            node: {$dynamicRef: '#/components/schemas/Node'}
                     """))
         #expect(T.errors(diagnostics).isEmpty, "\(diagnostics)")
         #expect(try T.fields("Node", in: document).map(\.type.description) == ["[Node]", "Node", "Other"])
         #expect(try T.fields("Other", in: document).map(\.type.description) == ["Node"])
-        #expect(try T.fields("Tree", in: document).map(\.type.description) == ["[Tree]"])
+        #expect(try T.fields("Tree", in: document).map(\.type.description) == ["[Tree]", "[Tree]", "Node"])
     }
 
     @Test func unionsWithADiscriminatorAndWithout() throws {
@@ -348,7 +374,8 @@ import Testing
         #expect(T.errors(diagnostics).isEmpty)
         #expect(document.types.map(\.name) == ["file--full", "Date2", "User"])
         #expect(try T.fields("User", in: document).map(\.type.description) == ["file--full", "Date2", "Date"])
-        #expect(diagnostics.contains { $0.severity == .warning && $0.message.contains("'Date' is a built-in type name") })
+        #expect(
+            diagnostics.contains { $0.severity == .warning && $0.message.contains("'Date' is a built-in type name") })
     }
 
     @Test func messyDocumentsReadWithWarningsOnly() throws {
