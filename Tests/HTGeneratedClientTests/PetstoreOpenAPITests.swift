@@ -77,9 +77,14 @@ import Testing
         let newPet = HTNewPet {
             $0.name = "Rex"
             $0.price = Decimal(string: "12.50", locale: Locale(identifier: "en_US_POSIX"))
-            $0.kind = .dog(HTDog { $0.petType = "dog"; $0.packSize = 2 })
+            $0.kind = .dog(
+                HTDog {
+                    $0.petType = "dog"
+                    $0.packSize = 2
+                })
         }
-        let response = try await Self.client(server).response(for: HTCreatePetRequest(dryRun: true, requestBody: newPet))
+        let response = try await Self.client(server).response(
+            for: HTCreatePetRequest(dryRun: true, requestBody: newPet))
         let seen = try Self.seen(response.headers)
         #expect(seen["method"] == "POST")
         #expect(seen["path"] == "/pets")
@@ -152,7 +157,12 @@ import Testing
         let client = Self.client(server)
         let photo = Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF])
         let upload = try await client.response(
-            for: HTUploadPetPhotoRequest(petId: 3, requestBody: HTUploadPetPhotoRequestBody { $0.photo = photo; $0.caption = "at the beach" }))
+            for: HTUploadPetPhotoRequest(
+                petId: 3,
+                requestBody: HTUploadPetPhotoRequestBody {
+                    $0.photo = photo
+                    $0.caption = "at the beach"
+                }))
         let seen = try Self.seen(upload.headers)
         #expect(seen["method"] == "PUT")
         #expect(seen["path"] == "/pets/3/photo")

@@ -89,9 +89,10 @@ enum HTRequestBuilder {
         var message: String
     }
 
-    /// Replaces `:name` and `{name}` segments with the parameter of that name, percent-encoded as one
-    /// segment, and removes the parameter so it is not sent again in the query or body. An empty value,
-    /// `.` or `..` is refused: it would send the request to another path.
+    /// Replaces each path parameter (a whole `:name` segment, or `{name}` anywhere in a segment:
+    /// ``PathTemplateRules/pieces(of:)``) with the parameter of that name, percent-encoded so that it
+    /// stays inside its segment, and removes the parameter so it is not sent again in the query or body.
+    /// A filled segment that is empty, `.` or `..` is refused: it would send the request to another path.
     ///
     /// Only the part before the first `?` is a path: a fixed query in the template (NEI's action marker,
     /// `/progroups/:id?changecreator` or `/users?cpwd`) is kept as it is, so it is always sent, and
@@ -109,25 +110,42 @@ enum HTRequestBuilder {
         let result = String(template[..<pathStart])
         let segments = template[pathStart...].split(separator: "/", omittingEmptySubsequences: false)
         var filled: [String] = []
+        var used: [String] = []
         for segment in segments {
-            guard let name = PathTemplateRules.parameterName(of: segment) else {
+            let pieces = PathTemplateRules.pieces(of: segment)
+            guard pieces.contains(where: { if case .parameter = $0 { return true } else { return false } }) else {
                 filled.append(String(segment))
                 continue
             }
-            guard let value = parameters[String(name)], let text = HTValueCoercion.string(value) else {
-                throw PathError(message: "the path parameter '\(name)' has no value")
+            var text = ""
+            var names: [String] = []
+            for piece in pieces {
+                switch piece {
+                case .literal(let literal):
+                    text += literal
+                case .parameter(let name):
+                    guard let value = parameters[String(name)], let value = HTValueCoercion.string(value) else {
+                        throw PathError(message: "the path parameter '\(name)' has no value")
+                    }
+                    names.append("'\(name)'")
+                    used.append(String(name))
+                    // `/`, `?`, `#` and `%` are escaped: a value never leaves its segment.
+                    text += HTFormEncoding.escape(value)
+                }
             }
-            // A value is one segment: `/`, `?`, `#` and `%` are escaped, and a value that URL resolution
-            // would read as a dot segment (or an empty one) is refused: `/items/..` is `GET /`.
+            // A segment that URL resolution would read as a dot segment (or an empty one) is refused:
+            // `/items/..` is `GET /`.
             guard !text.isEmpty, text != ".", text != ".." else {
+                let what =
+                    names.count == 1
+                    ? "the path parameter \(names[0])" : "the path parameters \(names.joined(separator: ", "))"
                 throw PathError(
                     message:
-                        "the path parameter '\(name)' has the value \(text.debugDescription), which would change the path"
-                )
+                        "\(what) make the segment '\(segment)' \(text.debugDescription), which would change the path")
             }
-            parameters[String(name)] = nil
-            filled.append(HTFormEncoding.escape(text))
+            filled.append(text)
         }
+        for name in used { parameters[name] = nil }
         return result + filled.joined(separator: "/")
     }
 

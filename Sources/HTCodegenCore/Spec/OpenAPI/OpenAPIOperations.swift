@@ -100,7 +100,7 @@ extension OpenAPIReadContext {
         let file = source.file
         let name = source.name
         var queryNames: Set<String> = []
-        let path = try Self.sentPath(source.path, queryNames: &queryNames)
+        let path = Self.sentPath(source.path, queryNames: &queryNames)
         let operationParameters = parameterSources(node["parameters"]?.value, inFile: file)
         var inputs: [FieldDecl] = []
         var names: [String: String] = [:]
@@ -169,12 +169,12 @@ extension OpenAPIReadContext {
     }
 
     /// The path the operation is sent to: the key up to a `#` (a fragment is never sent; some documents
-    /// add one to tell operations on one path apart). Throws when a `{parameter}` is only part of a
-    /// segment (`/users/{name}.json`): the runtime fills whole segments only, and would send the braces.
+    /// add one to tell operations on one path apart). A `{parameter}` may be part of a segment
+    /// (`/posts/{id}.json`): the runtime fills it there (`PathTemplateRules.pieces(of:)`).
     ///
     /// `queryNames` gets the names of the `name={name}` pairs taken out of a fixed query: parameters of
     /// those names are sent in the query even when the document says `in: path`.
-    static func sentPath(_ member: JSONMember, queryNames: inout Set<String>) throws(SkipOperation) -> String {
+    static func sentPath(_ member: JSONMember, queryNames: inout Set<String>) -> String {
         var path = member.key
         if let mark = path.firstIndex(of: "#") { path = String(path[..<mark]) }
         // A fixed query in the key (`/modules?api-version=1&type={type}`): its `name={name}` pairs are
@@ -187,21 +187,6 @@ extension OpenAPIReadContext {
                 return false
             }
             path = String(path[..<mark]) + (pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&"))
-        }
-        let whole = Set(PathTemplate(path).parameters)
-        let pathPart = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        for segment in pathPart.split(separator: "/") where segment.contains("{") {
-            var rest = segment[...]
-            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-                let name = String(rest[rest.index(after: open)..<close])
-                if !whole.contains(name) {
-                    throw SkipOperation(
-                        message:
-                            "the path parameter '{\(name)}' is only part of the segment '\(segment)'; only whole segments are filled",
-                        location: member.keyLocation)
-                }
-                rest = rest[rest.index(after: close)...]
-            }
         }
         return path
     }

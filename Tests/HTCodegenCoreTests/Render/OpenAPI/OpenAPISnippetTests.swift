@@ -282,14 +282,14 @@ import Testing
 
     @Test func formMultipartAndBinaryBodies() throws {
         #expect(try Self.requests("HTSubmitFormRequest").contains("        .form(self.requestBody.htJSONObject())\n"))
-        #expect(try Self.requests("HTFormMapRequest").contains("        return .form(htFormObject(value.htJSON))\n"))
+        #expect(try Self.requests("HTFormMapRequest").contains("        return .form(HTParameterStyles.formObject(value.htJSON))\n"))
         #expect(
             try Self.requests("HTPutRawRequest").contains(
                 "        .data(self.requestBody, contentType: \"image/png\")\n"))
         #expect(try Self.requests("HTPutRawRequest").contains("    internal typealias Response = Data\n"))
         #expect(
             try Self.requests("HTMultipartAnyRequest").contains(
-                "        .multipart(htMultipartParts(self.requestBody.htJSON))\n"))
+                "        .multipart(HTParameterStyles.multipartParts(self.requestBody.htJSON))\n"))
         let upload = try Self.requests("HTUploadPhotoRequest")
         #expect(
             upload.contains(
