@@ -133,12 +133,13 @@ package enum Generator {
         return (files, diagnostics.sorted)
     }
 
-    /// Generates from a spec's bytes (parse, resolve, render); the one call tests and tools need.
+    /// Generates from a spec's bytes (parse, resolve, render); the one call tests and tools need. `path`
+    /// is where the spec is, for the other files an OpenAPI document refers to (relative to it).
     package static func generate(
-        specBytes: [UInt8], file: String, config: GeneratorConfig, declareAbstractTypes: Bool = false,
-        shards: Int = 1
+        specBytes: [UInt8], file: String, path: String? = nil, config: GeneratorConfig,
+        declareAbstractTypes: Bool = false, shards: Int = 1
     ) throws(GenerationFailed) -> (Files, [Diagnostic]) {
-        let (document, parseDiagnostics) = parseSpec(specBytes, file: file)
+        let (document, parseDiagnostics) = parseSpec(specBytes, file: file, path: path)
         guard let document, !parseDiagnostics.contains(where: { $0.severity == .error }) else {
             throw GenerationFailed(
                 diagnostics: parseDiagnostics.sorted { ($0.location, $0.message) < ($1.location, $1.message) })

@@ -53,7 +53,8 @@ import Testing
             "response-rule-3.htspec.json", "response-rule-4.htspec.json", "response-rule-5.htspec.json",
             "headers.htspec.json", "imported-input.htspec.json", "docs.htspec.json", "naming.htspec.json",
             "settings.htspec.json", "demo.htspec.json", "nei-naming.nei.json", "value-types.htspec.json",
-            "nei-paging.nei.json", "nei-overrides.nei.json",
+            "nei-paging.nei.json", "nei-overrides.nei.json", "petstore.openapi.yaml",
+            "petstore-expanded.openapi.json",
         ] {
             #expect(names.contains(required), "missing spec \(required)")
         }
@@ -65,7 +66,8 @@ import Testing
         let bytes = try [UInt8](Data(contentsOf: spec))
         let fileName = spec.lastPathComponent
         let (files, diagnostics) = try Generator.generate(
-            specBytes: bytes, file: fileName, config: try Self.config(for: spec), declareAbstractTypes: true)
+            specBytes: bytes, file: fileName, path: spec.path, config: try Self.config(for: spec),
+            declareAbstractTypes: true)
         let stem = SpecFileNaming.stem(of: fileName)
         let directory = Self.goldensDirectory.appending(path: stem)
         var expected = files.contents
@@ -95,9 +97,9 @@ import Testing
         for spec in Self.specURLs {
             let bytes = try [UInt8](Data(contentsOf: spec))
             let first = try Generator.generate(
-                specBytes: bytes, file: spec.lastPathComponent, config: GeneratorConfig())
+                specBytes: bytes, file: spec.lastPathComponent, path: spec.path, config: GeneratorConfig())
             let second = try Generator.generate(
-                specBytes: bytes, file: spec.lastPathComponent, config: GeneratorConfig())
+                specBytes: bytes, file: spec.lastPathComponent, path: spec.path, config: GeneratorConfig())
             #expect(first.0 == second.0)
             for file in first.0.contents {
                 #expect(!file.text.contains(Self.packageDirectory.path), "the package's path in \(file.name)")
