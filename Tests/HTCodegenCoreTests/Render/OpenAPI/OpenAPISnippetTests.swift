@@ -282,7 +282,9 @@ import Testing
 
     @Test func formMultipartAndBinaryBodies() throws {
         #expect(try Self.requests("HTSubmitFormRequest").contains("        .form(self.requestBody.htJSONObject())\n"))
-        #expect(try Self.requests("HTFormMapRequest").contains("        return .form(HTParameterStyles.formObject(value.htJSON))\n"))
+        #expect(
+            try Self.requests("HTFormMapRequest").contains(
+                "        return .form(HTParameterStyles.formObject(value.htJSON))\n"))
         #expect(
             try Self.requests("HTPutRawRequest").contains(
                 "        .data(self.requestBody, contentType: \"image/png\")\n"))
