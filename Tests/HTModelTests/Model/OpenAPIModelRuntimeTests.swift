@@ -104,7 +104,8 @@ struct OpenAPIModelRuntimeTests {
         #expect(throws: HTMappingError.self) { try HTPriority.htMap(.integer(9), options: rejecting) }
         #expect(try HTPriority.htMap(.integer(2), options: rejecting) == .high)
         // Lenient mapping keeps the value even when the options ask to reject.
-        #expect(try HTPriority.htMap(.integer(9), options: HTMappingOptions(rejectsUnknownEnumValues: true)).rawValue == 9)
+        #expect(
+            try HTPriority.htMap(.integer(9), options: HTMappingOptions(rejectsUnknownEnumValues: true)).rawValue == 9)
     }
 
     // MARK: attempt

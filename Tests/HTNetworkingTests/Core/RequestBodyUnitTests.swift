@@ -44,14 +44,18 @@ struct RequestBodyUnitTests {
         let parts = [HTMultipartPart(name: "p", data: Data("before \(taken) after".utf8))]
         var generator = ScriptedGenerator(values: [0, 0, 1, 2])
         let boundary = HTMultipartPart.randomBoundary(for: parts, using: &generator)
-        #expect(boundary == "HTNetworking-" + String(repeating: "0", count: 15) + "1" + String(repeating: "0", count: 15) + "2")
+        #expect(
+            boundary == "HTNetworking-" + String(repeating: "0", count: 15) + "1" + String(repeating: "0", count: 15)
+                + "2")
         // A generator that only gives the taken boundary: the counter fallback.
         var stuck = ScriptedGenerator(values: [])
         let fallback = HTMultipartPart.randomBoundary(for: parts, using: &stuck)
         #expect(fallback == taken + "-1")
         // In a name, a file name or a content type too.
         let named = [HTMultipartPart(name: "x", data: Data(), fileName: "HTRequestBody-canonical.txt")]
-        #expect(HTMultipartPart.unusedBoundary(startingWith: "HTRequestBody-canonical", in: named) == "HTRequestBody-canonical-1")
+        #expect(
+            HTMultipartPart.unusedBoundary(startingWith: "HTRequestBody-canonical", in: named)
+                == "HTRequestBody-canonical-1")
         // The body made with it parses back to the parts.
         let body = HTRequestBody.multipart(parts).encoded()
         let parsed = parseMultipart(body.data, contentType: body.contentType)
@@ -60,16 +64,22 @@ struct RequestBodyUnitTests {
 
     @Test("random boundaries differ per encoding; the canonical form is stable and tells bodies apart")
     func canonicalForm() {
-        let parts = [HTMultipartPart(name: "a", value: "1"), HTMultipartPart(name: "f", data: Data([0, 1]), fileName: "f")]
+        let parts = [
+            HTMultipartPart(name: "a", value: "1"), HTMultipartPart(name: "f", data: Data([0, 1]), fileName: "f"),
+        ]
         let body = HTRequestBody.multipart(parts)
         let first = body.encoded()
         let second = body.encoded()
         #expect(first.contentType != second.contentType)
         #expect(first.data != second.data)
-        #expect(parseMultipart(first.data, contentType: first.contentType) == parseMultipart(second.data, contentType: second.contentType))
+        #expect(
+            parseMultipart(first.data, contentType: first.contentType)
+                == parseMultipart(second.data, contentType: second.contentType))
         #expect(body.canonicalEncoded == HTRequestBody.multipart(parts).canonicalEncoded)
         #expect(body.canonicalEncoded.contentType == "multipart/form-data; boundary=HTRequestBody-canonical")
-        #expect(body.canonicalEncoded != HTRequestBody.multipart(parts + [HTMultipartPart(name: "b", value: 2)]).canonicalEncoded)
+        #expect(
+            body.canonicalEncoded
+                != HTRequestBody.multipart(parts + [HTMultipartPart(name: "b", value: 2)]).canonicalEncoded)
         #expect(HTRequestBody.json(["a": 1]).encoded() == HTRequestBody.json(["a": 1]).canonicalEncoded)
         #expect(HTRequestBody.form(["a": "x y"]).encoded().data == Data("a=x%20y".utf8))
         #expect(HTRequestBody.data(Data([9]), contentType: "image/png").encoded().contentType == "image/png")
@@ -99,11 +109,17 @@ struct RequestBodyUnitTests {
 
     @Test("cache keys: the body's bytes and type are keyed; parameters in the query are told from a body")
     func cacheKeys() {
-        func key<R: HTBaseRequest>(_ request: R) -> HTCacheKey { HTCacheKey(for: request, configuration: configuration) }
-        func request(_ body: HTRequestBody?, _ parameters: HTJSONObject = ["id": 1, "q": "x"]) -> BodyRequest<EchoItemRoute> {
+        func key<R: HTBaseRequest>(_ request: R) -> HTCacheKey {
+            HTCacheKey(for: request, configuration: configuration)
+        }
+        func request(_ body: HTRequestBody?, _ parameters: HTJSONObject = ["id": 1, "q": "x"]) -> BodyRequest<
+            EchoItemRoute
+        > {
             BodyRequest<EchoItemRoute>(parameters: parameters, body: body)
         }
-        let parts = [HTMultipartPart(name: "p", value: "1"), HTMultipartPart(name: "f", data: Data([1]), fileName: "f")]
+        let parts = [
+            HTMultipartPart(name: "p", value: "1"), HTMultipartPart(name: "f", data: Data([1]), fileName: "f"),
+        ]
         #expect(key(request(.multipart(parts))) == key(request(.multipart(parts))))
         #expect(key(request(.json(["a": 1]))) == key(request(.json(["a": 1]))))
         let distinct = [
@@ -120,7 +136,8 @@ struct RequestBodyUnitTests {
         let inQuery = request(.json(["q": "x"]), ["id": 1, "q": "x"])
         #expect(HTClient(configuration: configuration).urlRequestBody(inBody) == Data(#"{"q":"x"}"#.utf8))
         #expect(key(inBody) != key(inQuery))
-        let text = HTCacheKey.canonicalText(for: request(.data(Data([0xAB, 0x01]), contentType: "a/b")), configuration: configuration)
+        let text = HTCacheKey.canonicalText(
+            for: request(.data(Data([0xAB, 0x01]), contentType: "a/b")), configuration: configuration)
         #expect(text.hasPrefix("HTCacheKey/4\nmethod:POST\n"))
         #expect(text.contains("\nplacement:query\n"))
         #expect(text.contains("\nbody:a/b ab01\n"))
@@ -137,7 +154,8 @@ struct RequestBodyUnitTests {
             HTMultipartPart(name: "title", value: "Holiday"),
             HTMultipartPart(name: "password", value: "hunter2"),
             HTMultipartPart(name: "meta", value: ["owner": "ada", "token": "t0k"]),
-            HTMultipartPart(name: "photo", data: Data(secretFile.utf8), fileName: "beach.jpg", contentType: "image/jpeg"),
+            HTMultipartPart(
+                name: "photo", data: Data(secretFile.utf8), fileName: "beach.jpg", contentType: "image/jpeg"),
             HTMultipartPart(name: "blob", data: Data(secretFile.utf8)),
             HTMultipartPart(name: "note", data: Data("plain note".utf8), contentType: "text/plain"),
         ]).encoded()
@@ -152,7 +170,8 @@ struct RequestBodyUnitTests {
                 part "note" (text/plain): plain note
                 """)
         #expect(!text.contains("hunter2") && !text.contains("t0k") && !text.contains(secretFile))
-        let broken = HTLogRedaction().redactedBody(Data("--x\r\nno end".utf8), contentType: "multipart/form-data; boundary=x")
+        let broken = HTLogRedaction().redactedBody(
+            Data("--x\r\nno end".utf8), contentType: "multipart/form-data; boundary=x")
         #expect(broken == "<11 bytes of multipart/form-data that does not parse>")
     }
 

@@ -66,11 +66,14 @@ struct FrozenBodyTests {
         #expect(try folder.journalCopy().entries == [stored, storedData])
 
         // The same multipart call frozen again is kept once, although its boundary on the wire differs.
-        let again = await frozenID { () async throws(HTNetworkingError) in try await manager.send(multipart, via: client) }
+        let again = await frozenID { () async throws(HTNetworkingError) in
+            try await manager.send(multipart, via: client)
+        }
         #expect(again == multipartID)
         var other = multipart
         other.body = .multipart([HTMultipartPart(name: "title", value: "Other")])
-        let otherID = await frozenID { () async throws(HTNetworkingError) in try await manager.send(other, via: client) }
+        let otherID = await frozenID { () async throws(HTNetworkingError) in try await manager.send(other, via: client)
+        }
         #expect(otherID != nil && otherID != multipartID)
         var otherType = data
         otherType.body = .data(Data("raw,csv,line\n".utf8), contentType: "text/plain")
@@ -89,7 +92,8 @@ struct FrozenBodyTests {
         let summary = await manager.resendNow()
         #expect(summary.succeeded == 4)
         let sent = recorder.seen.values
-        let resentMultipart = try #require(sent.first { $0.value(forHTTPHeaderField: "Idempotency-Key") == multipartID })
+        let resentMultipart = try #require(
+            sent.first { $0.value(forHTTPHeaderField: "Idempotency-Key") == multipartID })
         #expect(resentMultipart.httpBody == stored.body)
         #expect(resentMultipart.value(forHTTPHeaderField: "Content-Type") == contentType)
         #expect(resentMultipart.url == stored.url)
