@@ -3,7 +3,7 @@ extension HTMappingContext {
     /// accepts it with no diagnostic at all, else `nil` (and nothing is recorded here).
     ///
     /// The attempt runs in a scratch context with this context's path, date format and options, made
-    /// strict (``HTMappingOptions/strict``; implicit key matching and
+    /// strict (``HTMappingOptions/strict-swift.property``; implicit key matching and
     /// ``HTMappingOptions/rejectsUnknownEnumValues`` as here). A value that `T` decodes only with a
     /// diagnostic (a nested field of the wrong type, an enum value a closed enum refuses) counts as
     /// not accepted; `null` is accepted only by ``HTJSON`` and ``HTNoContent``.

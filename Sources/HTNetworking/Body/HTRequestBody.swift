@@ -46,7 +46,8 @@ public enum HTRequestBody: Sendable, Hashable {
     }
 
     /// The bytes to send and their `Content-Type`. A multipart body gets a new random boundary on
-    /// every call (``HTMultipartPart/randomBoundary(for:)``), so two calls give different bytes for it.
+    /// every call (`HTNetworking-` and 32 hex digits from the system's secure generator, drawn again
+    /// when it occurs in a part), so two calls give different bytes for it.
     public func encoded() -> Encoded {
         switch self {
         case .multipart(let parts):

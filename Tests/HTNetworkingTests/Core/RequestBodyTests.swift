@@ -122,6 +122,20 @@ struct RequestBodyTests {
         #expect(again["headers"]?["content-type"]?.stringValue != contentType)
     }
 
+    @Test("an upload of a request with its own body: the form replaces the body, parameters stay in the query")
+    func uploadWithOwnBody() async throws {
+        let server = try await sharedServer()
+        var form = HTMultipartFormData()
+        form.append("from the form", name: "field")
+        let request = BodyRequest<UploadRoute>(parameters: ["lang": "en"], body: .json(["ignored": true]))
+        let result = try await loopbackClient(server).upload(request, form: form)
+        #expect(result["fields"] == ["field": "from the form"])
+        // Without a body of its own, a POST's parameters become fields at the start of the form (unchanged).
+        let plain = try await loopbackClient(server).upload(
+            BodyRequest<UploadRoute>(parameters: ["lang": "en"]), form: form)
+        #expect(plain["fields"] == ["lang": "en", "field": "from the form"])
+    }
+
     @Test("a raw data body goes out as it is, with its content type, whatever the bytes")
     func dataBody() async throws {
         let server = try await sharedServer()
