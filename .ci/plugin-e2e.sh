@@ -5,8 +5,10 @@
 # graph, in a fresh temporary folder, with its HTNetworking dependency pointing at this checkout:
 #   1. the first build succeeds and the app prints a generated model and a generated request, of its
 #      own spec and of the ShopAPI library target's (specs and one Swift file, public access: the
-#      README's setup; one of its specs is YAML, reviews.htspec.yaml), and of the StockAPI target
-#      (package access);
+#      README's setup; one of its specs is YAML, reviews.htspec.yaml, and one an OpenAPI document,
+#      inventory.openapi.yaml, whose schema is in schemas/warehouse.yaml), and of the StockAPI target
+#      (package access); after a property is added to schemas/warehouse.yaml, the rebuild regenerates
+#      the OpenAPI document's models (the plugin declares the files it may refer to as inputs);
 #   2. after a field is added to the spec and main.swift uses it, the rebuild succeeds and the app
 #      prints the new field (so the generated code followed the spec); after 40 types grow the spec
 #      over 32 KiB the app still builds, and once SwiftPM plans the build again (a file is added to the
@@ -117,6 +119,16 @@ expect_line "$OUTPUT" '^request: HTGetProductRequest .*/products/'
 expect_line "$OUTPUT" '^library: CatListCategoriesRequest /categories Tools$'
 expect_line "$OUTPUT" '^yaml: CatListReviewsRequest /products/:id/reviews 5 Great$'
 expect_line "$OUTPUT" '^package: StockGetStockRequest /stock/:sku W-42 /stock$'
+expect_line "$OUTPUT" '^openapi: CatGetWarehouseRequest /warehouses/\{code\} Main https://inventory.example.com/v1$'
+
+echo "== plugin e2e: an edit to a file an OpenAPI document refers to regenerates the document's code"
+printf '  city:\n    type: string\n' >>"$PKG/Sources/ShopAPI/schemas/warehouse.yaml"
+build_or_fail "rebuild after editing schemas/warehouse.yaml"
+if find "$SCRATCH/plugins" -name 'inventory+Models*.swift' -exec grep -l 'var city: String?' {} + | grep -q .; then
+    pass "the Warehouse model gained 'city' from the referenced file"
+else
+    fail "the OpenAPI document's models were not regenerated after its referenced file changed"
+fi
 
 echo "== plugin e2e: generate-client refuses a target that applies the build plugin"
 GC_LOG="$WORK/generate-client.log"

@@ -1,5 +1,5 @@
-// Uses the code HTCodegenPlugin generates from shop.htspec.json (this target), catalog.htspec.json and
-// reviews.htspec.yaml (the ShopAPI library target): if either were not generated, or not public, this file would not
+// Uses the code HTCodegenPlugin generates from shop.htspec.json (this target), catalog.htspec.json,
+// reviews.htspec.yaml and inventory.openapi.yaml (the ShopAPI library target): if either were not generated, or not public, this file would not
 // compile. .ci/plugin-e2e.sh checks the printed lines.
 import HTNetworking
 import ShopAPI
@@ -24,6 +24,14 @@ let review = CatReview {
 }
 print(
     "yaml: \(type(of: CatListReviewsRequest(id: 42))) \(CatListReviewsRequest.path) \(review.stars.map(String.init) ?? "-") \(review.title ?? "-")"
+)
+
+let warehouse = CatWarehouse {
+    $0.code = "W1"
+    $0.name = "Main"
+}
+print(
+    "openapi: \(type(of: CatGetWarehouseRequest(code: "W1"))) \(CatGetWarehouseRequest.path) \(warehouse.name ?? "-") \(CatInventoryServers.default)"
 )
 
 let stock = StockStockLevel { $0.sku = "W-42" }
