@@ -50,7 +50,7 @@ let package = Package(
         // What several test targets share: the loopback HTTP server (a Python script run as a child
         // process) and its Swift driver. A plain target under Tests/, so no test target links another's files.
         .target(name: "HTTestSupport", path: "Tests/HTTestSupport", exclude: ["Server"]),
-        .testTarget(name: "HTModelTests", dependencies: ["HTModel"]),
+        .testTarget(name: "HTModelTests", dependencies: ["HTModel", "HTTestSupport"]),
         .testTarget(name: "HTNetworkingTests", dependencies: ["HTNetworking", "HTTestSupport"]),
         .testTarget(name: "HTCodegenCoreTests", dependencies: ["HTCodegenCore"], exclude: ["Goldens", "Specs"]),
         .testTarget(

@@ -28,7 +28,9 @@ import Foundation
 /// through `#filePath`, so the tests must run from a checkout of the sources.
 public final class LoopbackServer: @unchecked Sendable {
     // @unchecked Sendable, safety: `baseURL`, `port`, `processIdentifier` and the two pipes are
-    // immutable lets; the only mutable state, `process`, is read and written under `lock` only.
+    // immutable lets; the only mutable state, `process`, is in a `let` box and read and written only under
+    // its lock (the box is not Sendable by itself because `Process` need not be declared Sendable; the
+    // process leaves the box only through `stop()`, which takes it out, so one caller at most ends it).
 
     /// Why ``LoopbackServer/start(fixtures:timeout:)`` or ``LoopbackServer/url(_:)`` failed.
     public enum Failure: Error, CustomStringConvertible {
@@ -80,15 +82,14 @@ public final class LoopbackServer: @unchecked Sendable {
     /// The process id of the server (the `env` process execs into `python3`, so this is the server).
     public let processIdentifier: Int32
 
-    private let lock = NSLock()
     /// The running process; `nil` once stopped.
-    private var process: Process?
+    private let process: LockedBox<Process?>
     private let standardInput: Pipe
     /// Kept so the read end of stdout stays open (the server never writes to it after the PORT line).
     private let standardOutput: Pipe
 
     private init(process: Process, standardInput: Pipe, standardOutput: Pipe, port: Int, baseURL: URL) {
-        self.process = process
+        self.process = LockedBox(process)
         self.processIdentifier = process.processIdentifier
         self.standardInput = standardInput
         self.standardOutput = standardOutput
@@ -164,19 +165,13 @@ public final class LoopbackServer: @unchecked Sendable {
 
     /// Whether the server process is still running (false once ``stop()`` returned).
     public var isRunning: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return process?.isRunning ?? false
+        process.withLock { $0?.isRunning ?? false }
     }
 
     /// Stops the server: closes its stdin, sends SIGKILL, and waits for it to exit.
     /// Calling it again does nothing.
     public func stop() {
-        lock.lock()
-        let running = process
-        process = nil
-        lock.unlock()
-        if let running {
+        if let running = process.withLock({ $0.take() }) {
             Self.terminate(running, standardInput: standardInput)
         }
     }
@@ -235,38 +230,32 @@ public final class LoopbackServer: @unchecked Sendable {
 }
 
 /// Bytes read so far from the server's stdout, shared between the reader thread and the timeout.
-private final class OutputBuffer: @unchecked Sendable {
-    // @unchecked Sendable, safety: `bytes` is only touched under `lock`.
-    private let lock = NSLock()
-    private var bytes: [UInt8] = []
+private final class OutputBuffer: Sendable {
+    private let bytes = LockedBox<[UInt8]>([])
 
     /// Appends `chunk`; returns the first line (without its newline) once one is complete.
     func append(_ chunk: ArraySlice<UInt8>) -> String? {
-        lock.lock()
-        defer { lock.unlock() }
-        bytes.append(contentsOf: chunk)
-        guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
-            return nil
+        bytes.withLock { bytes in
+            bytes.append(contentsOf: chunk)
+            guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
+                return nil
+            }
+            return String(decoding: bytes[..<newline], as: UTF8.self)
         }
-        return String(decoding: bytes[..<newline], as: UTF8.self)
     }
 
     /// Everything read so far, as text.
     var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: bytes, as: UTF8.self)
+        String(decoding: bytes.value, as: UTF8.self)
     }
 }
 
 /// Resumes a continuation at most once; later results (e.g. the timeout after success) are dropped.
-private final class ResumeOnce<Value: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable, safety: `continuation` is only touched under `lock`.
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Value, any Error>?
+private final class ResumeOnce<Value: Sendable>: Sendable {
+    private let continuation: LockedBox<CheckedContinuation<Value, any Error>?>
 
     init(_ continuation: CheckedContinuation<Value, any Error>) {
-        self.continuation = continuation
+        self.continuation = LockedBox(continuation)
     }
 
     func resume(returning value: Value) {
@@ -278,10 +267,6 @@ private final class ResumeOnce<Value: Sendable>: @unchecked Sendable {
     }
 
     private func take() -> CheckedContinuation<Value, any Error>? {
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = continuation
-        continuation = nil
-        return taken
+        continuation.withLock { $0.take() }
     }
 }

@@ -177,8 +177,9 @@ package struct ResolvedHeader: Sendable {
     package var location: SourceLocation
 }
 
-/// What a response maps to: by the rules of `codegen-rules.md` §3.4 (native specs and NEI exports), or
-/// exactly as the spec says (an OpenAPI operation's ``ResponseDecl``, rule 0).
+/// What a response maps to: by rules 1 to 5 of `HTNetworking.docc/ResponseRules.md` (the table in its
+/// Overview; native specs and NEI exports), or exactly as the spec says (an OpenAPI operation's
+/// ``ResponseDecl``, rule 0).
 package struct ResolvedResponse: Sendable {
     /// The mapped type (by the rules: a model or an array of models; exact: any type), or `nil` when the
     /// caller gets raw JSON.

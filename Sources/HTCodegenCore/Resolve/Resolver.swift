@@ -12,7 +12,8 @@ package struct Resolver {
     /// Hash types that a field, an input or a rule-3 output references: they get a model.
     private var referencedModels: Set<String> = []
     /// Hash types used as a response envelope (rule 2): without another reference they get no model,
-    /// since responses unwrap them by key path (`codegen-rules.md` §2.5).
+    /// since responses unwrap them by key path (`HTNetworking.docc/ResponseRules.md`, Overview: the
+    /// envelope of rule 2 gets no model).
     private var envelopes: Set<String> = []
     /// What each named array or alias type stands for (``ArrayTypeExpansion``); `nil` for one that is
     /// in a cycle, leads into one, nests too deep or ends in an unknown type (reported once).
@@ -442,7 +443,7 @@ package struct Resolver {
         return request
     }
 
-    /// The response rules of `codegen-rules.md` §3.4.
+    /// The response rules 1 to 5 of `HTNetworking.docc/ResponseRules.md` (the table in its Overview).
     private mutating func resolveResponse(_ interface: InterfaceDecl) -> ResolvedResponse {
         switch interface.outputs {
         case .imported(let reference, let bindings):

@@ -1,25 +1,7 @@
 import Foundation
 @_spi(Generated) import HTModel
+import HTTestSupport
 import Testing
-
-/// Counts reads of a hook, to show hooks are read once per model type.
-final class HookReadCounter: @unchecked Sendable {
-    // @unchecked Sendable, safety: `count` is only read or written while `lock` is held.
-    private let lock = NSLock()
-    private var count = 0
-
-    func increment() {
-        lock.lock()
-        count += 1
-        lock.unlock()
-    }
-
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
-}
 
 /// A model using every hook.
 final class HTHookedModel: HTHTTPModel, HTModelMappable, @unchecked Sendable {
@@ -48,7 +30,8 @@ final class HTHookedModel: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     ]
     static let htMapping: HTObjectMapping<HTHookedModel> = .defaultMapping()
 
-    static let shouldTransformReads = HookReadCounter()
+    /// Counts reads of a hook, to show hooks are read once per model type.
+    static let shouldTransformReads = LockedBox(0)
 
     /// RestGoatee's example: `super_secret_str` feeds `stringValue`.
     static var htOverrideKeys: [String: String] { ["super_secret_str": "stringValue"] }
@@ -73,7 +56,7 @@ final class HTHookedModel: HTHTTPModel, HTModelMappable, @unchecked Sendable {
 
     /// The model upper-cases `name` itself; every other property maps normally.
     static var htShouldTransformValue: HTShouldTransformValue<HTHookedModel>? {
-        shouldTransformReads.increment()
+        shouldTransformReads.withLock { $0 += 1 }
         return { model, value, property in
             guard property == "name" else { return true }
             model.name = value.stringValue?.uppercased()

@@ -15,11 +15,12 @@ import Testing
 
 /// Collects the records a logger writes (thread-safe), for assertions.
 final class CacheLogRecords: Sendable {
-    private let records = CacheTestBox<[HTLogRecord]>([])
+    private let records = LockedBox<[HTLogRecord]>([])
 
     /// A logger at `debug` that writes only to this collector.
     var logger: HTLogger {
-        HTLogger(level: .debug, sinks: [HTClosureLogSink { [records] record in records.update { $0.append(record) } }])
+        HTLogger(
+            level: .debug, sinks: [HTClosureLogSink { [records] record in records.withLock { $0.append(record) } }])
     }
 
     /// The records under the `cache` component.
@@ -44,12 +45,12 @@ struct SecretQueryRequest: HTCacheableRequest, Sendable {
 /// Serves a fresh entry only to a GET whose `X-Use-Cache` header is `yes`, and records every request it
 /// was asked about.
 final class RequestAwarePolicy: HTCachePolicy {
-    private let seen = CacheTestBox<[HTCacheRequest]>([])
+    private let seen = LockedBox<[HTCacheRequest]>([])
 
     var requests: [HTCacheRequest] { seen.value }
 
     func cachedResponse(for lookup: HTCacheLookup) -> HTCachedResponse? {
-        if let request = lookup.request { seen.update { $0.append(request) } }
+        if let request = lookup.request { seen.withLock { $0.append(request) } }
         guard let request = lookup.request, request.method == "GET", request.header("x-use-cache") == "yes",
             let entry = lookup.storedResponse(), lookup.validity(of: entry) == .fresh
         else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTestSupport
 import Testing
 
 @testable import HTNetworking
@@ -11,34 +12,13 @@ import Testing
 
 /// Collects log events from a cache (thread-safe), for assertions.
 final class CacheLogRecorder: Sendable {
-    private let events = CacheTestBox<[HTCacheLogEvent]>([])
+    private let events = LockedBox<[HTCacheLogEvent]>([])
 
     var logger: @Sendable (HTCacheLogEvent) -> Void {
-        { [events] event in events.update { $0.append(event) } }
+        { [events] event in events.withLock { $0.append(event) } }
     }
 
     var recorded: [HTCacheLogEvent] { events.value }
-}
-
-/// A value behind a lock, for test bookkeeping shared between tasks.
-final class CacheTestBox<Value: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable, safety: `stored` is only read and written while holding `lock`.
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) { stored = value }
-
-    var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-
-    func update(_ change: (inout Value) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        change(&stored)
-    }
 }
 
 enum CacheTestSupport {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTestSupport
 import Testing
 
 @testable import HTNetworking
@@ -175,10 +176,8 @@ struct FreezeCrashTests {
 }
 
 /// Reads a pipe to its end on a dedicated thread, counting lines as they come.
-final class FreezeOutputCollector: @unchecked Sendable {
-    // @unchecked Sendable, safety: `data` is only read or written while `lock` is held.
-    private var data = Data()
-    private let lock = NSLock()
+final class FreezeOutputCollector: Sendable {
+    private let data = LockedBox(Data())
     private let done = DispatchSemaphore(value: 0)
 
     init(_ handle: FileHandle) {
@@ -186,9 +185,7 @@ final class FreezeOutputCollector: @unchecked Sendable {
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
-                lock.lock()
-                data.append(chunk)
-                lock.unlock()
+                data.withLock { $0.append(chunk) }
             }
             done.signal()
         }
@@ -196,9 +193,7 @@ final class FreezeOutputCollector: @unchecked Sendable {
 
     /// How many complete lines read so far start with `prefix`.
     func count(_ prefix: String) -> Int {
-        lock.lock()
-        let text = String(decoding: data, as: UTF8.self)
-        lock.unlock()
+        let text = String(decoding: data.value, as: UTF8.self)
         return text.split(separator: "\n").filter { $0.hasPrefix(prefix) }.count
     }
 
@@ -207,9 +202,7 @@ final class FreezeOutputCollector: @unchecked Sendable {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread { [self] in
                 done.wait()
-                lock.lock()
-                let text = String(decoding: data, as: UTF8.self)
-                lock.unlock()
+                let text = String(decoding: data.value, as: UTF8.self)
                 continuation.resume(returning: text)
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTestSupport
 
 @testable import HTNetworking
 
@@ -79,10 +80,12 @@ struct FreezeStatusRequest: HTFreezableRequest {
 
 /// Thread-safe list of received notifications.
 final class FreezeNotificationLog: @unchecked Sendable {
-    // @unchecked Sendable, safety: `entries` is only touched under `lock`; the observer tokens are
-    // immutable after init.
-    private let lock = NSLock()
-    private var entries: [(Notification.Name, [AnyHashable: Any])] = []
+    // @unchecked Sendable, safety: `entries` is a `let` box whose every read and write holds its lock.
+    // The box is not Sendable by itself only because `userInfo` is typed `[AnyHashable: Any]`; what the
+    // freeze manager puts there (`HTFrozenRequest`, `HTTransportResponse`, `HTNetworkingError`, `Bool`)
+    // is all Sendable values, and `all` hands out copies. `tokens` is written only in `init` and read
+    // only in `deinit`, when no other reference exists; `center` is a `let`.
+    private let entries = LockedBox<[(Notification.Name, [AnyHashable: Any])]>([])
     private var tokens: [NSObjectProtocol] = []
     let center: NotificationCenter
 
@@ -101,16 +104,10 @@ final class FreezeNotificationLog: @unchecked Sendable {
     }
 
     private func append(_ name: Notification.Name, _ info: [AnyHashable: Any]) {
-        lock.lock()
-        entries.append((name, info))
-        lock.unlock()
+        entries.withLock { $0.append((name, info)) }
     }
 
-    var all: [(Notification.Name, [AnyHashable: Any])] {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries
-    }
+    var all: [(Notification.Name, [AnyHashable: Any])] { entries.value }
 }
 
 /// Collects events from `stream` until `done` says so or `timeout` passes.

@@ -17,14 +17,14 @@ import HTTestSupport
 /// test's server can take the port.
 final class FreezeServerProcess: @unchecked Sendable {
     // @unchecked Sendable, safety: `port`, `baseURL` and `reservation` are immutable (a
-    // `PortReservation` is Sendable, and so is the error); `process` and `stdin` are only touched
-    // under `lock`.
+    // `PortReservation` is Sendable, and so is the error); the running process and its stdin are in
+    // `running`, a `let` box read and written only under its lock (the box is not Sendable by itself
+    // because `Process` and `Pipe` need not be declared Sendable): `start()` puts them in, and they
+    // leave it only through `stop()`, which takes them out, so one caller at most ever ends them.
     let port: Int
     let baseURL: URL
     private let reservation: Result<PortReservation, PortReservation.Failure>
-    private let lock = NSLock()
-    private var process: Process?
-    private var stdin: Pipe?
+    private let running = LockedBox<(process: Process, stdin: Pipe)?>(nil)
 
     /// Reserves a port; when that fails (no socket could be had), ``start()`` throws why, and the
     /// address is port 1 on loopback, where nothing listens.
@@ -70,26 +70,17 @@ final class FreezeServerProcess: @unchecked Sendable {
     }
 
     private func register(_ process: Process, _ input: Pipe) {
-        lock.lock()
-        self.process = process
-        self.stdin = input
-        lock.unlock()
+        running.withLock { $0 = (process, input) }
     }
 
     /// Stops the server and waits for it to exit. It gets SIGKILL, like the harness's `LoopbackServer`:
     /// it keeps no state worth a graceful exit, and the wait then lasts only as long as the kernel takes
     /// to end it, not a poll of its serve loop, on a thread that may be one of the cooperative pool's two.
     func stop() {
-        lock.lock()
-        let running = process
-        let input = stdin
-        process = nil
-        stdin = nil
-        lock.unlock()
-        guard let running else { return }
-        try? input?.fileHandleForWriting.close()
-        if running.isRunning { kill(running.processIdentifier, SIGKILL) }
-        running.waitUntilExit()
+        guard case (let process, let input)? = running.withLock({ $0.take() }) else { return }
+        try? input.fileHandleForWriting.close()
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
     }
 
     /// GET a JSON object from the server.

@@ -255,8 +255,8 @@ struct LoggingTests {
     func fileRotationByTime() throws {
         let folder = try TestSupport.temporaryDirectory("log-time")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = Mutexed(Date(timeIntervalSince1970: 1_000_000))
-        let now: @Sendable () -> Date = { clock.withLock { $0 } }
+        let clock = LockedBox(Date(timeIntervalSince1970: 1_000_000))
+        let now: @Sendable () -> Date = { clock.value }
         let sink = try HTFileLogSink(
             directory: folder, name: "t", rollInterval: 60, maximumFiles: 2, minimumLevel: .warning, now: now)
         let logger = HTLogger(level: .verbose, sinks: [sink])

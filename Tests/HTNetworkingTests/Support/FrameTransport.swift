@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -178,7 +179,7 @@ actor FrameServer {
 /// An `HTTransport` that speaks the frame protocol to a ``FrameServer``.
 struct FrameTransport: HTTransport {
     let server: FrameServer
-    private let ids = Mutexed<UInt32>(0)
+    private let ids = LockedBox<UInt32>(0)
 
     init(server: FrameServer) {
         self.server = server

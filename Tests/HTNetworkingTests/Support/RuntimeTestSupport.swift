@@ -31,31 +31,14 @@ final class RecordingLogSink: HTLogSink {
 
 /// A thread-safe list, appended to from `@Sendable` closures.
 final class Recorded<Element: Sendable>: Sendable {
-    private let storage = Mutexed<[Element]>([])
+    private let storage = LockedBox<[Element]>([])
 
     func append(_ element: Element) {
         storage.withLock { $0.append(element) }
     }
 
-    var values: [Element] { storage.withLock { $0 } }
+    var values: [Element] { storage.value }
     var count: Int { storage.withLock { $0.count } }
-}
-
-/// A value behind a lock, for test doubles.
-final class Mutexed<Value: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable, safety: `value` is only read or written inside `withLock`, under `lock`.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
 }
 
 /// A logger that writes only to the returned sink.

@@ -12,20 +12,14 @@ import Testing
 // MARK: - Sleepers
 
 /// Records every requested wait and returns at once (still failing when the task is cancelled).
-final class SchedRecordingSleeper: HTSleeper, @unchecked Sendable {
-    // @unchecked Sendable, safety: `recorded` is only read and written under `lock`.
-    private let lock = NSLock()
-    private var recorded: [Duration] = []
+final class SchedRecordingSleeper: HTSleeper {
+    private let recorded = LockedBox<[Duration]>([])
 
     /// The waits asked for so far, in order.
-    var delays: [Duration] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
-    }
+    var delays: [Duration] { recorded.value }
 
     func sleep(for duration: Duration) async throws {
-        lock.withLock { recorded.append(duration) }
+        recorded.withLock { $0.append(duration) }
         try Task.checkCancellation()
     }
 }

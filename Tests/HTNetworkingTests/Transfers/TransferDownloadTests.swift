@@ -79,7 +79,7 @@ struct TransferDownloadTests {
         let folder = try TestSupport.temporaryDirectory("download")
         defer { try? FileManager.default.removeItem(at: folder) }
         let destination = folder.appendingPathComponent("nested/dir/file.bin")
-        let reports = ProgressLog()
+        let reports = Recorded<HTTransferProgress>()
         let size = 3_000_000
         let response = try await Support.client(server).download(
             TransferBytesRequest(size: size, chunk: 10_000), to: destination
@@ -242,24 +242,5 @@ struct TransferDownloadTests {
         }
         #expect(events == ["started", "progress 14", "response 14", "finished"])
         #expect(try Data(contentsOf: destination) == Data(#"{"mock": true}"#.utf8))
-    }
-}
-
-/// Progress reports collected from a URLSession queue.
-private final class ProgressLog: @unchecked Sendable {
-    // @unchecked Sendable, safety: `reports` is only read and written under `lock`.
-    private let lock = NSLock()
-    private var reports: [HTTransferProgress] = []
-
-    func append(_ progress: HTTransferProgress) {
-        lock.lock()
-        reports.append(progress)
-        lock.unlock()
-    }
-
-    var values: [HTTransferProgress] {
-        lock.lock()
-        defer { lock.unlock() }
-        return reports
     }
 }

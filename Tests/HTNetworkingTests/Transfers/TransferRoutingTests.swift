@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -191,10 +192,8 @@ private struct RecordingTransport: HTTransport {
 }
 
 /// What the steps of an upload saw: who, the content type and length, and the body read from its stream.
-private final class SeenRequests: @unchecked Sendable {
-    // @unchecked Sendable, safety: `log` is only read and written under `lock`.
-    private let lock = NSLock()
-    private var log: [String] = []
+private final class SeenRequests: Sendable {
+    private let log = LockedBox<[String]>([])
 
     func record(_ who: String, _ request: URLRequest, readingBody: Bool = true) {
         var body = Data((request.httpBodyStream == nil || readingBody ? "" : "(a body stream)").utf8)
@@ -211,9 +210,9 @@ private final class SeenRequests: @unchecked Sendable {
         let type = request.value(forHTTPHeaderField: "Content-Type") ?? "-"
         let length = request.value(forHTTPHeaderField: "Content-Length") ?? "-"
         let entry = "\(who) \(type) \(length) \(String(decoding: body, as: UTF8.self))"
-        lock.withLock { log.append(entry) }
+        log.withLock { $0.append(entry) }
     }
 
-    func reset() { lock.withLock { log.removeAll() } }
-    var entries: [String] { lock.withLock { log } }
+    func reset() { log.withLock { $0.removeAll() } }
+    var entries: [String] { log.value }
 }

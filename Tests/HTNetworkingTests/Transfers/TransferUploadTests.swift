@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -115,12 +116,13 @@ private struct RejectedUploadRequest: HTBaseRequest, Sendable {
 }
 
 /// What the mock transport saw of an upload (the handler runs on another task).
-private final class SeenBody: @unchecked Sendable {
-    // @unchecked Sendable, safety: the three fields are only read and written under `lock`.
-    private let lock = NSLock()
-    private var contentType: String?
-    private var contentLength: String?
-    private var body = ""
+private final class SeenBody: Sendable {
+    private struct Seen {
+        var contentType: String?
+        var contentLength: String?
+        var body = ""
+    }
+    private let seen = LockedBox(Seen())
 
     func record(_ request: URLRequest) {
         var data = Data()
@@ -134,16 +136,15 @@ private final class SeenBody: @unchecked Sendable {
             }
             stream.close()
         }
-        lock.lock()
-        defer { lock.unlock() }
-        contentType = request.value(forHTTPHeaderField: "Content-Type")
-        contentLength = request.value(forHTTPHeaderField: "Content-Length")
-        body = String(decoding: data, as: UTF8.self)
+        let latest = Seen(
+            contentType: request.value(forHTTPHeaderField: "Content-Type"),
+            contentLength: request.value(forHTTPHeaderField: "Content-Length"),
+            body: String(decoding: data, as: UTF8.self))
+        seen.withLock { $0 = latest }
     }
 
     var values: (String?, String?, String) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (contentType, contentLength, body)
+        let seen = seen.value
+        return (seen.contentType, seen.contentLength, seen.body)
     }
 }

@@ -6,25 +6,6 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// Records the requests a handler saw (the handler is `@Sendable`).
-private final class RequestLog: @unchecked Sendable {
-    // @unchecked Sendable, safety: `requests` is only touched under `lock`.
-    private let lock = NSLock()
-    private var requests: [URLRequest] = []
-
-    func append(_ request: URLRequest) {
-        lock.lock()
-        defer { lock.unlock() }
-        requests.append(request)
-    }
-
-    var all: [URLRequest] {
-        lock.lock()
-        defer { lock.unlock() }
-        return requests
-    }
-}
-
 @Suite("Mock transport")
 struct MockTransportTests {
     private let base = "https://api.example.com"
@@ -151,7 +132,7 @@ struct MockTransportTests {
 
     @Test("the handler answers first; returning nil falls through to routes and files")
     func handler() async throws {
-        let log = RequestLog()
+        let log = Recorded<URLRequest>()
         let transport = HTMockTransport(
             routes: ["GET /users/:id": .json(#"{"data": {"name": "route"}}"#)],
             handler: { request in
@@ -166,7 +147,7 @@ struct MockTransportTests {
         #expect(first.name == "handler")
         let second = try await client.send(GetUserRequest(id: 2))
         #expect(second.name == "route")
-        let requests = log.all
+        let requests = log.values
         #expect(requests.count == 2)
         #expect(requests.first?.value(forHTTPHeaderField: "Authorization") == "Bearer x")
         #expect(requests.last?.value(forHTTPHeaderField: "Authorization") == nil)
@@ -174,7 +155,7 @@ struct MockTransportTests {
 
     @Test("the handler sees the body the client built")
     func handlerSeesBody() async throws {
-        let log = RequestLog()
+        let log = Recorded<URLRequest>()
         let transport = HTMockTransport(handler: { request in
             log.append(request)
             return .json(#"{"id": 10, "name": "created"}"#, statusCode: 201)
@@ -185,7 +166,7 @@ struct MockTransportTests {
         let user = try await client(transport).send(create)
         #expect(user.id == 10)
         #expect(user.name == "created")
-        let body = try #require(log.all.first?.httpBody)
+        let body = try #require(log.values.first?.httpBody)
         #expect(try HTJSON(parsing: body) == ["name": "Ada", "age": 36])
     }
 

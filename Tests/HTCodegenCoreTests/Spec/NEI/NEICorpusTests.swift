@@ -79,7 +79,8 @@ struct NEICorpusTests {
         #expect(renzhen3.response.rule == 2)
         #expect(renzhen3.response.type == nil)
         #expect(renzhen3.response.keyPath == "testResult")
-        // The envelope itself gets no model: responses unwrap it by key path (codegen-rules.md §2.5).
+        // The envelope itself gets no model: responses unwrap it by key path
+        // (HTNetworking.docc/ResponseRules.md, Overview: the envelope of rule 2).
         #expect(!api.models.contains { $0.name == "ResultData" })
         let resultData = try #require(document.types.first { $0.name == "ResultData" })
         guard case .hash(let fields) = resultData.kind else {
