@@ -14,6 +14,7 @@
 #      in the doc comments alike.
 # The archives go to .build-docs/docs/<Target>.doccarchive (open with `docc preview` or host them
 # with `docc process-archive transform-for-static-hosting`).
+# The symbol graphs stay in .build-docs/symbol-graphs: .ci/public-api.py counts the public API from them.
 #
 # Environment: DOCC (default: docc on PATH, else next to swift), HT_DOCS_SCRATCH (default .build-docs).
 set -euo pipefail
