@@ -108,10 +108,7 @@ extension SwiftRenderer {
             writer.line(Self.deprecatedWitnessAttribute)
         }
         writer.block("\(access)var headers: [String: String]") { writer in
-            let constants = constant.map {
-                "\(SwiftNaming.stringLiteral($0.name)): \(SwiftNaming.stringLiteral($0.value ?? ""))"
-            }
-            let literal = constants.isEmpty ? "[:]" : "[\(constants.joined(separator: ", "))]"
+            let literal = constantHeadersLiteral(constant)
             if lines.isEmpty {
                 writer.line(literal)
                 return

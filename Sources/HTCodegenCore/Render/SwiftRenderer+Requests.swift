@@ -250,10 +250,7 @@ extension SwiftRenderer {
         guard !constant.isEmpty || !variable.isEmpty else { return }
         writer.line()
         writer.block("\(access)var headers: [String: String]") { writer in
-            let constants = constant.map {
-                "\(SwiftNaming.stringLiteral($0.name)): \(SwiftNaming.stringLiteral($0.value ?? ""))"
-            }
-            let literal = constants.isEmpty ? "[:]" : "[\(constants.joined(separator: ", "))]"
+            let literal = constantHeadersLiteral(constant)
             if variable.isEmpty {
                 writer.line(literal)
                 return
@@ -269,6 +266,14 @@ extension SwiftRenderer {
             }
             writer.line("return headers")
         }
+    }
+
+    /// The dictionary literal of the constant headers (`[:]` for none): where a `headers` getter starts.
+    func constantHeadersLiteral(_ constant: [ResolvedHeader]) -> String {
+        let pairs = constant.map {
+            "\(SwiftNaming.stringLiteral($0.name)): \(SwiftNaming.stringLiteral($0.value ?? ""))"
+        }
+        return pairs.isEmpty ? "[:]" : "[\(pairs.joined(separator: ", "))]"
     }
 
     func methodExpression(_ method: String) -> String {
