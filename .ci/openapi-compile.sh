@@ -11,7 +11,8 @@
 #      library target per document holding only that document, copied under a spec name
 #      (`<name>.openapi.yaml` or `.json`), and a one-line Swift file, and applying HTCodegenPlugin exactly
 #      as an app's target does (one target per document: two documents may declare types of the same name);
-#   4. builds the package's dependencies (HTNetworking, ht-codegen) first, then each target with
+#   4. builds the package's dependencies (HTNetworking, ht-codegen, and the plugin through a warm-up target
+#      with a one-operation document) first, then each target with
 #      `swift build --target` (debug) under /usr/bin/time: the plugin's generation, the compile and the
 #      module; fails when a build fails, when the plugin generated no Swift file for a target (the
 #      document was not taken as a spec), or on any compiler warning in a generated file.
@@ -152,6 +153,24 @@ ROOT_LITERAL=$(printf '%s' "$ROOT" | sed 's/\\/\\\\/g; s/"/\\"/g')
 IDENTITY_LITERAL=$(basename "$ROOT_LITERAL")
 TARGETS=()
 for file in "${DOCUMENTS[@]}"; do TARGETS+=("$(target_name "$file")"); done
+# A warm-up target with a one-operation document, built with the dependencies: it compiles the plugin
+# itself, so that the first document's build time is not charged for it.
+mkdir -p "$PKG/Sources/Warmup"
+printf 'import HTNetworking\n' >"$PKG/Sources/Warmup/Warmup.swift"
+cat >"$PKG/Sources/Warmup/warmup.openapi.yaml" <<'YAML'
+openapi: 3.0.3
+info: {title: Warm-up, version: "1"}
+paths:
+  /ping:
+    get:
+      operationId: ping
+      responses:
+        "200":
+          description: pong
+          content:
+            application/json:
+              schema: {type: object, properties: {ok: {type: boolean}}}
+YAML
 {
     cat <<SWIFT
 // swift-tools-version: 6.2
@@ -165,7 +184,7 @@ let package = Package(
     dependencies: [.package(path: "$ROOT_LITERAL")],
     targets: [
 SWIFT
-    for target in "${TARGETS[@]}"; do
+    for target in Warmup "${TARGETS[@]}"; do
         printf '        .target(\n            name: "%s", dependencies: [.product(name: "HTNetworking", package: "%s")],\n            plugins: [.plugin(name: "HTCodegenPlugin", package: "%s")]),\n' \
             "$target" "$IDENTITY_LITERAL" "$IDENTITY_LITERAL"
     done
@@ -177,8 +196,8 @@ SWIFT
 } >"$PKG/Package.swift"
 
 # 4. The builds.
-echo "== openapi compile: building the consumer's dependencies (HTNetworking, ht-codegen)"
-for what in "--target HTNetworking" "--product ht-codegen"; do
+echo "== openapi compile: building the consumer's dependencies (HTNetworking, ht-codegen, the plugin)"
+for what in "--target HTNetworking" "--product ht-codegen" "--target Warmup"; do
     # shellcheck disable=SC2086 # two words on purpose
     if ! swift build --package-path "$PKG" --scratch-path "$SCRATCH" $what >"$LOG" 2>&1; then
         sed 's/^/    | /' "$LOG" | tail -n 80
