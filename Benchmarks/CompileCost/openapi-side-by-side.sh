@@ -298,12 +298,13 @@ for i in "${!DOC_NAMES[@]}"; do
             files=0
             lines=0
             gen_text="failed (exit $gen_status)"
-            NOTES+=("- $doc, $label: generation failed (exit $gen_status): $(grep -m 3 -iE 'error' "$gen.log" | tr '\n' ' ' | cut -c 1-600)")
+            NOTES+=("- $doc, $label: generation failed (exit $gen_status): $({ grep -m 3 -iE 'error' "$gen.log" || true; } | tr '\n' ' ' | cut -c 1-600)")
         fi
         if [ "$warnings" -gt 0 ]; then
             NOTES+=("- $doc, $label: $warnings warnings; by kind (most frequent first):")
             while IFS= read -r line; do NOTES+=("    $line"); done < <(grep 'warning:' "$gen.log" | sed -E 's/^.*warning: //' |
-                sed -E "s/'[^']*'/'…'/g; s/\"[^\"]*\"/\"…\"/g; s/[0-9]+/N/g" | cut -c 1-160 | sort | uniq -c | sort -rn | head -n 8)
+                sed -E 's/ \[context:.*$//' |
+                sed -E "s/'[^']*'/'…'/g; s/\"[^\"]*\"/\"…\"/g; s/[0-9]+/N/g" | cut -c 1-200 | sort | uniq -c | sort -rn | head -n 8)
         fi
         build_cpu="-"
         build_wall="-"
@@ -316,14 +317,18 @@ for i in "${!DOC_NAMES[@]}"; do
             build_rss=$(mib "$(cat "$build.rss")")
             if [ "$build_status" = 0 ]; then
                 build_text=ok
-                compiler_warnings=$(grep -cE '\.swift:[0-9]+:[0-9]+: warning:' "$build.log" || true)
-                [ "$compiler_warnings" -eq 0 ] || build_text="ok, $compiler_warnings compiler warnings"
+                compiler_warnings=$({ grep -E '\.swift:[0-9]+:[0-9]+: warning:' "$build.log" || true; } | sort -u | wc -l)
+                if [ "$compiler_warnings" -gt 0 ]; then
+                    build_text="ok, $compiler_warnings compiler warnings"
+                    NOTES+=("- $doc, $label: compiler warnings in the generated code: $(grep -E '\.swift:[0-9]+:[0-9]+: warning:' "$build.log" |
+                        sort -u | sed -E 's|^.*/||' | head -n 3 | tr '\n' ' ' | cut -c 1-400)")
+                fi
                 if [ "$side" = ours ] && [ ! -s "$build.files" ]; then
                     build_text="no generated file (the plugin did not take the document as a spec)"
                 fi
             else
                 build_text="FAILED (exit $build_status)"
-                NOTES+=("- $doc, $label: the consumer build failed: $(grep -m 5 -E 'error:' "$build.log" | sed -E 's|^.*/||' | tr '\n' ' ' | cut -c 1-800)")
+                NOTES+=("- $doc, $label: the consumer build failed: $({ grep -m 5 -E 'error:' "$build.log" || true; } | sed -E 's|^.*/||' | tr '\n' ' ' | cut -c 1-800)")
             fi
         elif [ "$BUILD" -eq 1 ] && [ "$gen_status" != 0 ]; then
             build_text="not built (generation failed)"
@@ -351,8 +356,8 @@ done
 
 echo
 echo "$(swiftc --version 2>&1 | head -n 1); $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "generators: $GENERATORS builds (ht-codegen $("${OURS_GEN:-true}" --version 2>/dev/null || echo '?'), swift-openapi-generator 1.14.3);" \
-    "consumer: swift build --target (debug), dependencies prebuilt"
+echo "generators: $GENERATORS builds of ht-codegen$([ "$OURS" -eq 0 ] || echo " $("$OURS_GEN" --version 2>/dev/null)")" \
+    "and swift-openapi-generator 1.14.3; consumer: swift build --target (debug), dependencies prebuilt"
 echo
 echo "| document | generator | generation CPU s | generator peak MiB | files | lines | build CPU s | build wall s | build peak MiB | build |"
 echo "|:---|:---|---:|---:|---:|---:|---:|---:|---:|:---|"
