@@ -333,8 +333,9 @@ for i in "${!DOC_NAMES[@]}"; do
         elif [ "$BUILD" -eq 1 ] && [ "$gen_status" != 0 ]; then
             build_text="not built (generation failed)"
         fi
-        ROWS+=("$(printf '| %s (%s KB) | %s | %s | %s | %s | %s | %s | %s | %s | %s |' "$doc" "$(awk -v s="$size" 'BEGIN { printf "%.0f", s / 1000 }')" \
-            "$label" "$gen_text" "$(mib "$(cat "$gen.rss")")" "$files" "$lines" "$build_cpu" "$build_wall" "$build_rss" "$build_text")")
+        ROWS+=("$(printf '| %s (%s KB) | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |' "$doc" "$(awk -v s="$size" 'BEGIN { printf "%.0f", s / 1000 }')" \
+            "$label" "$gen_text" "$(cat "$gen.wall")" "$(mib "$(cat "$gen.rss")")" "$files" "$lines" "$build_cpu" "$build_wall" \
+            "$build_rss" "$build_text")")
     done
     if [ "$OURS" -eq 1 ] && [ "$PEER" -eq 1 ]; then
         o="$WORK/logs/$doc.ours"
@@ -359,13 +360,13 @@ echo "$(swiftc --version 2>&1 | head -n 1); $(nproc) cores, load average $(cut -
 echo "generators: $GENERATORS builds of ht-codegen$([ "$OURS" -eq 0 ] || echo " $("$OURS_GEN" --version 2>/dev/null)")" \
     "and swift-openapi-generator 1.14.3; consumer: swift build --target (debug), dependencies prebuilt"
 echo
-echo "| document | generator | generation CPU s | generator peak MiB | files | lines | build CPU s | build wall s | build peak MiB | build |"
-echo "|:---|:---|---:|---:|---:|---:|---:|---:|---:|:---|"
+echo "| document | generator | generation CPU s | generation wall s | generator peak MiB | files | lines | build CPU s | build wall s | build peak MiB | build |"
+echo "|:---|:---|---:|---:|---:|---:|---:|---:|---:|---:|:---|"
 printf '%s\n' "${ROWS[@]}"
 echo
-echo "(generation: the generator's CLI alone, user + sys; build: user + sys of the whole consumer build of that"
-echo " document's target (ours: the plugin's generation included; the peer: its files given); peak MiB: the"
-echo " largest single process)"
+echo "(generation: the generator's CLI alone, CPU = user + sys (the peer uses several threads: CPU above"
+echo " wall); build: user + sys of the whole consumer build of that document's target (ours: the plugin's"
+echo " generation included; the peer: its files given); peak MiB: the largest single process)"
 if [ ${#SUMMARY[@]} -gt 0 ]; then echo; printf '%s\n' "${SUMMARY[@]}"; fi
 if [ ${#NOTES[@]} -gt 0 ]; then
     echo
