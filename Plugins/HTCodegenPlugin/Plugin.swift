@@ -35,7 +35,7 @@ func makeCommands(targetName: String, files: [URL], tool: URL, workDirectory: UR
     }
     if specs.isEmpty {
         Diagnostics.warning(
-            "target '\(targetName)' applies HTCodegenPlugin but has no spec files; add a file ending in \(SpecFileNaming.specSuffixes.joined(separator: " or ")) to its folder"
+            "target '\(targetName)' applies HTCodegenPlugin but has no spec files; add a file ending in \(SpecFileNaming.specSuffixes.joined(separator: " or ")), or named \(SpecFileNaming.openAPIFileNames.joined(separator: " or ")), to its folder"
         )
         return []
     }
@@ -72,11 +72,19 @@ func makeCommands(targetName: String, files: [URL], tool: URL, workDirectory: UR
         // The target's other specs are read (not generated) to report a type declared in two of them.
         let siblings = specs.filter { $0 != spec }
         for sibling in siblings { arguments += ["--also", sibling.path(percentEncoded: false)] }
+        // An OpenAPI document may refer to other files of the target (`$ref: common.yaml#/...`): every
+        // JSON and YAML file of the target is an input, so that editing one regenerates the document.
+        let referenced =
+            SpecFileNaming.isOpenAPI(spec.lastPathComponent)
+            ? files.filter {
+                SpecFileNaming.isOpenAPIReferenceCandidate($0.lastPathComponent) && $0 != spec && !siblings.contains($0)
+                    && !configs.contains($0)
+            } : []
         return .buildCommand(
             displayName: "Generating Swift from \(spec.lastPathComponent)",
             executable: tool,
             arguments: arguments,
-            inputFiles: [spec] + siblings + (config.map { [$0] } ?? []),
+            inputFiles: [spec] + siblings + (config.map { [$0] } ?? []) + referenced,
             outputFiles: SpecFileNaming.outputFileNames(forSpec: spec.lastPathComponent, shards: shards).map {
                 outputDirectory.appending(path: $0)
             })

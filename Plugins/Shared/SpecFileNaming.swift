@@ -6,8 +6,14 @@
 /// The names of the outputs depend only on the spec's file name, never on its contents: SwiftPM's
 /// build commands must declare their outputs before the spec is read.
 enum SpecFileNaming {
-    /// File name endings of spec files: the native format (in JSON or YAML) and NEI exports.
-    static let specSuffixes = [".htspec.json", ".htspec.yaml", ".htspec.yml", ".nei.json"]
+    /// File name endings of spec files: the native format (in JSON or YAML), NEI exports and OpenAPI
+    /// documents.
+    static let specSuffixes = [
+        ".htspec.json", ".htspec.yaml", ".htspec.yml", ".nei.json", ".openapi.json", ".openapi.yaml", ".openapi.yml",
+    ]
+
+    /// Whole file names of OpenAPI documents (the stem is `openapi`).
+    static let openAPIFileNames = ["openapi.json", "openapi.yaml", "openapi.yml"]
 
     /// The optional config file in a target's folder.
     static let configFileName = "htcodegen.json"
@@ -17,7 +23,22 @@ enum SpecFileNaming {
 
     /// Whether `fileName` (a last path component) is a spec file.
     static func isSpec(_ fileName: String) -> Bool {
-        specSuffixes.contains { fileName.hasSuffix($0) && fileName.count > $0.count }
+        openAPIFileNames.contains(fileName)
+            || specSuffixes.contains { fileName.hasSuffix($0) && fileName.count > $0.count }
+    }
+
+    /// Whether the spec `fileName` is an OpenAPI document by its name (`*.openapi.yaml`, `openapi.json`,
+    /// ...): its `$ref`s may name other files of the target.
+    static func isOpenAPI(_ fileName: String) -> Bool {
+        openAPIFileNames.contains(fileName)
+            || [".openapi.json", ".openapi.yaml", ".openapi.yml"].contains { fileName.hasSuffix($0) }
+    }
+
+    /// Whether `fileName` may be a file an OpenAPI document refers to (JSON or YAML): the build plugin
+    /// declares every such file of the target an input of the target's OpenAPI documents, so that
+    /// editing one regenerates them.
+    static func isOpenAPIReferenceCandidate(_ fileName: String) -> Bool {
+        fileName.hasSuffix(".json") || isYAML(fileName)
     }
 
     /// Whether the spec `fileName` is read as YAML (it ends in `.yaml` or `.yml`) rather than JSON.
@@ -27,6 +48,7 @@ enum SpecFileNaming {
 
     /// The spec's name without its ending: `demo.htspec.json` → `demo`, `shop.htspec.yaml` → `shop`.
     static func stem(of fileName: String) -> String {
+        if openAPIFileNames.contains(fileName) { return "openapi" }
         for suffix in specSuffixes where fileName.hasSuffix(suffix) && fileName.count > suffix.count {
             return String(fileName.dropLast(suffix.count))
         }
@@ -48,15 +70,23 @@ enum SpecFileNaming {
     /// and templates (the v3.x export: 80 KB for 2 and 5).
     static let neiBytesPerShard = 128 * 1024
 
+    /// OpenAPI document bytes per shard: a document spends about twice a native spec's bytes on a
+    /// declaration (Box's 1.76 MB JSON holds 305 component schemas and 296 operations; it gets 27
+    /// shards).
+    static let openAPIBytesPerShard = 64 * 1024
+
     /// The most shards a spec is split into (native specs above 2 MiB get fuller shards instead).
     static let maxShards = 64
 
     /// How many shards the spec `fileName` of `byteCount` bytes is split into: one per started
-    /// ``bytesPerShard`` (``neiBytesPerShard`` for a `.nei.json` file), at least 1 and at most
+    /// ``bytesPerShard`` (``neiBytesPerShard`` for a `.nei.json` file, ``openAPIBytesPerShard`` for an
+    /// OpenAPI document), at least 1 and at most
     /// ``maxShards``. A pure function of the name and size, so the build plugin can declare the output
     /// files without parsing the spec.
     static func shardCount(forSpec fileName: String, size byteCount: Int) -> Int {
-        let perShard = fileName.hasSuffix(".nei.json") ? neiBytesPerShard : bytesPerShard
+        let perShard =
+            fileName.hasSuffix(".nei.json")
+            ? neiBytesPerShard : isOpenAPI(fileName) ? openAPIBytesPerShard : bytesPerShard
         return min(maxShards, max(1, (byteCount + perShard - 1) / perShard))
     }
 

@@ -33,13 +33,17 @@ package enum Generator {
                 [Diagnostic(.error, "cannot read the spec file", at: SourceLocation(file: shown, line: 1, column: 1))]
             )
         }
-        return parseSpec([UInt8](data), file: shown)
+        return parseSpec([UInt8](data), file: shown, path: path)
     }
 
-    /// Parses a spec from its bytes, in any format `SpecFormat` detects (native, NEI v0.x or v3.x export);
-    /// `file` names it in diagnostics. A file whose name ends in `.yaml` or `.yml` is read as YAML
-    /// (`YAMLDocumentParser`), any other as JSON; both give the same positioned tree.
-    package static func parseSpec(_ bytes: [UInt8], file: String) -> (SpecDocument?, [Diagnostic]) {
+    /// Parses a spec from its bytes, in any format `SpecFormat` detects (native, NEI v0.x or v3.x export,
+    /// OpenAPI 3.0 or 3.1); `file` names it in diagnostics. A file whose name ends in `.yaml` or `.yml`
+    /// is read as YAML (`YAMLDocumentParser`), any other as JSON; both give the same positioned tree.
+    ///
+    /// `path` is where the spec was read from: an OpenAPI document's references to other files are
+    /// relative to it (`nil`: to `file`).
+    package static func parseSpec(_ bytes: [UInt8], file: String, path: String? = nil) -> (SpecDocument?, [Diagnostic])
+    {
         let root: JSONNode
         var readWarnings: [Diagnostic] = []
         if SpecFileNaming.isYAML(file) {
@@ -55,13 +59,15 @@ package enum Generator {
                 return (nil, [error.diagnostic])
             }
         }
-        let (document, diagnostics) = read(root, file: file)
+        let (document, diagnostics) = read(root, file: file, path: path ?? file)
         return (document, readWarnings + diagnostics)
     }
 
     /// Reads the parsed tree of a spec in the format `SpecFormat` detects.
-    private static func read(_ root: JSONNode, file: String) -> (SpecDocument?, [Diagnostic]) {
+    private static func read(_ root: JSONNode, file: String, path: String) -> (SpecDocument?, [Diagnostic]) {
         switch SpecFormat.detect(root) {
+        case .openAPI:
+            return OpenAPIReader.read(root, file: file, path: path)
         case .native:
             let (document, diagnostics) = NativeSpecReader.read(root, file: file)
             return (document, diagnostics)

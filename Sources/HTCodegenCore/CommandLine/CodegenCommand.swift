@@ -33,15 +33,20 @@ package struct CodegenCommand {
         USAGE: ht-codegen generate <spec>... --output-dir <dir> [options]
                ht-codegen check <spec>... [options]
 
-        A spec file is a native spec (described by Specs/htspec.schema.json) or an NEI platform
+        A spec file is a native spec (described by Specs/htspec.schema.json), an NEI platform
         export (v0.x or v3.x, as downloaded, with or without its {"code": 200, "result": ...}
-        wrapper); the format is detected from the contents. Name specs *.htspec.json or *.nei.json;
-        a native spec may also be written in YAML 1.2, as *.htspec.yaml or *.htspec.yml.
-        For each spec <stem>.htspec.json (.yaml, .yml, or <stem>.nei.json) these files are written, all
-        of them (empty ones included) and only when their contents change:
+        wrapper) or an OpenAPI 3.0 or 3.1 document (JSON or YAML; Swagger 2.0 is not supported:
+        convert it to OpenAPI 3); the format is detected from the contents. Name specs *.htspec.json
+        or *.nei.json; a native spec may also be written in YAML 1.2, as *.htspec.yaml or
+        *.htspec.yml; an OpenAPI document *.openapi.json, *.openapi.yaml or *.openapi.yml, or
+        openapi.json, openapi.yaml or openapi.yml (stem: openapi). An OpenAPI document's $refs may
+        name other files, relative to the file they are in (common.yaml#/components/schemas/Error).
+        For each spec <stem>.htspec.json (.yaml, .yml, <stem>.nei.json, <stem>.openapi.yaml, ...)
+        these files are written, all of them (empty ones included) and only when their contents change:
           <stem>+Models.swift   <stem>+Requests.swift   <stem>+Enums.swift
-        A spec larger than 32 KiB (an NEI export: 128 KiB) is split into shards, one per started
-        32 KiB (128 KiB), at most 64, so that no generated file grows with the spec (the compiler's
+        A spec larger than 32 KiB (an NEI export: 128 KiB; an OpenAPI document: 64 KiB) is split into
+        shards, one per started 32 KiB (128 KiB, 64 KiB), at most 64, so that no generated file grows
+        with the spec (the compiler's
         cost per declaration grows with the size of the file that holds it): shard k >= 2 adds
         <stem>+Models-k.swift and <stem>+Requests-k.swift, each model and request going into the
         shard its name hashes to.
@@ -68,7 +73,8 @@ package struct CodegenCommand {
                                    (the build plugin passes it for one spec per target).
           --shards <n>|auto        How many models and requests files per spec (1 to 64). Default:
                                    auto, one per started 32 KiB of the spec file (128 KiB for a
-                                   *.nei.json file), the rule the build plugin uses (which passes
+                                   *.nei.json file, 64 KiB for an OpenAPI document), the rule
+                                   the build plugin uses (which passes
                                    the number it declared).
           --warnings-as-errors     Fail when any warning is reported.
           --dry-run                Print what would be written; write nothing.

@@ -1,7 +1,9 @@
-/// The enumerations file: one string enum per enumeration type.
+/// The enumerations file: one open enum per enumeration type (`HTStringEnum`, or `HTIntegerEnum` for an
+/// OpenAPI integer enum), and the servers constant of a spec that names servers.
 extension SwiftRenderer {
     mutating func renderEnums() -> String {
-        var writer = header("enumerations", imports: !api.enums.isEmpty)
+        var writer = header(
+            "enumerations", imports: !api.enums.isEmpty || !api.servers.isEmpty, foundation: !api.servers.isEmpty)
         for item in api.enums {
             let typeName = typeNames[item.name] ?? item.name
             let names = propertyNames(item.members.map { ($0.key, $0.location) }).map { $0 }
@@ -21,21 +23,26 @@ extension SwiftRenderer {
             } else {
                 writer.line("/// Open: a value the spec does not list is kept as it is (see `isKnown`).")
             }
-            writer.block("\(access)struct \(typeName): HTStringEnum") { writer in
+            if item.isDeprecated { writer.line(deprecationAttribute(.declared)) }
+            let integer = item.rawType == .integer
+            let (conformance, rawType) = integer ? ("HTIntegerEnum", "Int") : ("HTStringEnum", "String")
+            writer.block("\(access)struct \(typeName): \(conformance)") { writer in
                 writer.line("/// The value sent over the wire.")
-                writer.line("\(access)let rawValue: String")
+                writer.line("\(access)let rawValue: \(rawType)")
                 writer.line()
                 writer.line("/// Creates a value, known or not.")
-                writer.block("\(access)init(rawValue: String)") { writer in
+                writer.block("\(access)init(rawValue: \(rawType))") { writer in
                     writer.line("self.rawValue = rawValue")
                 }
                 for (member, name) in zip(item.members, unique) {
+                    // An integer member's value was checked to be an Int by the resolver.
+                    let value =
+                        integer
+                        ? Int(member.value).map(String.init) ?? member.value : SwiftNaming.stringLiteral(member.value)
                     writer.line()
                     writer.doc(member.description)
-                    writer.line("/// Value: \(SwiftNaming.stringLiteral(member.value)).")
-                    writer.line(
-                        "\(access)static let \(SwiftNaming.escaped(name)) = \(typeName)(rawValue: \(SwiftNaming.stringLiteral(member.value)))"
-                    )
+                    writer.line("/// Value: \(value).")
+                    writer.line("\(access)static let \(SwiftNaming.escaped(name)) = \(typeName)(rawValue: \(value))")
                 }
                 writer.line()
                 writer.line("/// The members the spec declares, in declaration order.")
@@ -48,6 +55,7 @@ extension SwiftRenderer {
                 }
             }
         }
+        renderServers(into: &writer)
         return writer.text
     }
 

@@ -13,8 +13,11 @@ extension SwiftRenderer {
         let aliasModel = config.modelBaseClassName != "HTHTTPModel"
         let aliasRequest = config.requestProtocolName != "HTBaseRequest"
         let needsAliases = declareAbstractTypes && config.abstractTypes == .alias && (aliasModel || aliasRequest)
-        let foundation = api.models.contains { $0.fields.contains { $0.type.usesFoundation } }
-        var writer = header("models", imports: !api.models.isEmpty || needsAliases, foundation: foundation)
+        let foundation =
+            api.models.contains { $0.fields.contains { $0.type.usesFoundation } }
+            || api.unions.contains { $0.alternatives.contains { $0.type.usesFoundation } }
+        var writer = header(
+            "models", imports: !api.models.isEmpty || !api.unions.isEmpty || needsAliases, foundation: foundation)
         if needsAliases {
             writer.line()
             if aliasModel {
@@ -30,6 +33,10 @@ extension SwiftRenderer {
             writer.line()
             renderModel(model, into: &writer)
         }
+        for union in api.unions {
+            writer.line()
+            renderUnion(union, into: &writer)
+        }
         return writer.text
     }
 
@@ -44,6 +51,7 @@ extension SwiftRenderer {
         writer.doc(model.description)
         if !description.isEmpty { writer.line("///") }
         writer.line(provenance(model.location))
+        if model.isDeprecated { writer.line(deprecationAttribute(.declared)) }
         // @unchecked Sendable, safety: the generated class's only stored property is `htStorage`, a
         // `let` of a Sendable struct (every field type is Sendable), and the base class holds no mutable
         // state (HTHTTPModel has none; an app's base class is documented to have none); the proof is
@@ -57,7 +65,8 @@ extension SwiftRenderer {
                 "/// The fields: build a model with `\(typeName) { $0.field = value }`, edit a copy with `with { }`.")
             writer.block("\(access)struct Storage: HTModelStorage") { writer in
                 for (field, name) in zip(model.fields, names) {
-                    writer.doc(field.description)
+                    writeFieldDoc(field, into: &writer)
+                    if let deprecation = field.deprecation { writer.line(deprecationAttribute(deprecation)) }
                     writer.line("\(access)var \(SwiftNaming.escaped(name)): \(swiftType(field.type))?")
                 }
                 if access != "internal " {
@@ -77,6 +86,9 @@ extension SwiftRenderer {
             if model.fields.isEmpty {
                 writer.line("\(access)static let htAccessors: [HTPropertyAccessor<\(typeName)>] = []")
             } else {
+                if !model.isDeprecated, model.fields.contains(where: { $0.deprecation != nil }) {
+                    writer.line(Self.deprecatedWitnessAttribute)
+                }
                 writer.line("\(access)static let htAccessors: [HTPropertyAccessor<\(typeName)>] = [")
                 for (field, name) in zip(model.fields, names) {
                     let key = field.name == name ? "" : ", key: \(SwiftNaming.stringLiteral(field.name))"

@@ -5,11 +5,17 @@
 /// descriptions, the method and path, and where the interface is declared. Path parameters and inputs
 /// marked required are non-optional initializer arguments; every other input is optional, `nil` by
 /// default, and sent only when set. An internal request uses its implicit memberwise initializer.
+///
+/// A request whose spec says where each input goes (an OpenAPI operation, ``ResolvedRequest/placesParameters``)
+/// is rendered by the rules of `SwiftRenderer+PlacedRequests.swift`; its response is exactly the spec's
+/// (`HTNoContent` for none) and its documented error responses are its `ErrorResponse`.
 extension SwiftRenderer {
     mutating func renderRequests() -> String {
         let foundation = api.requests.contains { request in
-            guard case .fields(let fields) = request.inputs else { return false }
-            return fields.contains { $0.type.usesFoundation }
+            if case .fields(let fields) = request.inputs, fields.contains(where: { $0.type.usesFoundation }) {
+                return true
+            }
+            return usesFoundation(request)
         }
         var writer = header("requests", imports: !api.requests.isEmpty, foundation: foundation)
         for request in api.requests {
@@ -19,7 +25,23 @@ extension SwiftRenderer {
         return writer.text
     }
 
-    private struct RequestProperty {
+    /// Whether a request's body, exact response or error responses use a Foundation type (a multipart
+    /// body model with a `Data` field among them). Native and NEI requests have none of these.
+    private func usesFoundation(_ request: ResolvedRequest) -> Bool {
+        guard request.placesParameters else { return false }
+        if let body = request.body {
+            if body.type.usesFoundation { return true }
+            if case .multipart = body.encoding, case .model(let name) = body.type,
+                modelsByName[name]?.fields.contains(where: { $0.type.usesFoundation }) == true
+            {
+                return true
+            }
+        }
+        if request.response.type?.usesFoundation == true { return true }
+        return request.errorResponses.contains { $0.type.usesFoundation }
+    }
+
+    struct RequestProperty {
         var name: String
         var type: ResolvedType
         var description: String?
@@ -29,6 +51,15 @@ extension SwiftRenderer {
         var isRequired = false
         /// How its dates are sent, when not the runtime's default.
         var dateFormat: DateFormat?
+        /// The input it holds, if it holds one.
+        var field: ResolvedField?
+        /// It holds the request body (``ResolvedRequest/body``).
+        var isBody = false
+
+        /// Where it is sent: its input's placement; `automatic` for anything else.
+        var placement: ParameterPlacement { field?.placement ?? .automatic }
+        /// Why it is deprecated, if it is.
+        var deprecation: ResolvedDeprecation? { field?.deprecation }
     }
 
     mutating func renderRequest(_ request: ResolvedRequest, into writer: inout SwiftWriter) {
@@ -37,12 +68,27 @@ extension SwiftRenderer {
         var importedModel: String?
         switch request.inputs {
         case .fields(let fields):
-            let names = propertyNames(fields.map { ($0.name, $0.location) })
+            // An OpenAPI header input is named like a native variable header (`X-Request-ID` → `xRequestID`);
+            // the body comes last, so that an input keeps its name when both would take `requestBody`.
+            var raw = fields.map { field in
+                (
+                    request.placesParameters && field.placement == .header
+                        ? Resolver.headerPropertyName(field.name) : field.name, field.location
+                )
+            }
+            if let body = request.body { raw.append(("requestBody", body.location)) }
+            let names = propertyNames(raw, reservedMembers: request.body == nil ? [] : ["body"])
             for (field, name) in zip(fields, names) {
                 properties.append(
                     RequestProperty(
                         name: name, type: field.type, description: field.description, jsonKey: field.name,
-                        isRequired: field.isRequired, dateFormat: field.dateFormat))
+                        isRequired: field.isRequired, dateFormat: field.dateFormat, field: field))
+            }
+            if let body = request.body, let name = names.last {
+                properties.append(
+                    RequestProperty(
+                        name: name, type: body.type, description: body.description, jsonKey: nil,
+                        isRequired: body.isRequired, isBody: true))
             }
         case .imported(let model, let location):
             let name = propertyNames([
@@ -61,7 +107,7 @@ extension SwiftRenderer {
                 RequestProperty(
                     name: name, type: .string, description: header.description, jsonKey: nil, header: header.name))
         }
-        let responseType = request.response.type.map(swiftType) ?? "HTJSON"
+        let responseType = request.response.isEmpty ? "HTNoContent" : request.response.type.map(swiftType) ?? "HTJSON"
 
         writer.line("// MARK: - \(typeName)")
         writer.line()
@@ -74,7 +120,11 @@ extension SwiftRenderer {
         let shownPath = String(SwiftNaming.commentLine(request.path).map { $0 == "`" ? "'" : $0 })
         writer.line("/// `\(request.method) \(shownPath)`")
         writer.line("///")
+        writeSecurityDoc(request.security, into: &writer)
         writer.line(provenance(request.location))
+        if let deprecation = request.deprecation { writer.line(deprecationAttribute(deprecation)) }
+        // Inside a deprecated request nothing warns; in another one, its deprecated inputs are marked.
+        let marksDeprecatedInputs = request.deprecation == nil
         writer.block("\(access)struct \(typeName): \(config.requestProtocolName), Sendable") {
             writer in
             writer.line("\(access)typealias Response = \(responseType)")
@@ -84,6 +134,9 @@ extension SwiftRenderer {
             // object code for a constant (issue #16).
             writer.line("\(access)static var method: HTHTTPMethod { \(methodExpression(request.method)) }")
             writer.line("\(access)static var path: String { \(SwiftNaming.stringLiteral(request.path)) }")
+            if request.placesParameters {
+                writer.line("\(access)static var sendsParametersInQuery: Bool { true }")
+            }
             if let keyPath = request.response.keyPath {
                 writer.line("\(access)static var responseKeyPath: String? { \(SwiftNaming.stringLiteral(keyPath)) }")
             }
@@ -93,24 +146,44 @@ extension SwiftRenderer {
             }
             if !properties.isEmpty { writer.line() }
             for property in properties {
-                writer.doc(property.description)
+                if let field = property.field {
+                    writeFieldDoc(field, into: &writer)
+                } else {
+                    writer.doc(property.description)
+                }
+                if marksDeprecatedInputs, let deprecation = property.deprecation {
+                    writer.line(deprecationAttribute(deprecation))
+                }
                 writer.line("\(access)var \(SwiftNaming.escaped(property.name)): \(declaredType(property))")
             }
-            renderInitializer(properties, into: &writer)
+            renderInitializer(properties, marksDeprecatedInputs: marksDeprecatedInputs, into: &writer)
             if let importedModel {
                 writer.line()
                 writer.block("\(access)var parameters: HTJSONObject") { writer in
                     writer.line("\(SwiftNaming.escaped(importedModel))?.htJSONObject() ?? HTJSONObject()")
                 }
+            } else if request.placesParameters {
+                renderPlacedParameters(properties, marksDeprecatedInputs: marksDeprecatedInputs, into: &writer)
             } else {
                 renderParameters(properties.filter { $0.jsonKey != nil }, into: &writer)
             }
-            renderHeaders(constant: constantHeaders, variable: properties.filter { $0.header != nil }, into: &writer)
+            if request.placesParameters {
+                renderPlacedHeaders(
+                    constant: constantHeaders, properties: properties, marksDeprecatedInputs: marksDeprecatedInputs,
+                    into: &writer)
+                if let body = request.body, let property = properties.first(where: \.isBody) {
+                    renderBody(body, property: property, marksDeprecatedInputs: marksDeprecatedInputs, into: &writer)
+                }
+                renderErrorResponses(request.errorResponses, into: &writer)
+            } else {
+                renderHeaders(
+                    constant: constantHeaders, variable: properties.filter { $0.header != nil }, into: &writer)
+            }
         }
     }
 
     /// `Int` for a required property, `Int?` for any other.
-    private func declaredType(_ property: RequestProperty) -> String {
+    func declaredType(_ property: RequestProperty) -> String {
         swiftType(property.type) + (property.isRequired ? "" : "?")
     }
 
@@ -118,9 +191,22 @@ extension SwiftRenderer {
     /// public or package request gets one: an internal request's implicit memberwise initializer is the
     /// same (its arguments in declaration order, each optional `var` `nil` by default) and costs no
     /// type-checking, while an explicit one cost about 0.4 ms of compile time per request (issue #16).
-    private func renderInitializer(_ properties: [RequestProperty], into writer: inout SwiftWriter) {
+    ///
+    /// A deprecated optional input is left out (`nil`; the caller sets it on the value, and is warned),
+    /// and an initializer that must take a deprecated required input is deprecated itself: assigning a
+    /// deprecated property would warn in generated code (see `SwiftRenderer+Deprecation.swift`).
+    private func renderInitializer(
+        _ properties: [RequestProperty], marksDeprecatedInputs: Bool, into writer: inout SwiftWriter
+    ) {
         if config.accessLevel == .internal { return }
         writer.line()
+        var properties = properties
+        if marksDeprecatedInputs {
+            properties.removeAll { $0.deprecation != nil && !$0.isRequired }
+            if properties.contains(where: { $0.deprecation != nil }) {
+                writer.line("@available(*, deprecated, message: \"takes a deprecated input\")")
+            }
+        }
         let parameters = properties.map { property in
             "\(SwiftNaming.escaped(property.name)): \(declaredType(property))" + (property.isRequired ? "" : " = nil")
         }

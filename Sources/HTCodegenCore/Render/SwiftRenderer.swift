@@ -1,7 +1,8 @@
-/// Renders a ``ResolvedAPI`` as Swift: models files, requests files, and one file of enumerations.
+/// Renders a ``ResolvedAPI`` as Swift: models files (models, then unions), requests files, and one file
+/// of enumerations (and of the servers constant, for a spec that names servers).
 ///
-/// The models and requests are split over as many files (shards) as asked, each declaration in the
-/// shard ``OutputShards`` gives it; one shard gives one file of each.
+/// The models, unions and requests are split over as many files (shards) as asked, each declaration in
+/// the shard ``OutputShards`` gives it; one shard gives one file of each.
 ///
 /// Output is deterministic: declarations are sorted by name, fields keep their spec order, and nothing
 /// depends on the time, the machine or absolute paths.
@@ -25,8 +26,12 @@ package struct SwiftRenderer: Sendable {
     var diagnostics = DiagnosticBag()
     var typeNames: [String: String] = [:]
     var enumNames: Set<String> = []
+    /// The integer enumerations (`HTIntegerEnum`), by spec name.
+    var integerEnumNames: Set<String> = []
     /// `SwiftNaming.memberName` results: specs repeat the same field names (`id`, `name`) many times.
     var memberNameCache: [String: String] = [:]
+    /// The models by spec name, for requests that send a model as a multipart body (one part per field).
+    var modelsByName: [String: ResolvedModel] = [:]
 
     /// Renders `api`. `declareAbstractTypes` adds type aliases for the request protocol and model base
     /// class when the config names them differently from the runtime (pass it for one spec per target).
@@ -55,17 +60,22 @@ package struct SwiftRenderer: Sendable {
         var named = self
         named.diagnostics = DiagnosticBag()  // the naming pass's own stay in `self`
         let modelShards = OutputShards.split(api.models, count: shards) { $0.name }
+        let unionShards = OutputShards.split(api.unions, count: shards) { $0.name }
         let requestShards = OutputShards.split(api.requests, count: shards) { $0.className }
         var bodies: [@Sendable () -> (String, [Diagnostic])] = []
         for (index, models) in modelShards.enumerated() {
             var renderer = named
             renderer.api.models = models
+            renderer.api.unions = unionShards[index]
             renderer.declareAbstractTypes = declareAbstractTypes && index == 0
             let copy = renderer
             bodies.append { @Sendable in
                 var renderer = copy
                 return (renderer.renderModels(), renderer.diagnostics.all)
             }
+        }
+        if api.requests.contains(where: { if case .multipart = $0.body?.encoding { true } else { false } }) {
+            for model in api.models { named.modelsByName[model.name] = model }
         }
         for requests in requestShards {
             var renderer = named
@@ -132,10 +142,19 @@ package struct SwiftRenderer: Sendable {
         for request in api.requests {
             typeNames["request:" + request.className] = claim(request.className, request.location, kind: "request")
         }
+        if api.requests.contains(where: { !$0.errorResponses.isEmpty }) {
+            // Each such request declares a nested `ErrorResponse`, which would hide a type of that name.
+            taken["ErrorResponse"] = (nil, "the nested error type of requests")
+        }
         for model in api.models { typeNames[model.name] = claim(model.name, model.location, kind: "type") }
         for item in api.enums {
             typeNames[item.name] = claim(item.name, item.location, kind: "enumeration")
             enumNames.insert(item.name)
+            if item.rawType == .integer { integerEnumNames.insert(item.name) }
+        }
+        for union in api.unions { typeNames[union.name] = claim(union.name, union.location, kind: "union") }
+        if let first = api.servers.first {
+            typeNames[Self.serversKey] = claim(Self.serversSpecName(api.file), first.location, kind: "servers constant")
         }
     }
 
@@ -154,7 +173,7 @@ package struct SwiftRenderer: Sendable {
         case .url: return "URL"
         case .uuid: return "UUID"
         case .data: return "Data"
-        case .model(let name), .enumeration(let name): return typeNames[name] ?? name
+        case .model(let name), .enumeration(let name), .union(let name): return typeNames[name] ?? name
         case .array(let element): return "[\(swiftType(element))]"
         case .map(let value): return "[String: \(swiftType(value))]"
         }
@@ -162,14 +181,23 @@ package struct SwiftRenderer: Sendable {
 
     /// Unique property names for a list of spec names, reporting the ones that had to change. Names that
     /// are already safe identifiers keep them; names that had to be mapped yield on a collision.
-    mutating func propertyNames(_ names: [(String, SourceLocation)], reserved: Set<String> = []) -> [String] {
+    ///
+    /// `reservedMembers` are names that get a trailing underscore like ``SwiftNaming/reservedMemberNames``
+    /// (a request that declares `body` itself reserves `body`).
+    mutating func propertyNames(
+        _ names: [(String, SourceLocation)], reserved: Set<String> = [], reservedMembers: Set<String> = []
+    ) -> [String] {
         var taken = reserved
         var result = [String?](repeating: nil, count: names.count)
         let candidates = names.map { name, _ in
-            if let cached = memberNameCache[name] { return cached }
-            let computed = SwiftNaming.memberName(name)
-            memberNameCache[name] = computed
-            return computed
+            let computed: String
+            if let cached = memberNameCache[name] {
+                computed = cached
+            } else {
+                computed = SwiftNaming.memberName(name)
+                memberNameCache[name] = computed
+            }
+            return reservedMembers.contains(computed) ? computed + "_" : computed
         }
         for (index, candidate) in candidates.enumerated()
         where candidate == names[index].0 && !taken.contains(candidate) {

@@ -23,6 +23,11 @@ struct SwiftWriter {
         }
     }
 
+    /// Changes the indentation by `levels`.
+    mutating func indent(by levels: Int) {
+        indentation = max(0, indentation + levels)
+    }
+
     /// Appends `opening {`, the body one level deeper, and `}`.
     mutating func block(_ opening: String, _ body: (inout SwiftWriter) -> Void) {
         line(opening + " {")
@@ -30,5 +35,14 @@ struct SwiftWriter {
         body(&self)
         indentation -= 1
         line("}")
+    }
+}
+
+extension SwiftWriter {
+    /// Appends the lines of `body` one level deeper, with no braces (the statements of a `case`).
+    mutating func indented(_ body: (inout SwiftWriter) -> Void) {
+        indent(by: 1)
+        body(&self)
+        indent(by: -1)
     }
 }

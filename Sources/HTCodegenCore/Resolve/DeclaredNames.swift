@@ -1,4 +1,4 @@
-/// The type names a spec declares (models, enumerations, requests), with where, for the check that
+/// The type names a spec declares (models, enumerations, unions, requests), with where, for the check that
 /// two specs of one target don't declare the same type: the generated files would each declare it,
 /// and the compiler would answer with hundreds of "ambiguous for type lookup" errors in generated code.
 struct DeclaredNames {
@@ -9,6 +9,7 @@ struct DeclaredNames {
     init(_ api: ResolvedAPI) {
         for model in api.models { locations[model.name] = locations[model.name] ?? model.location }
         for item in api.enums { locations[item.name] = locations[item.name] ?? item.location }
+        for union in api.unions { locations[union.name] = locations[union.name] ?? union.location }
         for request in api.requests { locations[request.className] = locations[request.className] ?? request.location }
     }
 

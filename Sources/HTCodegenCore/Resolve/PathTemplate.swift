@@ -4,9 +4,9 @@
 /// - Everything from the first `?` on is a fixed query: NEI's action marker (`/progroups/:id?changecreator`,
 ///   `/users?cpwd`, `/items/{id}?action=move`). It stays in the generated path template, so it is always
 ///   sent, and the request's parameters follow it in the query with `&`. It never names a parameter.
-/// - In the path part (after `scheme://host:port` for an absolute URL), a whole segment `:name` or
-///   `{name}` is a path parameter.
-/// - Any other segment holding `:`, `{` or `}` (`/api/rule:id`, `/api/pages:/id`, `/a/x{id}`) is no
+/// - In the path part (after `scheme://host:port` for an absolute URL), a whole segment `:name` is a
+///   path parameter, and so is every `{name}`, wherever it sits in its segment (`{id}`, `{id}.json`).
+/// - Any other segment holding `:`, `{` or `}` (`/api/rule:id`, `/api/pages:/id`, `/a/{}`) has no
 ///   parameter: it is sent as written (braces percent-encoded). ``oddSegments`` lists them so the
 ///   ``Resolver`` can warn.
 struct PathTemplate {
@@ -16,7 +16,7 @@ struct PathTemplate {
     var query: Substring?
     /// The names of the path parameters, in order.
     var parameters: [String] = []
-    /// Segments of the path part that hold `:`, `{` or `}` but are not a parameter.
+    /// Segments of the path part that hold `:`, `{` or `}` but no parameter.
     var oddSegments: [Substring] = []
 
     init(_ template: String) {
@@ -29,8 +29,9 @@ struct PathTemplate {
         }
         // `scheme://host:port` of an absolute URL is not segments, as for the runtime.
         for segment in path[PathTemplateRules.pathStart(in: path)...].split(separator: "/") {
-            if let name = PathTemplateRules.parameterName(of: segment) {
-                parameters.append(String(name))
+            let names = PathTemplateRules.parameterNames(in: segment)
+            if !names.isEmpty {
+                parameters += names.map(String.init)
             } else if segment.contains(where: Self.isMarkup) {
                 oddSegments.append(segment)
             }
@@ -42,7 +43,12 @@ struct PathTemplate {
     var shownAsSent: String {
         let start = PathTemplateRules.pathStart(in: path)
         let segments = path[start...].split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
-            PathTemplateRules.parameterName(of: segment) != nil ? String(segment) : Self.sent(segment)
+            PathTemplateRules.pieces(of: segment).map { piece in
+                switch piece {
+                case .literal(let text): return Self.sent(text)
+                case .parameter(let name): return segment.hasPrefix(":") ? String(segment) : "{" + name + "}"
+                }
+            }.joined()
         }
         return String(path[..<start]) + segments.joined(separator: "/")
             + (query.map { "?" + Self.sent($0, inQuery: true) } ?? "")

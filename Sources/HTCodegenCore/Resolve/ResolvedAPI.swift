@@ -1,5 +1,6 @@
-/// The resolved API of one spec file: every reference checked, every response rule decided. Both front
-/// ends (the native format and NEI exports) end here, and the Swift renderer reads only this.
+/// The resolved API of one spec file: every reference checked, every response rule decided. Every front
+/// end (the native format, NEI exports, OpenAPI documents) ends here, and the Swift renderer reads only
+/// this.
 package struct ResolvedAPI: Sendable {
     /// The spec file, as named in diagnostics and in generated headers.
     package var file: String
@@ -11,6 +12,10 @@ package struct ResolvedAPI: Sendable {
     package var enums: [ResolvedEnum]
     /// The requests, sorted by class name.
     package var requests: [ResolvedRequest]
+    /// The unions (OpenAPI `oneOf`/`anyOf`), sorted by name.
+    package var unions: [ResolvedUnion] = []
+    /// The servers the spec names (OpenAPI), the default first: they become one generated constant.
+    package var servers: [ServerDecl] = []
 }
 
 /// A resolved type.
@@ -43,6 +48,8 @@ package indirect enum ResolvedType: Sendable, Hashable {
     case model(String)
     /// An enumeration, by spec name.
     case enumeration(String)
+    /// A union (OpenAPI `oneOf`/`anyOf`), by spec name.
+    case union(String)
     case array(ResolvedType)
     /// A JSON object as a dictionary from its keys to values of this type: `[String: T]`.
     case map(ResolvedType)
@@ -115,6 +122,14 @@ package struct ResolvedField: Sendable {
     /// How its dates are written: its own format, else the spec's, when its type holds a `Date`; `nil`
     /// for the runtime's default.
     package var dateFormat: DateFormat?
+    /// Where an input is sent (`automatic` for model fields and native or NEI inputs).
+    package var placement: ParameterPlacement = .automatic
+    /// Why it is deprecated, if it is: marked so, or its type is.
+    package var deprecation: ResolvedDeprecation?
+    /// The spec's default value, for the doc comment.
+    package var defaultValue: JSONNode?
+    /// Read-only or write-only (OpenAPI), for the doc comment.
+    package var access: FieldAccess?
 }
 
 /// A model.
@@ -127,6 +142,8 @@ package struct ResolvedModel: Sendable {
     package var fields: [ResolvedField]
     /// Where it is declared.
     package var location: SourceLocation
+    /// Marked deprecated in the spec.
+    package var isDeprecated = false
 }
 
 /// An enumeration.
@@ -141,6 +158,11 @@ package struct ResolvedEnum: Sendable {
     package var location: SourceLocation
     /// Declared `"closed": true`: strict mapping rejects values the spec does not list.
     package var isClosed = false
+    /// Strings (an `HTStringEnum`) or integers (an `HTIntegerEnum`, whose members' values are decimal
+    /// integers that fit in an `Int`: the resolver checks).
+    package var rawType: TypeDecl.EnumRawType = .string
+    /// Marked deprecated in the spec.
+    package var isDeprecated = false
 }
 
 /// A request header.
@@ -155,14 +177,18 @@ package struct ResolvedHeader: Sendable {
     package var location: SourceLocation
 }
 
-/// What a response maps to (the rules of `codegen-rules.md` §3.4).
+/// What a response maps to: by the rules of `codegen-rules.md` §3.4 (native specs and NEI exports), or
+/// exactly as the spec says (an OpenAPI operation's ``ResponseDecl``, rule 0).
 package struct ResolvedResponse: Sendable {
-    /// The mapped type (a model or an array of models), or `nil` when the caller gets raw JSON.
+    /// The mapped type (by the rules: a model or an array of models; exact: any type), or `nil` when the
+    /// caller gets raw JSON.
     package var type: ResolvedType?
     /// The key path of the payload in the body, or `nil` for the whole body.
     package var keyPath: String?
-    /// Which rule decided it, 1 to 5.
+    /// Which rule decided it, 1 to 5; 0 for a response the spec states exactly.
     package var rule: Int
+    /// The response has no body (OpenAPI 204 or a success response without content): `HTNoContent`.
+    package var isEmpty = false
 }
 
 /// The inputs of a request.
@@ -195,4 +221,17 @@ package struct ResolvedRequest: Sendable {
     package var response: ResolvedResponse
     /// Where it is declared.
     package var location: SourceLocation
+    /// The spec says where every input goes and what the body and response are (an OpenAPI operation):
+    /// the request sends path and query inputs as `parameters` with `sendsParametersInQuery`, header
+    /// and cookie inputs as `headers`, and its body as `body`. `false`: the runtime's rules (native
+    /// specs, NEI exports).
+    package var placesParameters = false
+    /// The body described apart from the inputs (OpenAPI `requestBody`).
+    package var body: ResolvedBody?
+    /// The documented error responses, in status order (codes, then ranges, then `default`).
+    package var errorResponses: [ResolvedErrorResponse] = []
+    /// Why it is deprecated, if it is: marked so, or it uses a deprecated type.
+    package var deprecation: ResolvedDeprecation?
+    /// The security schemes it needs, for its doc comment.
+    package var security: [SecuritySchemeDecl] = []
 }

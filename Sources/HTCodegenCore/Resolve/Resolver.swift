@@ -4,9 +4,9 @@ package struct Resolver {
     /// The HTTP methods a request may use.
     package static let methods: Set<String> = ["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS"]
 
-    private let document: SpecDocument
-    private var diagnostics = DiagnosticBag()
-    private var typesByName: [String: TypeDecl] = [:]
+    let document: SpecDocument
+    var diagnostics = DiagnosticBag()
+    var typesByName: [String: TypeDecl] = [:]
     /// Hidden types that something references, and so get a model after all.
     private var referencedHidden: Set<String> = []
     /// Hash types that a field, an input or a rule-3 output references: they get a model.
@@ -16,7 +16,10 @@ package struct Resolver {
     private var envelopes: Set<String> = []
     /// What each named array or alias type stands for (``ArrayTypeExpansion``); `nil` for one that is
     /// in a cycle, leads into one, nests too deep or ends in an unknown type (reported once).
-    private var expansions: [String: ArrayTypeExpansion?] = [:]
+    var expansions: [String: ArrayTypeExpansion?] = [:]
+    /// The types that are deprecated (``ResolvedDeprecation``): marked so in the spec, or unions with a
+    /// deprecated alternative. Filled by ``findDeprecatedTypes()`` before anything is resolved.
+    var deprecatedTypes: [String: ResolvedDeprecation] = [:]
 
     /// Resolves `document`. Returns `nil` in the first slot when there are errors.
     package static func resolve(_ document: SpecDocument) -> (ResolvedAPI?, [Diagnostic]) {
@@ -47,6 +50,7 @@ package struct Resolver {
             }
         }
         expandArrayTypes()
+        findDeprecatedTypes()
         var requests: [ResolvedRequest] = []
         var rulesUsed: [Int: SourceLocation] = [:]
         for interface in document.interfaces {
@@ -66,32 +70,36 @@ package struct Resolver {
         }
         var models: [ResolvedModel] = []
         var enums: [ResolvedEnum] = []
+        var unions: [ResolvedUnion] = []
         for type in document.types where typesByName[type.name]?.location == type.location {
             switch type.kind {
             case .hash(let fields):
                 let resolvedFields = resolveFields(fields, owner: "type '\(type.name)'")
                 models.append(
                     ResolvedModel(
-                        name: type.name, description: type.description, fields: resolvedFields, location: type.location)
-                )
+                        name: type.name, description: type.description, fields: resolvedFields, location: type.location,
+                        isDeprecated: type.isDeprecated))
             case .enumeration(let members):
                 checkEnumMembers(members, of: type)
                 enums.append(
                     ResolvedEnum(
                         name: type.name, description: type.description, members: members, location: type.location,
-                        isClosed: type.isClosed))
+                        isClosed: type.isClosed, rawType: type.enumRawType, isDeprecated: type.isDeprecated))
             case .array, .alias:
                 // Marks the models it ends in as referenced; its own problems were reported once.
                 _ = resolve(TypeRef(name: type.name, location: type.location))
-            case .union:
-                break  // Rendered as raw JSON until unions are resolved (issue #26).
+            case .union(let union):
+                unions.append(resolveUnion(union, of: type))
             }
         }
+        markIndirectUnions(&unions)
         return ResolvedAPI(
             file: document.file, description: document.description,
             models: models.filter { isGenerated($0.name) }.sorted { $0.name < $1.name },
             enums: enums.sorted { $0.name < $1.name },
-            requests: requests.sorted { $0.className < $1.className })
+            requests: requests.sorted { $0.className < $1.className },
+            unions: unions.sorted { $0.name < $1.name },
+            servers: document.servers)
     }
 
     /// Whether a model is generated: not a hidden type nobody references, not an envelope only used
@@ -106,7 +114,7 @@ package struct Resolver {
 
     // MARK: Types
 
-    private mutating func resolveFields(_ fields: [FieldDecl], owner: String) -> [ResolvedField] {
+    mutating func resolveFields(_ fields: [FieldDecl], owner: String) -> [ResolvedField] {
         fields.compactMap { field in
             guard let type = resolve(field.type) else { return nil }
             var format: DateFormat?
@@ -123,13 +131,15 @@ package struct Resolver {
             }
             return ResolvedField(
                 name: field.name, type: type, description: field.description, location: field.location,
-                isRequired: field.isRequired, dateFormat: format)
+                isRequired: field.isRequired, dateFormat: format, placement: field.placement,
+                deprecation: field.isDeprecated ? .declared : deprecatedType(usedBy: field.type).map { .usesType($0) },
+                defaultValue: field.defaultValue, access: field.access)
         }
     }
 
     /// The built-in type `name` stands for in this spec: none when the spec declares a type of that
     /// name (which takes over a value type's name, ``BuiltInTypes``).
-    private func builtIn(_ name: String) -> ResolvedType? {
+    func builtIn(_ name: String) -> ResolvedType? {
         if let reserved = BuiltInTypes.reserved[name] { return reserved }
         return typesByName[name] == nil ? BuiltInTypes.values[name] : nil
     }
@@ -137,7 +147,7 @@ package struct Resolver {
     /// Resolves a reference; reports unknown names and arrays nested deeper than
     /// ``TypeRef/maxArrayDepth``. Named array types are followed through ``expansions``: no recursion,
     /// and each cycle was reported once by ``expandArrayTypes()``.
-    private mutating func resolve(_ reference: TypeRef) -> ResolvedType? {
+    mutating func resolve(_ reference: TypeRef) -> ResolvedType? {
         var target = reference
         var wrappers = reference.wrappers
         if let type = typesByName[reference.name] {
@@ -162,7 +172,7 @@ package struct Resolver {
             case .enumeration:
                 base = .enumeration(type.name)
             case .union:
-                base = .variable  // Raw JSON until unions are resolved (issue #26).
+                base = .union(type.name)
             case .array, .alias:
                 return nil  // never: an expansion ends in another kind of type
             }
@@ -284,7 +294,7 @@ package struct Resolver {
     }
 
     /// The element of a named array or alias type; `nil` for other types.
-    private static func element(of type: TypeDecl) -> TypeRef? {
+    static func element(of type: TypeDecl) -> TypeRef? {
         switch type.kind {
         case .array(let element), .alias(let element): return element
         case .hash, .enumeration, .union: return nil
@@ -330,6 +340,11 @@ package struct Resolver {
                 diagnostics.error(
                     "enumeration '\(type.name)' has two members with the value \"\(member.value)\"", at: member.location
                 )
+            }
+            if type.enumRawType == .integer, Int(member.value) == nil {
+                diagnostics.error(
+                    "the integer enumeration '\(type.name)' has the value \"\(member.value)\", which is not an integer that fits in 64 bits",
+                    at: member.location)
             }
         }
     }
@@ -407,15 +422,24 @@ package struct Resolver {
                     name: header.name, value: header.value, description: header.description, location: header.location))
         }
 
-        let response = resolveResponse(interface)
+        let response = interface.response.map { resolveExactResponse($0, of: interface) } ?? resolveResponse(interface)
+        let body = interface.body.flatMap { resolveBody($0) }
+        let errorResponses = resolveErrorResponses(interface.errorResponses)
+        if case .fields(let fields) = interface.inputs { checkPlacements(fields, of: interface) }
         guard
             diagnostics.all.count == errorsBefore
                 || !diagnostics.all[errorsBefore...].contains(where: { $0.severity == .error })
         else { return nil }
-        return ResolvedRequest(
+        var request = ResolvedRequest(
             className: className, method: interface.method, path: interface.path, description: interface.description,
             title: title, isDerivedName: derived, inputs: inputs, headers: headers, response: response,
             location: interface.location)
+        request.placesParameters = Self.placesParameters(interface)
+        request.body = body
+        request.errorResponses = errorResponses
+        request.deprecation = deprecation(of: interface)
+        request.security = securitySchemes(of: interface)
+        return request
     }
 
     /// The response rules of `codegen-rules.md` §3.4.

@@ -2,6 +2,8 @@
 ///
 /// The file name does not decide the format (a `*.nei.json` file may hold a native spec and the other
 /// way round); the top-level keys do:
+/// - **OpenAPI** 3.x: `"openapi"` (a Swagger 2.0 document, `"swagger"`, is an error that says to convert
+///   it to OpenAPI 3);
 /// - **native**: has `"htspec"` (or, without it, `"types"`, or `"interfaces"` without `"datatypes"`, so
 ///   the native reader can report the missing `"htspec"`);
 /// - **NEI v0.x** export: `"attributes"` (or `"attributeList"`) beside `"datatypes"`, interfaces with
@@ -15,6 +17,8 @@
 enum SpecFormat {
     /// A native spec (`*.htspec.json`).
     case native
+    /// An OpenAPI 3.0 or 3.1 document (`*.openapi.yaml`, `openapi.json`, ...).
+    case openAPI
     /// An NEI v0.x export; the node is the export object (inside the API wrapper, if there is one).
     case neiV0(JSONNode)
     /// An NEI v3.x export; the node is the export object (inside the API wrapper, if there is one).
@@ -30,6 +34,15 @@ enum SpecFormat {
         let keys = Set(members.map(\.key))
         if keys.contains("htspec") {
             return .native
+        }
+        if keys.contains("openapi") {
+            return .openAPI
+        }
+        if let swagger = root["swagger"] {
+            let version = swagger.value.stringValue.map { " \($0)" } ?? ""
+            return .unknown(
+                "Swagger\(version) is not supported; convert to OpenAPI 3 (for example with swagger2openapi, or the Swagger Editor's Convert to OpenAPI 3)"
+            )
         }
         // The NEI API's wrapper: {"code": 200, "result": {...}}.
         if let result = root["result"], !keys.contains("datatypes") {
@@ -57,7 +70,7 @@ enum SpecFormat {
             return .native
         }
         return .unknown(
-            "not a spec: expected a native spec (\"htspec\": 1 with \"types\" and \"interfaces\", see Specs/htspec.schema.json) or an NEI export (\"datatypes\" and \"interfaces\")"
+            "not a spec: expected a native spec (\"htspec\": 1 with \"types\" and \"interfaces\", see Specs/htspec.schema.json), an NEI export (\"datatypes\" and \"interfaces\") or an OpenAPI 3 document (\"openapi\": \"3.1.0\")"
         )
     }
 

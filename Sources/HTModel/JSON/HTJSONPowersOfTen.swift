@@ -1,7 +1,8 @@
 /// 128-bit approximations, rounded down, of the powers of ten from 1e-348 to 1e347, normalized so
 /// the top bit is set: for each power, the high 64 bits then the low 64 bits. Used by the
-/// Eisel-Lemire conversion in `HTJSONNumberParsing.swift`. (Generated with exact integer arithmetic:
-/// for 10^e with e ≥ 0 the top 128 bits of 10^e; for e < 0, ⌊2^s / 10^-e⌋ with s chosen to give 128 bits.)
+/// Eisel-Lemire conversion in `HTJSONNumberParsing.swift`. Written by `.ci/powers-of-ten.py --write`
+/// with exact integer arithmetic (for 10^e with e >= 0 the top 128 bits of 10^e; for e < 0,
+/// floor(2^s / 10^-e) with s chosen to give 128 bits); `.ci/run` checks it with the same script.
 let _htjsonPowersOfTenMinExponent = -348
 let _htjsonPowersOfTenMaxExponent = 347
 let _htjsonPowersOfTen: [UInt64] = [

@@ -41,9 +41,9 @@ extension HTJSONValueConvertible {
         htJSON
     }
 
-    /// Maps a whole JSON value, throwing when it is `null` (unless the type is ``HTJSON``), cannot be
-    /// converted, or (in strict mode)
-    /// when any nested value could not be converted.
+    /// Maps a whole JSON value, throwing when it is `null` (unless the type is ``HTJSON`` or
+    /// ``HTNoContent``), cannot be converted, or (in strict mode) when any nested value could not be
+    /// converted.
     public static func htMap(_ json: HTJSON, options: HTMappingOptions = .lenient, path: HTJSONPath = HTJSONPath())
         throws(HTMappingError) -> Self
     {
@@ -53,7 +53,7 @@ extension HTJSONValueConvertible {
 
     /// Maps a whole JSON value within an existing context (see ``htMap(_:options:path:)``).
     public static func htMap(_ json: HTJSON, context: inout HTMappingContext) throws(HTMappingError) -> Self {
-        if case .null = json, Self.self != HTJSON.self {
+        if case .null = json, Self.self != HTJSON.self, Self.self != HTNoContent.self {
             throw HTMappingError(path: HTJSONPath(context.path), message: "expected \(htTypeDescription), found null")
         }
         let before = context.diagnostics.count

@@ -15,16 +15,21 @@ import Foundation
 /// The default key's canonical text, one line per part, `\n`-separated, UTF-8:
 ///
 /// ```text
-/// HTCacheKey/3
+/// HTCacheKey/4
 /// method:<HTTP method>
 /// base:<the request's baseURL, else the client's, as absoluteString>
 /// path:<the request type's path template>
 /// parameters:<cacheKeyFilteredParameters(parameters minus header properties), JSON with sorted keys>
+/// placement:<query when the parameters that do not fill the path go to the query string (GET, HEAD,
+///            DELETE, a request with its own body, sendsParametersInQuery), else body>
 /// headers:<cacheKeyFilteredHeaders(the request's own headers, its header properties included, minus
 ///          credential headers), names lower-cased, JSON with sorted keys>
 /// sensitive:<cacheSensitiveData as JSON with sorted keys, or null>
-/// body:<for methods that send a body: the body encoding's content type, a space, the body bytes the
-///       encoding makes from the filtered parameters as lower-case hex; otherwise empty>
+/// body:<for a request with its own body (HTBaseRequest.body): its content type, a space, its bytes as
+///       lower-case hex, both as HTRequestBody.canonicalEncoded makes them (a multipart body with a
+///       boundary that depends only on its parts); for parameters in the body: the body encoding's
+///       content type, a space, the body bytes the encoding makes from the filtered parameters as
+///       lower-case hex; otherwise empty>
 /// sent:<only when the request as sent differs from the one it built: the URL an interceptor changed
 ///       (without its query), then `?` and the query parameters interceptors added (credentials
 ///       excluded: they are in the scope), as sent (HTCacheSentURL)>
@@ -179,14 +184,20 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
         let sensitiveText = String(
             decoding: serializer.serialize(cacheable?.cacheSensitiveData ?? .null), as: UTF8.self)
         var bodyText = ""
-        if !R.method.sendsParametersInQuery {
+        let ownBody = request.body
+        let inQuery = HTRequestBuilder.parametersGoToQuery(R.self, hasBody: ownBody != nil)
+        if let ownBody {
+            let encoded = ownBody.canonicalEncoded
+            bodyText = encoded.contentType + " " + hexString(encoded.data)
+        } else if !inQuery {
             let encoding = request.bodyEncoding ?? configuration.bodyEncoding
             let body = parameters.isEmpty ? Data() : encoding.encode(parameters)
             bodyText = encoding.contentType + " " + hexString(body)
         }
         let base = (request.baseURL ?? configuration.baseURL).absoluteString
-        return "HTCacheKey/3\nmethod:\(R.method.rawValue)\nbase:\(base)\npath:\(R.path)\nparameters:\(parameterText)\n"
-            + "headers:\(headerText)\nsensitive:\(sensitiveText)\nbody:\(bodyText)"
+        return "HTCacheKey/4\nmethod:\(R.method.rawValue)\nbase:\(base)\npath:\(R.path)\nparameters:\(parameterText)\n"
+            + "placement:\(inQuery ? "query" : "body")\nheaders:\(headerText)\nsensitive:\(sensitiveText)\n"
+            + "body:\(bodyText)"
     }
 
     /// The hash as 16 lower-case hex digits (also the entry's file name on disk).

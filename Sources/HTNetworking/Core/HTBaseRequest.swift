@@ -32,9 +32,34 @@ public protocol HTBaseRequest: SendableMetatype {
     static var responseKeyPath: String? { get }
     /// The properties that are headers; they are never sent as parameters.
     static var headerPropertyList: [String] { get }
+    /// Whether every parameter that does not fill the path goes into the query string, whatever the
+    /// method; the body is then only ``body``. Generated OpenAPI requests say `true`: each parameter
+    /// has its place (path, query, header or cookie), and the body is the `requestBody`.
+    static var sendsParametersInQuery: Bool { get }
 
-    /// The parameters: the query string for GET, HEAD and DELETE, the body otherwise.
+    /// The typed error of a response whose status the request does not accept, from its JSON body: an
+    /// OpenAPI operation's documented error responses. The client calls it when the status is not
+    /// accepted and the body parses as JSON, and puts what it returns in
+    /// ``HTNetworkingError/documentedError`` (the error's kind stays ``HTNetworkingError/Kind/status(code:body:)``).
+    /// Return `nil` for a status or a body the request does not document.
+    ///
+    /// ```swift
+    /// enum ErrorResponse: Error, Sendable { case notFound(HTError), other(status: Int, HTError) }
+    /// static func documentedError(status: Int, body: HTJSON) -> (any Error & Sendable)? {
+    ///     guard let error = try? HTError.htMap(body) else { return nil }
+    ///     return status == 404 ? ErrorResponse.notFound(error) : ErrorResponse.other(status: status, error)
+    /// }
+    /// ```
+    static func documentedError(status: Int, body: HTJSON) -> (any Error & Sendable)?
+
+    /// The parameters. Those named in the path fill it; the others go to the query string for GET,
+    /// HEAD and DELETE and into the body (per ``bodyEncoding``) for other methods, unless the request
+    /// has a ``body`` or ``sendsParametersInQuery`` is `true`: then they all go to the query string.
     var parameters: HTJSONObject { get }
+    /// The request's own body, sent whatever the method (`nil`: the parameters make the body, as
+    /// ``parameters`` says). With a body, the parameters that do not fill the path go to the query
+    /// string, since a request has one body.
+    var body: HTRequestBody? { get }
     /// The request's own headers; they replace client defaults of the same name.
     var headers: [String: String] { get }
 
@@ -67,13 +92,17 @@ public protocol HTBaseRequest: SendableMetatype {
     func customize(_ request: inout URLRequest)
 }
 
-/// The defaults: no key path, header properties, parameters or headers of its own; the client's base
-/// URL, timeout, body encoding, accepted status codes, mapping options, validator and transport; no
+/// The defaults: no key path, header properties, parameters, body or headers of its own; parameters in
+/// the query string only for GET, HEAD and DELETE; no documented errors; the client's base URL,
+/// timeout, body encoding, accepted status codes, mapping options, validator and transport; no
 /// interceptors, mock or size limit of its own; `customize(_:)` changes nothing.
 extension HTBaseRequest {
     public static var responseKeyPath: String? { nil }
     public static var headerPropertyList: [String] { [] }
+    public static var sendsParametersInQuery: Bool { false }
+    public static func documentedError(status: Int, body: HTJSON) -> (any Error & Sendable)? { nil }
     public var parameters: HTJSONObject { HTJSONObject() }
+    public var body: HTRequestBody? { nil }
     public var headers: [String: String] { [:] }
     public var baseURL: URL? { nil }
     public var timeout: TimeInterval? { nil }

@@ -55,6 +55,22 @@ public struct HTNetworkingError: Error, Sendable, CustomStringConvertible {
     public var responseHeaders: [String: String]
     /// The raw response (status, headers, body), when one came.
     public var response: HTTransportResponse?
+    /// For a ``Kind/status(code:body:)`` error whose body parses as JSON, what the request's
+    /// ``HTBaseRequest/documentedError(status:body:)`` made of it: the typed error body an OpenAPI
+    /// operation documents for that status. `nil` for undocumented statuses and for other errors.
+    ///
+    /// ```swift
+    /// do {
+    ///     let pet = try await client.send(ShowPetByIdRequest(petId: 7))
+    /// } catch {
+    ///     switch error.documentedError as? ShowPetByIdRequest.ErrorResponse {
+    ///     case .status404(let body)?: show("no such pet: \(body.message ?? "")")
+    ///     case .other(let status, _)?: show("failed with \(status)")
+    ///     case nil: show(error.description)
+    ///     }
+    /// }
+    /// ```
+    public var documentedError: (any Error & Sendable)?
 
     /// Creates an error. `statusCode` and `responseHeaders` default to the response's.
     public init(

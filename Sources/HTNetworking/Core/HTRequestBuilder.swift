@@ -5,8 +5,15 @@ import Foundation
 #endif
 
 /// Turns a request value into a `URLRequest`: fills path parameters, puts the remaining parameters into
-/// the query string or the body, and merges headers.
+/// the query string or the body, adds the request's own ``HTBaseRequest/body``, and merges headers.
 enum HTRequestBuilder {
+    /// Whether the parameters that do not fill the path go to the query string: for GET, HEAD and
+    /// DELETE, for a request with its own body (a request has one body), and for one that says
+    /// ``HTBaseRequest/sendsParametersInQuery``. Otherwise they make the body.
+    static func parametersGoToQuery<R: HTBaseRequest>(_ type: R.Type, hasBody: Bool) -> Bool {
+        hasBody || R.sendsParametersInQuery || R.method.sendsParametersInQuery
+    }
+
     static func urlRequest<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration)
         throws(HTNetworkingError) -> URLRequest
     {
@@ -28,8 +35,9 @@ enum HTRequestBuilder {
         }
         var body: Data?
         var contentType: String?
+        let ownBody = request.body
         if !parameters.isEmpty {
-            if method.sendsParametersInQuery {
+            if parametersGoToQuery(R.self, hasBody: ownBody != nil) {
                 let query = HTFormEncoding.encode(parameters)
                 let existing = components.percentEncodedQuery.map { $0.isEmpty ? "" : $0 + "&" } ?? ""
                 components.percentEncodedQuery = existing + query
@@ -38,6 +46,12 @@ enum HTRequestBuilder {
                 body = encoding.encode(parameters)
                 contentType = encoding.contentType
             }
+        }
+        if let ownBody {
+            let encoded = ownBody.encoded()
+            try HTHeaderCheck.validate(["Content-Type": encoded.contentType], request: describe(request, url: path))
+            body = encoded.data
+            contentType = encoded.contentType
         }
         guard let url = components.url else {
             throw HTNetworkingError(
@@ -75,9 +89,10 @@ enum HTRequestBuilder {
         var message: String
     }
 
-    /// Replaces `:name` and `{name}` segments with the parameter of that name, percent-encoded as one
-    /// segment, and removes the parameter so it is not sent again in the query or body. An empty value,
-    /// `.` or `..` is refused: it would send the request to another path.
+    /// Replaces each path parameter (a whole `:name` segment, or `{name}` anywhere in a segment:
+    /// ``PathTemplateRules/pieces(of:)``) with the parameter of that name, percent-encoded so that it
+    /// stays inside its segment, and removes the parameter so it is not sent again in the query or body.
+    /// A filled segment that is empty, `.` or `..` is refused: it would send the request to another path.
     ///
     /// Only the part before the first `?` is a path: a fixed query in the template (NEI's action marker,
     /// `/progroups/:id?changecreator` or `/users?cpwd`) is kept as it is, so it is always sent, and
@@ -95,25 +110,42 @@ enum HTRequestBuilder {
         let result = String(template[..<pathStart])
         let segments = template[pathStart...].split(separator: "/", omittingEmptySubsequences: false)
         var filled: [String] = []
+        var used: [String] = []
         for segment in segments {
-            guard let name = PathTemplateRules.parameterName(of: segment) else {
+            let pieces = PathTemplateRules.pieces(of: segment)
+            guard pieces.contains(where: { if case .parameter = $0 { return true } else { return false } }) else {
                 filled.append(String(segment))
                 continue
             }
-            guard let value = parameters[String(name)], let text = HTValueCoercion.string(value) else {
-                throw PathError(message: "the path parameter '\(name)' has no value")
+            var text = ""
+            var names: [String] = []
+            for piece in pieces {
+                switch piece {
+                case .literal(let literal):
+                    text += literal
+                case .parameter(let name):
+                    guard let value = parameters[String(name)], let value = HTValueCoercion.string(value) else {
+                        throw PathError(message: "the path parameter '\(name)' has no value")
+                    }
+                    names.append("'\(name)'")
+                    used.append(String(name))
+                    // `/`, `?`, `#` and `%` are escaped: a value never leaves its segment.
+                    text += HTFormEncoding.escape(value)
+                }
             }
-            // A value is one segment: `/`, `?`, `#` and `%` are escaped, and a value that URL resolution
-            // would read as a dot segment (or an empty one) is refused: `/items/..` is `GET /`.
+            // A segment that URL resolution would read as a dot segment (or an empty one) is refused:
+            // `/items/..` is `GET /`.
             guard !text.isEmpty, text != ".", text != ".." else {
+                let what =
+                    names.count == 1
+                    ? "the path parameter \(names[0])" : "the path parameters \(names.joined(separator: ", "))"
                 throw PathError(
                     message:
-                        "the path parameter '\(name)' has the value \(text.debugDescription), which would change the path"
-                )
+                        "\(what) make the segment '\(segment)' \(text.debugDescription), which would change the path")
             }
-            parameters[String(name)] = nil
-            filled.append(HTFormEncoding.escape(text))
+            filled.append(text)
         }
+        for name in used { parameters[name] = nil }
         return result + filled.joined(separator: "/")
     }
 

@@ -9,17 +9,31 @@ enum HTResponseMapper {
     ) throws(HTNetworkingError) -> HTResponse<R.Response> {
         let description = prepared.description
         guard prepared.acceptedStatusCodes.contains(raw.statusCode) else {
-            throw HTNetworkingError(.status(code: raw.statusCode, body: raw.body), request: description, response: raw)
+            var error = HTNetworkingError(
+                .status(code: raw.statusCode, body: raw.body), request: description, response: raw)
+            error.documentedError = documentedError(of: raw, for: R.self)
+            throw error
         }
-        let json = try body(of: raw, serializers: serializers, description: description)
-        if let validator = prepared.resultValidator, let failure = validator.validate(json, response: raw) {
+        // A request without a response body (HTNoContent) ignores whatever body comes: one that is empty
+        // or does not parse is no failure and is not validated, and a missing key path is no failure.
+        let ignoresBody = R.Response.self == HTNoContent.self
+        let json: HTJSON
+        var validates = true
+        if ignoresBody {
+            let parsed = raw.body.isEmpty ? nil : try? body(of: raw, serializers: serializers, description: description)
+            json = parsed ?? .null
+            validates = parsed != nil
+        } else {
+            json = try body(of: raw, serializers: serializers, description: description)
+        }
+        if validates, let validator = prepared.resultValidator, let failure = validator.validate(json, response: raw) {
             throw HTNetworkingError(.validation(failure), request: description, response: raw)
         }
         var payload = json
         let keyPath = R.responseKeyPath.map { HTJSONPath(keyPath: $0) } ?? HTJSONPath()
         for component in keyPath.components {
             guard case .key(let key) = component, case .object(let object) = payload, let next = object[key] else {
-                if R.Response.self == HTJSON.self {
+                if R.Response.self == HTJSON.self || ignoresBody {
                     payload = .null
                     break
                 }
@@ -48,6 +62,15 @@ enum HTResponseMapper {
             }
         }
         return HTResponse(value: value, raw: raw, diagnostics: diagnostics)
+    }
+
+    /// What `R` documents for a response it does not accept (``HTBaseRequest/documentedError(status:body:)``),
+    /// when the body parses as JSON; `nil` otherwise.
+    static func documentedError<R: HTBaseRequest>(of raw: HTTransportResponse, for type: R.Type)
+        -> (any Error & Sendable)?
+    {
+        guard !raw.body.isEmpty, let json = try? HTJSONParser().parse(raw.body) else { return nil }
+        return R.documentedError(status: raw.statusCode, body: json)
     }
 
     /// The body as JSON: `null` when empty, otherwise what the serializer for its content type reads.

@@ -4,11 +4,50 @@
 /// sent). One file in two modules: `Sources/HTCodegenCore/Support/` links to it (the generator does not
 /// depend on the runtime).
 enum PathTemplateRules {
-    /// The name of the path parameter `segment` is: `:name`, or a whole `{name}`; `nil` for a literal.
-    static func parameterName(of segment: Substring) -> Substring? {
-        if segment.hasPrefix(":"), segment.count > 1 { return segment.dropFirst() }
-        if segment.hasPrefix("{"), segment.hasSuffix("}"), segment.count > 2 { return segment.dropFirst().dropLast() }
-        return nil
+    /// One piece of a path segment: literal text, or a path parameter.
+    enum SegmentPiece: Equatable {
+        /// Text sent as written (escaped where a URL needs it).
+        case literal(Substring)
+        /// A parameter, by name, replaced by its value.
+        case parameter(Substring)
+    }
+
+    /// The pieces of `segment`: a whole `:name` segment is one parameter (NEI's style); elsewhere every
+    /// `{name}` is a parameter wherever it sits in the segment (`{id}`, `{id}.json`, `v{major}.{minor}`,
+    /// OpenAPI's style), a name being one or more characters other than `{`, `}` and `/`. Everything
+    /// else is literal: `rule:id`, `{}`, `{half`.
+    static func pieces(of segment: Substring) -> [SegmentPiece] {
+        if segment.hasPrefix(":"), segment.count > 1 { return [.parameter(segment.dropFirst())] }
+        guard segment.contains(where: { $0 == "{" }) else { return [.literal(segment)] }
+        var pieces: [SegmentPiece] = []
+        var literalStart = segment.startIndex
+        var index = segment.startIndex
+        while let open = segment[index...].firstIndex(of: "{") {
+            let nameStart = segment.index(after: open)
+            guard let close = segment[nameStart...].firstIndex(where: { $0 == "}" || $0 == "{" }) else { break }
+            if segment[close] == "{" {  // `{{id}`: the inner brace may open a name
+                index = close
+                continue
+            }
+            if close == nameStart {  // `{}` names nothing
+                index = segment.index(after: close)
+                continue
+            }
+            if literalStart < open { pieces.append(.literal(segment[literalStart..<open])) }
+            pieces.append(.parameter(segment[nameStart..<close]))
+            index = segment.index(after: close)
+            literalStart = index
+        }
+        if literalStart < segment.endIndex { pieces.append(.literal(segment[literalStart...])) }
+        return pieces
+    }
+
+    /// The names of the path parameters in `segment` (``pieces(of:)``), in order.
+    static func parameterNames(in segment: Substring) -> [Substring] {
+        pieces(of: segment).compactMap { piece in
+            if case .parameter(let name) = piece { return name }
+            return nil
+        }
     }
 
     /// Where the path of `template` starts: after `scheme://host:port` in an absolute URL (at its first

@@ -22,7 +22,9 @@ public protocol HTFreezableRequest: HTBaseRequest {
     var freezeSensitiveData: String? { get }
     /// The freeze key: two requests with the same key are kept once. Default (`nil`): derived from the
     /// method, the URL with its query, the body and ``freezeSensitiveData``, see
-    /// ``HTFreezeKey/derive(method:url:body:sensitiveData:)``.
+    /// ``HTFreezeKey/derive(method:url:body:sensitiveData:)``; a request's own ``HTBaseRequest/body`` counts
+    /// as its content type and ``HTRequestBody/canonicalEncoded`` bytes (a multipart body's boundary is
+    /// random on the wire).
     var freezeKey: String? { get }
 }
 

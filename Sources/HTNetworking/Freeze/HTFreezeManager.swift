@@ -290,10 +290,16 @@ public actor HTFreezeManager {
             headers[headerName] = id
         }
         let now = Date()
+        // A request's own body is keyed in its canonical form, with its content type: a multipart body
+        // has a new random boundary each time it is built, and the same call frozen twice is kept once.
+        let keyBody =
+            request.body.map { body -> Data in
+                let canonical = body.canonicalEncoded
+                return Data(canonical.contentType.utf8) + Data([0]) + canonical.data
+            } ?? urlRequest.httpBody
         let key =
             request.freezeKey
-            ?? HTFreezeKey.derive(
-                method: method, url: url, body: urlRequest.httpBody, sensitiveData: request.freezeSensitiveData)
+            ?? HTFreezeKey.derive(method: method, url: url, body: keyBody, sensitiveData: request.freezeSensitiveData)
         return HTFrozenRequest(
             id: id, method: method, url: url, headers: headers, body: urlRequest.httpBody,
             timeout: request.timeout, requestType: String(describing: R.self), transportType: request.requestType,

@@ -32,6 +32,8 @@ extension HTLogRedaction {
     ///   compact with ``HTJSONSerializer`` (member order kept);
     /// - a form body (`application/x-www-form-urlencoded`) has its secret fields redacted with
     ///   ``redactedQuery(_:)``;
+    /// - a `multipart/form-data` body is shown part by part with ``redactedMultipart(_:boundary:)``
+    ///   (secret fields redacted, file parts by their size only);
     /// - anything else, and JSON that does not parse, is decoded as UTF-8 and goes through
     ///   ``redactedText(_:)``.
     ///
@@ -43,6 +45,9 @@ extension HTLogRedaction {
         let type = contentType.flatMap(HTContentType.init)
         if type?.mimeType == "application/x-www-form-urlencoded" {
             return redactedQuery(String(decoding: body, as: UTF8.self))
+        }
+        if let type, type.mimeType == "multipart/form-data" {
+            return redactedMultipart(body, boundary: type.parameters["boundary"] ?? "")
         }
         let declaredJSON = type.map { $0.subtype == "json" || $0.suffix == "json" } ?? false
         if declaredJSON || Self.looksLikeJSON(body), let json = try? HTJSONParser().parse(body) {

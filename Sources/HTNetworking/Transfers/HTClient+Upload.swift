@@ -18,9 +18,11 @@ extension HTClient {
     /// The request is built and sent as by ``send(_:)`` (URL, path and query parameters, headers,
     /// interceptors, mocks, the transport for its request type, the timeout, which bounds the whole
     /// upload); for methods with a body, its body parameters become text fields at the start of the
-    /// form, as AFNetworking did. The body is written to a file, files copied into it in chunks, and
-    /// sent from that file (by an upload task with ``HTUploadTransport``, else as a body stream);
-    /// interceptors and mocks see it as the request's `httpBodyStream`. The file is private (mode `0600`
+    /// form, as AFNetworking did (not when the request has its own ``HTBaseRequest/body``, which the
+    /// form replaces, or ``HTBaseRequest/sendsParametersInQuery``: its parameters stay in the query
+    /// string). The body is written to a file, files copied into it in chunks, and sent from that file
+    /// (by an upload task with ``HTUploadTransport``, else as a body stream); interceptors and mocks see
+    /// it as the request's `httpBodyStream`. The file is private (mode `0600`
     /// in ``HTClientConfiguration/uploadDirectory``, a `0700` folder) and removed when the upload ends,
     /// however it ends; one left by a process killed during an upload is removed when the next client is
     /// made. The response is checked and mapped as for ``send(_:)`` (not cached), and
@@ -41,7 +43,7 @@ extension HTClient {
         let description = HTRequestDescription(
             method: R.method.rawValue, url: R.path, requestType: String(describing: R.self))
         var fullForm = HTMultipartFormData(boundary: form.boundary)
-        if !R.method.sendsParametersInQuery {
+        if !HTRequestBuilder.parametersGoToQuery(R.self, hasBody: request.body != nil) {
             for (name, value) in Self.bodyFields(of: request) {
                 fullForm.append(value, name: name)
             }

@@ -188,7 +188,7 @@ public struct HTMultipartFormData: Sendable {
     }
 
     /// A header value with CR and LF removed, so it can't start another header.
-    private static func headerValue(_ text: String) -> String {
+    static func headerValue(_ text: String) -> String {
         String(text.unicodeScalars.filter { $0 != "\r" && $0 != "\n" }.map(Character.init))
     }
 

@@ -47,18 +47,19 @@ struct CacheKeyTests {
         let text = HTCacheKey.canonicalText(for: request, configuration: configuration)
         #expect(
             text == """
-                HTCacheKey/3
+                HTCacheKey/4
                 method:GET
                 base:https://api.example.com/v1
                 path:/users/:id
                 parameters:{"a":[1,true],"b":"x","id":7}
+                placement:query
                 headers:{}
                 sensitive:{"app":"2.0","user":"u1"}
                 body:
                 scope:none
                 """)
         // FNV-1a-64 of that text, computed independently (Python) — a change here breaks every stored key.
-        #expect(key(request).hex == "5f0c5d5292a40ede")
+        #expect(key(request).hex == "ccc3da20fb97ddd4")
         #expect(key(request) == HTCacheKey(canonical: text))
     }
 

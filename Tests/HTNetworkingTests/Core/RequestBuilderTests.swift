@@ -265,9 +265,9 @@ struct RequestBuilderTests {
         let urlRequest = try client("https://api.example.com/api").urlRequest(for: request)
         #expect(
             urlRequest.url?.absoluteString
-                == "https://api.example.com/api/reports/%E7%BB%9F%E8%AE%A1%20%E6%8A%A5%E5%91%8A/%7Bname%7D.json?view=full%20list&x=%41&page=1"
+                == "https://api.example.com/api/reports/%E7%BB%9F%E8%AE%A1%20%E6%8A%A5%E5%91%8A/%7B%7D%7Bhalf.json?view=full%20list&x=%41&page=1"
         )
-        #expect(urlRequest.url?.path == "/api/reports/统计 报告/{name}.json")
+        #expect(urlRequest.url?.path == "/api/reports/统计 报告/{}{half.json")
     }
 
     @Test("null and missing parameters are left out of the query")

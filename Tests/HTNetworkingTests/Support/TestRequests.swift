@@ -265,12 +265,12 @@ struct OverrideRequest: HTBaseRequest, Sendable {
     var timeout: TimeInterval? { seconds }
 }
 
-/// A template whose literal parts hold characters a URL cannot: a space, non-ASCII text, a brace that is
-/// not a whole segment, and a query with a space and an escape.
+/// A template whose literal parts hold characters a URL cannot: a space, non-ASCII text, braces that
+/// name no parameter (`{}`, an unclosed `{`), and a query with a space and an escape.
 struct LiteralPathRequest: HTBaseRequest, Sendable {
     typealias Response = HTJSON
     static let method: HTHTTPMethod = .get
-    static let path: String = "/reports/统计 报告/{name}.json?view=full list&x=%41"
+    static let path: String = "/reports/统计 报告/{}{half.json?view=full list&x=%41"
     var page: Int?
     var parameters: HTJSONObject {
         var p = HTJSONObject()

@@ -75,7 +75,7 @@ struct MockTransportTests {
     func encodedSegments() async throws {
         let transport = HTMockTransport(routes: [
             "DELETE /groups/{group}/members/{member}": .json(#"{"removed": true}"#),
-            "GET /reports/统计 报告/{name}.json": .json(#"{"report": true}"#),
+            "GET /reports/统计 报告/{}{half.json": .json(#"{"report": true}"#),
         ])
         let client = try client(transport)
         var remove = RemoveMemberRequest()

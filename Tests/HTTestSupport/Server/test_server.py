@@ -531,10 +531,61 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/upload":
             self.require_method("POST")
             self.send_json(200, parse_multipart(body, self.headers.get("Content-Type", "")))
+        elif path.startswith("/petstore/"):
+            self.route_petstore(path[len("/petstore"):], query, body)
         elif not self.route_convention_file(path):
             raise HTTPError(404, "no route for %s" % path)
 
     # MARK: - Routes
+
+    def route_petstore(self, path: str, query: Dict[str, List[str]], body: bytes) -> None:
+        """The pet store of Tests/HTGeneratedClientTests/Specs/petstore.openapi.yaml, stateless. Every
+        response carries ``X-Seen``: the request as the server saw it (method, path, query, lower-cased
+        headers, body text, and the parts of a multipart body), as ASCII JSON."""
+        content_type = self.headers.get("Content-Type", "")
+        seen: Dict[str, Any] = {
+            "method": self.command,
+            "path": path,
+            "query": query,
+            "headers": {name.lower(): value for name, value in self.headers.items()},
+            "body": body.decode("utf-8", "replace"),
+        }
+        if content_type.startswith("multipart/"):
+            seen["multipart"] = parse_multipart(body, content_type)
+        headers = {"X-Seen": json.dumps(seen, sort_keys=True)}
+
+        def pet(pet_id: int, kind: Dict[str, Any]) -> Dict[str, Any]:
+            return {"id": pet_id, "name": "pet %d" % pet_id, "status": "available", "size": 2,
+                    "birthday": "2020-02-29", "kind": kind, "owner": {"name": "Ann", "since": "2021-05-01T10:00:00Z"}}
+
+        segments = [segment for segment in path.split("/") if segment]
+        if segments == ["pets"] and self.command == "GET":
+            self.send_json(200, [
+                pet(1, {"petType": "cat", "huntingSkill": "lazy"}),
+                pet(2, {"petType": "dog", "packSize": 3}),
+                dict(pet(3, {"petType": "bird", "wingspan": 20}), status="adopted", size=7),
+            ], headers)
+        elif segments == ["pets"] and self.command == "POST":
+            sent = json.loads(body.decode("utf-8")) if body else {}
+            if not sent.get("name"):
+                self.send_json(422, {"code": 422, "message": "a pet needs a name"}, headers)
+            else:
+                self.send_json(201, dict(sent, id=10), headers)
+        elif len(segments) == 2 and segments[0] == "pets" and self.command == "GET":
+            if segments[1] == "404":
+                self.send_json(404, {"code": 404, "message": "no pet 404"}, headers)
+            elif segments[1] == "500":
+                self.send_body(500, b"boom", "text/plain", headers)
+            else:
+                self.send_json(200, pet(int(segments[1]), {"petType": "cat"}), headers)
+        elif len(segments) == 2 and segments[0] == "pets" and self.command == "DELETE":
+            self.send_body(204, b"", JSON_TYPE, headers)
+        elif len(segments) == 3 and segments[2] == "photo" and self.command == "PUT":
+            self.send_json(200, pet(int(segments[1]), {"petType": "dog"}), headers)
+        elif len(segments) == 3 and segments[2] == "notes" and self.command == "POST":
+            self.send_body(204, b"", JSON_TYPE, headers)
+        else:
+            raise HTTPError(404, "no pet store route for %s %s" % (self.command, path))
 
     ETAG_LAST_MODIFIED = "Sun, 01 Nov 2026 00:00:00 GMT"
 

@@ -52,14 +52,7 @@ package struct NEIV0Reader {
     }
 
     private mutating func readDocument(_ export: JSONNode) -> SpecDocument {
-        var document = SpecDocument(file: context.file)
-        document.refersToTypesByID = true
-        guard context.object(export, "the NEI export") != nil else { return document }
-        if let project = export["project"]?.value, project.objectMembers != nil {
-            document.description =
-                context.description(project, in: "the project")
-                ?? context.description(project, "name", in: "the project")
-        }
+        guard var document = context.document(for: export) else { return SpecDocument(file: context.file) }
         let datatypes = context.array(export, "datatypes", in: "the NEI export")
         let attributeKey =
             export["attributes"] != nil || export["attributeList"] == nil ? "attributes" : "attributeList"
@@ -72,21 +65,13 @@ package struct NEIV0Reader {
             guard context.object(node, "a datatype") != nil else { continue }
             guard let (id, idLocation) = context.integer(node, "id", in: "a datatype", required: true) else { continue }
             if NEISystemTypes.isSystem(id) { continue }
-            let nameValue = context.text(node, "name", in: "the datatype with id \(id)", required: true)
-            let name = nameValue?.0.trimmingSpaces ?? ""
-            let isHidden = id < 0 || name.hasPrefix("_")
-            if nameValue != nil, name.isEmpty, !isHidden {
-                context.diagnostics.error(
-                    "the datatype with id \(id) has an empty \"name\"", at: nameValue?.1 ?? idLocation)
+            let (name, nameLocation, isHidden) = context.datatypeName(node, id: id, idLocation: idLocation) {
+                id < 0 || $0.hasPrefix("_")
             }
-            if let first = context.types.declare(id: id, name: name, location: idLocation, isHidden: isHidden) {
-                context.diagnostics.error(
-                    "two datatypes have the id \(id) (the first is at line \(first.location.line), column \(first.location.column))",
-                    at: idLocation)
+            guard context.declareDatatype(id: id, name: name, location: idLocation, isHidden: isHidden) else {
                 continue
             }
-            declared.append(
-                Declared(node: node, id: id, name: name, nameLocation: nameValue?.1 ?? idLocation, isHidden: isHidden))
+            declared.append(Declared(node: node, id: id, name: name, nameLocation: nameLocation, isHidden: isHidden))
         }
 
         // 2. Join the attributes to their datatypes.
@@ -107,23 +92,9 @@ package struct NEIV0Reader {
         }
 
         // 3. Name anonymous types after their first use.
-        var uses: [NEITypeTable.Reference] = []
-        for type in declared {
-            for attribute in attributesByParent[type.id] ?? [] {
-                guard let typeID = NEIReadContext.integer(attribute, "type") else { continue }
-                uses.append(.init(typeID: typeID, owner: type.name, field: attribute["name"]?.value.stringValue ?? ""))
-            }
-        }
-        for interface in interfaces {
-            let owner = NEIReadContext.classNameBase(interface)
-            for key in ["inputs", "outputs"] {
-                for parameter in interface[key]?.value.arrayElements ?? [] {
-                    guard let typeID = NEIReadContext.integer(parameter, "type") else { continue }
-                    uses.append(.init(typeID: typeID, owner: owner, field: parameter["name"]?.value.stringValue ?? ""))
-                }
-            }
-        }
-        context.types.nameAnonymousTypes(uses: uses)
+        context.nameAnonymousTypes(
+            fields: declared.map { ($0.name, attributesByParent[$0.id] ?? []) }, interfaces: interfaces
+        ) { interface, key in interface[key]?.value.arrayElements ?? [] }
 
         // 4. The datatypes.
         for type in declared {

@@ -67,14 +67,7 @@ package struct NEIV3Reader {
     }
 
     private mutating func readDocument(_ export: JSONNode) -> SpecDocument {
-        var document = SpecDocument(file: context.file)
-        document.refersToTypesByID = true
-        guard context.object(export, "the NEI export") != nil else { return document }
-        if let project = export["project"]?.value, project.objectMembers != nil {
-            document.description =
-                context.description(project, in: "the project")
-                ?? context.description(project, "name", in: "the project")
-        }
+        guard var document = context.document(for: export) else { return SpecDocument(file: context.file) }
         let datatypes = context.array(export, "datatypes", in: "the NEI export")
         let interfaces = context.array(export, "interfaces", in: "the NEI export")
 
@@ -104,11 +97,8 @@ package struct NEIV3Reader {
                 context.types.alias(id: id, toSystemType: format?.basicTypeName ?? "Variable")
                 continue
             }
-            let nameValue = context.text(node, "name", in: idWhat, required: true)
-            let name = nameValue?.0.trimmingSpaces ?? ""
-            let isHidden = visibility == .hidden || id < 0 || name.hasPrefix("_")
-            if nameValue != nil, name.isEmpty, !isHidden {
-                context.diagnostics.error("\(idWhat) has an empty \"name\"", at: nameValue?.1 ?? idLocation)
+            let (name, nameLocation, isHidden) = context.datatypeName(node, id: id, idLocation: idLocation) {
+                visibility == .hidden || id < 0 || $0.hasPrefix("_")
             }
             if let format, format.basicTypeName != nil, BuiltInTypes.reserved[name] != nil,
                 context.types.entries[id] == nil
@@ -117,37 +107,20 @@ package struct NEIV3Reader {
                 context.types.alias(id: id, toSystemType: name)
                 continue
             }
-            if let first = context.types.declare(id: id, name: name, location: idLocation, isHidden: isHidden) {
-                context.diagnostics.error(
-                    "two datatypes have the id \(id) (the first is at line \(first.location.line), column \(first.location.column))",
-                    at: idLocation)
+            guard context.declareDatatype(id: id, name: name, location: idLocation, isHidden: isHidden) else {
                 continue
             }
             declared.append(
                 Declared(
-                    node: node, id: id, name: name, nameLocation: nameValue?.1 ?? idLocation, format: format,
+                    node: node, id: id, name: name, nameLocation: nameLocation, format: format,
                     formatCode: formatCode, formatLocation: formatLocation, isHidden: isHidden,
                     params: context.array(node, "params", in: "datatype '\(name)'")))
         }
 
         // 2. Name anonymous types after their first use.
-        var uses: [NEITypeTable.Reference] = []
-        for type in declared {
-            for parameter in type.params {
-                guard let typeID = NEIReadContext.integer(parameter, "type") else { continue }
-                uses.append(.init(typeID: typeID, owner: type.name, field: parameter["name"]?.value.stringValue ?? ""))
-            }
+        context.nameAnonymousTypes(fields: declared.map { ($0.name, $0.params) }, interfaces: interfaces) {
+            interface, key in interface["params"]?.value[key]?.value.arrayElements ?? []
         }
-        for interface in interfaces {
-            let owner = NEIReadContext.classNameBase(interface)
-            for key in ["inputs", "outputs"] {
-                for parameter in interface["params"]?.value[key]?.value.arrayElements ?? [] {
-                    guard let typeID = NEIReadContext.integer(parameter, "type") else { continue }
-                    uses.append(.init(typeID: typeID, owner: owner, field: parameter["name"]?.value.stringValue ?? ""))
-                }
-            }
-        }
-        context.types.nameAnonymousTypes(uses: uses)
 
         // 3. The datatypes.
         for type in declared {

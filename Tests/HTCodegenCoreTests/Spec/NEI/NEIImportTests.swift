@@ -697,7 +697,7 @@ import Testing
                 switch SpecFormat.detect(mutated) {
                 case .neiV0(let export): (document, readDiagnostics) = NEIV0Reader.read(export, file: "x.nei.json")
                 case .neiV3(let export): (document, readDiagnostics) = NEIV3Reader.read(export, file: "x.nei.json")
-                case .native, .unknown: continue
+                case .native, .openAPI, .unknown: continue
                 }
                 var all = readDiagnostics
                 if let document {

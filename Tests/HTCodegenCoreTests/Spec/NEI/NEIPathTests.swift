@@ -48,7 +48,9 @@ import Testing
         #expect(Resolver.pathParameters(in: "/api/rule:id") == [])
         #expect(PathTemplate("/api/rule:id").oddSegments == ["rule:id"])
         #expect(PathTemplate("/api/pages:/id").oddSegments == ["pages:"])
-        #expect(PathTemplate("/a/x{id}?y").shownAsSent == "/a/x%7Bid%7D?y")
+        #expect(PathTemplate("/a/x{id}?y").shownAsSent == "/a/x{id}?y")
+        #expect(PathTemplate("/a/x{id}.json/{}").parameters == ["id"])
+        #expect(PathTemplate("/a/{}?y").shownAsSent == "/a/%7B%7D?y")
         #expect(PathTemplate("http://h:8080/a/:id?m").oddSegments.isEmpty)
     }
 

@@ -1,0 +1,33 @@
+/// A function of the runtime's `HTParameterStyles` (SPI `Generated`) that generated requests call: the
+/// parameter styles of OpenAPI that are joined or flattened before the runtime sees the parameters
+/// (see `SwiftRenderer+PlacedRequests.swift`). Each takes and returns concrete types, so a request calls
+/// it with nothing to infer.
+enum RequestHelper: CaseIterable, Hashable {
+    /// An array's (or an object's) values joined by a separator.
+    case joinedValue
+    /// An object's members as parameters of their own.
+    case appendMembers
+    /// An object's members as `name[key]` parameters.
+    case appendDeepObject
+    /// A header's text.
+    case headerText
+    /// Adds a `name=value` pair to the `Cookie` header.
+    case cookie
+    /// The members of a form body that is not a model.
+    case formObject
+    /// The parts of a multipart body that is not a model.
+    case multipartParts
+
+    /// The function's name.
+    var functionName: String {
+        switch self {
+        case .joinedValue: return "joined"
+        case .appendMembers: return "appendMembers"
+        case .appendDeepObject: return "appendDeepObject"
+        case .headerText: return "headerText"
+        case .cookie: return "appendCookie"
+        case .formObject: return "formObject"
+        case .multipartParts: return "multipartParts"
+        }
+    }
+}

@@ -1,0 +1,172 @@
+/// Object schemas to models: `properties` to fields, `required` to non-optional fields, and `allOf` to
+/// one model with the properties and `required` names of all its parts merged (references followed,
+/// each schema once, so a cycle of `allOf`s ends).
+extension OpenAPIReadContext {
+    /// The merged shape of an object schema and its `allOf` parts.
+    struct MergedObject {
+        /// The properties, each with the file it is written in; a later part's property replaces an
+        /// earlier one of the same name in place.
+        var properties: [(member: JSONMember, file: Int, owner: String?)] = []
+        var indexByName: [String: Int] = [:]
+        /// The names listed in `required`, with where.
+        var required: [(name: String, location: SourceLocation)] = []
+        /// Where `additionalProperties` says extra keys are allowed, if it does.
+        var additionalProperties: SourceLocation?
+
+        /// The type that declares the properties being added (the referenced part's), when not the
+        /// merged type itself: inline schemas of its properties are named after it.
+        var owner: String?
+
+        mutating func add(_ member: JSONMember, file: Int) {
+            if let index = indexByName[member.key] {
+                properties[index] = (member, file, owner)
+            } else {
+                indexByName[member.key] = properties.count
+                properties.append((member, file, owner))
+            }
+        }
+    }
+
+    /// The fields of the model `typeName` that `schema` declares.
+    mutating func objectFields(
+        _ schema: JSONNode, inFile file: Int, typeName: String, target: OpenAPIRefTarget? = nil
+    ) -> [FieldDecl] {
+        var merged = MergedObject()
+        var visited: Set<OpenAPIRefTarget> = target.map { [$0] } ?? []
+        merge(schema, inFile: file, into: &merged, visited: &visited, depth: 0)
+        if let location = merged.additionalProperties {
+            diagnostics.warning(
+                "'\(typeName)' has properties and allows other keys (additionalProperties); the model keeps its properties only, other keys are dropped",
+                at: location)
+        }
+        let required = Set(merged.required.map(\.name))
+        var reported: Set<String> = []
+        for (name, location) in merged.required where merged.indexByName[name] == nil && reported.insert(name).inserted
+        {
+            diagnostics.warning(
+                "'\(typeName)' requires '\(name)', which is not one of its properties; ignored", at: location)
+        }
+        var fields: [FieldDecl] = []
+        for (member, memberFile, owner) in merged.properties {
+            fields.append(
+                field(
+                    member, inFile: memberFile, typeName: owner ?? typeName, isRequired: required.contains(member.key)))
+        }
+        return fields
+    }
+
+    /// The field for the property `member` of `typeName` (the type that declares it: inline schemas
+    /// are named after it).
+    mutating func field(_ member: JSONMember, inFile file: Int, typeName: String, isRequired: Bool) -> FieldDecl {
+        let schema = member.value
+        let type = schemaType(schema, inFile: file, hint: OpenAPINaming.pascalCase(typeName, member.key))
+        var field = FieldDecl(
+            name: member.key, location: member.keyLocation, type: type.ref,
+            description: schema.openAPIDescription, isRequired: isRequired && !type.isNullable,
+            dateFormat: type.dateFormat)
+        applyFlags(of: schema, to: &field)
+        return field
+    }
+
+    /// `deprecated`, `default`, `readOnly` and `writeOnly` of `schema`, on `field`.
+    func applyFlags(of schema: JSONNode, to field: inout FieldDecl) {
+        field.isDeprecated = schema.bool("deprecated") == true
+        field.defaultValue = schema["default"]?.value
+        if schema.bool("readOnly") == true {
+            field.access = .readOnly
+        } else if schema.bool("writeOnly") == true {
+            field.access = .writeOnly
+        }
+    }
+
+    /// Adds the properties and `required` names of `schema` and its `allOf` parts to `merged`.
+    mutating func merge(
+        _ schema: JSONNode, inFile file: Int, into merged: inout MergedObject, visited: inout Set<OpenAPIRefTarget>,
+        depth: Int
+    ) {
+        guard depth < 64 else {
+            diagnostics.warning(
+                "allOf nests more than 64 levels deep; the deeper parts are ignored", at: schema.location)
+            return
+        }
+        if let reference = schema["$ref"]?.value {
+            guard let target = target(of: reference, inFile: file), let node = node(at: target) else { return }
+            guard visited.insert(target).inserted else {
+                diagnostics.warning(
+                    "this allOf part leads back to a schema already merged (a cycle); it adds nothing more",
+                    at: reference.location)
+                return
+            }
+            let outer = merged.owner
+            merged.owner = typeName(of: target, node: node)
+            merge(node, inFile: target.file, into: &merged, visited: &visited, depth: depth + 1)
+            merged.owner = outer
+            return
+        }
+        for part in schema["allOf"]?.value.arrayElements ?? [] {
+            merge(part, inFile: file, into: &merged, visited: &visited, depth: depth + 1)
+        }
+        if let inner = nonNullAlternative(schema) {
+            merge(inner, inFile: file, into: &merged, visited: &visited, depth: depth + 1)
+        } else if depth > 0, let alternatives = (schema["oneOf"] ?? schema["anyOf"]),
+            alternatives.value.arrayElements?.contains(where: { !isConstraintOnly($0) }) == true
+        {
+            diagnostics.warning(
+                "\"\(alternatives.key)\" inside allOf is not merged: the model has the properties of the other parts only",
+                at: alternatives.keyLocation)
+        } else if depth == 0, hasProperties(schema), let alternatives = (schema["oneOf"] ?? schema["anyOf"]),
+            alternatives.value.arrayElements?.contains(where: { !isConstraintOnly($0) }) == true
+        {
+            diagnostics.warning(
+                "\"\(alternatives.key)\" beside \"properties\" is not read: the model has the listed properties only",
+                at: alternatives.keyLocation)
+        }
+        for member in schema["properties"]?.value.objectMembers ?? [] {
+            merged.add(member, file: file)
+        }
+        if let required = schema["required"]?.value {
+            for name in required.arrayElements ?? [] {
+                if let text = name.stringValue { merged.required.append((text, name.location)) }
+            }
+        }
+        if let additional = schema["additionalProperties"], hasProperties(schema) {
+            switch additional.value.value {
+            case .bool(true): merged.additionalProperties = additional.keyLocation
+            case .object(let members) where !members.isEmpty: merged.additionalProperties = additional.keyLocation
+            default: break
+            }
+        }
+    }
+
+    /// Whether `schema` only constrains (`{required: [a]}`, `{not: ...}`) and declares no shape of its own.
+    func isConstraintOnly(_ schema: JSONNode) -> Bool {
+        let shaping: Set<String> = ["type", "properties", "$ref", "items", "enum", "allOf", "oneOf", "anyOf", "const"]
+        return !(schema.objectMembers ?? []).contains { shaping.contains($0.key) }
+    }
+
+    /// The members of the enumeration `typeName`, with the raw type: each key is the value's text
+    /// (`in-progress`, `200`; the renderer makes identifiers of them); `null` is left out.
+    mutating func enumMembers(_ schema: JSONNode, typeName: String) -> ([EnumMemberDecl], TypeDecl.EnumRawType) {
+        let rawType = OpenAPIScalars.enumRawType(schema) ?? .string
+        var members: [EnumMemberDecl] = []
+        var seen: Set<String> = []
+        for value in schema["enum"]?.value.arrayElements ?? [] {
+            let text: String
+            switch value.value {
+            case .string(let string): text = string
+            case .number(let number): text = number
+            default: continue
+            }
+            guard seen.insert(text).inserted else {
+                diagnostics.warning(
+                    "'\(typeName)' lists the value '\(text)' twice; the second is ignored", at: value.location)
+                continue
+            }
+            var key = text
+            if rawType == .integer, text.hasPrefix("-") { key = "minus" + text.dropFirst() }
+            if key.isEmpty { key = "empty" }
+            members.append(EnumMemberDecl(key: key, value: text, description: nil, location: value.location))
+        }
+        return (members, rawType)
+    }
+}

@@ -1,0 +1,206 @@
+/// `paths` to interfaces: one per operation, named from its `operationId` (else its method and path,
+/// ``OpenAPINaming``), names that would make the same request class get `2`, `3`, ... appended with a
+/// warning (operations with an `operationId` claim their names first, in document order).
+extension OpenAPIReadContext {
+    /// The HTTP methods a path item may hold, in the order OpenAPI lists them.
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    /// One operation found in `paths`.
+    struct OperationSource {
+        var path: JSONMember
+        var method: JSONMember
+        var file: Int
+        var pathParameters: [ParameterSource]
+        var name = ""
+        var nameLocation: SourceLocation
+    }
+
+    /// The interfaces of the document's `paths`, in document order.
+    mutating func interfaces(_ paths: JSONNode?, documentSecurity: [String]?) -> [InterfaceDecl] {
+        guard let paths else { return [] }
+        guard let members = paths.objectMembers else {
+            diagnostics.error("\"paths\" must be an object, found \(paths.kindName)", at: paths.location)
+            return []
+        }
+        var operations: [OperationSource] = []
+        for pathMember in members where !pathMember.key.hasPrefix("x-") {
+            guard let (item, itemFile) = dereferenced(pathMember.value, inFile: 0) else { continue }
+            guard item.objectMembers != nil else {
+                diagnostics.warning("a path item must be an object, found \(item.kindName); ignored", at: item.location)
+                continue
+            }
+            let pathParameters = parameterSources(item["parameters"]?.value, inFile: itemFile)
+            for method in item.objectMembers ?? [] where Self.methods.contains(method.key) {
+                guard method.value.objectMembers != nil else {
+                    diagnostics.warning("an operation must be an object; ignored", at: method.value.location)
+                    continue
+                }
+                operations.append(
+                    OperationSource(
+                        path: pathMember, method: method, file: itemFile, pathParameters: pathParameters,
+                        nameLocation: method.keyLocation))
+            }
+        }
+        nameOperations(&operations)
+        var interfaces: [InterfaceDecl] = []
+        for operation in operations {
+            do {
+                interfaces.append(try interface(operation, documentSecurity: documentSecurity))
+            } catch {
+                diagnostics.warning(
+                    "\(error.message); the operation '\(operation.name)' (\(operation.method.key.uppercased()) \(operation.path.key)) is not generated",
+                    at: error.location)
+            }
+        }
+        return interfaces
+    }
+
+    /// Names every operation: `operationId`s first, then derived names, each taking the first free
+    /// name (by request class name, ``OpenAPINaming/collisionKey(ofOperation:)``).
+    private mutating func nameOperations(_ operations: inout [OperationSource]) {
+        var taken: Set<String> = []
+        var derived: [Int] = []
+        for index in operations.indices {
+            let node = operations[index].method.value
+            if let id = node["operationId"], let text = id.value.stringValue,
+                let name = OpenAPINaming.operationName(fromID: text)
+            {
+                operations[index].name = name
+                operations[index].nameLocation = id.value.location
+            } else {
+                derived.append(index)
+            }
+        }
+        let withIDs = operations.indices.filter { !derived.contains($0) }
+        for index in withIDs + derived {
+            let operation = operations[index]
+            let base =
+                derived.contains(index)
+                ? OpenAPINaming.operationName(method: operation.method.key, path: operation.path.key) : operation.name
+            var name = base
+            var counter = 2
+            while !taken.insert(OpenAPINaming.collisionKey(ofOperation: name)).inserted {
+                name = "\(base)\(counter)"
+                counter += 1
+            }
+            if name != base {
+                diagnostics.warning(
+                    "the operation name '\(base)' is taken by another operation; this one is generated as '\(name)'",
+                    at: operation.nameLocation)
+            }
+            operations[index].name = name
+        }
+    }
+
+    /// The interface of one operation.
+    private mutating func interface(_ source: OperationSource, documentSecurity: [String]?) throws(SkipOperation)
+        -> InterfaceDecl
+    {
+        let node = source.method.value
+        let file = source.file
+        let name = source.name
+        var queryNames: Set<String> = []
+        let path = Self.sentPath(source.path, queryNames: &queryNames)
+        let operationParameters = parameterSources(node["parameters"]?.value, inFile: file)
+        var inputs: [FieldDecl] = []
+        var names: [String: String] = [:]
+        for parameter in Self.merged(pathLevel: source.pathParameters, operation: operationParameters) {
+            guard var field = try input(parameter, operationName: name) else { continue }
+            if field.placement == .path, queryNames.contains(field.name) { field.placement = .query(.formExploded) }
+            if let other = names[field.name] {
+                let message =
+                    "the parameter '\(field.name)' is both in \(other) and in \(parameter.placement); one request cannot have two inputs of one name"
+                if field.isRequired { throw SkipOperation(message: message, location: field.location) }
+                diagnostics.warning(message + "; the one in \(parameter.placement) is ignored", at: field.location)
+                continue
+            }
+            names[field.name] = parameter.placement
+            inputs.append(field)
+        }
+        // Path template parameters the operation does not declare: strings, as the path needs them.
+        let declaredPath = Set(inputs.filter { $0.placement == .path }.map(\.name))
+        for parameter in PathTemplate(path).parameters where !declaredPath.contains(parameter) {
+            if names[parameter] != nil {
+                throw SkipOperation(
+                    message: "the path has '{\(parameter)}' but the parameter of that name is not in the path",
+                    location: source.path.keyLocation)
+            }
+            diagnostics.warning(
+                "the path has '{\(parameter)}' but the operation declares no such path parameter; it is a required String",
+                at: source.path.keyLocation)
+            var field = FieldDecl(
+                name: parameter, location: source.path.keyLocation,
+                type: TypeRef(name: "String", location: source.path.keyLocation), description: nil, isRequired: true)
+            field.placement = .path
+            names[parameter] = "path"
+            inputs.append(field)
+        }
+        let templateParameters = Set(PathTemplate(path).parameters)
+        inputs.removeAll { field in
+            guard field.placement == .path, !templateParameters.contains(field.name) else { return false }
+            diagnostics.warning(
+                "the path parameter '\(field.name)' is not in the path '\(source.path.key)'; ignored",
+                at: field.location)
+            return true
+        }
+        var interface = InterfaceDecl(
+            name: name, location: source.nameLocation, method: source.method.key.uppercased(),
+            methodLocation: source.method.keyLocation, path: path, pathLocation: source.path.keyLocation,
+            description: node.string("description") ?? node.string("summary"), inputs: .fields(inputs),
+            outputs: .none, headers: [])
+        if node.string("description") != nil, let summary = node.string("summary") { interface.title = summary }
+        interface.isDeprecated = node.bool("deprecated") == true
+        if let body = node["requestBody"]?.value {
+            interface.body = requestBody(body, inFile: file, operationName: name)
+        }
+        let (response, errors) = responses(node["responses"]?.value, inFile: file, operationName: name)
+        interface.response = response
+        interface.errorResponses = errors
+        interface.security = security(node["security"]?.value) ?? documentSecurity ?? []
+        if let callbacks = node["callbacks"], callbacks.value.objectMembers?.isEmpty == false {
+            diagnostics.warning("callbacks are not generated; ignored", at: callbacks.keyLocation)
+        }
+        if let servers = node["servers"], servers.value.arrayElements?.isEmpty == false {
+            diagnostics.warning(
+                "operation servers are not applied: the request goes to the client's base URL (set baseURL on the request to change it)",
+                at: servers.keyLocation)
+        }
+        return interface
+    }
+
+    /// The path the operation is sent to: the key up to a `#` (a fragment is never sent; some documents
+    /// add one to tell operations on one path apart). A `{parameter}` may be part of a segment
+    /// (`/posts/{id}.json`): the runtime fills it there (`PathTemplateRules.pieces(of:)`).
+    ///
+    /// `queryNames` gets the names of the `name={name}` pairs taken out of a fixed query: parameters of
+    /// those names are sent in the query even when the document says `in: path`.
+    static func sentPath(_ member: JSONMember, queryNames: inout Set<String>) -> String {
+        var path = member.key
+        if let mark = path.firstIndex(of: "#") { path = String(path[..<mark]) }
+        // A fixed query in the key (`/modules?api-version=1&type={type}`): its `name={name}` pairs are
+        // the query parameters of that name, which the request sends itself.
+        if let mark = path.firstIndex(of: "?") {
+            let pairs = path[path.index(after: mark)...].split(separator: "&").filter { pair in
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, parts[1].hasPrefix("{"), parts[1].hasSuffix("}") else { return true }
+                queryNames.insert(String(parts[1].dropFirst().dropLast()))
+                return false
+            }
+            path = String(path[..<mark]) + (pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&"))
+        }
+        return path
+    }
+
+    /// The names of the schemes a `security` array lists (each requirement's keys), in order, once
+    /// each; `nil` when `node` is missing.
+    func security(_ node: JSONNode?) -> [String]? {
+        guard let requirements = node?.arrayElements else { return nil }
+        var names: [String] = []
+        for requirement in requirements {
+            for member in requirement.objectMembers ?? [] where !names.contains(member.key) {
+                names.append(member.key)
+            }
+        }
+        return names
+    }
+}

@@ -1,0 +1,69 @@
+/// `servers` and `components.securitySchemes`.
+extension OpenAPIReadContext {
+    /// The servers of a `servers` array, each URL with its `{variables}` replaced by their defaults.
+    mutating func servers(_ node: JSONNode?) -> [ServerDecl] {
+        var servers: [ServerDecl] = []
+        for server in node?.arrayElements ?? [] {
+            guard let url = server.string("url") else {
+                diagnostics.warning("a server needs a \"url\"; ignored", at: server.location)
+                continue
+            }
+            var text = url
+            for variable in server["variables"]?.value.objectMembers ?? [] {
+                guard let value = variable.value.string("default") else {
+                    diagnostics.warning(
+                        "the server variable '\(variable.key)' has no default; it is left in the URL",
+                        at: variable.keyLocation)
+                    continue
+                }
+                text = text.replacingOccurrences(of: "{\(variable.key)}", with: value)
+            }
+            servers.append(ServerDecl(url: text, description: server.openAPIDescription, location: server.location))
+        }
+        return servers
+    }
+
+    /// The schemes of `components.securitySchemes`, each with what it asks for in words.
+    mutating func securitySchemes(_ node: JSONNode?) -> [SecuritySchemeDecl] {
+        var schemes: [SecuritySchemeDecl] = []
+        for member in node?.objectMembers ?? [] {
+            guard let (scheme, _) = dereferenced(member.value, inFile: 0) else { continue }
+            schemes.append(
+                SecuritySchemeDecl(name: member.key, summary: Self.summary(of: scheme), location: member.keyLocation))
+        }
+        return schemes
+    }
+
+    /// A scheme in words: `HTTP bearer token (JWT) in the Authorization header`, `API key in the
+    /// X-API-Key header`.
+    static func summary(of scheme: JSONNode) -> String {
+        switch scheme.string("type") ?? "" {
+        case "apiKey":
+            let name = scheme.string("name") ?? "?"
+            switch scheme.string("in") {
+            case "query": return "API key in the query parameter \(name)"
+            case "cookie": return "API key in the cookie \(name)"
+            default: return "API key in the \(name) header"
+            }
+        case "http":
+            let kind = (scheme.string("scheme") ?? "").lowercased()
+            switch kind {
+            case "bearer":
+                let format = scheme.string("bearerFormat").map { " (\($0))" } ?? ""
+                return "HTTP bearer token\(format) in the Authorization header"
+            case "basic": return "HTTP basic authentication in the Authorization header"
+            default: return "HTTP \(kind) authentication in the Authorization header"
+            }
+        case "oauth2":
+            let flows = (scheme["flows"]?.value.objectMembers ?? []).map(\.key)
+            return "OAuth 2.0" + (flows.isEmpty ? "" : " (\(flows.joined(separator: ", ")))")
+                + ": a bearer token in the Authorization header"
+        case "openIdConnect":
+            return "OpenID Connect" + (scheme.string("openIdConnectUrl").map { " (\($0))" } ?? "")
+        case "mutualTLS":
+            return "mutual TLS (a client certificate)"
+        case let other:
+            return other.isEmpty ? "a security scheme" : "a '\(other)' security scheme"
+        }
+    }
+}

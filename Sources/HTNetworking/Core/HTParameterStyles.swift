@@ -1,0 +1,76 @@
+import HTModel
+
+/// How generated OpenAPI requests write the parameter styles the runtime does not apply itself: query
+/// arrays joined (`form` without `explode`, `spaceDelimited`, `pipeDelimited`), objects flattened
+/// (`form` with `explode`, `deepObject`), header values as text, cookies into one `Cookie` header, and
+/// bodies that are not models. Generated code calls these (`@_spi(Generated)`), so each style has one
+/// implementation, tested once, instead of a copy in every generated file.
+@_spi(Generated)
+public enum HTParameterStyles {
+    /// An array's values (an object's keys and values) as one text joined by `separator`: OpenAPI's
+    /// `form` without `explode`, `spaceDelimited`, `pipeDelimited` and `simple`. Any other value as it is.
+    public static func joined(_ value: HTJSON, _ separator: String) -> HTJSON {
+        var texts: [String] = []
+        switch value {
+        case .array(let elements):
+            for element in elements { texts.append(HTValueCoercion.string(element) ?? "") }
+        case .object(let object):
+            for member in object {
+                texts.append(member.key)
+                texts.append(HTValueCoercion.string(member.value) ?? "")
+            }
+        default:
+            return value
+        }
+        return .string(texts.joined(separator: separator))
+    }
+
+    /// An object's members as parameters of their own (OpenAPI's `form` with `explode`); any other
+    /// value as `name`.
+    public static func appendMembers(_ name: String, _ value: HTJSON, to parameters: inout HTJSONObject) {
+        guard case .object(let object) = value else {
+            parameters.append(name, value)
+            return
+        }
+        for member in object { parameters.append(member.key, member.value) }
+    }
+
+    /// An object's members as `name[key]` parameters (OpenAPI's `deepObject`); any other value as `name`.
+    public static func appendDeepObject(_ name: String, _ value: HTJSON, to parameters: inout HTJSONObject) {
+        guard case .object(let object) = value else {
+            parameters.append(name, value)
+            return
+        }
+        for member in object { parameters.append(name + "[" + member.key + "]", member.value) }
+    }
+
+    /// A header's text: a scalar's text, an array's values joined by commas (OpenAPI's `simple`). A
+    /// line break in it is refused when the request is built (``HTNetworkingError/Kind/invalidRequest(_:)``).
+    public static func headerText(_ value: HTJSON) -> String {
+        HTValueCoercion.string(joined(value, ",")) ?? ""
+    }
+
+    /// Adds `name=value` to the `Cookie` header, after the pairs already there (`; `-separated). The
+    /// name and the value are percent-encoded (everything but RFC 3986's unreserved characters), so a
+    /// value can never end its pair or add another cookie: `a; admin=1` is sent as `a%3B%20admin%3D1`.
+    public static func appendCookie(_ name: String, _ value: HTJSON, to headers: inout [String: String]) {
+        let pair = HTFormEncoding.escape(name) + "=" + HTFormEncoding.escape(headerText(value))
+        if let existing = headers["Cookie"] {
+            headers.updateValue(existing + "; " + pair, forKey: "Cookie")
+        } else {
+            headers.updateValue(pair, forKey: "Cookie")
+        }
+    }
+
+    /// The fields of a form body that is not a model: an object's members; nothing for any other value.
+    public static func formObject(_ value: HTJSON) -> HTJSONObject {
+        guard case .object(let object) = value else { return HTJSONObject() }
+        return object
+    }
+
+    /// The parts of a multipart body that is not a model: one part per member of an object.
+    public static func multipartParts(_ value: HTJSON) -> [HTMultipartPart] {
+        guard case .object(let object) = value else { return [] }
+        return object.map { HTMultipartPart(name: $0.key, value: $0.value) }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import HTCodegenCore
+
+/// Type-checks the code generated for ``OpenAPIFixture/everything()`` (every OpenAPI feature) against the
+/// runtime with `swiftc -typecheck` in Swift 6 mode, with internal and with public access, together with
+/// an app file that uses it. Generated code must raise no warning at all; the app file must be warned
+/// exactly where it uses something deprecated.
+///
+/// It needs the runtime's built modules: `HT_RUNTIME_MODULES` names the folder that holds
+/// `HTNetworking.swiftmodule` (`.build/debug/Modules` after `swift build --target HTNetworking`);
+/// `.ci/openapi-typecheck.sh` sets it. Without it the test is skipped.
+@Suite struct OpenAPITypeCheckTests {
+    static let modules = ProcessInfo.processInfo.environment["HT_RUNTIME_MODULES"]
+
+    /// Code of an app that uses the generated API, and the lines where it must be warned (deprecated
+    /// members it uses on purpose).
+    static let app = """
+        import Foundation
+        @_spi(Generated) import HTNetworking
+
+        func useEverything(client: HTClient) async throws {
+            let base: URL? = HTPetstoreServers.url
+            _ = base
+            _ = HTPetstoreServers.default + HTPetstoreServers.all.joined()
+            var list = HTListPetsRequest(xRequestID: "r-1", session: "s")
+            list.ids = [1, 2]
+            list.filter = HTFilter { $0.name = "x" }
+            do {
+                let pets: [HTAnyPet] = try await client.send(list)
+                for pet in pets {
+                    switch pet {
+                    case .cat(let cat): _ = cat.name
+                    case .dog(let dog): _ = dog.bark
+                    case .anyPetOption3(let leaf): _ = leaf.value
+                    case .unknown(let json): _ = json
+                    }
+                }
+            } catch {
+                if let documented = error.documentedError as? HTListPetsRequest.ErrorResponse,
+                    case .other(let status, let body) = documented
+                {
+                    _ = (status, body.message)
+                }
+            }
+            let created: HTNoContent = try await client.send(HTCreatePetRequest(requestBody: HTNewPet { $0.name = "Rex" }))
+            _ = created
+            let priority: HTPriority = 2
+            _ = priority == HTPriority._2
+            let raw: Data = try await client.send(HTPutRawRequest(requestBody: Data()))
+            _ = raw
+            let pet = HTPet { $0.id = 1 }
+            _ = pet.owner  // warned: OldOwner is deprecated
+            _ = HTOwnerOfRequest()  // warned: uses OldOwner
+            var things = HTFindThingsRequest(id: 1)
+            things.old = "x"  // warned: a deprecated input
+            _ = things
+        }
+        """
+
+    static let appWarningLines: Set<Int> = [35, 36, 38]
+
+    @Test(
+        .enabled(
+            if: modules != nil,
+            "HT_RUNTIME_MODULES is not set; point it at the built runtime modules (see .ci/openapi-typecheck.sh)"),
+        arguments: [GeneratorConfig.AccessLevel.internal, .public])
+    func everythingTypeChecksWithoutWarnings(access: GeneratorConfig.AccessLevel) throws {
+        let modules = try #require(Self.modules)
+        var config = GeneratorConfig()
+        config.accessLevel = access
+        let (files, diagnostics) = try Generator.generate(OpenAPIFixture.everything(), config: config)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        if let dump = ProcessInfo.processInfo.environment["HT_OPENAPI_DUMP"] {
+            for file in files.contents {
+                try Data(file.text.utf8).write(
+                    to: URL(filePath: dump).appending(path: "\(access.rawValue)-\(file.name)"))
+            }
+        }
+        let directory = FileManager.default.temporaryDirectory.appending(path: "openapi-typecheck-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var paths: [String] = []
+        for file in files.contents {
+            let url = directory.appending(path: file.name)
+            try Data(file.text.utf8).write(to: url)
+            paths.append(url.path)
+        }
+        let appURL = directory.appending(path: "App.swift")
+        try Data(Self.app.utf8).write(to: appURL)
+        let process = Process()
+        process.executableURL = URL(filePath: "/usr/bin/env")
+        process.arguments =
+            [
+                "swiftc", "-typecheck", "-swift-version", "6", "-parse-as-library", "-module-name", "Consumer", "-I",
+                modules,
+            ]
+            + paths + [appURL.path]
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+        var appWarnings: Set<Int> = []
+        for line in output.split(separator: "\n") where line.contains(": warning: ") || line.contains(": error: ") {
+            let text = String(line)
+            if text.hasPrefix(appURL.path + ":"),
+                let number = Int(text.dropFirst(appURL.path.count + 1).prefix { $0 != ":" })
+            {
+                appWarnings.insert(number)
+            } else {
+                Issue.record("generated code: \(text)")
+            }
+        }
+        #expect(appWarnings == Self.appWarningLines, "\(output)")
+    }
+}
