@@ -53,7 +53,7 @@ fi
 PKG="$WORK/OpenAPICompileCheck"
 SCRATCH=${HT_OPENAPI_SCRATCH:-$WORK/scratch}
 LOG="$WORK/step.log"
-rm -rf "$PKG" "$WORK/direct"
+rm -rf "$PKG" "$WORK/direct" "$WORK/specs"
 mkdir -p "$PKG/Sources" "$WORK/direct" "$WORK/logs"
 
 SCRATCH_ARGS=()

@@ -151,6 +151,8 @@ for i in "${!DOC_NAMES[@]}"; do
     stem=${stem%.openapi}
     mkdir -p "$WORK/specs/$doc"
     SPEC="$WORK/specs/$doc/$stem.openapi.$ext"
+    # The corpus's files may be read-only: copies are written anew.
+    rm -f "$WORK/specs/$doc"/*
     cp "$file" "$SPEC"
     rm -f "$WORK/logs/$doc".*
     if [ "$OURS" -eq 1 ]; then
