@@ -40,17 +40,24 @@ extension OpenAPIReadContext {
                 at: location)
         }
         let required = Set(merged.required.map(\.name))
-        var reported: Set<String> = []
-        for (name, location) in merged.required where merged.indexByName[name] == nil && reported.insert(name).inserted
-        {
-            diagnostics.warning(
-                "'\(typeName)' requires '\(name)', which is not one of its properties; ignored", at: location)
-        }
         var fields: [FieldDecl] = []
         for (member, memberFile, owner) in merged.properties {
             fields.append(
                 field(
                     member, inFile: memberFile, typeName: owner ?? typeName, isRequired: required.contains(member.key)))
+        }
+        // A name in `required` that no property declares: the author meant a property, of a type not
+        // said, so it is kept as any JSON (swift-openapi-generator drops it, and its value with it).
+        var reported: Set<String> = []
+        for (name, location) in merged.required where merged.indexByName[name] == nil && reported.insert(name).inserted
+        {
+            diagnostics.warning(
+                "'\(typeName)' requires '\(name)', which is not one of its properties; it is generated as any JSON (HTJSON)",
+                at: location)
+            fields.append(
+                FieldDecl(
+                    name: name, location: location, type: TypeRef(name: "Variable", location: location),
+                    description: "Listed in `required` without a schema in `properties`.", isRequired: true))
         }
         return fields
     }
