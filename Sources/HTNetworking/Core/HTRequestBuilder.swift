@@ -138,10 +138,10 @@ enum HTRequestBuilder {
             guard !text.isEmpty, text != ".", text != ".." else {
                 let what =
                     names.count == 1
-                    ? "the path parameter \(names[0])" : "the path parameters \(names.joined(separator: ", "))"
+                    ? "the path parameter \(names[0]) makes"
+                    : "the path parameters \(names.joined(separator: ", ")) make"
                 throw PathError(
-                    message:
-                        "\(what) make the segment '\(segment)' \(text.debugDescription), which would change the path")
+                    message: "\(what) the segment '\(segment)' \(text.debugDescription), which would change the path")
             }
             filled.append(text)
         }
