@@ -119,7 +119,8 @@ extension OpenAPIReadContext {
         }
         // Path template parameters the operation does not declare: strings, as the path needs them.
         let declaredPath = Set(inputs.filter { $0.placement == .path }.map(\.name))
-        for parameter in PathTemplate(path).parameters where !declaredPath.contains(parameter) {
+        let pathParameters = PathTemplate(path).parameters
+        for parameter in pathParameters where !declaredPath.contains(parameter) {
             if names[parameter] != nil {
                 throw SkipOperation(
                     message: "the path has '{\(parameter)}' but the parameter of that name is not in the path",
@@ -135,7 +136,7 @@ extension OpenAPIReadContext {
             names[parameter] = "path"
             inputs.append(field)
         }
-        let templateParameters = Set(PathTemplate(path).parameters)
+        let templateParameters = Set(pathParameters)
         inputs.removeAll { field in
             guard field.placement == .path, !templateParameters.contains(field.name) else { return false }
             diagnostics.warning(
