@@ -157,20 +157,7 @@ for file in "${DOCUMENTS[@]}"; do TARGETS+=("$(target_name "$file")"); done
 # itself, so that the first document's build time is not charged for it.
 mkdir -p "$PKG/Sources/Warmup"
 printf 'import HTNetworking\n' >"$PKG/Sources/Warmup/Warmup.swift"
-cat >"$PKG/Sources/Warmup/warmup.openapi.yaml" <<'YAML'
-openapi: 3.0.3
-info: {title: Warm-up, version: "1"}
-paths:
-  /ping:
-    get:
-      operationId: ping
-      responses:
-        "200":
-          description: pong
-          content:
-            application/json:
-              schema: {type: object, properties: {ok: {type: boolean}}}
-YAML
+cp "$ROOT/.ci/warmup.openapi.yaml" "$PKG/Sources/Warmup/warmup.openapi.yaml"
 {
     cat <<SWIFT
 // swift-tools-version: 6.2

@@ -201,20 +201,7 @@ if [ "$BUILD" -eq 1 ] && [ "$OURS" -eq 1 ]; then
     # so that the first document's figure is not charged for it.
     mkdir -p "$PKG/Sources/OursWarmup"
     printf 'import HTNetworking\n' >"$PKG/Sources/OursWarmup/OursWarmup.swift"
-    cat >"$PKG/Sources/OursWarmup/warmup.openapi.yaml" <<'YAML'
-openapi: 3.0.3
-info: {title: Warm-up, version: "1"}
-paths:
-  /ping:
-    get:
-      operationId: ping
-      responses:
-        "200":
-          description: pong
-          content:
-            application/json:
-              schema: {type: object, properties: {ok: {type: boolean}}}
-YAML
+    cp "$ROOT/.ci/warmup.openapi.yaml" "$PKG/Sources/OursWarmup/warmup.openapi.yaml"
     OURS_SCRATCH="$WORK/scratch/ours"
     echo "== ours: building the consumer's dependencies (HTNetworking, ht-codegen)" >&2
     step "ours consumer: swift build --target HTNetworking" \
