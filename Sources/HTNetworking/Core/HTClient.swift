@@ -34,7 +34,14 @@ public final class HTClient: Sendable {
     private struct State: Sendable {
         var mockMode: HTMockMode
         var nextID: UInt64 = 0
-        var inFlight: [UInt64: @Sendable () -> Void] = [:]
+        var inFlight: [UInt64: InFlight] = [:]
+    }
+
+    /// A request being sent: registered before its task starts, so a ``cancelAll()`` that comes while
+    /// the chain runs up to its first suspension still reaches it.
+    private enum InFlight: Sendable {
+        case starting(cancelled: Bool)
+        case running(Task<HTTransportResponse, any Error>)
     }
 
     private let state: HTLocked<State>
@@ -69,8 +76,17 @@ public final class HTClient: Sendable {
     /// Cancels every request this client is sending; each fails with
     /// ``HTNetworkingError/Kind/cancelled``. Requests sent afterwards are not affected.
     public func cancelAll() {
-        let cancellers = state.withLock { Array($0.inFlight.values) }
-        for cancel in cancellers { cancel() }
+        let tasks = state.withLock { state -> [Task<HTTransportResponse, any Error>] in
+            var tasks: [Task<HTTransportResponse, any Error>] = []
+            for (id, entry) in state.inFlight {
+                switch entry {
+                case .starting: state.inFlight[id] = .starting(cancelled: true)
+                case .running(let task): tasks.append(task)
+                }
+            }
+            return tasks
+        }
+        for task in tasks { task.cancel() }
     }
 
     /// Sends `request` and returns the mapped response value.
@@ -307,6 +323,12 @@ public final class HTClient: Sendable {
         let chain =
             interceptors.isEmpty
             ? terminal : HTInterceptorChain.build(interceptors, context: context, terminal: terminal)
+        let id = state.withLock { state -> UInt64 in
+            state.nextID &+= 1
+            state.inFlight[state.nextID] = .starting(cancelled: false)
+            return state.nextID
+        }
+        defer { state.withLock { _ = $0.inFlight.removeValue(forKey: id) } }
         // Started on this thread and run until its first suspension (Swift 6.2's `Task.immediate`):
         // no thread hop before the transport, and none at all when the chain answers at once (mocks).
         let task: Task<HTTransportResponse, any Error>
@@ -315,12 +337,12 @@ public final class HTClient: Sendable {
         } else {
             task = Task { try await chain(urlRequest) }
         }
-        let id = state.withLock { state -> UInt64 in
-            state.nextID &+= 1
-            state.inFlight[state.nextID] = { task.cancel() }
-            return state.nextID
+        let cancelledWhileStarting = state.withLock { state -> Bool in
+            defer { state.inFlight[id] = .running(task) }
+            if case .starting(cancelled: true) = state.inFlight[id] { return true }
+            return false
         }
-        defer { state.withLock { _ = $0.inFlight.removeValue(forKey: id) } }
+        if cancelledWhileStarting { task.cancel() }
         let deadline = HTDeadline(seconds: timeout) { task.cancel() }
         defer { deadline.cancel() }
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -71,6 +72,27 @@ struct CancellationTests {
         #expect((result.failure as? HTNetworkingError)?.isCancelled == true)
         // The transport's own call has ended too (URLSession was cancelled, it did not run to the end).
         while finishedTransport.count == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(client.inFlightCount == 0)
+    }
+
+    @Test("cancelAll reaches a request whose chain has started but not yet suspended")
+    func cancelAllDuringStart() async throws {
+        // The transport calls cancelAll before its first suspension: with `Task.immediate` that is
+        // while the client is still starting the request's task.
+        let clientBox = LockedBox<HTClient?>(nil)
+        struct CancellingTransport: HTTransport {
+            let client: LockedBox<HTClient?>
+            func send(_ request: URLRequest) async throws -> HTTransportResponse {
+                client.value?.cancelAll()
+                try await Task.sleep(for: .seconds(600))
+                throw URLError(.timedOut)
+            }
+        }
+        let client = HTClient(
+            baseURL: try TestSupport.url("https://example.com"), transport: CancellingTransport(client: clientBox))
+        clientBox.withLock { $0 = client }
+        let result = await Task { () async throws -> HTJSON in try await client.send(CannedRequest()) }.result
+        #expect((result.failure as? HTNetworkingError)?.isCancelled == true)
         #expect(client.inFlightCount == 0)
     }
 }

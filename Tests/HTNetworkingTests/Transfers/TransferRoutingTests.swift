@@ -120,7 +120,8 @@ struct TransferRoutingTests {
 
     @Test("an upload is one of the client's requests: inFlightCount counts it and cancelAll() cancels it")
     func uploadCancelAll() async throws {
-        let client = HTClient(baseURL: try TestSupport.url("https://example.com"), transport: StalledTransport())
+        let transport = StalledTransport()
+        let client = HTClient(baseURL: try TestSupport.url("https://example.com"), transport: transport)
         var form = HTMultipartFormData()
         form.append("v", name: "k")
         let upload = Task { () async -> HTNetworkingError? in
@@ -131,10 +132,10 @@ struct TransferRoutingTests {
                 return error as? HTNetworkingError
             }
         }
-        let deadline = ContinuousClock.now + .seconds(20)
-        while client.inFlightCount == 0, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        // Waits for the transport to be called rather than for a time: under load, writing the body
+        // file can take any time.
+        var entered = transport.entered.makeAsyncIterator()
+        _ = await entered.next()
         #expect(client.inFlightCount == 1)
         client.cancelAll()
         let error = await upload.value
@@ -146,9 +147,18 @@ struct TransferRoutingTests {
     }
 }
 
-/// A transport that never answers: it waits until it is cancelled.
+/// A transport that never answers: it announces each request on ``entered`` and waits until it is
+/// cancelled.
 private struct StalledTransport: HTTransport {
+    let entered: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() {
+        (entered, continuation) = AsyncStream.makeStream(of: Void.self)
+    }
+
     func send(_ request: URLRequest) async throws -> HTTransportResponse {
+        continuation.yield()
         try await Task.sleep(for: .seconds(600))
         throw URLError(.timedOut)
     }
