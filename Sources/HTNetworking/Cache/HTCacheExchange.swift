@@ -47,7 +47,10 @@ public struct HTCacheExchange: Sendable {
     /// ``init(for:configuration:)`` for a request that built `built` (its URL before the interceptors).
     init?<R: HTBaseRequest>(for request: R, built: URL?, configuration: HTClientConfiguration) {
         let settings = configuration.cache
-        let id = settings.policyID(for: request)
+        let inputs = HTCacheKeyInputs(request)
+        let cacheable = inputs.cacheable
+        let ownPolicy = cacheable?.cachePolicy
+        let id = settings.policyID(own: ownPolicy)
         guard id != .noCache else { return nil }
         guard let policy = settings.cache.policy(for: id) else {
             settings.cache.report(
@@ -57,17 +60,16 @@ public struct HTCacheExchange: Sendable {
                 to: configuration.logger)
             return nil
         }
-        let cacheable = request as? any HTCacheableRequest
         self.settings = settings
         self.policy = policy
-        self.requestPart = HTCacheKey.requestPart(for: request, configuration: configuration)
+        self.requestPart = inputs.requestPart(configuration)
         self.builtURL = built
-        self.ownParameters = HTCacheKey.ownParameters(of: request)
-        self.userScope = HTCacheKey.userScope(of: request, settings)
+        self.ownParameters = inputs.ownParameters
+        self.userScope = inputs.userScope(settings)
         self.expiry = cacheable?.cacheExpiry ?? settings.defaultExpiry
         self.version = cacheable?.cacheVersion ?? 0
         self.reads = true
-        self.allowsCredentials = settings.allowsCredentials(for: request)
+        self.allowsCredentials = settings.allowsCredentials(own: ownPolicy)
         self.logger = configuration.logger
     }
 

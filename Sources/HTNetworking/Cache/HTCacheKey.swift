@@ -56,7 +56,9 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
 
     /// The key of a canonical text: FNV-1a-64 of its UTF-8 bytes.
     public init(canonical text: String) {
-        self.init(value: HTCacheHash.fnv1a64(text.utf8), text: text)
+        var text = text
+        let value = text.withUTF8 { HTCacheHash.fnv1a64(buffer: UnsafeRawBufferPointer($0)) }
+        self.init(value: value, text: text)
     }
 
     /// A key with a given hash and text, whether or not the hash is the text's (tests force collisions
@@ -116,50 +118,18 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
         configuration: HTClientConfiguration
     ) -> String {
         let settings = configuration.cache
-        let requestPart = requestPart(for: request, configuration: configuration)
+        let inputs = HTCacheKeyInputs(request)
+        let requestPart = inputs.requestPart(configuration)
+        let userScope = inputs.userScope(settings)
         guard let urlRequest else {
-            return text(
-                requestPart: requestPart, sent: "",
-                scope: userScope(of: request, settings).map(HTCacheScope.user) ?? .none)
+            return text(requestPart: requestPart, sent: "", scope: userScope.map(HTCacheScope.user) ?? .none)
         }
         let built = try? HTRequestBuilder.customizedURLRequest(for: request, configuration: configuration)
-        let sent = HTCacheSentURL(sent: urlRequest.url, built: built?.url, ownParameters: ownParameters(of: request))
+        let sent = HTCacheSentURL(sent: urlRequest.url, built: built?.url, ownParameters: inputs.ownParameters)
         let scope =
-            userScope(of: request, settings).map(HTCacheScope.user)
+            userScope.map(HTCacheScope.user)
             ?? HTCacheScope.of(urlRequest, sent: sent, ambient: ambient, settings: settings)
         return text(requestPart: requestPart, sent: sent.keyLine, scope: scope)
-    }
-
-    /// The user scope of `request`: its own, else the client's.
-    static func userScope<R: HTBaseRequest>(of request: R, _ settings: HTCacheSettings) -> String? {
-        (request as? any HTCacheableRequest)?.cacheUserScope ?? settings.userScope
-    }
-
-    /// The names of `request`'s own parameters whose values its key holds (the `parameters:` line): a
-    /// credential parameter among them is keyed by its value. One the key leaves out (dropped by
-    /// ``HTCacheableRequest/cacheKeyFilteredParameters(_:)``, or any under a custom
-    /// ``HTCacheableRequest/cacheKey``) scopes the entry like a credential header, so leaving a token
-    /// out of the key never shares the entry between users.
-    static func ownParameters<R: HTBaseRequest>(of request: R) -> Set<String> {
-        if (request as? any HTCacheableRequest)?.cacheKey != nil { return [] }
-        return Set(keyedParameters(of: request).map(\.key))
-    }
-
-    /// `request`'s parameters as its default key holds them: without header properties, filtered by
-    /// ``HTCacheableRequest/cacheKeyFilteredParameters(_:)``.
-    private static func keyedParameters<R: HTBaseRequest>(of request: R) -> HTJSONObject {
-        var parameters = request.parameters
-        for name in R.headerPropertyList { parameters[name] = nil }
-        if let cacheable = request as? any HTCacheableRequest {
-            parameters = cacheable.cacheKeyFilteredParameters(parameters)
-        }
-        return parameters
-    }
-
-    /// The lines before `sent:`: the request's own key, or the default lines.
-    static func requestPart<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) -> String {
-        if let custom = (request as? any HTCacheableRequest)?.cacheKey { return "HTCacheKey/custom\n" + custom }
-        return defaultRequestPart(for: request, configuration: configuration)
     }
 
     /// The whole canonical text: the request part, the `sent:` line when there is one, then the scope line.
@@ -167,45 +137,12 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
         (sent.isEmpty ? requestPart : requestPart + "\nsent:" + sent) + "\nscope:" + scope.text
     }
 
-    private static func defaultRequestPart<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration)
-        -> String
-    {
-        let cacheable = request as? any HTCacheableRequest
-        let parameters = keyedParameters(of: request)
-        let serializer = HTModel.HTJSONSerializer(options: .sortedKeys)
-        let parameterText = String(decoding: serializer.serialize(.object(parameters)), as: UTF8.self)
-        var headers = request.headers.filter {
-            !HTCacheScope.isCredentialHeader($0.key, extra: configuration.cache.credentialHeaders)
-        }
-        if let cacheable { headers = cacheable.cacheKeyFilteredHeaders(headers) }
-        var headerObject = HTJSONObject()
-        for (name, value) in headers { headerObject[name.lowercased()] = .string(value) }
-        let headerText = String(decoding: serializer.serialize(.object(headerObject)), as: UTF8.self)
-        let sensitiveText = String(
-            decoding: serializer.serialize(cacheable?.cacheSensitiveData ?? .null), as: UTF8.self)
-        var bodyText = ""
-        let ownBody = request.body
-        let inQuery = HTRequestBuilder.parametersGoToQuery(R.self, hasBody: ownBody != nil)
-        if let ownBody {
-            let encoded = ownBody.canonicalEncoded
-            bodyText = encoded.contentType + " " + hexString(encoded.data)
-        } else if !inQuery {
-            let encoding = request.bodyEncoding ?? configuration.bodyEncoding
-            let body = parameters.isEmpty ? Data() : encoding.encode(parameters)
-            bodyText = encoding.contentType + " " + hexString(body)
-        }
-        let base = (request.baseURL ?? configuration.baseURL).absoluteString
-        return "HTCacheKey/4\nmethod:\(R.method.rawValue)\nbase:\(base)\npath:\(R.path)\nparameters:\(parameterText)\n"
-            + "placement:\(inQuery ? "query" : "body")\nheaders:\(headerText)\nsensitive:\(sensitiveText)\n"
-            + "body:\(bodyText)"
-    }
-
     /// The hash as 16 lower-case hex digits (also the entry's file name on disk).
     public var hex: String { HTCacheHash.hex(value) }
 
     public var description: String { hex }
 
-    private static func hexString(_ data: Data) -> String {
+    static func hexString(_ data: Data) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(data.count * 2)

@@ -51,12 +51,12 @@ public struct HTCacheScope: Sendable, Hashable {
             lines.append(name.lowercased() + ":" + value)
         }
         guard !lines.isEmpty else { return .none }
-        var hash = HTSHA256()
+        var hashed = ""
         for line in lines.sorted() {
-            hash.update(line.utf8)
-            hash.update([0x0A])
+            hashed += line
+            hashed += "\n"
         }
-        return HTCacheScope(text: "credentials " + hash.hexDigest())
+        return HTCacheScope(text: "credentials " + HTCredentialDigests.sha256Hex(of: hashed))
     }
 
     /// The scope of `urlRequest` as it is about to be sent: the user scope when there is one, else the

@@ -61,14 +61,24 @@ public struct HTCacheSettings: Sendable {
     /// The policy identifier `request` uses: ``HTCachePolicyOverride/current`` when set, else the
     /// request's own, else ``defaultPolicy``.
     public func policyID<R: HTBaseRequest>(for request: R) -> HTCachePolicyID {
-        HTCachePolicyOverride.current ?? (request as? any HTCacheableRequest)?.cachePolicy ?? defaultPolicy
+        policyID(own: (request as? any HTCacheableRequest)?.cachePolicy)
+    }
+
+    /// ``policyID(for:)`` for a request whose own policy is `own`.
+    func policyID(own: HTCachePolicyID?) -> HTCachePolicyID {
+        HTCachePolicyOverride.current ?? own ?? defaultPolicy
     }
 
     /// Whether `request` may use the cache when it carries credentials: it names its own policy (other
     /// than ``HTCachePolicyID/noCache``), or ``cachesCredentialedResponses`` is set.
     public func allowsCredentials<R: HTBaseRequest>(for request: R) -> Bool {
+        allowsCredentials(own: (request as? any HTCacheableRequest)?.cachePolicy)
+    }
+
+    /// ``allowsCredentials(for:)`` for a request whose own policy is `own`.
+    func allowsCredentials(own: HTCachePolicyID?) -> Bool {
         if cachesCredentialedResponses { return true }
-        guard let own = (request as? any HTCacheableRequest)?.cachePolicy else { return false }
+        guard let own else { return false }
         return own != .noCache
     }
 }

@@ -186,7 +186,7 @@ public final class HTClient: Sendable {
         let urlRequest = try self.urlRequest(for: request)
         let description = HTRequestDescription(
             method: urlRequest.httpMethod ?? R.method.rawValue, url: urlRequest.url?.absoluteString ?? R.path,
-            requestType: String(describing: R.self))
+            requestType: HTRequestTypeName.of(R.self))
         let requestType = request.requestType
         let transport = try self.transport(for: requestType, description: description)
         let own = request.interceptors

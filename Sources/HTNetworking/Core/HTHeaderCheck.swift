@@ -11,30 +11,31 @@ import Foundation
 /// request again as it reaches the transport, after the interceptors.
 enum HTHeaderCheck {
     /// Throws `invalidRequest` naming the first bad field of `urlRequest`.
-    static func validate(_ urlRequest: URLRequest, request description: HTRequestDescription) throws(HTNetworkingError)
-    {
+    static func validate(
+        _ urlRequest: URLRequest, request description: @autoclosure () -> HTRequestDescription
+    ) throws(HTNetworkingError) {
         guard let fields = urlRequest.allHTTPHeaderFields else { return }
-        try validate(fields, request: description)
+        try validate(fields, request: description())
     }
 
     /// Throws `invalidRequest` naming the first bad field of `fields`. Checked before the fields go into
     /// a `URLRequest`: FoundationNetworking drops a value with CR, LF or NUL without a word, so the
     /// request would go out without it.
-    static func validate(_ fields: [String: String], request description: HTRequestDescription)
+    static func validate(_ fields: [String: String], request description: @autoclosure () -> HTRequestDescription)
         throws(HTNetworkingError)
     {
         for (name, value) in fields {
             if name.isEmpty || !name.utf8.allSatisfy(isTokenByte) {
                 throw HTNetworkingError(
                     .invalidRequest("the header name \(name.debugDescription) is not a valid field name"),
-                    request: description)
+                    request: description())
             }
             if let bad = value.utf8.first(where: isForbiddenValueByte) {
                 throw HTNetworkingError(
                     .invalidRequest(
                         "the value of the header '\(name)' holds the control character 0x\(String(bad, radix: 16, uppercase: true)) "
                             + "(CR, LF, NUL and other control characters are not allowed)"),
-                    request: description)
+                    request: description())
             }
         }
     }

@@ -28,19 +28,14 @@ enum HTRequestBuilder {
         } catch {
             throw HTNetworkingError(.invalidRequest(error.message), request: describe(request, url: R.path))
         }
-        guard var components = resolve(path: path, against: request.baseURL ?? configuration.baseURL) else {
-            throw HTNetworkingError(
-                .invalidRequest("'\(path)' does not make a valid URL with the base URL"),
-                request: describe(request, url: path))
-        }
+        let baseURL = request.baseURL ?? configuration.baseURL
         var body: Data?
         var contentType: String?
         let ownBody = request.body
+        var query: String?
         if !parameters.isEmpty {
             if parametersGoToQuery(R.self, hasBody: ownBody != nil) {
-                let query = HTFormEncoding.encode(parameters)
-                let existing = components.percentEncodedQuery.map { $0.isEmpty ? "" : $0 + "&" } ?? ""
-                components.percentEncodedQuery = existing + query
+                query = HTFormEncoding.encode(parameters)
             } else {
                 let encoding = request.bodyEncoding ?? configuration.bodyEncoding
                 body = encoding.encode(parameters)
@@ -53,24 +48,32 @@ enum HTRequestBuilder {
             body = encoded.data
             contentType = encoded.contentType
         }
-        guard let url = components.url else {
+        let url: URL
+        switch resolve(path: path, query: query, against: baseURL) {
+        case .url(let resolved):
+            url = resolved
+        case .invalidWithBase:
+            throw HTNetworkingError(
+                .invalidRequest("'\(path)' does not make a valid URL with the base URL"),
+                request: describe(request, url: path))
+        case .unbuildable:
             throw HTNetworkingError(
                 .invalidRequest("the URL could not be built"), request: describe(request, url: path))
         }
         try HTHeaderCheck.validate(configuration.defaultHeaders, request: describe(request, url: path))
         try HTHeaderCheck.validate(request.headers, request: describe(request, url: path))
         var urlRequest = URLRequest(url: url)
-        urlRequest.httpMethod = method.rawValue
+        // A new URL request's method is GET; FoundationNetworking's setter compares the name with six
+        // methods, case-insensitively through NSString, on every call.
+        if method != .get { urlRequest.httpMethod = method.rawValue }
         urlRequest.timeoutInterval = request.timeout ?? configuration.timeout
         urlRequest.httpBody = body
-        if let contentType { urlRequest.setValue(contentType, forHTTPHeaderField: "Content-Type") }
-        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
-        for (name, value) in configuration.defaultHeaders.sorted(by: { $0.key < $1.key }) {
-            urlRequest.setValue(value, forHTTPHeaderField: name)
-        }
-        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
-            urlRequest.setValue(value, forHTTPHeaderField: name)
-        }
+        var fields: [(name: String, value: String)] = []
+        if let contentType { fields.append(("Content-Type", contentType)) }
+        fields.append(("Accept", "application/json"))
+        fields += configuration.defaultHeaders.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) }
+        fields += request.headers.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) }
+        HTHeaderFields.apply(fields, to: &urlRequest)
         return urlRequest
     }
 
@@ -149,8 +152,65 @@ enum HTRequestBuilder {
         return result + filled.joined(separator: "/")
     }
 
-    /// The URL for `path`: absolute paths are used as they are, others are appended to the base URL's
-    /// path (so a base URL `https://host/api` and `/users` make `https://host/api/users`).
+    /// What ``resolve(path:query:against:)`` makes.
+    enum Resolved {
+        case url(URL)
+        /// The path does not make URL components with the base URL.
+        case invalidWithBase
+        /// The components make no URL.
+        case unbuildable
+    }
+
+    /// The URL for `path` with the encoded parameters `query` after its own query: absolute paths are
+    /// used as they are, others are appended to the base URL's path (so a base URL `https://host/api`
+    /// and `/users` make `https://host/api/users`).
+    static func resolve(path: String, query: String?, against baseURL: URL) -> Resolved {
+        if let url = resolvedByText(path: path, query: query, against: baseURL) { return .url(url) }
+        guard var components = resolve(path: path, against: baseURL) else { return .invalidWithBase }
+        if let query {
+            let existing = components.percentEncodedQuery.map { $0.isEmpty ? "" : $0 + "&" } ?? ""
+            components.percentEncodedQuery = existing + query
+        }
+        guard let url = components.url else { return .unbuildable }
+        return .url(url)
+    }
+
+    /// The same URL as ``resolve(path:against:)`` then the query make, written as text and parsed
+    /// once, for the common case: a relative path and a base URL without a query or fragment.
+    /// `URLComponents` parses the base URL, and again the URL it makes, on every request. `nil`
+    /// when the case is not the common one or the text does not parse.
+    private static func resolvedByText(path: String, query: String?, against baseURL: URL) -> URL? {
+        guard PathTemplateRules.schemeSeparatorEnd(in: Substring(path)) == nil else { return nil }
+        var base = baseURL.absoluteString
+        guard !base.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else { return nil }
+        guard let schemeEnd = PathTemplateRules.schemeSeparatorEnd(in: Substring(base)) else { return nil }
+        // Trailing slashes of the base path go, as `resolve(path:against:)` removes them; never those
+        // of the scheme separator.
+        while base.utf8.last == UInt8(ascii: "/"), base.endIndex > schemeEnd { base.removeLast() }
+        var text = base
+        let pathPart: Substring
+        var fixedQuery: Substring?
+        if let mark = path.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            pathPart = path[..<mark]
+            fixedQuery = path[path.index(after: mark)...]
+        } else {
+            pathPart = Substring(path)
+        }
+        text += PathTemplateRules.escapingInvalid(
+            pathPart.hasPrefix("/") ? String(pathPart) : "/" + pathPart, inQuery: false)
+        var queryText = fixedQuery.map { PathTemplateRules.escapingInvalid(String($0), inQuery: true) }
+        if let query {
+            queryText = queryText.map { $0.isEmpty ? query : $0 + "&" + query } ?? query
+        }
+        if let queryText {
+            text += "?"
+            text += queryText
+        }
+        return URL(string: text)
+    }
+
+    /// The URL components for `path`: absolute paths are used as they are, others are appended to the
+    /// base URL's path (so a base URL `https://host/api` and `/users` make `https://host/api/users`).
     static func resolve(path: String, against baseURL: URL) -> URLComponents? {
         if PathTemplateRules.schemeSeparatorEnd(in: Substring(path)) != nil { return URLComponents(string: path) }
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else { return nil }
@@ -169,6 +229,6 @@ enum HTRequestBuilder {
     }
 
     static func describe<R: HTBaseRequest>(_ request: R, url: String) -> HTRequestDescription {
-        HTRequestDescription(method: R.method.rawValue, url: url, requestType: String(describing: R.self))
+        HTRequestDescription(method: R.method.rawValue, url: url, requestType: HTRequestTypeName.of(R.self))
     }
 }

@@ -302,7 +302,7 @@ public actor HTFreezeManager {
             ?? HTFreezeKey.derive(method: method, url: url, body: keyBody, sensitiveData: request.freezeSensitiveData)
         return HTFrozenRequest(
             id: id, method: method, url: url, headers: headers, body: urlRequest.httpBody,
-            timeout: request.timeout, requestType: String(describing: R.self), transportType: request.requestType,
+            timeout: request.timeout, requestType: HTRequestTypeName.of(R.self), transportType: request.requestType,
             policyID: request.freezePolicyID, freezeKey: key, createdAt: now,
             expiresAt: request.freezeExpiryInterval.map { now.addingTimeInterval($0) })
     }

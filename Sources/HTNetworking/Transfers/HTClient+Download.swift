@@ -70,7 +70,7 @@ extension HTClient {
         }
         let url = (try? built.get())?.url?.absoluteString ?? R.path
         let description = HTRequestDescription(
-            method: R.method.rawValue, url: url, requestType: String(describing: R.self))
+            method: R.method.rawValue, url: url, requestType: HTRequestTypeName.of(R.self))
         var routeTransport = transport
         if let requestType = request.requestType {
             if let registered = configuration.transports[requestType] {

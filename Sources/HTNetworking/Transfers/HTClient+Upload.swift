@@ -41,7 +41,7 @@ extension HTClient {
         for request: sending R, form: HTMultipartFormData
     ) async throws(HTNetworkingError) -> sending HTResponse<R.Response> {
         let description = HTRequestDescription(
-            method: R.method.rawValue, url: R.path, requestType: String(describing: R.self))
+            method: R.method.rawValue, url: R.path, requestType: HTRequestTypeName.of(R.self))
         var fullForm = HTMultipartFormData(boundary: form.boundary)
         if !HTRequestBuilder.parametersGoToQuery(R.self, hasBody: request.body != nil) {
             for (name, value) in Self.bodyFields(of: request) {

@@ -1,0 +1,26 @@
+/// The SHA-256 digests of the credential texts that scope cache entries (``HTCacheScope``),
+/// remembered: an app sends the same token on request after request, and hashing it each time cost
+/// more than the cache lookup itself.
+///
+/// The memo lives in memory only, like the credentials in the requests it was computed for, and
+/// holds at most ``limit`` texts: when full, it is emptied (a new token replaces old ones; the
+/// digests are worked out again as needed).
+enum HTCredentialDigests {
+    /// How many credential texts are remembered at most.
+    static let limit = 64
+
+    private static let digests = HTLocked<[String: String]>([:])
+
+    /// SHA-256 of `text`'s UTF-8 bytes, as 64 lower-case hex digits.
+    static func sha256Hex(of text: String) -> String {
+        if let digest = digests.withLock({ $0[text] }) { return digest }
+        var hash = HTSHA256()
+        hash.update(text.utf8)
+        let digest = hash.hexDigest()
+        digests.withLock { memo in
+            if memo.count >= limit { memo.removeAll(keepingCapacity: true) }
+            memo[text] = digest
+        }
+        return digest
+    }
+}
