@@ -1,5 +1,5 @@
 // ht-bench: the mapping engine against Foundation's JSONDecoder and JSONEncoder, in one process, on the
-// same bytes. Usage: swift run -c release ht-bench [--json] [--corpus DIR] [--quick] [--client | --cache | --freeze]
+// same bytes. Usage: swift run -c release ht-bench [--json] [--corpus DIR] [--quick] [--client | --cache | --freeze | --cache-hits N]
 import Foundation
 import HTModel
 
@@ -20,6 +20,13 @@ while index < arguments.count {
         BenchMode.runAndExit("--cache", CacheBench.run)
     case "--freeze":
         BenchMode.runAndExit("--freeze", FreezeBench.run)
+    case "--cache-hits":
+        let count = index + 1 < arguments.count ? Int(arguments[index + 1]) : nil
+        guard let count, count >= 0 else {
+            FileHandle.standardError.write(Data("ht-bench: --cache-hits needs a count\n".utf8))
+            exit(2)
+        }
+        BenchMode.runAndExit("--cache-hits") { try await CacheHitProfile.run(count: count) }
     case "--corpus":
         index += 1
         guard index < arguments.count else {
@@ -30,7 +37,7 @@ while index < arguments.count {
     case "--help", "-h":
         print(
             """
-            usage: ht-bench [--json] [--corpus DIR] [--quick] | --client | --cache | --freeze
+            usage: ht-bench [--json] [--corpus DIR] [--quick] | --client | --cache | --freeze | --cache-hits N
               --json      print one JSON object with every figure
               --corpus    the folder holding twitter.json, citm_catalog.json, canada.json, weibo.json and
                           github-user.json (default: $HT_CORPUS/json/payloads, else
@@ -42,6 +49,7 @@ while index < arguments.count {
                           eviction, a cache-first hit against the loopback round trip
               --freeze    the freeze manager instead: freeze (persist) throughput, start-up with 10,000
                           frozen requests, resend throughput to the loopback server and in memory
+              --cache-hits N  N cache-first memory hits through client.send, no server (for callgrind)
             """)
         exit(0)
     default:

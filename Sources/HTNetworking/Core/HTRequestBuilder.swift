@@ -206,7 +206,7 @@ enum HTRequestBuilder {
             text += "?"
             text += queryText
         }
-        return URL(string: text)
+        return HTURLMemo.url(text)
     }
 
     /// The URL components for `path`: absolute paths are used as they are, others are appended to the

@@ -1,0 +1,25 @@
+import Foundation
+
+/// The URLs the request builder made lately, by their text: an app sends the same URLs again and
+/// again (a cache hit always does), and parsing one costs about 8,000 instructions where looking it up
+/// costs a few hundred.
+///
+/// The memo lives in memory only, like the requests the URLs were made for, and holds at most
+/// ``limit`` URLs: when full, it is emptied.
+enum HTURLMemo {
+    /// How many URLs are remembered at most.
+    static let limit = 256
+
+    private static let urls = HTLocked<[String: URL]>([:])
+
+    /// `URL(string: text)`, remembered when it parses.
+    static func url(_ text: String) -> URL? {
+        if let url = urls.withLock({ $0[text] }) { return url }
+        guard let url = URL(string: text) else { return nil }
+        urls.withLock { memo in
+            if memo.count >= limit { memo.removeAll(keepingCapacity: true) }
+            memo[text] = url
+        }
+        return url
+    }
+}
