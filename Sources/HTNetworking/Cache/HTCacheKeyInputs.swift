@@ -89,7 +89,12 @@ struct HTCacheKeyInputs<R: HTBaseRequest> {
         // hundred instructions an append.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count })
-        for piece in pieces { bytes.append(contentsOf: piece.utf8) }
+        for piece in pieces {
+            // A native string's bytes are copied at once; others byte by byte.
+            if piece.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: piece.utf8)
+            }
+        }
         return String(decoding: bytes, as: UTF8.self)
     }
 }
