@@ -12,7 +12,7 @@ import HTNetworking
 ///    against `URLSession.data(for:)` followed by `JSONDecoder` into Codable structs, sequentially;
 /// 2. the runtime's own overhead per request: `client.send` over an in-memory transport answering the
 ///    same bytes, minus parsing and mapping those bytes directly;
-/// 3. throughput with 64 requests in flight, both ways.
+/// 3. throughput with 64 requests in flight, both ways, with the p50 and p99 latency of a request.
 ///
 /// `swift run -c release ht-bench --client`
 enum ClientBench {
@@ -159,17 +159,25 @@ enum ClientBench {
         print(String(format: "parse + map the same bytes          %8.1f µs", mapping * 1e6))
         print(String(format: "runtime overhead                    %8.1f µs/request", (memory - mapping) * 1e6))
 
-        // 3. Throughput with 64 requests in flight.
+        // 3. Throughput with 64 requests in flight, and each request's latency in that run.
         let total = 3000
-        let ourRate = try await throughput(total: total, inFlight: 64, clock) {
+        let ours64 = try await throughput(total: total, inFlight: 64, clock) {
             blackHole(try await client.send(UsersRequest()))
         }
-        let theirRate = try await throughput(total: total, inFlight: 64, clock) {
+        let theirs64 = try await throughput(total: total, inFlight: 64, clock) {
             let (data, _) = try await session.data(for: URLRequest(url: requestURL))
             blackHole(try decoder.decode([CodableGithubUser].self, from: data))
         }
-        print(String(format: "64 in flight: client.send           %8.0f requests/s", ourRate))
-        print(String(format: "64 in flight: URLSession + decoder  %8.0f requests/s", theirRate))
+        print(String(format: "64 in flight: client.send           %8.0f requests/s", ours64.rate))
+        print(String(format: "64 in flight: URLSession + decoder  %8.0f requests/s", theirs64.rate))
+        print(
+            String(
+                format: "  latency, client.send              p50 %8.1f ms, p99 %8.1f ms",
+                ours64.percentile(0.50) * 1e3, ours64.percentile(0.99) * 1e3))
+        print(
+            String(
+                format: "  latency, URLSession + decoder     p50 %8.1f ms, p99 %8.1f ms",
+                theirs64.percentile(0.50) * 1e3, theirs64.percentile(0.99) * 1e3))
     }
 
     /// The mean time of one of `count` sequential calls of `body`, in seconds.
@@ -182,26 +190,50 @@ enum ClientBench {
         return elapsed.seconds / Double(count)
     }
 
-    /// Requests per second when `total` calls of `body` run with `inFlight` at a time.
+    /// What a run with many requests in flight measured: requests per second, and the latency of each
+    /// request (from its start to its end, in seconds).
+    struct Throughput {
+        var rate: Double
+        var latencies: [Double]
+
+        /// The latency that `fraction` of the requests did not exceed (nearest rank).
+        func percentile(_ fraction: Double) -> Double {
+            let sorted = latencies.sorted()
+            guard !sorted.isEmpty else { return 0 }
+            let rank = Int((fraction * Double(sorted.count)).rounded(.up))
+            return sorted[min(max(rank, 1), sorted.count) - 1]
+        }
+    }
+
+    /// Requests per second when `total` calls of `body` run with `inFlight` at a time, and the latency
+    /// of each call.
     private static func throughput(
         total: Int, inFlight: Int, _ clock: ContinuousClock, _ body: @escaping @Sendable () async throws -> Void
-    ) async throws -> Double {
+    ) async throws -> Throughput {
+        var latencies: [Double] = []
+        latencies.reserveCapacity(total)
+        let timed: @Sendable () async throws -> Double = {
+            let start = ContinuousClock.now
+            try await body()
+            return (ContinuousClock.now - start).seconds
+        }
         let elapsed = try await clock.measure {
-            try await withThrowingTaskGroup(of: Void.self) { group in
+            try await withThrowingTaskGroup(of: Double.self) { group in
                 var started = 0
                 while started < min(inFlight, total) {
-                    group.addTask { try await body() }
+                    group.addTask(operation: timed)
                     started += 1
                 }
-                while try await group.next() != nil {
+                while let latency = try await group.next() {
+                    latencies.append(latency)
                     if started < total {
-                        group.addTask { try await body() }
+                        group.addTask(operation: timed)
                         started += 1
                     }
                 }
             }
         }
-        return Double(total) / elapsed.seconds
+        return Throughput(rate: Double(total) / elapsed.seconds, latencies: latencies)
     }
 
     /// The loopback test server as a child process.
