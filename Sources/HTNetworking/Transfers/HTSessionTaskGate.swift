@@ -62,8 +62,10 @@ final class HTSessionTaskGate: Sendable {
     static func timeoutAdjusted(_ request: URLRequest) -> URLRequest {
         var request = request
         #if canImport(FoundationNetworking)
-            if request.timeoutInterval.isFinite, request.timeoutInterval > 0 {
-                request.timeoutInterval = max(1, request.timeoutInterval.rounded(.up))
+            let timeout = request.timeoutInterval
+            // Set only when it changes: setting it copies the whole request (headers included) on Linux.
+            if timeout.isFinite, timeout > 0, max(1, timeout.rounded(.up)) != timeout {
+                request.timeoutInterval = max(1, timeout.rounded(.up))
             }
         #endif
         return request

@@ -38,7 +38,12 @@ final class HTDataTaskHandler: HTSessionTaskHandler, Sendable {
                 defer { state.continuation = nil }
                 return state.continuation
             }
-            state.body.append(data)
+            if state.body.isEmpty, data.startIndex == 0 {
+                // The first chunk (often the whole body) is kept as it is, not copied into a new buffer.
+                state.body = data
+            } else {
+                state.body.append(data)
+            }
             return nil
         }
         guard let refused else { return }

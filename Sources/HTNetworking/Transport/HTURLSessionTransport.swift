@@ -110,8 +110,10 @@ public struct HTURLSessionTransport: HTTransport {
             throw URLError(.badServerResponse)
         }
         try HTDeclaredLength.check(receivedBytes: Int64(data.count), of: http, method: request.httpMethod)
+        let fields = http.allHeaderFields
         var headers: [String: String] = [:]
-        for (key, value) in http.allHeaderFields {
+        headers.reserveCapacity(fields.count)
+        for (key, value) in fields {
             if let key = key as? String, let value = value as? String { headers[key] = value }
         }
         return HTTransportResponse(statusCode: http.statusCode, headers: headers, body: data, url: http.url)

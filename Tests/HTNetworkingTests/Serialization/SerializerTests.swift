@@ -64,6 +64,30 @@ struct SerializerTests {
         }
     }
 
+    @Test("an ASCII Content-Type and one with other characters read alike")
+    func contentTypeReadings() throws {
+        // ASCII values are read byte by byte, others by `Character`: the same value with a non-ASCII
+        // parameter must give the same type, subtype and other parameters.
+        for (ascii, other) in [
+            ("\tText/HTML ;charset = \"Latin1\" ; x", "\tText/HTML ;charset = \"Latin1\" ; x; é=ü"),
+            ("a/b;c=\"\";c=\"d\";=e", "a/b;c=\"\";c=\"d\";=e;é=ü"),
+        ] {
+            let a = try #require(HTContentType(ascii))
+            let b = try #require(HTContentType(other))
+            #expect(a.type == b.type && a.subtype == b.subtype, "\(ascii)")
+            #expect(b.parameters.filter { $0.key != "é" } == a.parameters, "\(ascii)")
+        }
+        let parsed = try #require(HTContentType("\tText/HTML ;charset = \"Latin1\" ; x"))
+        #expect(parsed.mimeType == "text/html")
+        #expect(parsed.parameters == ["charset": "Latin1"])
+        #expect(HTContentType("a/b;c=\"\";c=\"d\";=e")?.parameters == ["c": "d"])
+        #expect(HTContentType("a/b;c=\"")?.parameters == ["c": "\""])
+        #expect(HTContentType("ä/b") == HTContentType(type: "ä", subtype: "b"))
+        for invalid in ["a/b c", "a b/c", " /c", "é/", "a/ ;x=y"] {
+            #expect(HTContentType(invalid) == nil, "\(invalid)")
+        }
+    }
+
     @Test("the most specific pattern wins: exact, suffix, type wildcard, anything, then the fallback")
     func registryPrecedence() {
         var registry = HTSerializerRegistry(fallback: MarkerSerializer(marker: "fallback"))
