@@ -47,8 +47,7 @@ public struct HTCacheExchange: Sendable {
     /// ``init(for:configuration:)`` for a request that built `built` (its URL before the interceptors).
     init?<R: HTBaseRequest>(for request: R, built: URL?, configuration: HTClientConfiguration) {
         let settings = configuration.cache
-        let inputs = HTCacheKeyInputs(request)
-        let cacheable = inputs.cacheable
+        let cacheable = request as? any HTCacheableRequest
         let ownPolicy = cacheable?.cachePolicy
         let id = settings.policyID(own: ownPolicy)
         guard id != .noCache else { return nil }
@@ -60,6 +59,8 @@ public struct HTCacheExchange: Sendable {
                 to: configuration.logger)
             return nil
         }
+        // Only now: a request without a policy (most) reads nothing more.
+        let inputs = HTCacheKeyInputs(request, cacheable: cacheable)
         self.settings = settings
         self.policy = policy
         self.requestPart = inputs.requestPart(configuration)

@@ -15,8 +15,12 @@ struct HTCacheKeyInputs<R: HTBaseRequest> {
     let keyedParameters: HTJSONObject
 
     init(_ request: R) {
+        self.init(request, cacheable: request as? any HTCacheableRequest)
+    }
+
+    /// The inputs of `request`, whose cacheable side (`request as? any HTCacheableRequest`) is `cacheable`.
+    init(_ request: R, cacheable: (any HTCacheableRequest)?) {
         self.request = request
-        let cacheable = request as? any HTCacheableRequest
         self.cacheable = cacheable
         self.customKey = cacheable?.cacheKey
         guard customKey == nil else {
