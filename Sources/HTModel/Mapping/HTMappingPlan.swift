@@ -17,7 +17,7 @@ final class HTMappingPlan: Sendable {
     let names: [String]
     /// Per slot: the accessor's decoder, which sets the field of a storage; `nil` for a transform that
     /// has no property.
-    let decoders: [Decoder?]
+    let decoders: [StoredDecoder?]
     /// Per slot: the accessor's encoder, which reads the field of a model as JSON; `nil` for a transform
     /// that has no property.
     let encoders: [(@Sendable (AnyObject) -> HTJSON?)?]
@@ -52,6 +52,13 @@ final class HTMappingPlan: Sendable {
     /// `Model` (see ``HTPropertyAccessor/decodeValue``).
     typealias Decoder = @Sendable (UnsafeMutableRawPointer, HTJSON, inout HTMappingContext) -> Void
 
+    /// A ``Decoder`` in a struct: an array holds a bare closure reabstracted to its most general form,
+    /// so that every call from the array would go through a thunk (and pass the JSON value through
+    /// memory); a closure stored in a struct keeps its own form and is called directly.
+    struct StoredDecoder {
+        let call: Decoder
+    }
+
     struct Slot {
         var keyPath: [String]
         var name: String
@@ -67,7 +74,7 @@ final class HTMappingPlan: Sendable {
     init(slots: [Slot], shouldTransform: (@Sendable (UnsafeMutableRawPointer, HTJSON, String) -> Bool)?) {
         keyPaths = slots.map(\.keyPath)
         names = slots.map(\.name)
-        decoders = slots.map(\.decode)
+        decoders = slots.map { $0.decode.map(StoredDecoder.init(call:)) }
         encoders = slots.map(\.encode)
         writers = slots.map(\.write)
         fromJSON = slots.map(\.fromJSON)
@@ -169,7 +176,7 @@ final class HTMappingPlan: Sendable {
                     if hasDecodeHooks {
                         decodeWithHooks(slot, storage, members[index].value, &context)
                     } else if let decode = decoders[slot] {
-                        decode(storage, members[index].value, &context)
+                        decode.call(storage, members[index].value, &context)
                     }
                     if context.diagnosticCount != before {
                         context.prefixDiagnostics(since: before, with: .key(members[index].key))
@@ -219,7 +226,7 @@ final class HTMappingPlan: Sendable {
             if hasDecodeHooks {
                 decodeWithHooks(slot, storage, current, &context)
             } else if let decode = decoders[slot] {
-                decode(storage, current, &context)
+                decode.call(storage, current, &context)
             }
             if context.diagnosticCount != before {
                 context.prefixDiagnostics(since: before, with: keyPath.map { HTJSONPathComponent.key($0) })
@@ -235,7 +242,7 @@ final class HTMappingPlan: Sendable {
         if let transform = fromJSON[slot] {
             transform(storage, value, &context)
         } else if let decode = decoders[slot] {
-            decode(storage, value, &context)
+            decode.call(storage, value, &context)
         }
     }
 
