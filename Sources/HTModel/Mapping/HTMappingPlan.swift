@@ -140,16 +140,21 @@ final class HTMappingPlan: Sendable {
                 let winner = base + count
                 winner.initialize(repeating: -1, count: slotCount)
                 for index in 0..<count {
-                    let key = members[index].key
-                    var slot = exact.value(for: key)
+                    // The key's bytes in place: looking up a copy of the key would retain and release it.
+                    var slot =
+                        members[index].key.utf8.withContiguousStorageIfAvailable { exact.value(for: $0) }
+                        ?? exact.value(for: members[index].key)
                     if slot >= 0 {
                         let previous = winner[slot]
                         if previous <= -2 {
-                            reportIgnored(members[-(previous + 2)].key, slot: slot, winner: key, context: &context)
+                            reportIgnored(
+                                members[-(previous + 2)].key, slot: slot, winner: members[index].key,
+                                context: &context)
                         }
                         // A key that occurs twice: the last occurrence wins, silently.
                         winner[slot] = index
                     } else if implicit {
+                        let key = members[index].key
                         slot = HTCanonicalKey.withCanonical(key) { canonical.value(for: $0) }
                         if slot >= 0 {
                             let previous = winner[slot]
