@@ -1,6 +1,6 @@
 // ht-bench: the mapping engine against Foundation's JSONDecoder and JSONEncoder, in one process, on the
 // same bytes. Usage: swift run -c release ht-bench [--json] [--corpus DIR] [--quick] [--client | --cache | --freeze]
-// [--profile NAME[:parse|:map] [--iterations N]]
+// [--profile NAME[:parse|:map|:decoder] [--iterations N]]
 import Foundation
 import HTModel
 
@@ -48,7 +48,7 @@ while index < arguments.count {
         print(
             """
             usage: ht-bench [--json] [--corpus DIR] [--quick] | --client | --cache | --freeze
-                            | --profile NAME[:parse|:map] [--iterations N]
+                            | --profile NAME[:parse|:map|:decoder] [--iterations N]
               --json      print one JSON object with every figure
               --corpus    the folder holding twitter.json, citm_catalog.json, canada.json, weibo.json and
                           github-user.json (default: $HT_CORPUS/json/payloads, else
@@ -61,8 +61,8 @@ while index < arguments.count {
               --freeze    the freeze manager instead: freeze (persist) throughput, start-up with 10,000
                           frozen requests, resend throughput to the loopback server and in memory
               --profile   for a profiler: only our parse + map of twitter, citm_catalog or canada
-                          (:parse parses only, :map maps a value parsed once), N times (default 20),
-                          no baseline, no timing
+                          (:parse parses only, :map maps a value parsed once; :decoder runs
+                          JSONDecoder instead), N times (default 20), no timing
             """)
         exit(0)
     default:
