@@ -52,17 +52,21 @@ final class HTMappingPlan: Sendable {
     /// `Model` (see ``HTPropertyAccessor/decodeValue``).
     typealias Decoder = @Sendable (UnsafeMutableRawPointer, HTJSON, inout HTMappingContext) -> Void
 
-    /// A ``Decoder`` in a struct: an array holds a bare closure reabstracted to its most general form,
-    /// so that every call from the array would go through a thunk (and pass the JSON value through
-    /// memory); a closure stored in a struct keeps its own form and is called directly.
+    /// An accessor's decoder (``HTPropertyAccessor/decodeValue``): like a ``Decoder``, but it reads the
+    /// JSON value in place, from a pointer.
+    typealias FieldDecoder = @Sendable (UnsafeMutableRawPointer, UnsafePointer<HTJSON>, inout HTMappingContext) -> Void
+
+    /// A ``FieldDecoder`` in a struct: an array holds a bare closure reabstracted to its most general
+    /// form, so that every call from the array would go through a thunk; a closure stored in a struct
+    /// keeps its own form and is called directly.
     struct StoredDecoder {
-        let call: Decoder
+        let call: FieldDecoder
     }
 
     struct Slot {
         var keyPath: [String]
         var name: String
-        var decode: Decoder?
+        var decode: FieldDecoder?
         var encode: (@Sendable (AnyObject) -> HTJSON?)?
         var write: (@Sendable (AnyObject, HTJSONWriter) -> Bool)?
         var fromJSON: Decoder?
@@ -172,6 +176,9 @@ final class HTMappingPlan: Sendable {
                     }
                     memberSlot[index] = slot
                 }
+                // Decoders read each value in place, where the member holds it: passing a copy would
+                // retain and release it around every call.
+                let valueOffset = MemoryLayout<HTJSONObject.Member>.offset(of: \HTJSONObject.Member.value)
                 for index in 0..<count {
                     let slot = memberSlot[index]
                     guard slot >= 0 else { continue }
@@ -181,7 +188,12 @@ final class HTMappingPlan: Sendable {
                     if hasDecodeHooks {
                         decodeWithHooks(slot, storage, members[index].value, &context)
                     } else if let decode = decoders[slot] {
-                        decode.call(storage, members[index].value, &context)
+                        if let valueOffset, let member = members.baseAddress.map({ UnsafeRawPointer($0 + index) }) {
+                            decode.call(
+                                storage, (member + valueOffset).assumingMemoryBound(to: HTJSON.self), &context)
+                        } else {
+                            withUnsafePointer(to: members[index].value) { decode.call(storage, $0, &context) }
+                        }
                     }
                     if context.diagnosticCount != before {
                         context.prefixDiagnostics(since: before, with: .key(members[index].key))
@@ -231,7 +243,7 @@ final class HTMappingPlan: Sendable {
             if hasDecodeHooks {
                 decodeWithHooks(slot, storage, current, &context)
             } else if let decode = decoders[slot] {
-                decode.call(storage, current, &context)
+                withUnsafePointer(to: current) { decode.call(storage, $0, &context) }
             }
             if context.diagnosticCount != before {
                 context.prefixDiagnostics(since: before, with: keyPath.map { HTJSONPathComponent.key($0) })
@@ -247,7 +259,7 @@ final class HTMappingPlan: Sendable {
         if let transform = fromJSON[slot] {
             transform(storage, value, &context)
         } else if let decode = decoders[slot] {
-            decode.call(storage, value, &context)
+            withUnsafePointer(to: value) { decode.call(storage, $0, &context) }
         }
     }
 

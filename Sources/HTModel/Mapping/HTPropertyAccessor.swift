@@ -35,8 +35,11 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     @usableFromInline let encodeValue: @Sendable (AnyObject) -> HTJSON?
     /// The field of a `Model`, unwrapped, or `nil`: for `dump`, `Mirror` and descriptions.
     @usableFromInline let readValue: @Sendable (AnyObject) -> Any?
-    /// Sets the field of the `Model.Storage` at the pointer from JSON (see ``decode(_:into:context:)``).
-    @usableFromInline let decodeValue: @Sendable (UnsafeMutableRawPointer, HTJSON, inout HTMappingContext) -> Void
+    /// Sets the field of the `Model.Storage` at the first pointer from the JSON value at the second (see
+    /// ``decode(_:into:context:)``). The value is read in place: the mapper hands over the member of the
+    /// parsed object itself, so calling the decoder copies nothing it does not keep.
+    @usableFromInline let decodeValue:
+        @Sendable (UnsafeMutableRawPointer, UnsafePointer<HTJSON>, inout HTMappingContext) -> Void
 
     /// Creates an accessor from a getter and a setter of an optional field of the model's storage:
     /// `.init("name", get: { $0.name }, set: { $0.name = $1 })`. `key` is the JSON key of the default
@@ -77,9 +80,9 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
                 let outer = context.dateFormat
                 context.dateFormat = dateFormat
                 defer { context.dateFormat = outer }
-                if case .null = json {
+                if case .null = json.pointee {
                     set(&storage.pointee, nil)
-                } else if let value = Value.htDecode(json, context: &context) {
+                } else if let value = Value.htDecode(json.pointee, context: &context) {
                     set(&storage.pointee, value)
                 }
             }
@@ -94,9 +97,9 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         self.readValue = { object in get(unsafeDowncast(object, to: Model.self).htStorage) }
         self.decodeValue = { pointer, json, context in
             let storage = pointer.assumingMemoryBound(to: Model.Storage.self)
-            if case .null = json {
+            if case .null = json.pointee {
                 set(&storage.pointee, nil)
-            } else if let value = Value.htDecode(json, context: &context) {
+            } else if let value = Value.htDecode(json.pointee, context: &context) {
                 set(&storage.pointee, value)
             }
         }
@@ -166,7 +169,9 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     /// it, anything else leaves it as it was and is reported in `context`.
     @inlinable
     public func decode(_ json: HTJSON, into storage: inout Model.Storage, context: inout HTMappingContext) {
-        withUnsafeMutablePointer(to: &storage) { decodeValue(UnsafeMutableRawPointer($0), json, &context) }
+        withUnsafeMutablePointer(to: &storage) { storage in
+            withUnsafePointer(to: json) { decodeValue(UnsafeMutableRawPointer(storage), $0, &context) }
+        }
     }
 
     /// The property of `model` as JSON, `nil` when it is `nil`.
