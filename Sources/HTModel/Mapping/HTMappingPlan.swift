@@ -16,8 +16,12 @@ final class HTMappingPlan: Sendable {
     /// Per slot: the property's name (for a transform without a property, the key path).
     let names: [String]
     /// Per slot: the accessor's decoder, which sets the field of a storage; `nil` for a transform that
-    /// has no property.
-    let decoders: [StoredDecoder?]
+    /// has no property. This array owns the boxes; the mapper calls them through ``decoders``.
+    private let decoderBoxes: [DecoderBox?]
+    /// The boxes of ``decoderBoxes``, unretained, so that calling a decoder costs no retain and release
+    /// of its box or its closure. Safe: `decoderBoxes` is an immutable property of this object, so every
+    /// box lives as long as the plan, and the plan only calls them from its own methods.
+    let decoders: [Unmanaged<DecoderBox>?]
     /// Per slot: the accessor's encoder, which reads the field of a model as JSON; `nil` for a transform
     /// that has no property.
     let encoders: [(@Sendable (AnyObject) -> HTJSON?)?]
@@ -56,11 +60,16 @@ final class HTMappingPlan: Sendable {
     /// JSON value in place, from a pointer.
     typealias FieldDecoder = @Sendable (UnsafeMutableRawPointer, UnsafePointer<HTJSON>, inout HTMappingContext) -> Void
 
-    /// A ``FieldDecoder`` in a struct: an array holds a bare closure reabstracted to its most general
-    /// form, so that every call from the array would go through a thunk; a closure stored in a struct
-    /// keeps its own form and is called directly.
-    struct StoredDecoder {
+    /// A ``FieldDecoder`` in an object of its own, called through an unretained reference (see
+    /// ``decoders``): a closure copied out of an array is retained and released around each call (and
+    /// an array of bare closures holds them reabstracted, behind a thunk); a closure read from an
+    /// immutable property of an object that is known to be alive is neither.
+    final class DecoderBox: Sendable {
         let call: FieldDecoder
+
+        init(_ call: @escaping FieldDecoder) {
+            self.call = call
+        }
     }
 
     struct Slot {
@@ -78,7 +87,8 @@ final class HTMappingPlan: Sendable {
     init(slots: [Slot], shouldTransform: (@Sendable (UnsafeMutableRawPointer, HTJSON, String) -> Bool)?) {
         keyPaths = slots.map(\.keyPath)
         names = slots.map(\.name)
-        decoders = slots.map { $0.decode.map(StoredDecoder.init(call:)) }
+        decoderBoxes = slots.map { $0.decode.map(DecoderBox.init) }
+        decoders = decoderBoxes.map { $0.map(Unmanaged.passUnretained) }
         encoders = slots.map(\.encode)
         writers = slots.map(\.write)
         fromJSON = slots.map(\.fromJSON)
@@ -189,10 +199,12 @@ final class HTMappingPlan: Sendable {
                         decodeWithHooks(slot, storage, members[index].value, &context)
                     } else if let decode = decoders[slot] {
                         if let valueOffset, let member = members.baseAddress.map({ UnsafeRawPointer($0 + index) }) {
-                            decode.call(
-                                storage, (member + valueOffset).assumingMemoryBound(to: HTJSON.self), &context)
+                            let value = (member + valueOffset).assumingMemoryBound(to: HTJSON.self)
+                            decode._withUnsafeGuaranteedRef { $0.call(storage, value, &context) }
                         } else {
-                            withUnsafePointer(to: members[index].value) { decode.call(storage, $0, &context) }
+                            withUnsafePointer(to: members[index].value) { value in
+                                decode._withUnsafeGuaranteedRef { $0.call(storage, value, &context) }
+                            }
                         }
                     }
                     if context.diagnosticCount != before {
@@ -243,7 +255,9 @@ final class HTMappingPlan: Sendable {
             if hasDecodeHooks {
                 decodeWithHooks(slot, storage, current, &context)
             } else if let decode = decoders[slot] {
-                withUnsafePointer(to: current) { decode.call(storage, $0, &context) }
+                withUnsafePointer(to: current) { value in
+                    decode._withUnsafeGuaranteedRef { $0.call(storage, value, &context) }
+                }
             }
             if context.diagnosticCount != before {
                 context.prefixDiagnostics(since: before, with: keyPath.map { HTJSONPathComponent.key($0) })
@@ -259,7 +273,9 @@ final class HTMappingPlan: Sendable {
         if let transform = fromJSON[slot] {
             transform(storage, value, &context)
         } else if let decode = decoders[slot] {
-            withUnsafePointer(to: value) { decode.call(storage, $0, &context) }
+            withUnsafePointer(to: value) { value in
+                decode._withUnsafeGuaranteedRef { $0.call(storage, value, &context) }
+            }
         }
     }
 
