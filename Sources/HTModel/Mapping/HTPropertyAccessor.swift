@@ -59,6 +59,22 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         get: @escaping @Sendable (Model.Storage) -> Value?,
         set: @escaping @Sendable (inout Model.Storage, Value?) -> Void
     ) {
+        self.init(
+            name, key: key, required: required, dateFormat: dateFormat, get: get,
+            store: { storage, value in set(&storage, value) })
+    }
+
+    /// The initializer the public ones share. `store` puts a decoded value into the field and may take
+    /// it by swapping: the value is left holding whatever the field held, and is then thrown away.
+    @inlinable @inline(__always)
+    init<Value: HTJSONValueConvertible>(
+        _ name: String,
+        key: String?,
+        required: Bool,
+        dateFormat: HTDateFormat?,
+        get: @escaping @Sendable (Model.Storage) -> Value?,
+        store: @escaping @Sendable (inout Model.Storage, inout Value?) -> Void
+    ) {
         self.name = name
         self.key = key ?? name
         self.valueType = Value.self
@@ -80,10 +96,12 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
                 let outer = context.dateFormat
                 context.dateFormat = dateFormat
                 defer { context.dateFormat = outer }
+                var value: Value? = nil
                 if case .null = json.pointee {
-                    set(&storage.pointee, nil)
-                } else if let value = Value.htDecode(json.pointee, context: &context) {
-                    set(&storage.pointee, value)
+                    store(&storage.pointee, &value)
+                } else if let decoded = Value.htDecode(json.pointee, context: &context) {
+                    value = consume decoded
+                    store(&storage.pointee, &value)
                 }
             }
             return
@@ -97,10 +115,13 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         self.readValue = { object in get(unsafeDowncast(object, to: Model.self).htStorage) }
         self.decodeValue = { pointer, json, context in
             let storage = pointer.assumingMemoryBound(to: Model.Storage.self)
+            var value: Value? = nil
             if case .null = json.pointee {
-                set(&storage.pointee, nil)
-            } else if let value = Value.htDecode(json.pointee, context: &context) {
-                set(&storage.pointee, value)
+                store(&storage.pointee, &value)
+            } else if let decoded = Value.htDecode(json.pointee, context: &context) {
+                // Moved into the field, not copied: a string, array or model is not retained again.
+                value = consume decoded
+                store(&storage.pointee, &value)
             }
         }
     }
@@ -133,7 +154,7 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
                     return value
                 }
             },
-            set: { storage, value in access(&storage) { $0 = value } })
+            store: { storage, value in access(&storage) { swap(&$0, &value) } })
     }
 
     /// Creates an accessor from a key path to an optional field of the model's storage
