@@ -1,5 +1,6 @@
 // ht-bench: the mapping engine against Foundation's JSONDecoder and JSONEncoder, in one process, on the
-// same bytes. Usage: swift run -c release ht-bench [--json] [--corpus DIR] [--quick] [--client | --cache | --freeze | --cache-hits N]
+// same bytes. Usage: swift run -c release ht-bench [--json] [--corpus DIR] [--quick] [--client | --cache | --freeze
+// | --cache-hits N] [--profile NAME[:parse|:map|:decoder] [--iterations N]]
 import Foundation
 import HTModel
 
@@ -7,6 +8,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 var printJSON = false
 var quick = false
 var corpusOverride: String?
+var profile: String?
+var iterations = 20
 var index = 0
 while index < arguments.count {
     switch arguments[index] {
@@ -27,6 +30,20 @@ while index < arguments.count {
             exit(2)
         }
         BenchMode.runAndExit("--cache-hits") { try await CacheHitProfile.run(count: count) }
+    case "--profile", "--iterations":
+        index += 1
+        guard index < arguments.count else {
+            FileHandle.standardError.write(Data("ht-bench: \(arguments[index - 1]) needs a value\n".utf8))
+            exit(2)
+        }
+        if arguments[index - 1] == "--profile" {
+            profile = arguments[index]
+        } else if let count = Int(arguments[index]), count > 0 {
+            iterations = count
+        } else {
+            FileHandle.standardError.write(Data("ht-bench: --iterations needs a positive number\n".utf8))
+            exit(2)
+        }
     case "--corpus":
         index += 1
         guard index < arguments.count else {
@@ -38,6 +55,7 @@ while index < arguments.count {
         print(
             """
             usage: ht-bench [--json] [--corpus DIR] [--quick] | --client | --cache | --freeze | --cache-hits N
+                            | --profile NAME[:parse|:map|:decoder] [--iterations N]
               --json      print one JSON object with every figure
               --corpus    the folder holding twitter.json, citm_catalog.json, canada.json, weibo.json and
                           github-user.json (default: $HT_CORPUS/json/payloads, else
@@ -50,6 +68,9 @@ while index < arguments.count {
               --freeze    the freeze manager instead: freeze (persist) throughput, start-up with 10,000
                           frozen requests, resend throughput to the loopback server and in memory
               --cache-hits N  N cache-first memory hits through client.send, no server (for callgrind)
+              --profile   for a profiler: only our parse + map of twitter, citm_catalog or canada
+                          (:parse parses only, :map maps a value parsed once; :decoder runs
+                          JSONDecoder instead), N times (default 20), no timing
             """)
         exit(0)
     default:
@@ -60,6 +81,15 @@ while index < arguments.count {
 }
 
 let corpus = BenchCorpus.locate(override: corpusOverride)
+if let profile {
+    do {
+        try ProfileBench.run(profile, corpus: corpus, iterations: iterations)
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("ht-bench: \(error)\n".utf8))
+        exit(1)
+    }
+}
 let clock =
     quick
     ? BenchClock(samples: 5, minimumBatch: .milliseconds(10), warmUp: 2)

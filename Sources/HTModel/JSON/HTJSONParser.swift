@@ -588,9 +588,12 @@ struct _HTJSONParserCore: ~Copyable {
         var o = o0
         var k = start
         while k < end {
-            // Copy the run up to the next backslash.
-            var runEnd = k
-            while runEnd < end && p[runEnd] != B.backslash { runEnd &+= 1 }
+            // Copy the run up to the next backslash (found with `memchr`: the runs between escapes are
+            // the text of the string, often tens or hundreds of bytes).
+            var runEnd = end
+            if let found = memchr(p + k, Int32(B.backslash), end &- k) {
+                runEnd = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(found))
+            }
             if runEnd > k {
                 o.update(from: p + k, count: runEnd &- k)
                 o += runEnd &- k

@@ -3,44 +3,51 @@ import Foundation
 /// A hash table from JSON member names to small integers, built once per mapping and read on every
 /// member of every object mapped.
 ///
-/// Keys are looked up by their UTF-8 bytes: a hash made eight bytes at a time, then a comparison of
-/// length and bytes. No `String` is hashed and nothing is allocated per lookup.
+/// Keys are looked up by their UTF-8 bytes, read as two words: for a key of up to 16 bytes the two
+/// words hold all of its bytes (see ``words(_:count:)``), so with the length they *are* the key, and a
+/// lookup is one hash of two words and a comparison of three values, with no call, no loop and no
+/// `memcmp`. Longer keys also compare their middle bytes. No `String` is hashed and nothing is
+/// allocated per lookup.
 struct HTMappingKeyTable: Sendable {
     private struct Entry: Sendable {
-        var hash: UInt64
-        var offset: Int
+        /// The key's words (see ``HTMappingKeyTable/words(_:count:)``).
+        var head: UInt64
+        var tail: UInt64
+        /// The key's length in bytes; -1 for an empty slot.
         var length: Int
+        /// Where the key's bytes are in `storage` (only read for keys longer than 16 bytes).
+        var offset: Int
         var value: Int
     }
 
     /// All keys' bytes, one after the other.
     private let storage: [UInt8]
+    /// Open addressing: the count is a power of two, at least twice the number of keys.
     private let entries: [Entry]
-    /// Open addressing: an index into `entries`, or -1. The count is a power of two, at least twice
-    /// the number of entries.
-    private let slots: [Int32]
+    /// Whether the table has no keys.
+    let isEmpty: Bool
 
     /// The empty table.
     init() {
         storage = []
-        entries = []
-        slots = [-1]
+        entries = [Entry(head: 0, tail: 0, length: -1, offset: 0, value: -1)]
+        isEmpty = true
     }
 
     /// A table of `pairs`. When a key occurs twice, the first pair wins.
     init(_ pairs: [(key: [UInt8], value: Int)]) {
         var storage: [UInt8] = []
-        var entries: [Entry] = []
         var size = 4
         while size < pairs.count * 2 { size *= 2 }
-        var slots = [Int32](repeating: -1, count: size)
+        var entries = [Entry](repeating: Entry(head: 0, tail: 0, length: -1, offset: 0, value: -1), count: size)
         for pair in pairs {
-            let hash = pair.key.withUnsafeBufferPointer { Self.hash($0) }
-            var slot = Int(truncatingIfNeeded: hash) & (size - 1)
+            let length = pair.key.count
+            let (head, tail) = pair.key.withUnsafeBufferPointer { Self.words($0.baseAddress, count: length) }
+            var slot = Self.hash(head, tail, length) & (size - 1)
             var duplicate = false
-            while slots[slot] >= 0 {
-                let other = entries[Int(slots[slot])]
-                if other.hash == hash && other.length == pair.key.count
+            while entries[slot].length >= 0 {
+                let other = entries[slot]
+                if other.length == length && other.head == head && other.tail == tail
                     && storage[other.offset..<other.offset + other.length].elementsEqual(pair.key)
                 {
                     duplicate = true
@@ -49,42 +56,31 @@ struct HTMappingKeyTable: Sendable {
                 slot = (slot + 1) & (size - 1)
             }
             if duplicate { continue }
-            slots[slot] = Int32(entries.count)
-            entries.append(Entry(hash: hash, offset: storage.count, length: pair.key.count, value: pair.value))
+            entries[slot] = Entry(head: head, tail: tail, length: length, offset: storage.count, value: pair.value)
             storage += pair.key
         }
         self.storage = storage
         self.entries = entries
-        self.slots = slots
+        self.isEmpty = pairs.isEmpty
     }
-
-    /// Whether the table has no keys.
-    var isEmpty: Bool { entries.isEmpty }
 
     /// The value of the key whose bytes are `key`, or -1.
     @inline(__always)
     func value(for key: UnsafeBufferPointer<UInt8>) -> Int {
-        let hash = Self.hash(key)
-        return slots.withUnsafeBufferPointer { slots -> Int in
-            entries.withUnsafeBufferPointer { entries -> Int in
-                storage.withUnsafeBufferPointer { storage -> Int in
-                    let mask = slots.count &- 1
-                    var slot = Int(truncatingIfNeeded: hash) & mask
-                    while true {
-                        let index = Int(slots[slot])
-                        if index < 0 { return -1 }
-                        let entry = entries[index]
-                        if entry.hash == hash && entry.length == key.count {
-                            if entry.length == 0 { return entry.value }
-                            if let a = storage.baseAddress, let b = key.baseAddress,
-                                memcmp(a + entry.offset, b, entry.length) == 0
-                            {
-                                return entry.value
-                            }
-                        }
-                        slot = (slot &+ 1) & mask
-                    }
+        let length = key.count
+        let (head, tail) = Self.words(key.baseAddress, count: length)
+        return entries.withUnsafeBufferPointer { entries -> Int in
+            let mask = entries.count &- 1
+            var slot = Self.hash(head, tail, length) & mask
+            while true {
+                let entry = entries[slot]
+                if entry.length < 0 { return -1 }
+                if entry.length == length && entry.head == head && entry.tail == tail
+                    && (length <= 16 || sameMiddle(entry.offset, key))
+                {
+                    return entry.value
                 }
+                slot = (slot &+ 1) & mask
             }
         }
     }
@@ -96,32 +92,47 @@ struct HTMappingKeyTable: Sendable {
         return Array(key.utf8).withUnsafeBufferPointer { value(for: $0) }
     }
 
-    /// A hash of `bytes`: eight bytes at a time, each word mixed in with a multiply and a shift.
+    /// Whether the bytes 8..<count-8 of `key` (longer than 16 bytes) equal those of the key stored at
+    /// `offset`, whose first and last eight bytes are known to be equal.
     @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let count = bytes.count
-        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-        guard let base = bytes.baseAddress else { return hash }
-        let raw = UnsafeRawPointer(base)
-        var index = 0
-        while index &+ 8 <= count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= hash &>> 29
-            index &+= 8
+    private func sameMiddle(_ offset: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        storage.withUnsafeBufferPointer { stored in
+            guard let a = stored.baseAddress, let b = key.baseAddress else { return false }
+            return _HTJSONKeyCache.equalMiddles(a + offset, b, length: key.count)
         }
-        if index < count {
-            var word: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < count {
-                word |= UInt64(base[index]) &<< shift
-                shift &+= 8
-                index &+= 1
-            }
-            hash = (hash ^ word) &* 0x94D0_49BB_1331_11EB
-            hash ^= hash &>> 31
+    }
+
+    /// Two words made of the `count` bytes at `bytes`, which together hold every one of them when
+    /// `count` is at most 16: the first and the last eight bytes (overlapping when `count` < 16); for
+    /// 4 to 7 bytes, the first and the last four in one word; for 1 to 3, the first, middle and last
+    /// byte. For a longer key they are its first and last eight bytes. Reads only the key's own bytes.
+    @inline(__always)
+    static func words(_ bytes: UnsafePointer<UInt8>?, count: Int) -> (UInt64, UInt64) {
+        guard let bytes, count > 0 else { return (0, 0) }
+        let raw = UnsafeRawPointer(bytes)
+        if count >= 8 {
+            return (
+                raw.loadUnaligned(as: UInt64.self),
+                raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            )
         }
-        return hash
+        if count >= 4 {
+            let first = UInt64(raw.loadUnaligned(as: UInt32.self))
+            let last = UInt64(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            return (first | last &<< 32, 0)
+        }
+        return (UInt64(bytes[0]) | UInt64(bytes[count &>> 1]) &<< 8 | UInt64(bytes[count &- 1]) &<< 16, 0)
+    }
+
+    /// A hash of a key's words and length.
+    @inline(__always)
+    static func hash(_ head: UInt64, _ tail: UInt64, _ length: Int) -> Int {
+        var hash =
+            (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xBF58_476D_1CE4_E5B9)
+            ^ UInt64(truncatingIfNeeded: length)
+        hash ^= hash &>> 29
+        hash = hash &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: hash ^ (hash &>> 32))
     }
 }
 

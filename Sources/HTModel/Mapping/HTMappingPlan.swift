@@ -16,8 +16,12 @@ final class HTMappingPlan: Sendable {
     /// Per slot: the property's name (for a transform without a property, the key path).
     let names: [String]
     /// Per slot: the accessor's decoder, which sets the field of a storage; `nil` for a transform that
-    /// has no property.
-    let decoders: [Decoder?]
+    /// has no property. This array owns the boxes; the mapper calls them through ``decoders``.
+    private let decoderBoxes: [DecoderBox?]
+    /// The boxes of ``decoderBoxes``, unretained, so that calling a decoder costs no retain and release
+    /// of its box or its closure. Safe: `decoderBoxes` is an immutable property of this object, so every
+    /// box lives as long as the plan, and the plan only calls them from its own methods.
+    let decoders: [Unmanaged<DecoderBox>?]
     /// Per slot: the accessor's encoder, which reads the field of a model as JSON; `nil` for a transform
     /// that has no property.
     let encoders: [(@Sendable (AnyObject) -> HTJSON?)?]
@@ -52,10 +56,26 @@ final class HTMappingPlan: Sendable {
     /// `Model` (see ``HTPropertyAccessor/decodeValue``).
     typealias Decoder = @Sendable (UnsafeMutableRawPointer, HTJSON, inout HTMappingContext) -> Void
 
+    /// An accessor's decoder (``HTPropertyAccessor/decodeValue``): like a ``Decoder``, but it reads the
+    /// JSON value in place, from a pointer.
+    typealias FieldDecoder = @Sendable (UnsafeMutableRawPointer, UnsafePointer<HTJSON>, inout HTMappingContext) -> Void
+
+    /// A ``FieldDecoder`` in an object of its own, called through an unretained reference (see
+    /// ``decoders``): a closure copied out of an array is retained and released around each call (and
+    /// an array of bare closures holds them reabstracted, behind a thunk); a closure read from an
+    /// immutable property of an object that is known to be alive is neither.
+    final class DecoderBox: Sendable {
+        let call: FieldDecoder
+
+        init(_ call: @escaping FieldDecoder) {
+            self.call = call
+        }
+    }
+
     struct Slot {
         var keyPath: [String]
         var name: String
-        var decode: Decoder?
+        var decode: FieldDecoder?
         var encode: (@Sendable (AnyObject) -> HTJSON?)?
         var write: (@Sendable (AnyObject, HTJSONWriter) -> Bool)?
         var fromJSON: Decoder?
@@ -67,7 +87,8 @@ final class HTMappingPlan: Sendable {
     init(slots: [Slot], shouldTransform: (@Sendable (UnsafeMutableRawPointer, HTJSON, String) -> Bool)?) {
         keyPaths = slots.map(\.keyPath)
         names = slots.map(\.name)
-        decoders = slots.map(\.decode)
+        decoderBoxes = slots.map { $0.decode.map(DecoderBox.init) }
+        decoders = decoderBoxes.map { $0.map(Unmanaged.passUnretained) }
         encoders = slots.map(\.encode)
         writers = slots.map(\.write)
         fromJSON = slots.map(\.fromJSON)
@@ -133,16 +154,21 @@ final class HTMappingPlan: Sendable {
                 let winner = base + count
                 winner.initialize(repeating: -1, count: slotCount)
                 for index in 0..<count {
-                    let key = members[index].key
-                    var slot = exact.value(for: key)
+                    // The key's bytes in place: looking up a copy of the key would retain and release it.
+                    var slot =
+                        members[index].key.utf8.withContiguousStorageIfAvailable { exact.value(for: $0) }
+                        ?? exact.value(for: members[index].key)
                     if slot >= 0 {
                         let previous = winner[slot]
                         if previous <= -2 {
-                            reportIgnored(members[-(previous + 2)].key, slot: slot, winner: key, context: &context)
+                            reportIgnored(
+                                members[-(previous + 2)].key, slot: slot, winner: members[index].key,
+                                context: &context)
                         }
                         // A key that occurs twice: the last occurrence wins, silently.
                         winner[slot] = index
                     } else if implicit {
+                        let key = members[index].key
                         slot = HTCanonicalKey.withCanonical(key) { canonical.value(for: $0) }
                         if slot >= 0 {
                             let previous = winner[slot]
@@ -160,6 +186,9 @@ final class HTMappingPlan: Sendable {
                     }
                     memberSlot[index] = slot
                 }
+                // Decoders read each value in place, where the member holds it: passing a copy would
+                // retain and release it around every call.
+                let valueOffset = MemoryLayout<HTJSONObject.Member>.offset(of: \HTJSONObject.Member.value)
                 for index in 0..<count {
                     let slot = memberSlot[index]
                     guard slot >= 0 else { continue }
@@ -169,7 +198,14 @@ final class HTMappingPlan: Sendable {
                     if hasDecodeHooks {
                         decodeWithHooks(slot, storage, members[index].value, &context)
                     } else if let decode = decoders[slot] {
-                        decode(storage, members[index].value, &context)
+                        if let valueOffset, let member = members.baseAddress.map({ UnsafeRawPointer($0 + index) }) {
+                            let value = (member + valueOffset).assumingMemoryBound(to: HTJSON.self)
+                            decode._withUnsafeGuaranteedRef { $0.call(storage, value, &context) }
+                        } else {
+                            withUnsafePointer(to: members[index].value) { value in
+                                decode._withUnsafeGuaranteedRef { $0.call(storage, value, &context) }
+                            }
+                        }
                     }
                     if context.diagnosticCount != before {
                         context.prefixDiagnostics(since: before, with: .key(members[index].key))
@@ -219,7 +255,9 @@ final class HTMappingPlan: Sendable {
             if hasDecodeHooks {
                 decodeWithHooks(slot, storage, current, &context)
             } else if let decode = decoders[slot] {
-                decode(storage, current, &context)
+                withUnsafePointer(to: current) { value in
+                    decode._withUnsafeGuaranteedRef { $0.call(storage, value, &context) }
+                }
             }
             if context.diagnosticCount != before {
                 context.prefixDiagnostics(since: before, with: keyPath.map { HTJSONPathComponent.key($0) })
@@ -235,7 +273,9 @@ final class HTMappingPlan: Sendable {
         if let transform = fromJSON[slot] {
             transform(storage, value, &context)
         } else if let decode = decoders[slot] {
-            decode(storage, value, &context)
+            withUnsafePointer(to: value) { value in
+                decode._withUnsafeGuaranteedRef { $0.call(storage, value, &context) }
+            }
         }
     }
 

@@ -35,8 +35,11 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     @usableFromInline let encodeValue: @Sendable (AnyObject) -> HTJSON?
     /// The field of a `Model`, unwrapped, or `nil`: for `dump`, `Mirror` and descriptions.
     @usableFromInline let readValue: @Sendable (AnyObject) -> Any?
-    /// Sets the field of the `Model.Storage` at the pointer from JSON (see ``decode(_:into:context:)``).
-    @usableFromInline let decodeValue: @Sendable (UnsafeMutableRawPointer, HTJSON, inout HTMappingContext) -> Void
+    /// Sets the field of the `Model.Storage` at the first pointer from the JSON value at the second (see
+    /// ``decode(_:into:context:)``). The value is read in place: the mapper hands over the member of the
+    /// parsed object itself, so calling the decoder copies nothing it does not keep.
+    @usableFromInline let decodeValue:
+        @Sendable (UnsafeMutableRawPointer, UnsafePointer<HTJSON>, inout HTMappingContext) -> Void
 
     /// Creates an accessor from a getter and a setter of an optional field of the model's storage:
     /// `.init("name", get: { $0.name }, set: { $0.name = $1 })`. `key` is the JSON key of the default
@@ -55,6 +58,22 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         dateFormat: HTDateFormat? = nil,
         get: @escaping @Sendable (Model.Storage) -> Value?,
         set: @escaping @Sendable (inout Model.Storage, Value?) -> Void
+    ) {
+        self.init(
+            name, key: key, required: required, dateFormat: dateFormat, get: get,
+            store: { storage, value in set(&storage, value) })
+    }
+
+    /// The initializer the public ones share. `store` puts a decoded value into the field and may take
+    /// it by swapping: the value is left holding whatever the field held, and is then thrown away.
+    @inlinable @inline(__always)
+    init<Value: HTJSONValueConvertible>(
+        _ name: String,
+        key: String?,
+        required: Bool,
+        dateFormat: HTDateFormat?,
+        get: @escaping @Sendable (Model.Storage) -> Value?,
+        store: @escaping @Sendable (inout Model.Storage, inout Value?) -> Void
     ) {
         self.name = name
         self.key = key ?? name
@@ -77,10 +96,12 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
                 let outer = context.dateFormat
                 context.dateFormat = dateFormat
                 defer { context.dateFormat = outer }
-                if case .null = json {
-                    set(&storage.pointee, nil)
-                } else if let value = Value.htDecode(json, context: &context) {
-                    set(&storage.pointee, value)
+                var value: Value? = nil
+                if case .null = json.pointee {
+                    store(&storage.pointee, &value)
+                } else if let decoded = Value.htDecode(json.pointee, context: &context) {
+                    value = consume decoded
+                    store(&storage.pointee, &value)
                 }
             }
             return
@@ -94,10 +115,13 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         self.readValue = { object in get(unsafeDowncast(object, to: Model.self).htStorage) }
         self.decodeValue = { pointer, json, context in
             let storage = pointer.assumingMemoryBound(to: Model.Storage.self)
-            if case .null = json {
-                set(&storage.pointee, nil)
-            } else if let value = Value.htDecode(json, context: &context) {
-                set(&storage.pointee, value)
+            var value: Value? = nil
+            if case .null = json.pointee {
+                store(&storage.pointee, &value)
+            } else if let decoded = Value.htDecode(json.pointee, context: &context) {
+                // Moved into the field, not copied: a string, array or model is not retained again.
+                value = consume decoded
+                store(&storage.pointee, &value)
             }
         }
     }
@@ -130,7 +154,7 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
                     return value
                 }
             },
-            set: { storage, value in access(&storage) { $0 = value } })
+            store: { storage, value in access(&storage) { swap(&$0, &value) } })
     }
 
     /// Creates an accessor from a key path to an optional field of the model's storage
@@ -166,7 +190,9 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     /// it, anything else leaves it as it was and is reported in `context`.
     @inlinable
     public func decode(_ json: HTJSON, into storage: inout Model.Storage, context: inout HTMappingContext) {
-        withUnsafeMutablePointer(to: &storage) { decodeValue(UnsafeMutableRawPointer($0), json, &context) }
+        withUnsafeMutablePointer(to: &storage) { storage in
+            withUnsafePointer(to: json) { decodeValue(UnsafeMutableRawPointer(storage), $0, &context) }
+        }
     }
 
     /// The property of `model` as JSON, `nil` when it is `nil`.

@@ -110,6 +110,36 @@ struct ObjectMappingTests {
         #expect(object["user"] == ["profile": ["name": "Grace", "address": ["city": "Arlington"]]])
     }
 
+    @Test("keys of every length match exactly: every byte counts, short, long and non-ASCII alike")
+    func keysOfEveryLength() throws {
+        // The key table reads a key as two words whose make-up depends on its length (see
+        // HTMappingKeyTable): a key of each length from 1 to 40 maps, and so does no key that differs
+        // from it in one byte, in any position, nor one a byte shorter or longer.
+        let alphabet = Array("abcdefghijkémnopqrstuvwxyz0123456789ABCD".utf8)
+        for length in 1...40 {
+            let key = Array(alphabet.prefix(length))
+            let name = String(decoding: key, as: UTF8.self)
+            if Array(name.utf8) != key { continue }  // half of the é
+            let mapping = try HTObjectMapping<HTUser>([(name, "name"), ("other", "email")])
+            let options = HTMappingOptions(implicitKeyMatching: false)
+            func mapped(_ bytes: [UInt8]) -> String? {
+                let member = HTJSONObject.Member(key: String(decoding: bytes, as: UTF8.self), value: "v")
+                return Fixture.map(
+                    .object(HTJSONObject(members: [member])), into: HTUser.self, mapping: mapping,
+                    options: options
+                ).0.name
+            }
+            #expect(mapped(key) == "v", "length \(length)")
+            for position in 0..<key.count where key[position] < 0x80 {
+                var near = key
+                near[position] = UInt8(ascii: "_")
+                #expect(mapped(near) == nil, "length \(length), byte \(position)")
+            }
+            #expect(mapped(Array(key.dropLast())) == nil, "length \(length), one shorter")
+            #expect(mapped(key + [UInt8(ascii: "x")]) == nil, "length \(length), one longer")
+        }
+    }
+
     @Test("a nested key path that runs into a non-object or a missing key leaves the property alone")
     func nestedKeyPathMissing() throws {
         let mapping = try HTObjectMapping<HTProfile>([("user.profile.name", "name"), ("user.city", "city")])
