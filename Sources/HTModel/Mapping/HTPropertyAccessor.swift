@@ -92,17 +92,10 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
             }
             self.readValue = { object in get(unsafeDowncast(object, to: Model.self).htStorage) }
             self.decodeValue = { pointer, json, context in
-                let storage = pointer.assumingMemoryBound(to: Model.Storage.self)
                 let outer = context.dateFormat
                 context.dateFormat = dateFormat
                 defer { context.dateFormat = outer }
-                var value: Value? = nil
-                if case .null = json.pointee {
-                    store(&storage.pointee, &value)
-                } else if let decoded = Value.htDecode(json.pointee, context: &context) {
-                    value = consume decoded
-                    store(&storage.pointee, &value)
-                }
+                Self.decodeField(pointer, json, &context, store)
             }
             return
         }
@@ -113,16 +106,24 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         }
         self.encodeValue = { object in get(unsafeDowncast(object, to: Model.self).htStorage)?.htJSON }
         self.readValue = { object in get(unsafeDowncast(object, to: Model.self).htStorage) }
-        self.decodeValue = { pointer, json, context in
-            let storage = pointer.assumingMemoryBound(to: Model.Storage.self)
-            var value: Value? = nil
-            if case .null = json.pointee {
-                store(&storage.pointee, &value)
-            } else if let decoded = Value.htDecode(json.pointee, context: &context) {
-                // Moved into the field, not copied: a string, array or model is not retained again.
-                value = consume decoded
-                store(&storage.pointee, &value)
-            }
+        self.decodeValue = { pointer, json, context in Self.decodeField(pointer, json, &context, store) }
+    }
+
+    /// Decodes the JSON value at `json` into the field of the `Model.Storage` at `pointer` with `store`:
+    /// `null` clears it, a value that converts is moved in (not copied: a string, array or model is not
+    /// retained again), anything else leaves it as it was and is reported in `context`.
+    @inlinable @inline(__always)
+    static func decodeField<Value: HTJSONValueConvertible>(
+        _ pointer: UnsafeMutableRawPointer, _ json: UnsafePointer<HTJSON>, _ context: inout HTMappingContext,
+        _ store: (inout Model.Storage, inout Value?) -> Void
+    ) {
+        let storage = pointer.assumingMemoryBound(to: Model.Storage.self)
+        var value: Value? = nil
+        if case .null = json.pointee {
+            store(&storage.pointee, &value)
+        } else if let decoded = Value.htDecode(json.pointee, context: &context) {
+            value = consume decoded
+            store(&storage.pointee, &value)
         }
     }
 
