@@ -39,7 +39,7 @@ final class RecordingDelegate: HTRequestDelegate {
     }
 }
 
-@Suite("Completion handlers and delegates", .timeLimit(.minutes(1)))
+@Suite("Completion handlers and delegates", .timeLimit(.minutes(3)))
 struct CallbackAPITests {
     private static let queueKey = DispatchSpecificKey<String>()
 

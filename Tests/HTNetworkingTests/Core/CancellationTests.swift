@@ -7,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("Cancellation and cancelAll", .timeLimit(.minutes(1)))
+@Suite("Cancellation and cancelAll", .timeLimit(.minutes(3)))
 struct CancellationTests {
     /// Waits until `client` has `count` requests in flight.
     private func waitForInFlight(_ client: HTClient, _ count: Int) async throws {

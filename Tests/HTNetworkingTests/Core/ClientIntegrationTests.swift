@@ -9,7 +9,7 @@ import Testing
 
 /// The client over URLSession against the real loopback server (`Server/test_server.py`). Every test
 /// starts and stops its own server.
-@Suite("Client against the loopback server", .timeLimit(.minutes(1)))
+@Suite("Client against the loopback server", .timeLimit(.minutes(3)))
 struct ClientIntegrationTests {
     private func client(_ server: LoopbackServer, headers: [String: String] = [:], encoding: HTBodyEncoding = .json)
         -> HTClient

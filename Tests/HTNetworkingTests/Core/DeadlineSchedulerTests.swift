@@ -4,7 +4,7 @@ import Testing
 @testable import HTNetworking
 
 /// The one timer behind every request's timeout.
-@Suite("Deadline scheduler", .timeLimit(.minutes(1)))
+@Suite("Deadline scheduler", .timeLimit(.minutes(3)))
 struct DeadlineSchedulerTests {
     @Test("deadlines fire in deadline order whatever the order they were scheduled in; cancelled ones never fire")
     func order() async throws {

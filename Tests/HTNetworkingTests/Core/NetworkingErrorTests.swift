@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("Errors", .timeLimit(.minutes(1)))
+@Suite("Errors", .timeLimit(.minutes(3)))
 struct NetworkingErrorTests {
     private let request = HTRequestDescription(
         method: "GET", url: "https://api.example.com/users/7", requestType: "GetUser")

@@ -122,7 +122,7 @@ extension RequestBuilderTests {
 }
 
 /// The numbers as the loopback server (`Server/test_server.py`) receives them.
-@Suite("Numbers against the loopback server", .timeLimit(.minutes(1)))
+@Suite("Numbers against the loopback server", .timeLimit(.minutes(3)))
 struct NumberLoopbackTests {
     private func client(_ server: LoopbackServer, encoding: HTBodyEncoding = .json) -> HTClient {
         HTClient(configuration: HTClientConfiguration(baseURL: server.baseURL, bodyEncoding: encoding))

@@ -8,7 +8,7 @@ import Testing
 
 /// The valid-result hook (the original's `validResultBlock`), per client and per request, against the
 /// loopback server (whose `/status/200?body=` route answers any body).
-@Suite("Result validation", .timeLimit(.minutes(1)))
+@Suite("Result validation", .timeLimit(.minutes(3)))
 struct ResultValidationTests {
     @Test("a client's envelope validator passes code 0 and maps the payload")
     func envelopeSuccess() async throws {

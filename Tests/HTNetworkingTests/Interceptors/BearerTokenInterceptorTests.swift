@@ -56,7 +56,7 @@ struct AuthGateTransport: HTTransport {
     }
 }
 
-@Suite("Bearer token interceptor", .timeLimit(.minutes(1)))
+@Suite("Bearer token interceptor", .timeLimit(.minutes(3)))
 struct BearerTokenInterceptorTests {
     @Test("a 401 refreshes the token and sends the request again with it, once")
     func refreshAndRetry() async throws {

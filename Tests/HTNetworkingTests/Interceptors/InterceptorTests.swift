@@ -24,7 +24,7 @@ struct TracingInterceptor: HTInterceptor {
     }
 }
 
-@Suite("Interceptors", .timeLimit(.minutes(1)))
+@Suite("Interceptors", .timeLimit(.minutes(3)))
 struct InterceptorTests {
     @Test("the client's interceptors run in order, then the request's; responses come back in reverse")
     func order() async throws {

@@ -9,7 +9,7 @@ import Testing
 
 /// Secrets never reach a log line or an error description below the verbose level, and at verbose the
 /// bodies have their secret fields redacted.
-@Suite("Log redaction", .timeLimit(.minutes(1)))
+@Suite("Log redaction", .timeLimit(.minutes(3)))
 struct LogRedactionTests {
     // MARK: Over the loopback server
 

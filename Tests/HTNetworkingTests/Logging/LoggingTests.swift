@@ -7,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("Logging", .timeLimit(.minutes(1)))
+@Suite("Logging", .timeLimit(.minutes(3)))
 struct LoggingTests {
     @Test("levels are ordered; the default is info in debug builds and warning in release builds")
     func levels() {

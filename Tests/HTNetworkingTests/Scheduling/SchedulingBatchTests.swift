@@ -3,7 +3,7 @@ import HTNetworking
 import Testing
 
 /// Batches against the loopback server: order, both failure modes, cancellation, models crossing tasks.
-@Suite("Scheduling: batches", .timeLimit(.minutes(1)))
+@Suite("Scheduling: batches", .timeLimit(.minutes(3)))
 struct SchedulingBatchTests {
     typealias Support = SchedulingTestSupport
 

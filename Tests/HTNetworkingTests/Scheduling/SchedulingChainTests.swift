@@ -3,7 +3,7 @@ import HTNetworking
 import Testing
 
 /// Dependent chains (the original's `flattenMap`) against the loopback server.
-@Suite("Scheduling: dependent chains", .timeLimit(.minutes(1)))
+@Suite("Scheduling: dependent chains", .timeLimit(.minutes(3)))
 struct SchedulingChainTests {
     typealias Support = SchedulingTestSupport
 
@@ -117,7 +117,7 @@ struct SchedulingChainTests {
 }
 
 /// The forms the README shows, with closures left to type inference.
-@Suite("Scheduling: call forms", .timeLimit(.minutes(1)))
+@Suite("Scheduling: call forms", .timeLimit(.minutes(3)))
 struct SchedulingCallFormTests {
     typealias Support = SchedulingTestSupport
 

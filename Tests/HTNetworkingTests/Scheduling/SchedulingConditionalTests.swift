@@ -4,7 +4,7 @@ import Testing
 
 /// "If A succeeds then B else C" against the loopback server; which branch was sent is counted by the
 /// server.
-@Suite("Scheduling: if A succeeds then B else C", .timeLimit(.minutes(1)))
+@Suite("Scheduling: if A succeeds then B else C", .timeLimit(.minutes(3)))
 struct SchedulingConditionalTests {
     typealias Support = SchedulingTestSupport
 

@@ -3,7 +3,7 @@ import HTNetworking
 import Testing
 
 /// A request as an asynchronous sequence of events, against the loopback server.
-@Suite("Scheduling: request events", .timeLimit(.minutes(1)))
+@Suite("Scheduling: request events", .timeLimit(.minutes(3)))
 struct SchedulingEventsTests {
     typealias Support = SchedulingTestSupport
 

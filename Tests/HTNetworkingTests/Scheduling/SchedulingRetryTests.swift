@@ -9,7 +9,7 @@ import Testing
 
 /// Retries against the loopback server, counted by the server (`/flaky` and `/counter`); waits are
 /// recorded by an injected sleeper instead of slept.
-@Suite("Scheduling: retry", .timeLimit(.minutes(1)))
+@Suite("Scheduling: retry", .timeLimit(.minutes(3)))
 struct SchedulingRetryTests {
     typealias Support = SchedulingTestSupport
 

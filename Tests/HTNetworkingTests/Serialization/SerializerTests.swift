@@ -46,7 +46,7 @@ struct FlatXMLConverter: HTXMLConverter {
     }
 }
 
-@Suite("Serializers by MIME type", .timeLimit(.minutes(1)))
+@Suite("Serializers by MIME type", .timeLimit(.minutes(3)))
 struct SerializerTests {
     @Test("Content-Type values parse into type, subtype, parameters and suffix")
     func contentTypeParsing() throws {

@@ -15,7 +15,7 @@ import Testing
 
 /// Checks the loopback test server (`Server/test_server.py`) through its Swift harness: the routes the
 /// other tests rely on answer as documented, and the process lifecycle is tied to the harness.
-@Suite("LoopbackServer", .timeLimit(.minutes(1)))
+@Suite("LoopbackServer", .timeLimit(.minutes(3)))
 struct LoopbackServerTests {
     /// Parses `data` as a JSON object.
     private func jsonObject(_ data: Data) throws -> [String: Any] {

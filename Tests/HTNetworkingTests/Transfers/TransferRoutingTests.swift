@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// Uploads and downloads go the way requests go: interceptors, mocks, transports by request type.
-@Suite("Transfers: interceptors, mocks and request types", .timeLimit(.minutes(1)))
+@Suite("Transfers: interceptors, mocks and request types", .timeLimit(.minutes(3)))
 struct TransferRoutingTests {
     typealias Support = SchedulingTestSupport
 

@@ -8,7 +8,7 @@ import Testing
 
 /// Custom transports chosen by request type (the original's `requestType` and
 /// `RKRequestTypeOperation`), with an in-process "private protocol" that turns requests into frames.
-@Suite("Transports by request type", .timeLimit(.minutes(1)))
+@Suite("Transports by request type", .timeLimit(.minutes(3)))
 struct CustomTransportTests {
     @Test("frames round-trip; truncated, foreign and mislabelled bytes are errors, never crashes")
     func frameCodec() throws {

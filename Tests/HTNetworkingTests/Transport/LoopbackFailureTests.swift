@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// What goes wrong on real connections: timeouts, resets, slow responses, redirects.
-@Suite("Failures against the loopback server", .timeLimit(.minutes(1)))
+@Suite("Failures against the loopback server", .timeLimit(.minutes(3)))
 struct LoopbackFailureTests {
     @Test("a timeout under one second is honoured, not rounded down to nothing")
     func subSecondTimeout() async throws {

@@ -8,7 +8,7 @@ import Testing
 
 /// Mocking switched on and off per client, with answers per request (object, string, file, status,
 /// error), a block that decides per request, routes and the file-name convention.
-@Suite("Mock mode", .timeLimit(.minutes(1)))
+@Suite("Mock mode", .timeLimit(.minutes(3)))
 struct MockModeTests {
     @Test("with mocking off a request's own mock is ignored and the network answers")
     func offUsesNetwork() async throws {
