@@ -8,8 +8,8 @@
 # usage: bash Benchmarks/CompileCost/openapi-side-by-side.sh [options] [DOCUMENT...]
 #   DOCUMENT               petstore, discourse, box (the default: all three), petstore-expanded, azure,
 #                          or the path of any OpenAPI document
-#   --corpus DIR           the shared data folder (default: $HT_CORPUS, else ../shared/data of the
-#                          checkout, else /work/shared/data)
+#   --corpus DIR           the shared data folder (default: $HT_CORPUS, else ../shared/data beside
+#                          the checkout)
 #   --ours-only            only ht-codegen (the peer is neither built nor run)
 #   --peer-only            only swift-openapi-generator
 #   --no-build             generation only (no consumer builds)
@@ -66,7 +66,7 @@ done
 if [ ${#NAMES[@]} -eq 0 ]; then NAMES=(petstore discourse box); fi
 case "$GENERATORS" in release | debug) ;; *) echo "--generators takes release or debug" >&2; exit 2 ;; esac
 if [ -z "$CORPUS" ]; then
-    if [ -d "$ROOT/../shared/data/openapi" ]; then CORPUS="$ROOT/../shared/data"; else CORPUS=/work/shared/data; fi
+    CORPUS="$ROOT/../shared/data"
 fi
 [ -x /usr/bin/time ] || { echo "/usr/bin/time (GNU time) is needed for peak RSS: apt-get install time" >&2; exit 1; }
 

@@ -8,7 +8,7 @@ import HTNetworking
 /// difference of their N:
 ///
 /// ```sh
-/// for n in 10 2010; do valgrind --tool=callgrind --callgrind-out-file=/tmp/hits.$n \
+/// for n in 10 2010; do valgrind --tool=callgrind --callgrind-out-file=hits.$n \
 ///     .build/release/ht-bench --cache-hits $n; done   # (total(2010) - total(10)) / 2000
 /// ```
 enum CacheHitProfile {
