@@ -9,18 +9,14 @@ enum HTCredentialDigests {
     /// How many credential texts are remembered at most.
     static let limit = 64
 
-    private static let digests = HTLocked<[String: String]>([:])
+    private static let digests = HTBoundedMemo<String, String>(limit: limit)
 
     /// SHA-256 of `text`'s UTF-8 bytes, as 64 lower-case hex digits.
     static func sha256Hex(of text: String) -> String {
-        if let digest = digests.withLock({ $0[text] }) { return digest }
-        var hash = HTSHA256()
-        hash.update(text.utf8)
-        let digest = hash.hexDigest()
-        digests.withLock { memo in
-            if memo.count >= limit { memo.removeAll(keepingCapacity: true) }
-            memo[text] = digest
+        digests.value(for: text) {
+            var hash = HTSHA256()
+            hash.update(text.utf8)
+            return hash.hexDigest()
         }
-        return digest
     }
 }

@@ -36,17 +36,11 @@ enum HTHeaderFields {
         /// How many capitalized names are remembered at most; when full, the memo is emptied.
         static let memoLimit = 256
 
-        private static let capitalized = HTLocked<[String: String]>([:])
+        private static let capitalized = HTBoundedMemo<String, String>(limit: memoLimit)
 
         /// `name.capitalized`, as FoundationNetworking stores a field name, remembered.
         static func capitalizedName(_ name: String) -> String {
-            if let known = capitalized.withLock({ $0[name] }) { return known }
-            let result = name.capitalized
-            capitalized.withLock { memo in
-                if memo.count >= memoLimit { memo.removeAll(keepingCapacity: true) }
-                memo[name] = result
-            }
-            return result
+            capitalized.value(for: name) { name.capitalized }
         }
     #endif
 }

@@ -10,16 +10,10 @@ enum HTURLMemo {
     /// How many URLs are remembered at most.
     static let limit = 256
 
-    private static let urls = HTLocked<[String: URL]>([:])
+    private static let urls = HTBoundedMemo<String, URL>(limit: limit)
 
     /// `URL(string: text)`, remembered when it parses.
     static func url(_ text: String) -> URL? {
-        if let url = urls.withLock({ $0[text] }) { return url }
-        guard let url = URL(string: text) else { return nil }
-        urls.withLock { memo in
-            if memo.count >= limit { memo.removeAll(keepingCapacity: true) }
-            memo[text] = url
-        }
-        return url
+        urls.value(for: text) { URL(string: text) }
     }
 }
