@@ -111,6 +111,8 @@ enum ClientBench {
         let appSessionTransport = HTURLSessionTransport(session: session)
         var receivedThenMapped: [Double] = []
         var decoderOnly: [Double] = []
+        var parsedThenMapped: [Double] = []
+        var decodedAfterSend: [Double] = []
         for _ in 0..<21 {
             transportOnly.append(try await perCall(100, clock) { blackHole(try await transport.send(clientRequest)) })
             sessionOnly.append(
@@ -125,6 +127,20 @@ enum ClientBench {
                 })
             decoderOnly.append(
                 try await perCall(1000, clock) { blackHole(try decoder.decode([CodableGithubUser].self, from: body)) })
+            // The same cold start without the client: how much of it any decoder pays right after a send.
+            parsedThenMapped.append(
+                try await perCallAfter(100, clock) {
+                    try await transport.send(clientRequest)
+                } measured: { raw in
+                    var context = HTMappingContext(options: .lenient)
+                    blackHole(try [HTGithubUser].htMap(try HTJSONParser().parse(raw.body), context: &context))
+                })
+            decodedAfterSend.append(
+                try await perCallAfter(100, clock) {
+                    try await session.data(for: URLRequest(url: requestURL)).0
+                } measured: { data in
+                    blackHole(try decoder.decode([CodableGithubUser].self, from: data))
+                })
         }
         let transportTime = BenchClock.median(transportOnly)
         print(
@@ -173,6 +189,17 @@ enum ClientBench {
             String(
                 format: "client.map right after the send     %8.2f× parse + map in a hot loop (target ≤ 1.5×)",
                 mapAfterSend / mapping))
+        // What a send leaves cold (caches, allocator) costs every decoder: the same ratio without the client,
+        // and for JSONDecoder.
+        print(
+            String(
+                format: "  parse + map right after the send  %8.1f µs, %.2f× the hot loop",
+                BenchClock.median(parsedThenMapped) * 1e6, BenchClock.median(parsedThenMapped) / mapping))
+        print(
+            String(
+                format: "  JSONDecoder right after the send  %8.1f µs, %.2f× the hot loop",
+                BenchClock.median(decodedAfterSend) * 1e6,
+                BenchClock.median(decodedAfterSend) / BenchClock.median(decoderOnly)))
 
         // 3. Throughput with 64 requests in flight, and each request's latency in that run.
         let total = 3000
