@@ -60,7 +60,7 @@ public actor HTFreezeManager {
         public var allowsExpensiveNetworks: Bool
         /// The header that carries the freeze id.
         public var idempotencyHeader: String
-        /// Whether each change to the journal is `fsync`ed (always, but in benchmarks and tests).
+        /// Whether each change to the journal is `fsync`ed (`synchronous`, but in benchmarks and tests).
         package var durability: HTFreezeJournal.Durability = .synchronous
         /// Where the resend notifications are posted; `nil` for none.
         public var notificationCenter: NotificationCenter?
