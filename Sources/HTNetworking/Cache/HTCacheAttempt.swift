@@ -8,17 +8,17 @@ import Foundation
 /// as it is about to be sent: its key, a stored response to serve (``hit``) or the request to send
 /// (conditional when revalidating), and afterwards what the answer means (``resolve(_:)``) and whether
 /// it is stored (``store(_:fromCache:)``).
-public struct HTCacheAttempt: Sendable {
+package struct HTCacheAttempt: Sendable {
     /// The key, including whose entry it is.
-    public let key: HTCacheKey
+    package let key: HTCacheKey
     /// Whose entry it is: the user scope, the credentials, or none.
-    public let scope: HTCacheScope
+    package let scope: HTCacheScope
     /// The stored response to serve without the network (``HTTransportResponse/isFromCache`` set), if
     /// the policy found one.
-    public internal(set) var hit: HTTransportResponse?
+    package internal(set) var hit: HTTransportResponse?
     /// The URL request to send: the looked-up one, with `If-None-Match` / `If-Modified-Since` when a
     /// stored entry is being revalidated.
-    public private(set) var request: URLRequest
+    package private(set) var request: URLRequest
 
     private let cache: HTResponseCache
     private let writes: Bool
@@ -52,7 +52,7 @@ public struct HTCacheAttempt: Sendable {
 
     /// The response to map for what the network answered, and whether it is the cached one: a 304 to a
     /// conditional request is the revalidated entry (its headers updated by the 304's).
-    public func resolve(_ response: HTTransportResponse) -> (response: HTTransportResponse, fromCache: Bool) {
+    package func resolve(_ response: HTTransportResponse) -> (response: HTTransportResponse, fromCache: Bool) {
         guard response.statusCode == 304, let revalidating else { return (response, false) }
         var cached = revalidating.transportResponse
         if cached.url == nil { cached.url = request.url }
@@ -84,7 +84,7 @@ public struct HTCacheAttempt: Sendable {
     }
 
     /// Forgets the hit (it did not map), so the request goes to the network; also removes the entry.
-    public mutating func discardHit() {
+    package mutating func discardHit() {
         hit = nil
         cache.memory.remove(key)
         cache.disk.remove(key)
@@ -101,7 +101,7 @@ public struct HTCacheAttempt: Sendable {
     /// personal, is not stored either. What is stored keeps the request's values for the headers the
     /// response's `Vary` names (as a digest) and none of the headers an entry never keeps
     /// (`Set-Cookie`, credential and hop-by-hop headers).
-    public func store(_ response: HTTransportResponse, fromCache: Bool) {
+    package func store(_ response: HTTransportResponse, fromCache: Bool) {
         guard writes, hit == nil else { return }
         if let reason = Self.reasonNotToStore(response, request: request, scope: scope) {
             cache.memory.remove(key)

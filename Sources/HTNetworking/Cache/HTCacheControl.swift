@@ -3,14 +3,14 @@ import Foundation
 /// The `Cache-Control` directives the cache obeys when it stores a response: `no-store` (never kept)
 /// and `private` (only for one user; ``HTCacheAttempt/store(_:fromCache:)``). Directive names are
 /// compared ignoring case; `private="Set-Cookie"` (a field-specific `private`) counts as `private`.
-public struct HTCacheControl: Sendable, Hashable {
+struct HTCacheControl: Sendable, Hashable {
     /// `no-store`: the response must not be stored anywhere.
-    public var noStore: Bool
+    var noStore: Bool
     /// `private`: the response is for one user only.
-    public var isPrivate: Bool
+    var isPrivate: Bool
 
     /// Parses a header value; `nil` has no directives.
-    public init(_ value: String?) {
+    init(_ value: String?) {
         noStore = false
         isPrivate = false
         guard let value else { return }

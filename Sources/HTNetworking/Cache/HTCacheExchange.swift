@@ -22,7 +22,7 @@ import Foundation
 /// let (raw, fromCache) = attempt.resolve(try await transport.send(attempt.request))
 /// /* map raw */ ; attempt.store(raw, fromCache: fromCache)
 /// ```
-public struct HTCacheExchange: Sendable {
+package struct HTCacheExchange: Sendable {
     private let settings: HTCacheSettings
     private let policy: any HTCachePolicy
     private let requestPart: String
@@ -39,7 +39,7 @@ public struct HTCacheExchange: Sendable {
 
     /// Asks which policy `request` uses (``HTCacheSettings/policyID(for:)``); `nil` when it uses none
     /// (``HTCachePolicyID/noCache``, or an identifier no policy is registered under, which is logged).
-    public init?<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) {
+    package init?<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) {
         let built = try? HTRequestBuilder.customizedURLRequest(for: request, configuration: configuration)
         self.init(for: request, built: built?.url, configuration: configuration)
     }
@@ -83,7 +83,7 @@ public struct HTCacheExchange: Sendable {
 
     /// The same exchange, but its lookups serve nothing and revalidate nothing (a stored response that
     /// did not map is being replaced); the policy still decides whether the answer is stored.
-    public func withoutReading() -> HTCacheExchange {
+    package func withoutReading() -> HTCacheExchange {
         HTCacheExchange(copying: self, reads: false)
     }
 
@@ -92,7 +92,7 @@ public struct HTCacheExchange: Sendable {
     ///
     /// A request that carries credentials and does not opt in (``HTCacheSettings/allowsCredentials(for:)``)
     /// gets an attempt that serves nothing and stores nothing.
-    public func lookUp(_ urlRequest: URLRequest, ambient: [String: String] = [:]) -> HTCacheAttempt {
+    package func lookUp(_ urlRequest: URLRequest, ambient: [String: String] = [:]) -> HTCacheAttempt {
         let sent = HTCacheSentURL(sent: urlRequest.url, built: builtURL, ownParameters: ownParameters)
         let scope =
             userScope.map(HTCacheScope.user)

@@ -12,15 +12,15 @@
 /// It is not a cryptographic hash: it names entries (memory slots, file names) and detects torn or
 /// damaged files. Every entry also keeps the text of the key it was written under (on disk, its
 /// SHA-256), and reads compare it, so a collision is a miss, never a wrong body.
-public enum HTCacheHash {
+package enum HTCacheHash {
     /// The 64-bit FNV offset basis.
-    public static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    package static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
     /// The 64-bit FNV prime.
-    public static let prime: UInt64 = 0x0000_0100_0000_01b3
+    package static let prime: UInt64 = 0x0000_0100_0000_01b3
 
     /// FNV-1a-64 of `bytes`, continuing from `hash` (pass the result of an earlier call to hash data
     /// in pieces).
-    public static func fnv1a64<Bytes: Sequence>(_ bytes: Bytes, continuing hash: UInt64 = offsetBasis) -> UInt64
+    package static func fnv1a64<Bytes: Sequence>(_ bytes: Bytes, continuing hash: UInt64 = offsetBasis) -> UInt64
     where Bytes.Element == UInt8 {
         var hash = hash
         for byte in bytes {
@@ -39,7 +39,7 @@ public enum HTCacheHash {
     }
 
     /// `value` as 16 lower-case hexadecimal digits, most significant first.
-    public static func hex(_ value: UInt64) -> String {
+    package static func hex(_ value: UInt64) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var bytes = [UInt8](repeating: 0, count: 16)
         var rest = value

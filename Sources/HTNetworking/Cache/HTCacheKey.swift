@@ -42,20 +42,20 @@ import Foundation
 ///
 /// The key is what identifies an entry; a response's `Vary` also ties the entry to the values the
 /// request that stored it sent for the headers it names (``HTCachedResponse/variantDigest``).
-public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
+package struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
     /// The 64-bit hash.
-    public let value: UInt64
+    package let value: UInt64
     /// The canonical text the key identifies (compared on every read).
-    public let text: String
+    package let text: String
 
     /// A key known only by its hash: its text is `HTCacheKey/hash\n<16 hex digits>`, so it finds only
     /// what was stored under the same hash-only key, never an entry stored under a canonical text.
-    public init(value: UInt64) {
+    package init(value: UInt64) {
         self.init(value: value, text: "HTCacheKey/hash\n" + HTCacheHash.hex(value))
     }
 
     /// The key of a canonical text: FNV-1a-64 of its UTF-8 bytes.
-    public init(canonical text: String) {
+    package init(canonical text: String) {
         var text = text
         let value = text.withUTF8 { HTCacheHash.fnv1a64(buffer: UnsafeRawBufferPointer($0)) }
         self.init(value: value, text: text)
@@ -71,23 +71,23 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
     /// SHA-256 of the text's UTF-8 bytes as 64 lower-case hex digits: what a disk file stores to say
     /// which key it was written under (the text itself, with the request's parameters and body, is not
     /// written to disk).
-    public var textDigest: String {
+    package var textDigest: String {
         var hash = HTSHA256()
         hash.update(text.utf8)
         return hash.hexDigest()
     }
 
-    public static func == (lhs: HTCacheKey, rhs: HTCacheKey) -> Bool {
+    package static func == (lhs: HTCacheKey, rhs: HTCacheKey) -> Bool {
         lhs.value == rhs.value && lhs.text == rhs.text
     }
 
     /// Hashes the 64-bit hash only (equal keys have equal hashes; the text is compared by `==`).
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(value)
     }
 
     /// The key for a key a request computes itself, in `scope`.
-    public init(custom key: String, scope: HTCacheScope = .none) {
+    package init(custom key: String, scope: HTCacheScope = .none) {
         self.init(canonical: Self.text(requestPart: "HTCacheKey/custom\n" + key, sent: "", scope: scope))
     }
 
@@ -95,14 +95,14 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
     /// comes from the request's and the client's headers (or the user scope). A credential that an
     /// interceptor adds is not seen here; the client itself keys by the request as it is sent
     /// (`init(for:sending:configuration:)`).
-    public init<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) {
+    package init<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) {
         let urlRequest = try? HTRequestBuilder.customizedURLRequest(for: request, configuration: configuration)
         self.init(for: request, sending: urlRequest, configuration: configuration)
     }
 
     /// The key of `request` sent as `urlRequest` (after interceptors) by a client with `configuration`;
     /// `ambient` are the credentials the transport adds on its own (``HTTransport/ambientCredentials(for:)``).
-    public init<R: HTBaseRequest>(
+    package init<R: HTBaseRequest>(
         for request: R, sending urlRequest: URLRequest?, ambient: [String: String] = [:],
         configuration: HTClientConfiguration
     ) {
@@ -113,7 +113,7 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
 
     /// The canonical text of `request`'s key when sent as `urlRequest` with the transport's `ambient`
     /// credentials (see the type's documentation); without a URL request, only the user scope counts.
-    public static func canonicalText<R: HTBaseRequest>(
+    package static func canonicalText<R: HTBaseRequest>(
         for request: R, sending urlRequest: URLRequest? = nil, ambient: [String: String] = [:],
         configuration: HTClientConfiguration
     ) -> String {
@@ -138,9 +138,9 @@ public struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The hash as 16 lower-case hex digits (also the entry's file name on disk).
-    public var hex: String { HTCacheHash.hex(value) }
+    package var hex: String { HTCacheHash.hex(value) }
 
-    public var description: String { hex }
+    package var description: String { hex }
 
     static func hexString(_ data: Data) -> String {
         let digits = Array("0123456789abcdef".utf8)

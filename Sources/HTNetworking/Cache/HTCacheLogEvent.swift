@@ -7,9 +7,9 @@
 /// ``HTResponseCache/init(directory:memoryCountLimit:memoryByteLimit:diskByteLimit:maximumAge:logger:)``
 /// to receive every event as well; without one, events outside a client's request go to
 /// ``HTLogger/shared``.
-public struct HTCacheLogEvent: Sendable, Hashable, CustomStringConvertible {
+package struct HTCacheLogEvent: Sendable, Hashable, CustomStringConvertible {
     /// How serious the event is.
-    public enum Level: Int, Sendable, Hashable, Comparable {
+    package enum Level: Int, Sendable, Hashable, Comparable {
         /// Routine information (a corrupt file removed, an entry too large to keep).
         case info
         /// Something failed but the cache carried on (a failed disk write).
@@ -17,11 +17,11 @@ public struct HTCacheLogEvent: Sendable, Hashable, CustomStringConvertible {
         /// The disk tier is unusable (its directory can't be created).
         case error
 
-        public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// What happened, as a stable identifier.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         /// The cache directory could not be created or opened.
         case directoryUnavailable
         /// An entry could not be written to disk.
@@ -35,14 +35,14 @@ public struct HTCacheLogEvent: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// How serious it is.
-    public var level: Level
+    package var level: Level
     /// What happened.
-    public var kind: Kind
+    package var kind: Kind
     /// A human-readable explanation (paths and system error text; never bodies).
-    public var message: String
+    package var message: String
 
     /// Creates an event.
-    public init(level: Level, kind: Kind, message: String) {
+    package init(level: Level, kind: Kind, message: String) {
         self.level = level
         self.kind = kind
         self.message = message
@@ -50,7 +50,7 @@ public struct HTCacheLogEvent: Sendable, Hashable, CustomStringConvertible {
 
     /// The level the event is logged at: ``HTLogLevel/info``, ``HTLogLevel/warning`` or
     /// ``HTLogLevel/error``.
-    public var logLevel: HTLogLevel {
+    package var logLevel: HTLogLevel {
         switch level {
         case .info: return .info
         case .warning: return .warning
@@ -58,5 +58,5 @@ public struct HTCacheLogEvent: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "[HTResponseCache] \(kind.rawValue): \(message)" }
+    package var description: String { "[HTResponseCache] \(kind.rawValue): \(message)" }
 }

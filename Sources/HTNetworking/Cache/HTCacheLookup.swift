@@ -5,9 +5,9 @@ import Foundation
 /// `HTCachePolicyProtocol`).
 public struct HTCacheLookup: Sendable {
     /// The request's key.
-    public let key: HTCacheKey
+    package let key: HTCacheKey
     /// The cache the client uses.
-    public let cache: HTResponseCache
+    package let cache: HTResponseCache
     /// The request's expiry in seconds (its own or the client default), or `nil` for none.
     public let expiry: TimeInterval?
     /// The request's cache version.
@@ -15,13 +15,13 @@ public struct HTCacheLookup: Sendable {
     /// The time of the lookup.
     public let now: Date
     /// The request as it reaches the transport: method, URL and headers (interceptors' included). The
-    /// client always sets it; `nil` only in a lookup made by hand without one.
+    /// client always sets it.
     public let request: HTCacheRequest?
     /// The client's logger, which the cache's reads report to (under ``HTLogComponent/cache``).
     let logger: HTLogger?
 
     /// Creates a lookup.
-    public init(
+    package init(
         key: HTCacheKey, cache: HTResponseCache, expiry: TimeInterval?, version: Int, now: Date = Date(),
         request: HTCacheRequest? = nil
     ) {
@@ -43,8 +43,8 @@ public struct HTCacheLookup: Sendable {
 
     /// The entry stored under the key, whatever its age or version (memory tier, then disk tier), if it
     /// may answer ``request``: an entry whose response had a `Vary` is served only to a request that
-    /// sends the same values for the headers it names (``HTCachedResponse/variantDigest``; a lookup
-    /// without a request gets none of those).
+    /// sends the same values for the headers it names (the entry keeps a digest of the values it was
+    /// stored with; see <doc:Cache#Keys>).
     public func storedResponse() -> HTCachedResponse? {
         guard let entry = cache.storedResponse(for: key, logger: logger), HTCacheVary.matches(entry, request) else {
             return nil

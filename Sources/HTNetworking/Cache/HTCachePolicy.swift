@@ -16,11 +16,19 @@
 /// /// Cache-first, but only for GETs that don't ask for fresh data (the lookup has the request as sent).
 /// struct UnlessRefreshingPolicy: HTCachePolicy {
 ///     func cachedResponse(for lookup: HTCacheLookup) -> HTCachedResponse? {
-///         guard lookup.request?.method == "GET", lookup.request?.header("X-Refresh") == nil else { return nil }
-///         return HTCacheFirstPolicy().cachedResponse(for: lookup)
+///         guard lookup.request?.method == "GET", lookup.request?.header("X-Refresh") == nil,
+///             let entry = lookup.storedResponse(), lookup.validity(of: entry) == .fresh
+///         else { return nil }
+///         return entry
 ///     }
 /// }
 /// ```
+///
+/// The built-in policies (``HTCachePolicyID/noCache``, ``HTCachePolicyID/cacheFirst`` and
+/// ``HTCachePolicyID/writeOnly``) are registered under their identifiers; cache-first serves what
+/// `lookup.storedResponse()` returns when `lookup.validity(of:)` is ``HTCacheValidity/fresh``, and
+/// offers an ``HTCacheValidity/expired`` entry with validators (``HTCachedResponse/isRevalidatable``) for
+/// revalidation.
 public protocol HTCachePolicy: Sendable {
     /// The response to serve without the network, or `nil` to send the request.
     func cachedResponse(for lookup: HTCacheLookup) -> HTCachedResponse?
@@ -40,25 +48,25 @@ extension HTCachePolicy {
 }
 
 /// ``HTCachePolicyID/noCache``: neither reads nor writes.
-public struct HTNoCachePolicy: HTCachePolicy {
+struct HTNoCachePolicy: HTCachePolicy {
     /// Creates the policy.
-    public init() {}
-    public func cachedResponse(for lookup: HTCacheLookup) -> HTCachedResponse? { nil }
-    public var writesResponses: Bool { false }
+    init() {}
+    func cachedResponse(for lookup: HTCacheLookup) -> HTCachedResponse? { nil }
+    var writesResponses: Bool { false }
 }
 
 /// ``HTCachePolicyID/cacheFirst``: serves a fresh stored response; revalidates an expired one that has
 /// validators; stores every successful response.
-public struct HTCacheFirstPolicy: HTCachePolicy {
+struct HTCacheFirstPolicy: HTCachePolicy {
     /// Creates the policy.
-    public init() {}
+    init() {}
 
-    public func cachedResponse(for lookup: HTCacheLookup) -> HTCachedResponse? {
+    func cachedResponse(for lookup: HTCacheLookup) -> HTCachedResponse? {
         guard let entry = lookup.storedResponse(), lookup.validity(of: entry) == .fresh else { return nil }
         return entry
     }
 
-    public func revalidationCandidate(for lookup: HTCacheLookup) -> HTCachedResponse? {
+    func revalidationCandidate(for lookup: HTCacheLookup) -> HTCachedResponse? {
         guard let entry = lookup.storedResponse(), entry.isRevalidatable, lookup.validity(of: entry) == .expired
         else { return nil }
         return entry
@@ -66,8 +74,8 @@ public struct HTCacheFirstPolicy: HTCachePolicy {
 }
 
 /// ``HTCachePolicyID/writeOnly``: never reads; stores every successful response.
-public struct HTWriteOnlyPolicy: HTCachePolicy {
+struct HTWriteOnlyPolicy: HTCachePolicy {
     /// Creates the policy.
-    public init() {}
-    public func cachedResponse(for lookup: HTCacheLookup) -> HTCachedResponse? { nil }
+    init() {}
+    func cachedResponse(for lookup: HTCacheLookup) -> HTCachedResponse? { nil }
 }

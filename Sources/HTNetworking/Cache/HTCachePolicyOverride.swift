@@ -9,7 +9,7 @@ public enum HTCachePolicyOverride {
     @TaskLocal static var value: HTCachePolicyID?
 
     /// The policy in force for the current task, if any.
-    public static var current: HTCachePolicyID? { value }
+    package static var current: HTCachePolicyID? { value }
 
     /// Runs `operation` with every request using `policy`.
     public static func with<T, Failure: Error>(

@@ -19,14 +19,14 @@ public struct HTCacheRequest: Sendable, Hashable {
     public var headers: [String: String]
 
     /// Creates a description of a request.
-    public init(method: String, url: URL?, headers: [String: String] = [:]) {
+    package init(method: String, url: URL?, headers: [String: String] = [:]) {
         self.method = method
         self.url = url
         self.headers = headers
     }
 
     /// The description of `urlRequest` (method `GET` when it names none).
-    public init(_ urlRequest: URLRequest) {
+    package init(_ urlRequest: URLRequest) {
         self.init(
             method: urlRequest.httpMethod ?? "GET", url: urlRequest.url, headers: urlRequest.allHTTPHeaderFields ?? [:])
     }

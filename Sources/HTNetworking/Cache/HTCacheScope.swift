@@ -17,21 +17,21 @@ import Foundation
 ///   give `credentials <SHA-256 of their names and values>`: the entry belongs to exactly those
 ///   credentials (a new token starts with an empty cache);
 /// - otherwise `none`: a public entry, shared by every request without credentials.
-public struct HTCacheScope: Sendable, Hashable {
+package struct HTCacheScope: Sendable, Hashable {
     /// The scope's text in the key: `none`, `user <scope>` or `credentials <64 hex digits>`.
-    public let text: String
+    package let text: String
     /// Whether the scope names a user or credentials (a `private` response may be kept only then).
-    public var isPersonal: Bool { text != Self.none.text }
+    package var isPersonal: Bool { text != Self.none.text }
 
     /// The scope of requests without credentials.
-    public static let none = HTCacheScope(text: "none")
+    package static let none = HTCacheScope(text: "none")
 
     private init(text: String) {
         self.text = text
     }
 
     /// The scope named by the app.
-    public static func user(_ scope: String) -> HTCacheScope {
+    package static func user(_ scope: String) -> HTCacheScope {
         HTCacheScope(text: "user " + scope)
     }
 
@@ -40,7 +40,7 @@ public struct HTCacheScope: Sendable, Hashable {
     /// - Parameters:
     ///   - headers: the request's header fields.
     ///   - extra: further credential header names, as in ``HTCacheSettings/credentialHeaders``.
-    public static func credentials(in headers: [String: String], extra: Set<String> = []) -> HTCacheScope {
+    package static func credentials(in headers: [String: String], extra: Set<String> = []) -> HTCacheScope {
         credentials(in: headers, query: [], extra: extra)
     }
 
@@ -63,7 +63,7 @@ public struct HTCacheScope: Sendable, Hashable {
     /// credentials in its headers, in its query (credential parameters other than `ownParameters`, the
     /// names of the request's own parameters) and in `ambient` (what the transport adds, such as stored
     /// cookies).
-    public static func of(
+    package static func of(
         _ urlRequest: URLRequest, userScope: String?, ambient: [String: String] = [:], settings: HTCacheSettings,
         ownParameters: Set<String> = []
     ) -> HTCacheScope {
@@ -84,7 +84,7 @@ public struct HTCacheScope: Sendable, Hashable {
     /// Whether `urlRequest` as it is about to be sent carries credentials: a credential header of its
     /// own or in `ambient` (what the transport adds), or a credential query parameter other than
     /// `ownParameters`, whatever the user scope.
-    public static func carriesCredentials(
+    package static func carriesCredentials(
         _ urlRequest: URLRequest, ambient: [String: String] = [:], settings: HTCacheSettings,
         ownParameters: Set<String> = []
     ) -> Bool {
@@ -102,7 +102,7 @@ public struct HTCacheScope: Sendable, Hashable {
 
     /// Whether a header named `name` carries credentials (``HTCredentialHeaders``), with `extra`
     /// names (``HTCacheSettings/credentialHeaders``).
-    public static func isCredentialHeader(_ name: String, extra: Set<String> = []) -> Bool {
+    package static func isCredentialHeader(_ name: String, extra: Set<String> = []) -> Bool {
         HTCredentialHeaders.contains(name, extra: extra)
     }
 }

@@ -22,7 +22,7 @@ public struct HTCacheSettings: Sendable {
     public var revalidates: Bool
     /// Names the user whose entries this client reads and writes (an account id), for requests that
     /// name none (``HTCacheableRequest/cacheUserScope``). When set, it replaces the digest of the
-    /// request's credentials in the key (``HTCacheKey``), so entries survive a token refresh; the app
+    /// request's credentials in the key (<doc:Cache#Keys>), so entries survive a token refresh; the app
     /// then answers for it naming the signed-in user. Default `nil`: entries are keyed by the
     /// credentials the request is sent with.
     public var userScope: String?
@@ -60,7 +60,7 @@ public struct HTCacheSettings: Sendable {
 
     /// The policy identifier `request` uses: ``HTCachePolicyOverride/current`` when set, else the
     /// request's own, else ``defaultPolicy``.
-    public func policyID<R: HTBaseRequest>(for request: R) -> HTCachePolicyID {
+    package func policyID<R: HTBaseRequest>(for request: R) -> HTCachePolicyID {
         policyID(own: (request as? any HTCacheableRequest)?.cachePolicy)
     }
 
@@ -71,7 +71,7 @@ public struct HTCacheSettings: Sendable {
 
     /// Whether `request` may use the cache when it carries credentials: it names its own policy (other
     /// than ``HTCachePolicyID/noCache``), or ``cachesCredentialedResponses`` is set.
-    public func allowsCredentials<R: HTBaseRequest>(for request: R) -> Bool {
+    package func allowsCredentials<R: HTBaseRequest>(for request: R) -> Bool {
         allowsCredentials(own: (request as? any HTCacheableRequest)?.cachePolicy)
     }
 

@@ -20,7 +20,7 @@ import Foundation
 public protocol HTCacheableRequest: HTBaseRequest {
     /// The policy, or `nil` for the client's ``HTCacheSettings/defaultPolicy``. Naming one (other than
     /// ``HTCachePolicyID/noCache``) also opts the request in to caching when it carries credentials
-    /// (``HTCacheSettings/allowsCredentials(for:)``).
+    /// (see ``HTCacheSettings/cachesCredentialedResponses``).
     var cachePolicy: HTCachePolicyID? { get }
     /// How long a stored response is served, in seconds, or `nil` for the client's
     /// ``HTCacheSettings/defaultExpiry``. The cache's ``HTResponseCache/maximumAge`` caps it.
@@ -38,8 +38,9 @@ public protocol HTCacheableRequest: HTBaseRequest {
     /// Extra data that goes into the key: the app version, the signed-in user id, a header value, so a
     /// change of it makes the old entries misses. Default `nil`.
     var cacheSensitiveData: HTJSON? { get }
-    /// A key the request computes itself, replacing the default key's request part
-    /// (``HTCacheKey/init(custom:scope:)``); the credentials (or user scope) still count. Default `nil`.
+    /// A key the request computes itself, replacing the default key's request part (the key's text is
+    /// then `HTCacheKey/custom` and this string; see <doc:Cache#Keys>); the credentials (or user scope)
+    /// still count. Default `nil`.
     var cacheKey: String? { get }
     /// Names the user the response belongs to (an account id), replacing the client's
     /// ``HTCacheSettings/userScope``; when set, it replaces the digest of the request's credentials in

@@ -25,10 +25,10 @@ public struct HTCachedResponse: Sendable, Hashable {
     /// When the response has a `Vary`: SHA-256 of the values the request that stored it sent for the
     /// headers it names; a request that sends other values misses (see ``HTCacheLookup/storedResponse()``).
     /// `nil` when it varies on nothing.
-    public var variantDigest: String?
+    package var variantDigest: String?
 
     /// Creates a cached response.
-    public init(
+    package init(
         statusCode: Int, headers: [String: String] = [:], body: Data = Data(), url: URL? = nil,
         created: Date = Date(), expires: Date? = nil, version: Int = 0, etag: String? = nil,
         lastModified: String? = nil,
@@ -50,7 +50,7 @@ public struct HTCachedResponse: Sendable, Hashable {
     /// the headers an entry may keep (no `Set-Cookie`, credential or hop-by-hop header; see the
     /// <doc:Cache> article); `request` is the request it answers as sent, whose values for the headers
     /// the response's `Vary` names are kept as ``variantDigest``.
-    public init(
+    package init(
         _ response: HTTransportResponse, created: Date = Date(), expires: Date? = nil, version: Int = 0,
         request: HTCacheRequest? = nil
     ) {
@@ -62,7 +62,7 @@ public struct HTCachedResponse: Sendable, Hashable {
     }
 
     /// The response as the transport delivered it.
-    public var transportResponse: HTTransportResponse {
+    package var transportResponse: HTTransportResponse {
         HTTransportResponse(statusCode: statusCode, headers: headers, body: body, url: url)
     }
 
@@ -71,7 +71,7 @@ public struct HTCachedResponse: Sendable, Hashable {
 
     /// The bytes the entry counts against the memory tier's byte limit: the body, the header names and
     /// values, the URL, the validators and the variant digest, plus a fixed 64 bytes for the rest.
-    public var byteSize: Int {
+    package var byteSize: Int {
         var size = 64 + body.count + (url?.absoluteString.utf8.count ?? 0)
         for (name, value) in headers { size += name.utf8.count + value.utf8.count }
         size += (etag?.utf8.count ?? 0) + (lastModified?.utf8.count ?? 0) + (variantDigest?.utf8.count ?? 0)

@@ -11,7 +11,7 @@ extension HTClient {
     /// adds (credentials, query parameters) is not seen here (it is when the request is sent): name the
     /// user (``HTCacheSettings/userScope``) for these calls to see the same entry as ``send(_:)`` when
     /// interceptors add only credentials.
-    public func cacheKey<R: HTBaseRequest>(for request: R) -> HTCacheKey {
+    package func cacheKey<R: HTBaseRequest>(for request: R) -> HTCacheKey {
         let urlRequest = try? self.urlRequest(for: request)
         let transport = request.requestType.flatMap { configuration.transports[$0] } ?? self.transport
         let ambient = urlRequest.map { transport.ambientCredentials(for: $0) } ?? [:]

@@ -9,7 +9,7 @@ import Foundation
 /// configuration.cache = HTCacheSettings(cache: cache, defaultPolicy: .cacheFirst, defaultExpiry: 300)
 /// let client = HTClient(configuration: configuration)
 ///
-/// cache.hasCachedResponse(for: key)              // or client.hasCachedResponse(for: request)
+/// client.hasCachedResponse(for: request)        // a request's entry: ask the client
 /// await cache.removeCachedResponses(since: lastLogin)
 /// cache.clearMemoryCache()
 /// let bytes = await cache.computeDiskSize()
@@ -29,7 +29,8 @@ public final class HTResponseCache: Sendable {
     public var directory: URL { disk.directory }
     /// The most entries the memory tier keeps.
     public var memoryCountLimit: Int { memory.countLimit }
-    /// The most bytes (``HTCachedResponse/byteSize``) the memory tier keeps.
+    /// The most bytes the memory tier keeps (an entry counts its body, headers, URL and validators, plus
+    /// 64 bytes).
     public var memoryByteLimit: Int { memory.byteLimit }
     /// The most bytes the disk tier's folder takes on disk (allocated blocks, shared with every other
     /// cache on the same directory; see the <doc:Cache> article).
@@ -48,21 +49,37 @@ public final class HTResponseCache: Sendable {
 
     /// Creates a cache.
     ///
+    /// What it reports (failed disk writes and reads, damaged files it removed, unknown policies) goes to
+    /// the ``HTLogger`` of the client whose request it is serving, else to ``HTLogger/shared``, under
+    /// ``HTLogComponent/cache``.
+    ///
     /// - Parameters:
     ///   - directory: where the disk tier keeps its files (created with mode 0700; entry files are
-    ///     0600). `nil`: ``defaultDirectory``. Use a separate directory for each cache instance.
+    ///     0600). `nil`: `<platform caches directory>/HTNetworking/ResponseCache` (`~/Library/Caches` on
+    ///     Apple platforms, `$XDG_CACHE_HOME` or `~/.cache` on Linux). Use a separate directory for each
+    ///     cache instance.
     ///   - memoryCountLimit: the most entries in memory (default 100).
     ///   - memoryByteLimit: the most bytes in memory (default 10 MB).
     ///   - diskByteLimit: the most bytes the folder takes on disk, counted in allocated blocks, for all the
     ///     caches (processes) on the directory together (default 50 MB).
     ///   - maximumAge: the oldest an entry may be to be served (default one week).
-    ///   - logger: receives every event (failed writes and reads, removed files); events during a
-    ///     client's request also go to that client's ``HTLogger`` under ``HTLogComponent/cache``.
-    ///     Default: none; events outside a client's request go to ``HTLogger/shared``.
-    public init(
+    public convenience init(
+        directory: URL? = nil, memoryCountLimit: Int = 100, memoryByteLimit: Int = 10 << 20,
+        diskByteLimit: Int = 50 << 20, maximumAge: TimeInterval = 7 * 24 * 3600
+    ) {
+        self.init(
+            directory: directory, memoryCountLimit: memoryCountLimit, memoryByteLimit: memoryByteLimit,
+            diskByteLimit: diskByteLimit, maximumAge: maximumAge, logger: nil)
+    }
+
+    /// ``init(directory:memoryCountLimit:memoryByteLimit:diskByteLimit:maximumAge:)`` with `logger`, which
+    /// receives every event (``HTCacheLogEvent``); events during a client's request also go to that
+    /// client's ``HTLogger``. `nil`: none; events outside a client's request go to ``HTLogger/shared``.
+    /// For tests and benchmarks (a closure that records or drops the events).
+    package init(
         directory: URL? = nil, memoryCountLimit: Int = 100, memoryByteLimit: Int = 10 << 20,
         diskByteLimit: Int = 50 << 20, maximumAge: TimeInterval = 7 * 24 * 3600,
-        logger: (@Sendable (HTCacheLogEvent) -> Void)? = nil
+        logger: (@Sendable (HTCacheLogEvent) -> Void)?
     ) {
         let log: @Sendable (HTCacheLogEvent) -> Void =
             logger ?? { event in HTLogger.shared.log(event.logLevel, .cache, event.message) }
@@ -75,11 +92,11 @@ public final class HTResponseCache: Sendable {
 
     /// `<platform caches directory>/HTNetworking/ResponseCache`: `~/Library/Caches` on Apple platforms,
     /// `$XDG_CACHE_HOME` or `~/.cache` on Linux; the temporary directory when there is none.
-    public static var defaultDirectory: URL { HTCachesDirectory.folder("ResponseCache") }
+    package static var defaultDirectory: URL { HTCachesDirectory.folder("ResponseCache") }
 
     /// Writes warnings and errors to standard error (pass it as `logger` for the behaviour before
     /// events went to ``HTLogger``).
-    public static let standardErrorLogger: @Sendable (HTCacheLogEvent) -> Void = { event in
+    package static let standardErrorLogger: @Sendable (HTCacheLogEvent) -> Void = { event in
         guard event.level >= .warning else { return }
         FileHandle.standardError.write(Data((event.description + "\n").utf8))
     }
@@ -97,7 +114,7 @@ public final class HTResponseCache: Sendable {
     }
 
     /// The policy registered under `id`.
-    public func policy(for id: HTCachePolicyID) -> (any HTCachePolicy)? {
+    package func policy(for id: HTCachePolicyID) -> (any HTCachePolicy)? {
         policies.policy(for: id)
     }
 
@@ -105,7 +122,7 @@ public final class HTResponseCache: Sendable {
 
     /// The entry stored under `key`, whatever its age or version: from memory, else from disk (then
     /// kept in memory too). A damaged file is removed and is a miss.
-    public func storedResponse(for key: HTCacheKey) -> HTCachedResponse? {
+    package func storedResponse(for key: HTCacheKey) -> HTCachedResponse? {
         storedResponse(for: key, logger: nil)
     }
 
@@ -124,7 +141,7 @@ public final class HTResponseCache: Sendable {
     /// Headers an entry never keeps (`Set-Cookie`, credential and hop-by-hop headers; see the
     /// <doc:Cache> article) are dropped from it first.
     @discardableResult
-    public func store(_ response: HTCachedResponse, for key: HTCacheKey, onDisk: Bool = true) -> Bool {
+    package func store(_ response: HTCachedResponse, for key: HTCacheKey, onDisk: Bool = true) -> Bool {
         store(response, for: key, onDisk: onDisk, logger: nil).stored
     }
 
@@ -163,13 +180,13 @@ public final class HTResponseCache: Sendable {
     /// Whether an entry that is neither dated in the future nor older than ``maximumAge`` is stored
     /// under `key` (`hasCacheForRequest:`). Request-specific checks (expiry, version) are the policy's:
     /// see ``HTClient/hasCachedResponse(for:)``.
-    public func hasCachedResponse(for key: HTCacheKey) -> Bool {
+    package func hasCachedResponse(for key: HTCacheKey) -> Bool {
         cachedResponse(for: key) != nil
     }
 
     /// The entry stored under `key` if it is neither dated in the future nor older than ``maximumAge``
     /// (`cachedResponseForRequest:`).
-    public func cachedResponse(for key: HTCacheKey) -> HTCachedResponse? {
+    package func cachedResponse(for key: HTCacheKey) -> HTCachedResponse? {
         guard let entry = storedResponse(for: key) else { return nil }
         let age = Date().timeIntervalSince(entry.created)
         guard age >= 0, age < maximumAge, entry.expires.map({ Date() < $0 }) ?? true else { return nil }
@@ -177,7 +194,7 @@ public final class HTResponseCache: Sendable {
     }
 
     /// Removes the entry stored under `key` from both tiers.
-    public func removeCachedResponse(for key: HTCacheKey) async {
+    package func removeCachedResponse(for key: HTCacheKey) async {
         memory.remove(key)
         await onQueue { $0.disk.remove(key) }
     }
@@ -213,12 +230,12 @@ public final class HTResponseCache: Sendable {
     }
 
     /// The number of entries and bytes in the memory tier.
-    public var memoryUsage: (count: Int, bytes: Int) {
+    package var memoryUsage: (count: Int, bytes: Int) {
         memory.usage
     }
 
     /// The number of entries in the disk tier.
-    public var diskEntryCount: Int {
+    package var diskEntryCount: Int {
         disk.count
     }
 

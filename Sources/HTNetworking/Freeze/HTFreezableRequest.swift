@@ -20,11 +20,10 @@ public protocol HTFreezableRequest: HTBaseRequest {
     /// Extra data that goes into the freeze key (the original's `freezeSensitiveData`), e.g. a user id,
     /// so that the same call made for two users is kept twice. Default: none.
     var freezeSensitiveData: String? { get }
-    /// The freeze key: two requests with the same key are kept once. Default (`nil`): derived from the
-    /// method, the URL with its query, the body and ``freezeSensitiveData``, see
-    /// ``HTFreezeKey/derive(method:url:body:sensitiveData:)``; a request's own ``HTBaseRequest/body`` counts
-    /// as its content type and ``HTRequestBody/canonicalEncoded`` bytes (a multipart body's boundary is
-    /// random on the wire).
+    /// The freeze key: two requests with the same key are kept once. Default (`nil`): the SHA-256 of the
+    /// method, the URL with its query, the body and ``freezeSensitiveData``, each length-prefixed (headers
+    /// are not part of it); a request's own ``HTBaseRequest/body`` counts as its content type and
+    /// ``HTRequestBody/canonicalEncoded`` bytes (a multipart body's boundary is random on the wire).
     var freezeKey: String? { get }
 }
 

@@ -74,7 +74,7 @@ public struct HTFreezeCredentialHeaders: Sendable, Equatable {
     }
 
     /// Whether the header `name` is left out of the journal.
-    public func isStripped(_ name: String) -> Bool {
+    package func isStripped(_ name: String) -> Bool {
         guard !persistsCredentialHeaders else { return false }
         let lowered = name.lowercased()
         guard !persistedNames.contains(where: { $0.lowercased() == lowered }) else { return false }
@@ -86,7 +86,7 @@ public struct HTFreezeCredentialHeaders: Sendable, Equatable {
     }
 
     /// `headers` without the stripped ones.
-    public func removingCredentials(from headers: [String: String]) -> [String: String] {
+    package func removingCredentials(from headers: [String: String]) -> [String: String] {
         guard !persistsCredentialHeaders, headers.keys.contains(where: isStripped) else { return headers }
         return headers.filter { !isStripped($0.key) }
     }

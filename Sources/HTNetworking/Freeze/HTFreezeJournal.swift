@@ -47,9 +47,9 @@ import Foundation
 /// file, in this process or another, waits up to two seconds for it, then fails to open with an
 /// ``HTFreezeJournalError`` whose ``HTFreezeJournalError/isJournalInUse`` is `true`, rather than writing
 /// over the first one's records.
-public final class HTFreezeJournal {
+package final class HTFreezeJournal {
     /// When a change counts as stored.
-    public enum Durability: Sendable {
+    package enum Durability: Sendable {
         /// Each change is `fsync`ed before the call returns: it survives a power loss.
         case synchronous
         /// Changes are written to the OS without `fsync`: they survive the process being killed, not a
@@ -58,15 +58,15 @@ public final class HTFreezeJournal {
     }
 
     /// The journal file.
-    public let fileURL: URL
+    package let fileURL: URL
     /// The durability of changes.
-    public let durability: Durability
+    package let durability: Durability
     /// Which headers are credentials, left out of stored requests.
-    public let credentialHeaders: HTFreezeCredentialHeaders
+    package let credentialHeaders: HTFreezeCredentialHeaders
     /// What seals put records at rest, if anything.
-    public let sealer: (any HTFreezeRecordSealing)?
+    package let sealer: (any HTFreezeRecordSealing)?
     /// What opening the file found.
-    public private(set) var loadReport: HTFreezeJournalLoadReport
+    package private(set) var loadReport: HTFreezeJournalLoadReport
 
     static let header: [UInt8] = Array("HTFZJNL1".utf8)
     static let recordMagic: (UInt8, UInt8) = (0xF7, 0x5A)
@@ -109,7 +109,7 @@ public final class HTFreezeJournal {
     ///   journal can't be written. A file with a valid header that needs a rewrite (damaged records,
     ///   credentials or unsealed records to remove) which fails, for lack of space say, still opens with
     ///   its intact entries loaded; see ``HTFreezeJournalLoadReport/rewriteError``.
-    public convenience init(
+    package convenience init(
         fileURL: URL, durability: Durability = .synchronous,
         credentialHeaders: HTFreezeCredentialHeaders = HTFreezeCredentialHeaders(),
         sealer: (any HTFreezeRecordSealing)? = nil
@@ -225,35 +225,35 @@ public final class HTFreezeJournal {
     // MARK: Reading
 
     /// The live entries, in freeze order.
-    public var entries: [HTFrozenRequest] {
+    package var entries: [HTFrozenRequest] {
         byID.values.sorted { $0.sequence < $1.sequence }
     }
 
     /// How many entries are live.
-    public var count: Int { byID.count }
+    package var count: Int { byID.count }
 
     /// The entry with this id.
-    public func entry(id: String) -> HTFrozenRequest? {
+    package func entry(id: String) -> HTFrozenRequest? {
         byID[id]
     }
 
     /// The entry with this freeze key.
-    public func entry(freezeKey: String) -> HTFrozenRequest? {
+    package func entry(freezeKey: String) -> HTFrozenRequest? {
         idByKey[freezeKey].flatMap { byID[$0] }
     }
 
     /// The ids of the live sealed records that could not be opened (see
     /// ``HTFreezeJournalLoadReport/unopened``), in freeze order. They are kept in the file until removed.
-    public var unopenedIDs: [String] {
+    package var unopenedIDs: [String] {
         unopened.sorted { $0.value.sequence < $1.value.sequence }.map(\.key)
     }
 
     /// The number of records in the file (live and superseded): compaction brings it down to ``count``
     /// (plus the unopened sealed records it keeps).
-    public var recordsInFile: Int { recordCount }
+    package var recordsInFile: Int { recordCount }
 
     /// The sequence number the next new entry gets.
-    public func makeSequence() -> UInt64 {
+    package func makeSequence() -> UInt64 {
         defer { nextSequence += 1 }
         return nextSequence
     }
@@ -264,13 +264,13 @@ public final class HTFreezeJournal {
     /// (see ``credentialHeaders``), sealed when the journal has a ``sealer``. A new request with sequence
     /// 0 gets the next sequence number. Returns the stored entry.
     @discardableResult
-    public func put(_ request: HTFrozenRequest) throws(HTFreezeJournalError) -> HTFrozenRequest {
+    package func put(_ request: HTFrozenRequest) throws(HTFreezeJournalError) -> HTFrozenRequest {
         try put(contentsOf: [request])[0]
     }
 
     /// Stores several requests with one write (and one `fsync`). Returns the stored entries.
     @discardableResult
-    public func put(contentsOf requests: [HTFrozenRequest]) throws(HTFreezeJournalError) -> [HTFrozenRequest] {
+    package func put(contentsOf requests: [HTFrozenRequest]) throws(HTFreezeJournalError) -> [HTFrozenRequest] {
         var stored = requests
         var bytes: [UInt8] = []
         let firstSequence = nextSequence
@@ -299,7 +299,7 @@ public final class HTFreezeJournal {
 
     /// Removes the entry with this id (nothing happens when there is none). Returns the removed entry.
     @discardableResult
-    public func remove(id: String) throws(HTFreezeJournalError) -> HTFrozenRequest? {
+    package func remove(id: String) throws(HTFreezeJournalError) -> HTFrozenRequest? {
         try remove(ids: [id]).first
     }
 
@@ -307,7 +307,7 @@ public final class HTFreezeJournal {
     /// Returns the removed entries. The id of an unopened sealed record (see ``unopenedIDs``) removes it
     /// too (it is not among the returned entries).
     @discardableResult
-    public func remove(ids: [String]) throws(HTFreezeJournalError) -> [HTFrozenRequest] {
+    package func remove(ids: [String]) throws(HTFreezeJournalError) -> [HTFrozenRequest] {
         var seen = Set<String>()
         let unique = ids.filter { seen.insert($0).inserted }
         let existing = unique.compactMap { byID[$0] }
@@ -333,7 +333,7 @@ public final class HTFreezeJournal {
     }
 
     /// Removes every entry, unopened sealed records included (the file is replaced by an empty journal).
-    public func removeAll() throws(HTFreezeJournalError) {
+    package func removeAll() throws(HTFreezeJournalError) {
         let saved = (byID, idByKey, unopened)
         byID = [:]
         idByKey = [:]
@@ -349,7 +349,7 @@ public final class HTFreezeJournal {
     /// Rewrites the file with only the live entries, sealed when the journal has a ``sealer``, and the
     /// unopened sealed records as they were (write a `0600` temporary file, `fsync`, rename, `fsync` the
     /// folder).
-    public func compact() throws(HTFreezeJournalError) {
+    package func compact() throws(HTFreezeJournalError) {
         enum Item {
             case entry(HTFrozenRequest)
             case kept([UInt8])

@@ -10,7 +10,7 @@ public struct HTFreezeJournalError: Error, Sendable, Equatable, CustomStringConv
     public var detail: String?
 
     /// Creates an error.
-    public init(operation: String, path: String, code: Int32?, detail: String? = nil) {
+    package init(operation: String, path: String, code: Int32?, detail: String? = nil) {
         self.operation = operation
         self.path = path
         self.code = code
@@ -27,7 +27,7 @@ extension HTFreezeJournalError {
     /// open.
     static let inUseOperation = "lock"
 
-    /// Whether the journal could not be opened because another ``HTFreezeJournal`` or
-    /// ``HTFreezeManager``, in this process or another, has it open (only one may use a file at a time).
+    /// Whether the journal could not be opened because another ``HTFreezeManager``, in this process or
+    /// another, has it open (only one may use a folder at a time).
     public var isJournalInUse: Bool { operation == Self.inUseOperation }
 }

@@ -4,47 +4,47 @@
 /// corrupt any byte. Every intact record is loaded; the damaged byte ranges are reported here and
 /// removed from the file (it is rewritten with the intact entries). Sealed records that could not be
 /// opened (see ``HTFreezeRecordSealing``) are not damage: they are listed in ``unopened`` and kept.
-public struct HTFreezeJournalLoadReport: Sendable, Equatable {
+package struct HTFreezeJournalLoadReport: Sendable, Equatable {
     /// A byte range of the file that held no readable record.
-    public struct DamagedRange: Sendable, Equatable {
+    package struct DamagedRange: Sendable, Equatable {
         /// Where it starts in the file.
-        public var offset: Int
+        package var offset: Int
         /// How many bytes it spans.
-        public var length: Int
+        package var length: Int
         /// Why it could not be read (a torn header, a checksum mismatch, an undecodable payload).
-        public var reason: String
+        package var reason: String
     }
 
     /// A live sealed record that could not be opened: not loaded, but kept in the file.
-    public struct UnopenedRecord: Sendable, Equatable {
+    package struct UnopenedRecord: Sendable, Equatable {
         /// Where its latest record starts in the file.
-        public var offset: Int
+        package var offset: Int
         /// The frozen request's id (stored beside the sealed bytes).
-        public var id: String
+        package var id: String
         /// Why it could not be opened.
-        public var error: HTFreezeRecordSealingError
+        package var error: HTFreezeRecordSealingError
     }
 
     /// Records read (puts and removes).
-    public var recordsRead = 0
+    package var recordsRead = 0
     /// Frozen requests live after replaying the records.
-    public var entriesLoaded = 0
+    package var entriesLoaded = 0
     /// The damaged byte ranges, in file order; empty for a clean journal.
-    public var damaged: [DamagedRange] = []
+    package var damaged: [DamagedRange] = []
     /// The live sealed records that could not be opened, in freeze order; empty when every record was
     /// loaded. They are not in ``entriesLoaded``.
-    public var unopened: [UnopenedRecord] = []
+    package var unopened: [UnopenedRecord] = []
     /// Whether the file had no valid header and was set aside (renamed with a `.unreadable` suffix).
-    public var setAsideFile: String?
+    package var setAsideFile: String?
     /// Why the file could not be rewritten when it opened (a full disk, say), when it needed to be: the
     /// intact entries are loaded all the same, a torn record at the end is cut off, and the rest of the
     /// repair (damaged ranges, credential headers or unsealed records to remove) waits for a later
     /// compaction. `nil` when no rewrite was needed or it succeeded.
-    public var rewriteError: HTFreezeJournalError?
+    package var rewriteError: HTFreezeJournalError?
 
     /// Whether everything in the file was readable (no damage, no unopened sealed record) and any
     /// needed rewrite succeeded.
-    public var isClean: Bool { damaged.isEmpty && setAsideFile == nil && unopened.isEmpty && rewriteError == nil }
+    package var isClean: Bool { damaged.isEmpty && setAsideFile == nil && unopened.isEmpty && rewriteError == nil }
     /// The total number of skipped bytes.
-    public var damagedBytes: Int { damaged.reduce(0) { $0 + $1.length } }
+    package var damagedBytes: Int { damaged.reduce(0) { $0 + $1.length } }
 }

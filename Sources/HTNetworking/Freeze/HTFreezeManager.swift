@@ -46,7 +46,8 @@ import Foundation
 /// The journal's folder is `0700` and its files `0600` (tightened when an older version left them
 /// looser); credential headers are not stored unless the app opts in
 /// (``Configuration/credentialHeaders``); with ``Configuration/sealer`` every stored request is sealed
-/// (encrypted by the app's cipher). See ``HTFreezeJournal``.
+/// (encrypted by the app's cipher). The journal's format and how it survives crashes and full disks are
+/// in <doc:Freeze>; what it keeps at rest, in <doc:Security>.
 ///
 /// ## Duplicates
 /// A request whose freeze key matches a frozen one is not kept again: the first one wins (its id, its
@@ -59,8 +60,8 @@ public actor HTFreezeManager {
         public var allowsExpensiveNetworks: Bool
         /// The header that carries the freeze id.
         public var idempotencyHeader: String
-        /// Whether each change to the journal is `fsync`ed.
-        public var durability: HTFreezeJournal.Durability
+        /// Whether each change to the journal is `fsync`ed (`synchronous`, but in benchmarks and tests).
+        package var durability: HTFreezeJournal.Durability = .synchronous
         /// Where the resend notifications are posted; `nil` for none.
         public var notificationCenter: NotificationCenter?
         /// The headers that are credentials and are not written to the journal (by default every
@@ -86,7 +87,7 @@ public actor HTFreezeManager {
         /// Creates settings.
         public init(
             allowsExpensiveNetworks: Bool = false, idempotencyHeader: String = "Idempotency-Key",
-            durability: HTFreezeJournal.Durability = .synchronous, notificationCenter: NotificationCenter? = .default,
+            notificationCenter: NotificationCenter? = .default,
             credentialHeaders: HTFreezeCredentialHeaders = HTFreezeCredentialHeaders(),
             sealer: (any HTFreezeRecordSealing)? = nil,
             logger: HTLogger = .shared
@@ -94,10 +95,25 @@ public actor HTFreezeManager {
             self.logger = logger
             self.allowsExpensiveNetworks = allowsExpensiveNetworks
             self.idempotencyHeader = idempotencyHeader
-            self.durability = durability
             self.notificationCenter = notificationCenter
             self.credentialHeaders = credentialHeaders
             self.sealer = sealer
+        }
+
+        /// Settings with the journal's `durability` (``HTFreezeJournal/Durability/buffered`` in benchmarks
+        /// and tests).
+        package init(
+            allowsExpensiveNetworks: Bool = false, idempotencyHeader: String = "Idempotency-Key",
+            durability: HTFreezeJournal.Durability, notificationCenter: NotificationCenter? = .default,
+            credentialHeaders: HTFreezeCredentialHeaders = HTFreezeCredentialHeaders(),
+            sealer: (any HTFreezeRecordSealing)? = nil,
+            logger: HTLogger = .shared
+        ) {
+            self.init(
+                allowsExpensiveNetworks: allowsExpensiveNetworks, idempotencyHeader: idempotencyHeader,
+                notificationCenter: notificationCenter, credentialHeaders: credentialHeaders, sealer: sealer,
+                logger: logger)
+            self.durability = durability
         }
 
         /// ``credentialHeaders`` with the ``idempotencyHeader`` always kept.
@@ -136,11 +152,12 @@ public actor HTFreezeManager {
 
     /// Opens (or creates) the journal `freeze.journal` in `directory` and loads the frozen requests.
     ///
-    /// The manager holds the journal's lock for as long as it lives (see ``HTFreezeJournal``): one
-    /// manager per folder, in this process or another.
+    /// The manager holds the journal's lock (an exclusive `flock` on `freeze.journal.lock` beside it) for
+    /// as long as it lives, and the system releases it when the process dies, however it dies: one
+    /// manager per folder, in this process or another. A second one waits up to two seconds for it.
     ///
     /// - Throws: ``HTFreezeJournalError`` when the journal can't be read or created, or when another
-    ///   manager or journal has it open (``HTFreezeJournalError/isJournalInUse``).
+    ///   manager has it open (``HTFreezeJournalError/isJournalInUse``).
     public init(directory: URL, monitor: any HTConnectivityMonitor, configuration: Configuration = Configuration())
         throws(HTFreezeJournalError)
     {
@@ -161,8 +178,9 @@ public actor HTFreezeManager {
         self.loadReport = opened.loadReport
     }
 
-    /// What loading the journal found (damaged records skipped at start-up, say).
-    public var journalLoadReport: HTFreezeJournalLoadReport { loadReport }
+    /// What loading the journal found (damaged records skipped at start-up, say); the manager also logs
+    /// it, as a warning under ``HTLogComponent/freeze``, when it was not clean.
+    package var journalLoadReport: HTFreezeJournalLoadReport { loadReport }
 
     // MARK: Set-up
 
@@ -556,7 +574,7 @@ public actor HTFreezeManager {
     }
 
     /// Whether the frozen requests are currently held in memory.
-    public var isLoadedInMemory: Bool { journal != nil }
+    package var isLoadedInMemory: Bool { journal != nil }
 
     /// Opens the journal at `url` and logs what loading it found, or why it could not be opened.
     private static func openLogged(at url: URL, lock: HTFileLock, configuration: Configuration)

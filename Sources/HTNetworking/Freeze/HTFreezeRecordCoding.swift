@@ -198,14 +198,15 @@ enum HTFreezeRecordCoding {
             guard reader.isAtEnd, attempts <= UInt64(Int.max), created.isFinite, expires?.isFinite ?? true,
                 next?.isFinite ?? true
             else { throw Malformed() }
-            return .put(
-                HTFrozenRequest(
-                    id: id, sequence: sequence, method: method, url: url, headers: headers, body: body,
-                    timeout: timeout, requestType: requestType, transportType: transportType,
-                    policyID: HTFreezePolicyID(rawValue: policy), freezeKey: key,
-                    createdAt: Date(timeIntervalSinceReferenceDate: created),
-                    expiresAt: expires.map { Date(timeIntervalSinceReferenceDate: $0) }, attempts: Int(attempts),
-                    nextAttemptAt: next.map { Date(timeIntervalSinceReferenceDate: $0) }))
+            var request = HTFrozenRequest(
+                id: id, method: method, url: url, headers: headers, body: body,
+                timeout: timeout, requestType: requestType, transportType: transportType,
+                policyID: HTFreezePolicyID(rawValue: policy), freezeKey: key,
+                createdAt: Date(timeIntervalSinceReferenceDate: created),
+                expiresAt: expires.map { Date(timeIntervalSinceReferenceDate: $0) }, attempts: Int(attempts),
+                nextAttemptAt: next.map { Date(timeIntervalSinceReferenceDate: $0) })
+            request.sequence = sequence
+            return .put(request)
         case removeKind:
             let id = try reader.string()
             guard reader.isAtEnd else { throw Malformed() }

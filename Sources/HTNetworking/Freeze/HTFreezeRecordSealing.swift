@@ -43,10 +43,10 @@ import Foundation
 ///
 /// ## Opening without the sealer
 /// A sealed record that can't be opened (the journal has no sealer, ``open(_:)`` throws, or what it
-/// returns is not a record) is not loaded and not lost: it is listed in
-/// ``HTFreezeJournalLoadReport/unopened`` with an ``HTFreezeRecordSealingError``, kept byte for byte in
-/// the file (compaction copies it), and loads when the journal is next opened with the right sealer.
-/// ``HTFreezeJournal/remove(id:)`` and ``HTFreezeJournal/removeAll()`` discard it.
+/// returns is not a record) is not loaded and not lost: the manager logs how many such records it found
+/// (a warning under ``HTLogComponent/freeze``), keeps them byte for byte in the file (compaction copies
+/// them), and loads them when the journal is next opened with the right sealer.
+/// ``HTFreezeManager/remove(id:)`` and ``HTFreezeManager/clearAll()`` discard them.
 ///
 /// Records written before a sealer was configured still load; opening the journal with a sealer
 /// rewrites them sealed. (Their plaintext may remain in free disk blocks: the file is replaced, not
@@ -65,7 +65,7 @@ public protocol HTFreezeRecordSealing: Sendable {
 }
 
 /// Why a sealed freeze-journal record could not be loaded. The record is kept in the file.
-public enum HTFreezeRecordSealingError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum HTFreezeRecordSealingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The record is sealed and the journal was opened without an ``HTFreezeRecordSealing``.
     case noSealer
     /// The sealer's ``HTFreezeRecordSealing/open(_:)`` threw (another key, altered bytes); the error's
@@ -75,7 +75,7 @@ public enum HTFreezeRecordSealingError: Error, Sendable, Equatable, CustomString
     /// record, or another id or sequence number).
     case notARecord
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noSealer: "the record is sealed and the journal has no sealer"
         case .openFailed(let reason): "the sealer could not open the record: \(reason)"

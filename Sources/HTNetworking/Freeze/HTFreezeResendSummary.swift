@@ -16,5 +16,5 @@ public struct HTFreezeResendSummary: Sendable, Equatable {
     public var notRecorded = 0
 
     /// Creates an empty summary.
-    public init() {}
+    package init() {}
 }

@@ -15,8 +15,8 @@ import Foundation
 public struct HTFrozenRequest: Sendable, Hashable, Identifiable {
     /// The freeze id: a UUID string, also sent as the `Idempotency-Key` header.
     public var id: String
-    /// The position in the freeze order (increasing; resends go in this order).
-    public var sequence: UInt64
+    /// The position in the freeze order (increasing; resends go in this order), set by the journal.
+    package var sequence: UInt64 = 0
     /// The HTTP method.
     public var method: String
     /// The full URL, with the query.
@@ -47,13 +47,12 @@ public struct HTFrozenRequest: Sendable, Hashable, Identifiable {
 
     /// Creates a frozen request.
     public init(
-        id: String = UUID().uuidString, sequence: UInt64 = 0, method: String, url: URL, headers: [String: String] = [:],
+        id: String = UUID().uuidString, method: String, url: URL, headers: [String: String] = [:],
         body: Data? = nil, timeout: TimeInterval? = nil, requestType: String, transportType: HTRequestType? = nil,
         policyID: HTFreezePolicyID = .sendFreezeAutomatically, freezeKey: String, createdAt: Date = Date(),
         expiresAt: Date? = nil, attempts: Int = 0, nextAttemptAt: Date? = nil
     ) {
         self.id = id
-        self.sequence = sequence
         self.method = method
         self.url = url
         self.headers = headers
@@ -75,7 +74,7 @@ public struct HTFrozenRequest: Sendable, Hashable, Identifiable {
     }
 
     /// The `URLRequest` to send again.
-    public var urlRequest: URLRequest {
+    package var urlRequest: URLRequest {
         var request = URLRequest(url: url)
         request.httpMethod = method
         for (name, value) in headers {
@@ -89,7 +88,7 @@ public struct HTFrozenRequest: Sendable, Hashable, Identifiable {
     }
 
     /// A description for errors and notifications (method, URL and type; no headers or body).
-    public var requestDescription: HTRequestDescription {
+    package var requestDescription: HTRequestDescription {
         HTRequestDescription(method: method, url: url.absoluteString, requestType: requestType)
     }
 }

@@ -69,7 +69,7 @@ public final class HTProbeConnectivityMonitor: HTConnectivityMonitor {
     public var status: HTConnectivityStatus { broadcast.status }
 
     /// How many probes were sent so far.
-    public var probesSent: Int { probing.withLock { $0.probeCount } }
+    package var probesSent: Int { probing.withLock { $0.probeCount } }
 
     public func updates() -> AsyncStream<HTConnectivityStatus> { broadcast.updates() }
 

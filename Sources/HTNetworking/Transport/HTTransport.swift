@@ -21,7 +21,7 @@ public protocol HTTransport: Sendable {
 
     /// The credential headers the transport adds to `request` on its own, such as the cookies its
     /// session stores: the response cache keys entries by them too, so that a response for one set of
-    /// stored cookies is never served to another (``HTCacheScope``). Default: none.
+    /// stored cookies is never served to another (see <doc:Cache#Whose-entry-it-is>). Default: none.
     func ambientCredentials(for request: URLRequest) -> [String: String]
 }
 
