@@ -23,8 +23,8 @@ public protocol HTFreezableRequest: HTBaseRequest {
     /// The freeze key: two requests with the same key are kept once. Default (`nil`): derived from the
     /// method, the URL with its query, the body and ``freezeSensitiveData``, see
     /// ``HTFreezeKey/derive(method:url:body:sensitiveData:)``; a request's own ``HTBaseRequest/body`` counts
-    /// as its content type and ``HTRequestBody/canonicalEncoded`` bytes (a multipart body's boundary is
-    /// random on the wire).
+    /// as its content type and bytes, a multipart body with a boundary made from its parts (the one on
+    /// the wire is random).
     var freezeKey: String? { get }
 }
 

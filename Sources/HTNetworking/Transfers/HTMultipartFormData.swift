@@ -10,9 +10,8 @@ import Foundation
 
 /// A `multipart/form-data` body (RFC 7578): text fields, data and files, in order.
 ///
-/// Files are referenced, not read: ``writeBody(to:chunkSize:)`` copies them into the body file in fixed-size
-/// chunks, so a form holding a large file never holds it in memory. Uploads go through
-/// ``HTClient/upload(_:form:)``.
+/// Files are referenced, not read: an upload (``HTClient/upload(_:form:)``) copies them into its body
+/// file in fixed-size chunks, so a form holding a large file never holds it in memory.
 ///
 /// ```swift
 /// var form = HTMultipartFormData()
@@ -62,7 +61,7 @@ public struct HTMultipartFormData: Sendable {
     }
 
     /// The `Content-Type` of the body, with the boundary.
-    public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
+    package var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
     /// Appends a text field.
     public mutating func append(_ value: String, name: String) {
@@ -101,7 +100,7 @@ public struct HTMultipartFormData: Sendable {
     /// The size of the body in bytes, from the parts' sizes (files are not read).
     ///
     /// - Throws: when a file's size can't be read (it does not exist, or is not a regular file).
-    public func contentLength() throws -> Int64 {
+    package func contentLength() throws -> Int64 {
         var total: Int64 = 0
         for part in parts {
             total += Int64(header(for: part).count)
@@ -120,7 +119,7 @@ public struct HTMultipartFormData: Sendable {
     /// - Returns: the number of bytes written.
     /// - Throws: when a file can't be read or the destination can't be written.
     @discardableResult
-    public func writeBody(to destination: URL, chunkSize: Int = 256 * 1024) throws -> Int64 {
+    package func writeBody(to destination: URL, chunkSize: Int = 256 * 1024) throws -> Int64 {
         let descriptor = open(destination.path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])

@@ -71,7 +71,7 @@ public struct HTMockTransport: HTTransport {
     }
 
     /// The answer of the handler, a route or a file; `nil` when none of them has one.
-    public func answer(for request: URLRequest) async throws -> HTTransportResponse? {
+    package func answer(for request: URLRequest) async throws -> HTTransportResponse? {
         if let handler, let response = handler(request) {
             return try await response.answer(for: request)
         }
@@ -97,7 +97,7 @@ public struct HTMockTransport: HTTransport {
 
     /// The 404 for a request nothing answers: its JSON body names the method, the path and the
     /// convention file that was looked for.
-    public func notFound(for request: URLRequest) -> HTTransportResponse {
+    package func notFound(for request: URLRequest) -> HTTransportResponse {
         let method = (request.httpMethod ?? "GET").uppercased()
         let path = request.url?.path ?? "/"
         let fileName = Self.fileName(method: method, path: path)
