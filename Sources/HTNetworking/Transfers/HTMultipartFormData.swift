@@ -22,7 +22,7 @@ import Foundation
 /// ```
 public struct HTMultipartFormData: Sendable {
     /// Where a part's content comes from.
-    public enum Content: Sendable, Hashable {
+    package enum Content: Sendable, Hashable {
         /// Bytes in memory.
         case data(Data)
         /// A file, read when the body is written.
@@ -30,18 +30,18 @@ public struct HTMultipartFormData: Sendable {
     }
 
     /// One part of the form.
-    public struct Part: Sendable, Hashable {
+    package struct Part: Sendable, Hashable {
         /// The field name.
-        public var name: String
+        package var name: String
         /// The file name, for file parts (`filename=` in the part's `Content-Disposition`).
-        public var fileName: String?
+        package var fileName: String?
         /// The part's `Content-Type`; `nil` for text fields (which the receiver reads as text).
-        public var contentType: String?
+        package var contentType: String?
         /// The content.
-        public var content: Content
+        package var content: Content
 
         /// Creates a part.
-        public init(name: String, fileName: String? = nil, contentType: String? = nil, content: Content) {
+        package init(name: String, fileName: String? = nil, contentType: String? = nil, content: Content) {
             self.name = name
             self.fileName = fileName
             self.contentType = contentType
@@ -50,11 +50,12 @@ public struct HTMultipartFormData: Sendable {
     }
 
     /// The parts, in order.
-    public var parts: [Part]
+    package var parts: [Part]
     /// The boundary between parts. It is random, so it does not occur in the content.
-    public let boundary: String
+    package let boundary: String
 
-    /// Creates an empty form.
+    /// Creates an empty form whose parts are separated by `boundary` (random by default, so that it
+    /// occurs in no content).
     public init(boundary: String = "HTNetworking-Boundary-" + UUID().uuidString) {
         self.parts = []
         self.boundary = boundary

@@ -9,10 +9,10 @@ import Foundation
 ///
 /// A request is answered by, in order: the `handler`, if it returns a response; a route registered for
 /// its method and path (routes may use `:name` segments, as request paths do; the most specific route
-/// wins when several match); a file in `directory`
-/// named by the original convention (``fileName(method:path:)``: GET `/user/info` → `get_user_info.json`);
-/// otherwise a 404 whose body says which file was looked for. Any of these may be a failure
-/// (``HTMockResponse/failure(_:)``) or delayed (``HTMockResponse/delayed(by:)``).
+/// wins when several match); a file in `directory` named by the original convention (the method in
+/// lower case, then the path with `/` replaced by `_`, then `.json`: GET `/user/info` →
+/// `get_user_info.json`); otherwise a 404 whose body says which file was looked for. Any of these may be
+/// a failure (``HTMockResponse/failure(_:)``) or delayed (``HTMockResponse/delayed(by:)``).
 ///
 /// Use it as a client's transport (nothing reaches the network), or as the client's
 /// ``HTClientConfiguration/mock`` so that ``HTClient/mockMode`` can switch mocking on and off.
@@ -59,7 +59,7 @@ public struct HTMockTransport: HTTransport {
 
     /// The file name the original convention gives a request: the method in lower case, then the path
     /// with `/` replaced by `_`, then `.json` (GET `/user/info` → `get_user_info.json`).
-    public static func fileName(method: String, path: String) -> String {
+    package static func fileName(method: String, path: String) -> String {
         let trimmed = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
         let body = trimmed.split(separator: "/").joined(separator: "_")
         return method.lowercased() + (body.isEmpty ? "" : "_" + body) + ".json"
