@@ -6,6 +6,7 @@ more than its line in .ci/public-api-baseline.txt allows.
     python3 .ci/public-api.py --no-build        # use the graphs .ci/docs.sh just wrote (CI)
     python3 .ci/public-api.py --print-baseline  # the current counts, in the baseline file's format
     python3 .ci/public-api.py --list HTModel    # every counted declaration of a module, by file
+    python3 .ci/public-api.py --check-topics    # also: every public top-level symbol is in a DocC topic
 
 The graphs are the ones .ci/docs.sh builds: `swift build --target HTNetworking` into
 $HT_DOCS_SCRATCH (default .build-docs) with the compiler writing the symbol graph of each module it
@@ -30,8 +31,16 @@ What counts, per module (what a user of `import HTNetworking` sees, HTModel bein
 "Top-level types" are the structs, enums, classes, actors, protocols and typealiases at the top level
 of a module (not counted separately: they are among the declarations).
 
-Exit status: 0 when no module exceeds its baseline, 1 when one does (or has no baseline line), 2 when the
-graphs cannot be found or built.
+DocC topics (--check-topics): every public top-level symbol of a module (its types and typealiases, and
+any top-level function or global), as counted above, must be listed in a Topics section of the module's
+catalog, Sources/<Module>/<Module>.docc: a `- ``Name``` (or ``Module/Name``) entry under a `## Topics`
+heading of the module page, an article or an extension page. Symbols in no topic are printed by file;
+with --check-topics (or --check-topics=fail) they fail the script, with --check-topics=warn they are only
+printed. A member (``Type/member``) does not list its type.
+
+Exit status: 0 when no module exceeds its baseline (and, with --check-topics=fail, every top-level symbol
+is in a topic), 1 when one does (or has no baseline line, or a symbol is in no topic), 2 when the graphs
+cannot be found or built.
 """
 
 import argparse
@@ -39,6 +48,7 @@ import collections
 import glob
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -47,6 +57,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BASELINE = os.path.join(ROOT, ".ci", "public-api-baseline.txt")
 PUBLIC = {"public", "open"}
 TYPE_KINDS = {"swift.struct", "swift.enum", "swift.class", "swift.actor", "swift.protocol", "swift.typealias"}
+# Top-level declarations that are not types: functions, operators, global variables.
+GLOBAL_KINDS = {"swift.func", "swift.func.op", "swift.var"}
+# `- ``Name``` entries of a Topics section (the link text only).
+TOPIC_ENTRY = re.compile(r"^\s*[-*+]\s+``([^`]+)``")
 
 
 def scratch_path():
@@ -137,6 +151,90 @@ def measure(graphs, modules):
     return result
 
 
+def is_top_level(symbol):
+    return len(symbol.get("pathComponents", [])) == 1 and "swiftExtension" not in symbol
+
+
+def catalog_topics(catalog, module):
+    """The names the Topics sections of a catalog list at the top level of `module`: from every
+    Markdown file, the `- ``Link``` entries between a `## Topics` heading and the next heading of level
+    1 or 2. `Module/Name` counts as `Name`; a disambiguated link (`Name-struct`, `f(_:)-8xwk6`) as its
+    name; a member path (`Type/member`) as nothing."""
+    names = set()
+    for path in sorted(glob.glob(os.path.join(catalog, "**", "*.md"), recursive=True)):
+        in_topics = False
+        in_fence = False
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.lstrip().startswith("```"):
+                    in_fence = not in_fence
+                    continue
+                if in_fence:
+                    continue
+                heading = re.match(r"^(#{1,6})\s+(.*?)\s*$", line)
+                if heading:
+                    level = len(heading.group(1))
+                    if level <= 2:
+                        in_topics = level == 2 and heading.group(2) == "Topics"
+                    continue
+                if not in_topics:
+                    continue
+                entry = TOPIC_ENTRY.match(line)
+                if not entry:
+                    continue
+                link = entry.group(1).strip().lstrip("/")
+                if link.startswith(module + "/"):
+                    link = link[len(module) + 1:]
+                if "/" in link:
+                    continue
+                names.add(link)
+                # Without a disambiguation suffix: `HTCacheKey-struct`, `send(_:)-8xwk6`, `f(_:)->Int`.
+                plain = re.match(r"^(.*?[\w)])-.*$", link)
+                if plain:
+                    names.add(plain.group(1))
+    return names
+
+
+def uncurated(counts, module):
+    """The public top-level symbols of `module` that no Topics section of its catalog lists, and the
+    catalog's path (None when the module has no catalog)."""
+    catalog = os.path.join(ROOT, "Sources", module, module + ".docc")
+    if not os.path.isdir(catalog):
+        return None, []
+    listed = catalog_topics(catalog, module)
+    declarations = counts[module][0]
+    top = [s for s in declarations if is_top_level(s)
+           and s["kind"]["identifier"] in TYPE_KINDS | GLOBAL_KINDS]
+    missing = [s for s in top if s["pathComponents"][0] not in listed]
+    return os.path.relpath(catalog, ROOT), missing
+
+
+def check_topics(counts, modules, mode):
+    """Prints the top-level symbols in no DocC topic; returns whether that fails the run."""
+    failing = False
+    for module in modules:
+        catalog, missing = uncurated(counts, module)
+        if catalog is None:
+            continue
+        if not missing:
+            print(f"== DocC topics: every public top-level symbol of {module} is in a Topics section of {catalog}")
+            continue
+        rows = sorted((location(s), s["kind"]["identifier"].removeprefix("swift."), s["pathComponents"][0])
+                      for s in missing)
+        verdict, out = ("FAIL", sys.stderr) if mode == "fail" else ("warning", sys.stdout)
+        print(f"{verdict}: {len(missing)} public top-level symbols of {module} are in no Topics section of "
+              f"{catalog} (list each as - ``Name`` under a `## Topics` heading of the module page, an "
+              f"article or an extension page):", file=out)
+        for (path, line), kind, name in rows:
+            print(f"  {path}:{line}: {kind} {name}", file=out)
+        by_folder = collections.Counter(os.path.dirname(path) for (path, _), _, _ in rows)
+        for folder, count in sorted(by_folder.items()):
+            print(f"  {count:4d}  {folder}/", file=out)
+        out.flush()
+        failing = failing or mode == "fail"
+    return failing
+
+
 def location(symbol):
     loc = symbol.get("location") or {}
     uri = loc.get("uri", "")
@@ -170,6 +268,9 @@ def main():
     parser.add_argument("--print-baseline", action="store_true",
                         help="print the current counts as baseline lines, check nothing")
     parser.add_argument("--list", metavar="MODULE", help="print every counted declaration of MODULE")
+    parser.add_argument("--check-topics", nargs="?", const="fail", choices=["fail", "warn"],
+                        help="check that every public top-level symbol is in a Topics section of its module's "
+                             "DocC catalog: fail (the default) or warn (print only)")
     args = parser.parse_args()
 
     start = time.monotonic()
@@ -223,6 +324,8 @@ def main():
     print("types: the top-level structs, enums, classes, actors, protocols and typealiases among the count;")
     print("synthesized: members inherited from protocols and superclasses, not declarations of the module")
     print(f"== public API: {time.monotonic() - start:.1f}s")
+    sys.stdout.flush()
+    topics_fail = check_topics(counts, modules, args.check_topics) if args.check_topics else False
 
     relative = os.path.relpath(args.baseline, ROOT)
     sys.stdout.flush()  # the table first, then the verdict on stderr
@@ -237,7 +340,7 @@ def main():
                   f"({limit} in {relative}). Make the new API `package` or internal if only the package "
                   f"uses it, or raise the line to {count} in a reviewed change "
                   f"(`python3 .ci/public-api.py --list {module}` lists them by file)", file=sys.stderr)
-    return 1 if over else 0
+    return 1 if over or topics_fail else 0
 
 
 if __name__ == "__main__":

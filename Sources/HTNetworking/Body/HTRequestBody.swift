@@ -17,14 +17,14 @@ import Foundation
 /// var body: HTRequestBody? { .data(bytes, contentType: "application/octet-stream") }
 /// ```
 ///
-/// The client sends the bytes ``encoded()`` makes and the matching `Content-Type` header; the
-/// response cache keys, the freeze journal keeps, the log shows (redacted, see
-/// ``HTLogRedaction/redactedBody(_:contentType:)``) and mocks and interceptors see exactly that body.
+/// The client sends the body's bytes and the matching `Content-Type` header; the response cache keys,
+/// the freeze journal keeps, the log shows (with secret fields redacted, see ``HTLogRedaction``) and
+/// mocks and interceptors see exactly that body.
 public enum HTRequestBody: Sendable, Hashable {
     /// `application/json; charset=utf-8`: the value as JSON.
     case json(HTJSON)
-    /// `application/x-www-form-urlencoded; charset=utf-8`: `key=value&...` as ``HTFormEncoding`` writes
-    /// it (arrays repeat the key, `null` is left out, nested objects are JSON text).
+    /// `application/x-www-form-urlencoded; charset=utf-8`: `key=value&...`, percent-encoded as in a
+    /// query string (arrays repeat the key, `null` is left out, nested objects are JSON text).
     case form(HTJSONObject)
     /// `multipart/form-data` (RFC 7578) with a random boundary that occurs in none of the parts.
     case multipart([HTMultipartPart])
@@ -32,14 +32,14 @@ public enum HTRequestBody: Sendable, Hashable {
     case data(Data, contentType: String)
 
     /// A body as bytes with the `Content-Type` header value that describes them.
-    public struct Encoded: Sendable, Hashable {
+    package struct Encoded: Sendable, Hashable {
         /// The bytes on the wire.
-        public var data: Data
+        package var data: Data
         /// The `Content-Type` header value (for multipart, with its `boundary` parameter).
-        public var contentType: String
+        package var contentType: String
 
         /// Creates an encoded body.
-        public init(data: Data, contentType: String) {
+        package init(data: Data, contentType: String) {
             self.data = data
             self.contentType = contentType
         }
@@ -48,7 +48,7 @@ public enum HTRequestBody: Sendable, Hashable {
     /// The bytes to send and their `Content-Type`. A multipart body gets a new random boundary on
     /// every call (`HTNetworking-` and 32 hex digits from the system's secure generator, drawn again
     /// when it occurs in a part), so two calls give different bytes for it.
-    public func encoded() -> Encoded {
+    package func encoded() -> Encoded {
         switch self {
         case .multipart(let parts):
             return Self.multipart(parts, boundary: HTMultipartPart.randomBoundary(for: parts))
@@ -61,7 +61,7 @@ public enum HTRequestBody: Sendable, Hashable {
     /// depends only on its parts (the first of `HTRequestBody-canonical`, `HTRequestBody-canonical-1`,
     /// ... that occurs in none of them), so equal bodies give equal bytes and different bodies
     /// different bytes. What the response cache key and the freeze key hold.
-    public var canonicalEncoded: Encoded {
+    package var canonicalEncoded: Encoded {
         switch self {
         case .json(let json):
             return Encoded(data: json.serializedData(), contentType: HTBodyEncoding.json.contentType)

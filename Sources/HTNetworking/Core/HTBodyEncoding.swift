@@ -10,7 +10,7 @@ public enum HTBodyEncoding: String, Sendable, Hashable {
     case form
 
     /// The `Content-Type` header value.
-    public var contentType: String {
+    package var contentType: String {
         switch self {
         case .json: return "application/json; charset=utf-8"
         case .form: return "application/x-www-form-urlencoded; charset=utf-8"
@@ -18,7 +18,7 @@ public enum HTBodyEncoding: String, Sendable, Hashable {
     }
 
     /// The body for `parameters`.
-    public func encode(_ parameters: HTJSONObject) -> Data {
+    package func encode(_ parameters: HTJSONObject) -> Data {
         switch self {
         case .json: return HTJSON.object(parameters).serializedData()
         case .form: return Data(HTFormEncoding.encode(parameters).utf8)
@@ -27,12 +27,12 @@ public enum HTBodyEncoding: String, Sendable, Hashable {
 }
 
 /// Writes parameters as `key=value` pairs, the form of query strings and form bodies.
-public enum HTFormEncoding {
+package enum HTFormEncoding {
     /// The pairs for `parameters`: scalars as their text, arrays as one pair per element, `null` left
     /// out, nested objects as JSON text. Numbers are written as the JSON serializer writes them: whole
     /// doubles up to 2^53 without a fraction (`10`, not `10.0`), others in shortest round-trip form
     /// (`2.5`); NaN and the infinities, which JSON writes as `null`, are left out like `null`.
-    public static func pairs(_ parameters: HTJSONObject) -> [(String, String)] {
+    package static func pairs(_ parameters: HTJSONObject) -> [(String, String)] {
         var result: [(String, String)] = []
         for member in parameters.members {
             append(member.key, member.value, to: &result)
@@ -61,12 +61,12 @@ public enum HTFormEncoding {
     }
 
     /// `key=value&...` with both sides percent-encoded (space as `%20`).
-    public static func encode(_ parameters: HTJSONObject) -> String {
+    package static func encode(_ parameters: HTJSONObject) -> String {
         pairs(parameters).map { escape($0.0) + "=" + escape($0.1) }.joined(separator: "&")
     }
 
     /// Percent-encodes everything but RFC 3986's unreserved characters.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         // Most names and values need no escaping: then the text is the answer, with no copy.
         guard !text.utf8.allSatisfy(isUnreserved) else { return text }
         let digits = Array("0123456789ABCDEF".utf8)

@@ -47,22 +47,23 @@ public struct HTClientConfiguration: Sendable {
     /// The most bytes of response body a request may receive, for requests that don't set their own
     /// (``HTBaseRequest/maximumResponseSize``); a larger body ends the request with
     /// ``HTNetworkingError/Kind/responseTooLarge(limit:)`` as soon as it is seen to be larger. `nil`: no
-    /// limit. Default ``defaultMaximumResponseSize`` (64 MiB). Downloads to a file are not limited.
+    /// limit. Default: 64 MiB. Downloads to a file are not limited.
     public var maximumResponseSize: Int? = HTClientConfiguration.defaultMaximumResponseSize
     /// How redirects are followed (by default without credential headers to another origin).
     public var redirectPolicy: HTRedirectPolicy = .stripCredentialsAcrossOrigins
     /// The folder multipart upload bodies are written to while they are sent (``HTClient/upload(_:form:)``):
     /// made mode `0700`, each body file `0600` and removed when its upload ends; files that uploads killed
-    /// with their process left are removed when a client is made. Give it a folder of its own. Default
-    /// ``defaultUploadDirectory``.
+    /// with their process left are removed when a client is made. Give it a folder of its own. Default:
+    /// `<platform caches directory>/HTNetworking/Uploads` (`~/Library/Caches` on Apple platforms,
+    /// `$XDG_CACHE_HOME` or `~/.cache` on Linux; the temporary directory when there is none).
     public var uploadDirectory: URL = HTClientConfiguration.defaultUploadDirectory
 
     /// `<platform caches directory>/HTNetworking/Uploads`: `~/Library/Caches` on Apple platforms,
     /// `$XDG_CACHE_HOME` or `~/.cache` on Linux; the temporary directory when there is none.
-    public static var defaultUploadDirectory: URL { HTCachesDirectory.folder("Uploads") }
+    package static var defaultUploadDirectory: URL { HTCachesDirectory.folder("Uploads") }
 
     /// The default ``maximumResponseSize``: 64 MiB.
-    public static let defaultMaximumResponseSize = 64 << 20
+    package static let defaultMaximumResponseSize = 64 << 20
 
     /// Creates a configuration.
     public init(

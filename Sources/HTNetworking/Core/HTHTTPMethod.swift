@@ -25,7 +25,7 @@ public struct HTHTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringCo
     public static let options = HTHTTPMethod(rawValue: "OPTIONS")
 
     /// Whether parameters go into the query string rather than a body (GET, HEAD and DELETE).
-    public var sendsParametersInQuery: Bool {
+    package var sendsParametersInQuery: Bool {
         self == .get || self == .head || self == .delete
     }
 

@@ -113,16 +113,16 @@ public struct HTNetworkingError: Error, Sendable, CustomStringConvertible {
     }
 
     /// What went wrong and which request, for people and logs. It never holds a body or a secret: the
-    /// URL's secret query parameters are redacted (with the rules of ``HTLogger/shared``), a status
-    /// error gives the body's size only, messages go through ``HTLogRedaction/redactedText(_:)`` and a
-    /// mapping failure at a secret field does not show the value found. The body and the URL as sent
-    /// stay available in ``kind``, ``response`` and ``request``.
+    /// URL's secret query parameters and the secrets in messages are redacted (with the rules of
+    /// ``HTLogger/shared``), a status error gives the body's size only, and a mapping failure at a secret
+    /// field does not show the value found. The body and the URL as sent stay available in ``kind``,
+    /// ``response`` and ``request``.
     public var description: String {
         description(redactingWith: HTLogger.shared.redaction)
     }
 
     /// ``description`` with secrets redacted by `redaction` (a client logs its errors with its logger's).
-    public func description(redactingWith redaction: HTLogRedaction) -> String {
+    package func description(redactingWith redaction: HTLogRedaction) -> String {
         let request = self.request.description(redactingWith: redaction)
         switch kind {
         case .invalidRequest(let message):

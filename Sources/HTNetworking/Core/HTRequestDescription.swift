@@ -25,7 +25,7 @@ public struct HTRequestDescription: Sendable, Hashable, CustomStringConvertible 
     }
 
     /// The description with the URL redacted by `redaction`.
-    public func description(redactingWith redaction: HTLogRedaction) -> String {
+    package func description(redactingWith redaction: HTLogRedaction) -> String {
         "\(method) \(redaction.redactedURL(url)) (\(requestType))"
     }
 }

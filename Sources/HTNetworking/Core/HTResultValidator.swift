@@ -26,7 +26,7 @@ public struct HTResultValidator: Sendable {
     }
 
     /// `nil` when `body` is valid, otherwise why not.
-    public func validate(_ body: HTJSON, response: HTTransportResponse) -> HTValidationFailure? {
+    package func validate(_ body: HTJSON, response: HTTransportResponse) -> HTValidationFailure? {
         self.body(body, response)
     }
 

@@ -22,8 +22,8 @@ public protocol HTFreezableRequest: HTBaseRequest {
     var freezeSensitiveData: String? { get }
     /// The freeze key: two requests with the same key are kept once. Default (`nil`): the SHA-256 of the
     /// method, the URL with its query, the body and ``freezeSensitiveData``, each length-prefixed (headers
-    /// are not part of it); a request's own ``HTBaseRequest/body`` counts as its content type and
-    /// ``HTRequestBody/canonicalEncoded`` bytes (a multipart body's boundary is random on the wire).
+    /// are not part of it); a request's own ``HTBaseRequest/body`` counts as its content type and bytes, a
+    /// multipart body with a boundary made from its parts (the one on the wire is random).
     var freezeKey: String? { get }
 }
 

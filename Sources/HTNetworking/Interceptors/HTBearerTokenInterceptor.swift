@@ -18,14 +18,20 @@ import Foundation
 /// ```
 public struct HTBearerTokenInterceptor: HTInterceptor {
     /// The header the token goes in.
-    public let headerName: String
+    package let headerName: String
     /// The word before the token (`Bearer`); empty to send the bare token.
-    public let scheme: String
+    package let scheme: String
     /// The statuses that mean "the token was rejected" (401 by default).
-    public let rejectionStatusCodes: Set<Int>
+    package let rejectionStatusCodes: Set<Int>
     private let refresher: HTTokenRefresher
 
     /// Creates the interceptor.
+    ///
+    /// - Parameters:
+    ///   - provider: gives the current token and refreshes a rejected one.
+    ///   - headerName: the header the token goes in.
+    ///   - scheme: the word before the token; empty to send the bare token.
+    ///   - rejectionStatusCodes: the statuses that mean "the token was rejected".
     public init(
         provider: any HTTokenProvider, headerName: String = "Authorization", scheme: String = "Bearer",
         rejectionStatusCodes: Set<Int> = [401]

@@ -6,7 +6,7 @@ import Foundation
 
 /// Logs each exchange under ``HTLogComponent/network``: at ``HTLogLevel/info`` one line for the
 /// request and one for the response (status, time, size); at ``HTLogLevel/debug`` the headers; at
-/// ``HTLogLevel/verbose`` the bodies, cut at ``bodyLimit`` bytes; failures at ``HTLogLevel/error``.
+/// ``HTLogLevel/verbose`` the bodies, cut at `bodyLimit` bytes; failures at ``HTLogLevel/error``.
 ///
 /// Secrets are redacted with the logger's ``HTLogger/redaction`` at every level: secret query
 /// parameters in URLs, secret headers (`Authorization`, `Cookie`, `X-Api-Key`, ...), secret JSON
@@ -16,7 +16,7 @@ import Foundation
 /// (after other interceptors added their headers); first, to log it as the app made it.
 public struct HTLoggingInterceptor: HTInterceptor {
     /// How many bytes of a body are written at the verbose level.
-    public let bodyLimit: Int
+    package let bodyLimit: Int
     private let logger: HTLogger?
 
     /// Creates the interceptor.

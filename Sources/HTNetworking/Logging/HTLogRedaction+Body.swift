@@ -5,7 +5,7 @@ extension HTLogRedaction {
     /// `json` with the value of every secret member (see ``isSecretBodyField(_:)``), at any depth and
     /// whatever its type, replaced by the string `<redacted>`. Other strings go through
     /// ``redactedText(_:)``, for the URLs and JSON texts that bodies carry inside strings.
-    public func redactedJSON(_ json: HTJSON) -> HTJSON {
+    package func redactedJSON(_ json: HTJSON) -> HTJSON {
         switch json {
         case .object(var object):
             for index in object.members.indices {
@@ -40,7 +40,7 @@ extension HTLogRedaction {
     /// - Parameters:
     ///   - body: the bytes as sent or received.
     ///   - contentType: the `Content-Type` header value, if any.
-    public func redactedBody(_ body: Data, contentType: String?) -> String {
+    package func redactedBody(_ body: Data, contentType: String?) -> String {
         if body.isEmpty { return "" }
         let type = contentType.flatMap(HTContentType.init)
         if type?.mimeType == "application/x-www-form-urlencoded" {

@@ -20,7 +20,7 @@ extension HTLogRedaction {
     /// - Parameters:
     ///   - body: the bytes as sent.
     ///   - boundary: the `boundary` parameter of the body's `Content-Type`.
-    public func redactedMultipart(_ body: Data, boundary: String) -> String {
+    package func redactedMultipart(_ body: Data, boundary: String) -> String {
         guard let parts = Self.multipartParts(body, boundary: boundary) else {
             return "<\(body.count) bytes of multipart/form-data that does not parse>"
         }

@@ -22,7 +22,7 @@ extension HTLogRedaction {
     /// HTLogRedaction().redactedURL("https://api.example.com/me?access_token=abc&page=2")
     /// // "https://api.example.com/me?access_token=<redacted>&page=2"
     /// ```
-    public func redactedURL(_ url: String) -> String {
+    package func redactedURL(_ url: String) -> String {
         guard url.utf8.contains(where: { $0 == Byte.question || $0 == Byte.hash || $0 == Byte.at }) else { return url }
         let bytes = Array(url.utf8)
         let hashIndex = bytes.firstIndex(of: Byte.hash) ?? bytes.endIndex
@@ -51,13 +51,13 @@ extension HTLogRedaction {
     }
 
     /// `url` as text with its secrets redacted (see ``redactedURL(_:)-(String)``).
-    public func redactedURL(_ url: URL) -> String {
+    package func redactedURL(_ url: URL) -> String {
         redactedURL(url.absoluteString)
     }
 
     /// A query string or form body (`name=value&...`, without the `?`) with the values of secret
     /// parameters replaced by `<redacted>`.
-    public func redactedQuery(_ query: String) -> String {
+    package func redactedQuery(_ query: String) -> String {
         let bytes = Array(query.utf8)
         guard bytes.contains(Byte.equals) else { return query }
         var output: [UInt8] = []
@@ -76,7 +76,7 @@ extension HTLogRedaction {
     /// - `"name": value` or `'name': value` with a secret body field name (JSON or similar inside the
     ///   text); a quoted value is replaced whole, an object or array is left to be searched in turn;
     /// - `scheme://user:password@host` and `scheme://user@host` (the whole userinfo).
-    public func redactedText(_ text: String) -> String {
+    package func redactedText(_ text: String) -> String {
         let bytes = Array(text.utf8)
         guard bytes.contains(where: { $0 == Byte.equals || $0 == Byte.quote || $0 == Byte.apostrophe || $0 == Byte.at })
         else { return text }
@@ -130,7 +130,7 @@ extension HTLogRedaction {
     /// A mapping diagnostic or failure (`path: message`) for a log or an error description: when a key
     /// of `path` is a secret body field, what was found there is replaced by `<redacted>` (the message
     /// keeps what was expected); otherwise the message goes through ``redactedText(_:)``.
-    public func redactedDiagnostic(path: HTJSONPath, message: String) -> String {
+    package func redactedDiagnostic(path: HTJSONPath, message: String) -> String {
         let secret = path.components.contains { component in
             if case .key(let key) = component { return isSecretBodyField(key) }
             return false
@@ -145,7 +145,7 @@ extension HTLogRedaction {
     /// An error as text for a log: an ``HTNetworkingError``'s redacted description, a URL error's code
     /// and message (its `userInfo`, which holds the whole URL, is left out), anything else described and
     /// passed through ``redactedText(_:)``.
-    public func redactedDescription(of error: any Error) -> String {
+    package func redactedDescription(of error: any Error) -> String {
         if let error = error as? HTNetworkingError { return error.description(redactingWith: self) }
         if let error = error as? URLError {
             return "\(redactedText(error.localizedDescription)) (URLError \(error.code.rawValue))"

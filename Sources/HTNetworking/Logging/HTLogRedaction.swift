@@ -102,19 +102,19 @@ public struct HTLogRedaction: Sendable, Hashable {
     // MARK: Names
 
     /// Whether the value of the header `name` is secret.
-    public func isSecretHeader(_ name: String) -> Bool {
+    package func isSecretHeader(_ name: String) -> Bool {
         let lower = name.lowercased()
         return headerNames.contains(lower) || matchesPattern(lower)
     }
 
     /// Whether the value of the query parameter or form field `name` (already percent-decoded) is secret.
-    public func isSecretQueryParameter(_ name: String) -> Bool {
+    package func isSecretQueryParameter(_ name: String) -> Bool {
         let lower = name.lowercased()
         return queryParameterNames.contains(lower) || matchesPattern(lower)
     }
 
     /// Whether the value of the JSON member `name` is secret.
-    public func isSecretBodyField(_ name: String) -> Bool {
+    package func isSecretBodyField(_ name: String) -> Bool {
         let lower = name.lowercased()
         return bodyFieldNames.contains(lower) || matchesPattern(lower)
     }
@@ -122,12 +122,12 @@ public struct HTLogRedaction: Sendable, Hashable {
     // MARK: Headers
 
     /// `value`, or `<redacted>` when `name` is a secret header.
-    public func redactedValue(_ value: String, forHeader name: String) -> String {
+    package func redactedValue(_ value: String, forHeader name: String) -> String {
         isSecretHeader(name) ? Self.placeholder : value
     }
 
     /// Header fields as `Name: value` lines, sorted by name, with secret values redacted.
-    public func redactedLines(_ headers: [String: String]) -> [String] {
+    package func redactedLines(_ headers: [String: String]) -> [String] {
         headers.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { name, value in
             "\(name): \(redactedValue(value, forHeader: name))"
         }

@@ -25,10 +25,10 @@ public final class HTLogger: Sendable {
 
     /// The header names whose values are redacted by default (``HTLogRedaction/defaultHeaderNames``;
     /// names containing ``HTLogRedaction/defaultNamePatterns`` are redacted too).
-    public static let defaultRedactedHeaders: Set<String> = HTLogRedaction.defaultHeaderNames
+    package static let defaultRedactedHeaders: Set<String> = HTLogRedaction.defaultHeaderNames
 
     /// What replaces a redacted value (``HTLogRedaction/placeholder``).
-    public static let redactedValue = HTLogRedaction.placeholder
+    package static let redactedValue = HTLogRedaction.placeholder
 
     private struct Settings: Sendable {
         var level: HTLogLevel
@@ -82,7 +82,7 @@ public final class HTLogger: Sendable {
     /// The header names (lower-cased) whose values are redacted in logs: ``redaction``'s
     /// ``HTLogRedaction/headerNames``. Inserting a name in any case works: names are compared ignoring
     /// case. Names matching ``HTLogRedaction/namePatterns`` are redacted too.
-    public var redactedHeaders: Set<String> {
+    package var redactedHeaders: Set<String> {
         get { settings.withLock { $0.redaction.headerNames } }
         set { settings.withLock { $0.redaction.headerNames = newValue } }
     }
@@ -156,17 +156,17 @@ public final class HTLogger: Sendable {
     }
 
     /// `value`, or `<redacted>` when `name` is a secret header (see ``redaction``).
-    public func redactedValue(_ value: String, forHeader name: String) -> String {
+    package func redactedValue(_ value: String, forHeader name: String) -> String {
         redaction.redactedValue(value, forHeader: name)
     }
 
     /// Header fields as `Name: value` lines, sorted by name, with secret values redacted.
-    public func redactedLines(_ headers: [String: String]) -> [String] {
+    package func redactedLines(_ headers: [String: String]) -> [String] {
         redaction.redactedLines(headers)
     }
 
     /// `url` with secret query and fragment parameters redacted (``HTLogRedaction/redactedURL(_:)-(String)``).
-    public func redactedURL(_ url: String) -> String {
+    package func redactedURL(_ url: String) -> String {
         redaction.redactedURL(url)
     }
 }

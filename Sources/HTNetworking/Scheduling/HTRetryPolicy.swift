@@ -109,12 +109,12 @@ public struct HTRetryPolicy: Sendable {
     }
 
     /// Whether `method` may be retried under this policy.
-    public func allowsRetries(of method: HTHTTPMethod) -> Bool {
+    package func allowsRetries(of method: HTHTTPMethod) -> Bool {
         retriesNonIdempotentMethods || retryableMethods.contains(method)
     }
 
     /// Whether `error` is a transient failure (whatever the method and the count).
-    public func isTransient(_ error: HTNetworkingError) -> Bool {
+    package func isTransient(_ error: HTNetworkingError) -> Bool {
         switch error.kind {
         case .status(let code, _):
             return retryableStatusCodes.contains(code)
@@ -132,7 +132,7 @@ public struct HTRetryPolicy: Sendable {
     /// - Parameters:
     ///   - retry: which retry the wait comes before, from 1.
     ///   - random: a number in `0..<1` choosing the jittered part (0: the full computed wait).
-    public func backoffDelay(beforeRetry retry: Int, random: Double) -> Duration {
+    package func backoffDelay(beforeRetry retry: Int, random: Double) -> Duration {
         let exponent = Double(max(0, retry - 1))
         let seconds = Self.seconds(initialDelay) * pow(multiplier, exponent)
         let capped = min(seconds, Self.seconds(maxDelay))
@@ -148,7 +148,7 @@ public struct HTRetryPolicy: Sendable {
     ///   - method: the request's HTTP method (only idempotent ones are retried unless forced).
     ///   - retriesSoFar: how many retries were already sent (0 after the first attempt).
     ///   - random: a number in `0..<1` for the jitter.
-    public func delay(
+    package func delay(
         after error: HTNetworkingError, method: HTHTTPMethod, retriesSoFar: Int,
         random: Double = Double.random(in: 0..<1)
     ) -> Duration? {

@@ -1,5 +1,6 @@
-/// Waits between retries. The default, ``HTTaskSleeper``, sleeps for real; tests inject one that records
-/// the requested delays and returns at once, so backoff can be checked without waiting.
+/// Waits between retries (``HTRetryPolicy/sleeper``). The default sleeps for real with
+/// `Task.sleep(for:)`; tests inject one that records the requested delays and returns at once, so
+/// backoff can be checked without waiting.
 public protocol HTSleeper: Sendable {
     /// Waits for `duration`.
     ///
@@ -9,12 +10,17 @@ public protocol HTSleeper: Sendable {
 }
 
 /// Sleeps with `Task.sleep(for:)`; cancelling the task ends the sleep early with `CancellationError`.
-public struct HTTaskSleeper: HTSleeper {
+/// The default of ``HTRetryPolicy/sleeper``: usable from inlinable code because the policy's public
+/// initializer names it as a default argument.
+@usableFromInline
+package struct HTTaskSleeper: HTSleeper {
     /// Creates a sleeper.
-    public init() {}
+    @usableFromInline
+    package init() {}
 
     /// Sleeps for `duration` (returns at once for zero or less, unless the task is cancelled).
-    public func sleep(for duration: Duration) async throws {
+    @usableFromInline
+    package func sleep(for duration: Duration) async throws {
         guard duration > .zero else {
             try Task.checkCancellation()
             return

@@ -9,7 +9,7 @@ public struct HTContentType: Sendable, Hashable, CustomStringConvertible {
     public var parameters: [String: String]
 
     /// Creates a content type from its parts.
-    public init(type: String, subtype: String, parameters: [String: String] = [:]) {
+    package init(type: String, subtype: String, parameters: [String: String] = [:]) {
         self.type = type.lowercased()
         self.subtype = subtype.lowercased()
         self.parameters = parameters

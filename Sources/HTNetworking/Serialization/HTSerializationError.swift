@@ -9,7 +9,7 @@ public struct HTSerializationError: Error, Sendable, Hashable, CustomStringConve
     public var message: String
 
     /// Creates an error.
-    public init(serializer: String, mimeType: String?, message: String) {
+    package init(serializer: String, mimeType: String?, message: String) {
         self.serializer = serializer
         self.mimeType = mimeType
         self.message = message

@@ -47,7 +47,7 @@ public struct HTSerializerRegistry: Sendable {
     }()
 
     /// The patterns that have a serializer, sorted.
-    public var patterns: [String] {
+    package var patterns: [String] {
         entries.keys.sorted()
     }
 
@@ -71,7 +71,7 @@ public struct HTSerializerRegistry: Sendable {
     }
 
     /// The serializer for a response's content type (the fallback when there is none or none matches).
-    public func serializer(for contentType: HTContentType?) -> any HTResponseSerializer {
+    package func serializer(for contentType: HTContentType?) -> any HTResponseSerializer {
         guard let contentType, !entries.isEmpty else { return fallback }
         if let exact = entries[contentType.mimeType] { return exact }
         if let suffix = contentType.suffix {
@@ -81,7 +81,7 @@ public struct HTSerializerRegistry: Sendable {
     }
 
     /// The serializer for a `Content-Type` header value.
-    public func serializer(forContentType header: String?) -> any HTResponseSerializer {
+    package func serializer(forContentType header: String?) -> any HTResponseSerializer {
         serializer(for: header.flatMap(HTContentType.init))
     }
 

@@ -13,11 +13,11 @@ public struct HTTextResponseSerializer: HTResponseSerializer {
     public var name: String { "text" }
 
     /// Why a text body could not be read.
-    public struct UnreadableText: Error, CustomStringConvertible {
+    package struct UnreadableText: Error, CustomStringConvertible {
         /// The charset that was asked for.
-        public var charset: String
+        package var charset: String
 
-        public var description: String { "the body is not valid text in the charset '\(charset)'" }
+        package var description: String { "the body is not valid text in the charset '\(charset)'" }
     }
 
     public func json(from body: Data, contentType: HTContentType?) throws -> HTJSON {

@@ -24,7 +24,7 @@ extension HTXMLReader: HTXMLConverter {
 /// ```
 public struct HTXMLResponseSerializer: HTResponseSerializer {
     /// What reads the XML.
-    public let converter: any HTXMLConverter
+    package let converter: any HTXMLConverter
 
     /// Creates a serializer that reads XML with `converter`.
     public init(converter: any HTXMLConverter) {

@@ -1,13 +1,13 @@
 /// Content types of common files, by extension, for multipart file parts.
-public enum HTMIMEType {
+package enum HTMIMEType {
     /// The type for a file named `fileName`, or `application/octet-stream` for unknown extensions.
-    public static func forFileName(_ fileName: String) -> String {
+    package static func forFileName(_ fileName: String) -> String {
         guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return octetStream }
         return byExtension[fileName[fileName.index(after: dot)...].lowercased()] ?? octetStream
     }
 
     /// Bytes of no particular type.
-    public static let octetStream = "application/octet-stream"
+    package static let octetStream = "application/octet-stream"
 
     private static let byExtension: [String: String] = [
         "json": "application/json", "xml": "application/xml", "pdf": "application/pdf", "zip": "application/zip",

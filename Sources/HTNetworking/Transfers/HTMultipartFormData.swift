@@ -10,9 +10,8 @@ import Foundation
 
 /// A `multipart/form-data` body (RFC 7578): text fields, data and files, in order.
 ///
-/// Files are referenced, not read: ``writeBody(to:chunkSize:)`` copies them into the body file in fixed-size
-/// chunks, so a form holding a large file never holds it in memory. Uploads go through
-/// ``HTClient/upload(_:form:)``.
+/// Files are referenced, not read: an upload (``HTClient/upload(_:form:)``) copies them into its body
+/// file in fixed-size chunks, so a form holding a large file never holds it in memory.
 ///
 /// ```swift
 /// var form = HTMultipartFormData()
@@ -23,7 +22,7 @@ import Foundation
 /// ```
 public struct HTMultipartFormData: Sendable {
     /// Where a part's content comes from.
-    public enum Content: Sendable, Hashable {
+    package enum Content: Sendable, Hashable {
         /// Bytes in memory.
         case data(Data)
         /// A file, read when the body is written.
@@ -31,18 +30,18 @@ public struct HTMultipartFormData: Sendable {
     }
 
     /// One part of the form.
-    public struct Part: Sendable, Hashable {
+    package struct Part: Sendable, Hashable {
         /// The field name.
-        public var name: String
+        package var name: String
         /// The file name, for file parts (`filename=` in the part's `Content-Disposition`).
-        public var fileName: String?
+        package var fileName: String?
         /// The part's `Content-Type`; `nil` for text fields (which the receiver reads as text).
-        public var contentType: String?
+        package var contentType: String?
         /// The content.
-        public var content: Content
+        package var content: Content
 
         /// Creates a part.
-        public init(name: String, fileName: String? = nil, contentType: String? = nil, content: Content) {
+        package init(name: String, fileName: String? = nil, contentType: String? = nil, content: Content) {
             self.name = name
             self.fileName = fileName
             self.contentType = contentType
@@ -51,18 +50,19 @@ public struct HTMultipartFormData: Sendable {
     }
 
     /// The parts, in order.
-    public var parts: [Part]
+    package var parts: [Part]
     /// The boundary between parts. It is random, so it does not occur in the content.
-    public let boundary: String
+    package let boundary: String
 
-    /// Creates an empty form.
+    /// Creates an empty form whose parts are separated by `boundary` (random by default, so that it
+    /// occurs in no content).
     public init(boundary: String = "HTNetworking-Boundary-" + UUID().uuidString) {
         self.parts = []
         self.boundary = boundary
     }
 
     /// The `Content-Type` of the body, with the boundary.
-    public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
+    package var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
     /// Appends a text field.
     public mutating func append(_ value: String, name: String) {
@@ -101,7 +101,7 @@ public struct HTMultipartFormData: Sendable {
     /// The size of the body in bytes, from the parts' sizes (files are not read).
     ///
     /// - Throws: when a file's size can't be read (it does not exist, or is not a regular file).
-    public func contentLength() throws -> Int64 {
+    package func contentLength() throws -> Int64 {
         var total: Int64 = 0
         for part in parts {
             total += Int64(header(for: part).count)
@@ -120,7 +120,7 @@ public struct HTMultipartFormData: Sendable {
     /// - Returns: the number of bytes written.
     /// - Throws: when a file can't be read or the destination can't be written.
     @discardableResult
-    public func writeBody(to destination: URL, chunkSize: Int = 256 * 1024) throws -> Int64 {
+    package func writeBody(to destination: URL, chunkSize: Int = 256 * 1024) throws -> Int64 {
         let descriptor = open(destination.path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])

@@ -9,10 +9,10 @@ import Foundation
 ///
 /// A request is answered by, in order: the `handler`, if it returns a response; a route registered for
 /// its method and path (routes may use `:name` segments, as request paths do; the most specific route
-/// wins when several match); a file in `directory`
-/// named by the original convention (``fileName(method:path:)``: GET `/user/info` → `get_user_info.json`);
-/// otherwise a 404 whose body says which file was looked for. Any of these may be a failure
-/// (``HTMockResponse/failure(_:)``) or delayed (``HTMockResponse/delayed(by:)``).
+/// wins when several match); a file in `directory` named by the original convention (the method in
+/// lower case, then the path with `/` replaced by `_`, then `.json`: GET `/user/info` →
+/// `get_user_info.json`); otherwise a 404 whose body says which file was looked for. Any of these may be
+/// a failure (``HTMockResponse/failure(_:)``) or delayed (``HTMockResponse/delayed(by:)``).
 ///
 /// Use it as a client's transport (nothing reaches the network), or as the client's
 /// ``HTClientConfiguration/mock`` so that ``HTClient/mockMode`` can switch mocking on and off.
@@ -59,7 +59,7 @@ public struct HTMockTransport: HTTransport {
 
     /// The file name the original convention gives a request: the method in lower case, then the path
     /// with `/` replaced by `_`, then `.json` (GET `/user/info` → `get_user_info.json`).
-    public static func fileName(method: String, path: String) -> String {
+    package static func fileName(method: String, path: String) -> String {
         let trimmed = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
         let body = trimmed.split(separator: "/").joined(separator: "_")
         return method.lowercased() + (body.isEmpty ? "" : "_" + body) + ".json"
@@ -71,7 +71,7 @@ public struct HTMockTransport: HTTransport {
     }
 
     /// The answer of the handler, a route or a file; `nil` when none of them has one.
-    public func answer(for request: URLRequest) async throws -> HTTransportResponse? {
+    package func answer(for request: URLRequest) async throws -> HTTransportResponse? {
         if let handler, let response = handler(request) {
             return try await response.answer(for: request)
         }
@@ -97,7 +97,7 @@ public struct HTMockTransport: HTTransport {
 
     /// The 404 for a request nothing answers: its JSON body names the method, the path and the
     /// convention file that was looked for.
-    public func notFound(for request: URLRequest) -> HTTransportResponse {
+    package func notFound(for request: URLRequest) -> HTTransportResponse {
         let method = (request.httpMethod ?? "GET").uppercased()
         let path = request.url?.path ?? "/"
         let fileName = Self.fileName(method: method, path: path)

@@ -23,7 +23,7 @@ public enum HTRedirectPolicy: Sendable, Hashable {
     case doNotFollow
 
     /// The request to send for a redirect from `original` to `redirected` (`nil`: don't follow).
-    public func request(for redirected: URLRequest, from original: URL?) -> URLRequest? {
+    package func request(for redirected: URLRequest, from original: URL?) -> URLRequest? {
         switch self {
         case .doNotFollow:
             return nil
@@ -36,7 +36,7 @@ public enum HTRedirectPolicy: Sendable, Hashable {
     }
 
     /// Whether two URLs have the same scheme, host and port (a missing port is the scheme's default).
-    public static func isSameOrigin(_ a: URL, _ b: URL) -> Bool {
+    package static func isSameOrigin(_ a: URL, _ b: URL) -> Bool {
         guard let schemeA = a.scheme?.lowercased(), let schemeB = b.scheme?.lowercased(), schemeA == schemeB else {
             return false
         }

@@ -40,7 +40,7 @@ public struct HTTransportResponse: Sendable {
 
     /// How long the server asks the client to wait before trying again (`Retry-After`, in seconds or as
     /// an HTTP date relative to `now`); `nil` without a valid header. A date in the past is 0.
-    public func retryAfter(now: Date = Date()) -> TimeInterval? {
+    package func retryAfter(now: Date = Date()) -> TimeInterval? {
         guard let value = header("Retry-After")?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
             return nil
         }

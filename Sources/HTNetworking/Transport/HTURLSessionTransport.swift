@@ -28,8 +28,10 @@ import Foundation
 /// Cancelling the task cancels the URLSession task, also when the cancellation comes before the session
 /// task exists.
 public struct HTURLSessionTransport: HTTransport {
-    /// The session requests go through.
-    public let session: URLSession
+    /// The session requests go through. Not public: a session the transport made is its own (its
+    /// delegate is the transport's, and it is invalidated with the last copy of the transport), and an
+    /// app that passed its session in has it already.
+    package let session: URLSession
     /// The delegate of a session this transport made (every task of the session is registered with it),
     /// `nil` for the app's session.
     let sessionDelegate: HTURLSessionDelegate?
