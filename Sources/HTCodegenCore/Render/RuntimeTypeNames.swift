@@ -37,7 +37,7 @@ extension SwiftNaming {
         "HTSerializerRegistry", "HTShouldTransformValue", "HTSleeper", "HTStandardErrorLogSink", "HTStatusCodeSet",
         "HTStringEnum", "HTTaskSleeper", "HTTextResponseSerializer", "HTTokenProvider", "HTTransferProgress",
         "HTTransport", "HTTransportOptions", "HTTransportResponse", "HTURLSessionTransport", "HTUploadTransport",
-        "HTValidationFailure", "HTValueCoercion", "HTValueTransform", "HTWriteOnlyPolicy", "HTXMLConverter",
+        "HTValidationFailure", "HTValueTransform", "HTWriteOnlyPolicy", "HTXMLConverter",
         "HTXMLParseError", "HTXMLReader", "HTXMLResponseSerializer",
     ]
 }

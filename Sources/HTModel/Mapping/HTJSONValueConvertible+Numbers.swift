@@ -1,7 +1,7 @@
 import Foundation
 
 // The exact number types: range-checked integers and `Decimal`. Each reads through the coercion table
-// (``HTValueCoercion``) and records a diagnostic, never a wrapped or rounded value, when the JSON does
+// (`HTValueCoercion`) and records a diagnostic, never a wrapped or rounded value, when the JSON does
 // not fit.
 
 extension Int32: HTJSONValueConvertible {

@@ -12,7 +12,7 @@ import Foundation
 /// (a key-path accessor of a generated model, see ``HTPropertyAccessor``) gets the exact-type case inlined and calls out only to coerce.
 public protocol HTJSONValueConvertible: Sendable, SendableMetatype {
     /// Converts `json` (never `null`; the mapper handles `null` itself) into a value, coercing where
-    /// the ``HTValueCoercion`` table allows. Returns `nil` after recording a diagnostic in `context`
+    /// the coercion table allows (<doc:MappingAndCoercion#Coercion>). Returns `nil` after recording a diagnostic in `context`
     /// when the value cannot be converted.
     static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> Self?
 

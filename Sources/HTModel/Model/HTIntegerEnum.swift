@@ -14,7 +14,7 @@
 /// }
 /// ```
 ///
-/// The JSON value is read with the ``HTValueCoercion`` table: an integer, a double with no fraction
+/// The JSON value is read with the coercion table (<doc:MappingAndCoercion#Coercion>): an integer, a double with no fraction
 /// (`2.0`) or a string holding an integer (`"2"`) are accepted; booleans, fractions, other strings,
 /// arrays and objects are mismatches.
 ///
