@@ -5,13 +5,13 @@ extension SwiftNaming {
     /// `extension HTGetUserRequest: HTCacheableRequest`. `RuntimeTypeNamesTests` compares this list with
     /// the runtime's sources, so a type added to the runtime fails the tests until it is added here.
     static let runtimeTypeNames: Set<String> = [
-        "HTArrayOfValues", "HTBaseRequest", "HTBatchMode", "HTBearerTokenInterceptor", "HTBlockInterceptor",
+        "HTBaseRequest", "HTBatchMode", "HTBearerTokenInterceptor", "HTBlockInterceptor",
         "HTBodyEncoding", "HTBranch", "HTCacheAttempt", "HTCacheControl", "HTCacheExchange", "HTCacheFirstPolicy",
         "HTCacheHash", "HTCacheKey", "HTCacheLogEvent", "HTCacheLookup", "HTCachePolicy", "HTCachePolicyID",
         "HTCachePolicyOverride", "HTCacheRequest", "HTCacheScope", "HTCacheSettings", "HTCacheValidity",
         "HTCacheableRequest", "HTCachedResponse", "HTCachedThenFreshSequence", "HTChain", "HTClient",
         "HTClientConfiguration", "HTClosureLogSink", "HTConnectivityMonitor", "HTConnectivityStatus", "HTContentType",
-        "HTCredentialHeaders", "HTDateFormat", "HTDefaultFreezePolicy", "HTDictionaryOfValues", "HTDescriptorRegistry",
+        "HTCredentialHeaders", "HTDateFormat", "HTDefaultFreezePolicy", "HTDescriptorRegistry",
         "HTDownloadEvents",
         "HTDownloadTransport", "HTDownloadedFile", "HTFileLogSink", "HTFormEncoding", "HTFreezableRequest",
         "HTFreezeCredentialHeaders", "HTFreezeEvent", "HTFreezeJournal", "HTFreezeJournalError",

@@ -61,11 +61,11 @@ extension Dictionary: HTJSONValueConvertible where Key == String, Value: HTJSONV
 }
 
 /// Lets the mapper look inside string-keyed maps without knowing their value type statically.
-public protocol HTDictionaryOfValues {
+package protocol HTDictionaryOfValues {
     /// The model type of the values, if they are models.
     static var htValueModelType: (any HTModelMappable.Type)? { get }
 }
 
 extension Dictionary: HTDictionaryOfValues where Key == String, Value: HTJSONValueConvertible {
-    public static var htValueModelType: (any HTModelMappable.Type)? { Value.htModelType }
+    package static var htValueModelType: (any HTModelMappable.Type)? { Value.htModelType }
 }

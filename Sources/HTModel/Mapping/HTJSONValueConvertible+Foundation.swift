@@ -16,8 +16,8 @@ extension URL: HTJSONValueConvertible {
 }
 
 extension Date: HTJSONValueConvertible {
-    /// Reads the date in the context's ``HTMappingContext/dateFormat`` (``HTDateFormat/automatic``
-    /// unless the field declares one).
+    /// Reads the date in the format of the field being mapped (``HTDateFormat/automatic`` unless the
+    /// field declares one).
     public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> Date? {
         if let value = HTValueCoercion.date(json, format: context.dateFormat) { return value }
         context.report("expected \(context.dateFormat.typeDescription), found \(json.kindDescription)")
