@@ -33,7 +33,7 @@ extension Dictionary: HTJSONValueConvertible where Key == String, Value: HTJSONV
 
     public func htJSON(dateFormat: HTDateFormat) -> HTJSON { htJSONObject { $0.htJSON(dateFormat: dateFormat) } }
 
-    public func htWrite(to writer: HTJSONWriter) {
+    @_spi(Generated) public func htWrite(to writer: HTJSONWriter) {
         writer.beginObject()
         var first = true
         for key in keys.sorted() {

@@ -64,10 +64,13 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
             store: { storage, value in set(&storage, value) })
     }
 
-    /// The initializer the public ones share. `store` puts a decoded value into the field and may take
+    /// The initializer the others share. `store` puts a decoded value into the field and may take
     /// it by swapping: the value is left holding whatever the field held, and is then thrown away.
+    /// `@_spi(Generated)`, not internal, because it writes fields with the SPI `htWrite(to:)` and the
+    /// other initializers inline it.
+    @_spi(Generated)
     @inlinable @inline(__always)
-    init<Value: HTJSONValueConvertible>(
+    public init<Value: HTJSONValueConvertible>(
         _ name: String,
         key: String?,
         required: Bool,

@@ -69,7 +69,7 @@ extension HTIntegerEnum {
     public var htJSON: HTJSON { .integer(Int64(rawValue)) }
 
     /// Writes the raw value as an integer.
-    public func htWrite(to writer: HTJSONWriter) { writer.write(Int64(rawValue)) }
+    @_spi(Generated) public func htWrite(to writer: HTJSONWriter) { writer.write(Int64(rawValue)) }
 
     public static var htTypeDescription: String { "\(Self.self) (integer)" }
 }
