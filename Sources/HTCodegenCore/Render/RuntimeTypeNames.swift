@@ -19,7 +19,6 @@ extension SwiftNaming {
         "HTFreezeNotificationKey", "HTFreezePolicy", "HTFreezePolicyID", "HTFreezeRecordSealing",
         "HTFreezeRecordSealingError", "HTFreezeResendSummary", "HTFrozenRequest", "HTHTTPMethod",
         "HTHTTPModel", "HTIntegerEnum", "HTInterceptor", "HTInterceptorContext", "HTInterceptorNext", "HTJSON",
-        "HTJSONCodingKey",
         "HTJSONNumber", "HTJSONObject", "HTJSONParseError", "HTJSONParser", "HTJSONPath", "HTJSONPathComponent",
         "HTJSONResponseSerializer", "HTJSONSerializer", "HTJSONValueConvertible", "HTJSONWriter", "HTLogComponent",
         "HTLogLevel", "HTLogRecord", "HTLogRedaction", "HTLogSink", "HTLogger", "HTLoggingInterceptor", "HTMIMEType",

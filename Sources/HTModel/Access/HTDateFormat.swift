@@ -57,7 +57,7 @@ public enum HTDateFormat: Sendable, Hashable {
     }
 
     /// What a value in this format is, for diagnostics: `timestamp (epoch milliseconds)`.
-    public var typeDescription: String {
+    package var typeDescription: String {
         switch self {
         case .automatic: return "date (ISO 8601 or epoch)"
         case .timestamp: return "timestamp (epoch seconds or milliseconds)"

@@ -43,7 +43,7 @@ public struct HTJSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A path with one more component.
-    public func appending(_ component: HTJSONPathComponent) -> HTJSONPath {
+    package func appending(_ component: HTJSONPathComponent) -> HTJSONPath {
         HTJSONPath(components + [component])
     }
 }
