@@ -14,7 +14,7 @@ import Foundation
 /// inlined and calls out only to coerce.
 public protocol HTJSONValueConvertible: Sendable, SendableMetatype {
     /// Converts `json` (never `null`; the mapper handles `null` itself) into a value, coercing where
-    /// the coercion table allows (<doc:MappingAndCoercion#Coercion>). Returns `nil` after recording a
+    /// the coercion table allows (the article "Mapping and Coercion"). Returns `nil` after recording a
     /// diagnostic in `context` when the value cannot be converted.
     static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> Self?
 

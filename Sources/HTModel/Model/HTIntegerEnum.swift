@@ -14,9 +14,9 @@
 /// }
 /// ```
 ///
-/// The JSON value is read with the coercion table (<doc:MappingAndCoercion#Coercion>): an integer, a double with no fraction
-/// (`2.0`) or a string holding an integer (`"2"`) are accepted; booleans, fractions, other strings,
-/// arrays and objects are mismatches.
+/// The JSON value is read with the coercion table (the article "Mapping and Coercion"): an integer, a
+/// double with no fraction (`2.0`) or a string holding an integer (`"2"`) are accepted; booleans,
+/// fractions, other strings, arrays and objects are mismatches.
 ///
 /// Strict mapping can reject unknown values instead, when asked: for every enum with
 /// ``HTMappingOptions/rejectsUnknownEnumValues``, or for one enum that declares
