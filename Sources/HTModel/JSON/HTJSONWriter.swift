@@ -4,9 +4,9 @@ import Foundation
 /// ``HTJSON`` value first (see ``HTJSONValueConvertible/htWrite(to:)``).
 ///
 /// The runtime makes writers and hands them to the values it writes; writing to one is for the runtime
-/// and generated code (`@_spi(Generated)`). The writer does not check the structure: callers open and close arrays and objects, and write the
-/// commas between elements and members, themselves. Strings are escaped as ``HTJSONSerializer`` does,
-/// and numbers are written as it writes them.
+/// and generated code (`@_spi(Generated)`). The writer does not check the structure: callers open and
+/// close arrays and objects, and write the commas between elements and members, themselves. Strings are
+/// escaped as ``HTJSONSerializer`` does, and numbers are written as it writes them.
 public final class HTJSONWriter {
     var core: _HTJSONWriter
 
