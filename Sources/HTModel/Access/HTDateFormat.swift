@@ -1,15 +1,15 @@
 import Foundation
 
-/// How a date is held in JSON: how ``HTValueCoercion/date(_:format:)``, the ``HTResponseData`` date
-/// accessors and a model field declared with a format (a spec's `"format"`) read it, and how that field
-/// or request parameter writes it (``json(for:)``).
+/// How a date is held in JSON: how the ``HTResponseData`` date accessors and a model field declared
+/// with a format (a spec's `"format"`) read it, and how that field or request parameter writes it
+/// (``json(for:)``).
 public enum HTDateFormat: Sendable, Hashable {
     /// What the object mapper does for `Date` properties: reads an ISO 8601 string, or an epoch number
-    /// (or a string holding one) in seconds or milliseconds (see ``HTValueCoercion/millisecondsThreshold``);
+    /// (or a string holding one) in seconds or milliseconds (above 10¹¹ milliseconds, else seconds);
     /// writes ISO 8601 in UTC, with milliseconds when the date has a fraction.
     case automatic
     /// An epoch timestamp only (the original's `timestampValue`): a number, or a string holding one, in
-    /// seconds or milliseconds, told apart by ``HTValueCoercion/millisecondsThreshold``. Written in seconds.
+    /// seconds or milliseconds (above 10¹¹ milliseconds, else seconds). Written in seconds.
     case timestamp
     /// Epoch seconds only, whatever the magnitude. Written as an integer when whole.
     case secondsSince1970
@@ -57,7 +57,7 @@ public enum HTDateFormat: Sendable, Hashable {
     }
 
     /// What a value in this format is, for diagnostics: `timestamp (epoch milliseconds)`.
-    public var typeDescription: String {
+    package var typeDescription: String {
         switch self {
         case .automatic: return "date (ISO 8601 or epoch)"
         case .timestamp: return "timestamp (epoch seconds or milliseconds)"

@@ -1,5 +1,6 @@
 /// Reading values out of an ``HTJSON`` without mapping it to a model: children by key, index or key
-/// path, and scalars converted through the shared ``HTValueCoercion`` table.
+/// path, and scalars converted through the coercion table the mapper uses (the article "Mapping and
+/// Coercion").
 ///
 /// These return optionals, one step at a time. ``HTJSON/responseData`` gives the full accessor
 /// (``HTResponseData``): non-optional chains that remember their path, value kinds, and lenient or

@@ -7,7 +7,8 @@ import Foundation
 /// - **Throwing** methods (`decode`, `decodeIfPresent`, `decodeDate`, …) return the value or throw an
 ///   ``HTResponseDataError`` that names the path and says what was found there.
 ///
-/// Both convert through ``HTValueCoercion``, exactly as the object mapper does.
+/// Both convert through the coercion table the object mapper uses (the article "Mapping and
+/// Coercion").
 extension HTResponseData {
     // MARK: Lenient
 

@@ -16,8 +16,8 @@ import Foundation
 /// gives a value of kind ``Kind/none`` whose ``path`` is still the full path asked for, and which
 /// remembers the deepest step that existed, so a throwing accessor can say where the chain broke.
 ///
-/// Scalars convert through ``HTValueCoercion``, the table the object mapper uses, so the accessor and
-/// the mapper always agree on what `"42"`, `1` or `"yes"` mean.
+/// Scalars convert through the coercion table the object mapper uses (the article "Mapping and
+/// Coercion"), so the accessor and the mapper always agree on what `"42"`, `1` or `"yes"` mean.
 public struct HTResponseData: Sendable, CustomStringConvertible {
     /// The kind of a value (the original's `XZHResponseDataType`).
     public enum Kind: Sendable, Hashable, CustomStringConvertible {

@@ -15,7 +15,7 @@ public struct HTResponseDataError: Error, Sendable, Hashable, CustomStringConver
     public var message: String
 
     /// Creates an error.
-    public init(path: HTJSONPath, found: HTResponseData.Kind, message: String) {
+    package init(path: HTJSONPath, found: HTResponseData.Kind, message: String) {
         self.path = path
         self.found = found
         self.message = message

@@ -5,12 +5,12 @@ import Foundation
 extension HTValueCoercion {
     /// A date from an epoch number, or a string holding one, in seconds or milliseconds (see
     /// ``millisecondsThreshold``). ISO 8601 strings are not accepted.
-    public static func timestamp(_ json: HTJSON) -> Date? {
+    package static func timestamp(_ json: HTJSON) -> Date? {
         epochValue(json).flatMap(epochDate)
     }
 
     /// A date from `json` read as `format`. `null` and values of other kinds give `nil`.
-    public static func date(_ json: HTJSON, format: HTDateFormat) -> Date? {
+    package static func date(_ json: HTJSON, format: HTDateFormat) -> Date? {
         switch format {
         case .automatic:
             return date(json)
@@ -32,7 +32,7 @@ extension HTValueCoercion {
     /// A date from a string read by `formatter`; `nil` for other kinds or text it does not accept.
     ///
     /// Creating a `DateFormatter` is slow; when reading many dates in one pattern, make one and pass it here.
-    public static func date(_ json: HTJSON, formatter: DateFormatter) -> Date? {
+    package static func date(_ json: HTJSON, formatter: DateFormatter) -> Date? {
         guard case .string(let text) = json, !text.isEmpty else { return nil }
         return formatter.date(from: text)
     }

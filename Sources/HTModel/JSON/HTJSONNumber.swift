@@ -38,14 +38,14 @@ public struct HTJSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// (24 bytes a value) than before exact numbers.
     let storedExponent: Int16
     /// Whether the number is below zero.
-    public let isNegative: Bool
+    package let isNegative: Bool
 
     /// The power of ten the significand is multiplied by.
-    public var exponent: Int { Int(storedExponent) }
+    package var exponent: Int { Int(storedExponent) }
 
     /// Numbers with at most this many significant digits are held exactly by a `Double` (its shortest
     /// text reads back as the same decimal), so the parser makes ``HTJSON/double(_:)`` of them.
-    public static let digitsExactInDouble = 15
+    package static let digitsExactInDouble = 15
 
     /// The significant digits.
     var digits: Digits {
@@ -184,10 +184,10 @@ public struct HTJSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the number is zero.
-    public var isZero: Bool { long == nil && significand == 0 }
+    @usableFromInline package var isZero: Bool { long == nil && significand == 0 }
 
     /// The number of significant digits (1 for zero).
-    public var significantDigitCount: Int {
+    package var significantDigitCount: Int {
         switch digits {
         case .inline(let value):
             // Compared with the powers of ten, not divided: this is on the parser's path.

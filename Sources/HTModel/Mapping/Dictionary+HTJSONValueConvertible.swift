@@ -33,7 +33,7 @@ extension Dictionary: HTJSONValueConvertible where Key == String, Value: HTJSONV
 
     public func htJSON(dateFormat: HTDateFormat) -> HTJSON { htJSONObject { $0.htJSON(dateFormat: dateFormat) } }
 
-    public func htWrite(to writer: HTJSONWriter) {
+    @_spi(Generated) public func htWrite(to writer: HTJSONWriter) {
         writer.beginObject()
         var first = true
         for key in keys.sorted() {
@@ -61,11 +61,11 @@ extension Dictionary: HTJSONValueConvertible where Key == String, Value: HTJSONV
 }
 
 /// Lets the mapper look inside string-keyed maps without knowing their value type statically.
-public protocol HTDictionaryOfValues {
+package protocol HTDictionaryOfValues {
     /// The model type of the values, if they are models.
     static var htValueModelType: (any HTModelMappable.Type)? { get }
 }
 
 extension Dictionary: HTDictionaryOfValues where Key == String, Value: HTJSONValueConvertible {
-    public static var htValueModelType: (any HTModelMappable.Type)? { Value.htModelType }
+    package static var htValueModelType: (any HTModelMappable.Type)? { Value.htModelType }
 }

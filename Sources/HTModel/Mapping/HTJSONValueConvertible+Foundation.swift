@@ -11,13 +11,13 @@ extension URL: HTJSONValueConvertible {
         return nil
     }
     public var htJSON: HTJSON { .string(absoluteString) }
-    public func htWrite(to writer: HTJSONWriter) { writer.write(absoluteString) }
+    @_spi(Generated) public func htWrite(to writer: HTJSONWriter) { writer.write(absoluteString) }
     public static var htTypeDescription: String { "URL" }
 }
 
 extension Date: HTJSONValueConvertible {
-    /// Reads the date in the context's ``HTMappingContext/dateFormat`` (``HTDateFormat/automatic``
-    /// unless the field declares one).
+    /// Reads the date in the format of the field being mapped (``HTDateFormat/automatic`` unless the
+    /// field declares one).
     public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> Date? {
         if let value = HTValueCoercion.date(json, format: context.dateFormat) { return value }
         context.report("expected \(context.dateFormat.typeDescription), found \(json.kindDescription)")
@@ -28,7 +28,7 @@ extension Date: HTJSONValueConvertible {
     public var htJSON: HTJSON { HTDateFormat.automatic.json(for: self) }
     public func htJSON(dateFormat: HTDateFormat) -> HTJSON { dateFormat.json(for: self) }
     /// Writes the date in the writer's ``HTJSONWriter/dateFormat``.
-    public func htWrite(to writer: HTJSONWriter) { writer.write(writer.dateFormat.json(for: self)) }
+    @_spi(Generated) public func htWrite(to writer: HTJSONWriter) { writer.write(writer.dateFormat.json(for: self)) }
     public static var htTypeDescription: String { "date" }
 }
 
@@ -40,7 +40,7 @@ extension UUID: HTJSONValueConvertible {
     }
     /// The UUID in lower case (RFC 9562's form for output): `3f2504e0-4f89-41d3-9a0c-0305e82c3301`.
     public var htJSON: HTJSON { .string(uuidString.lowercased()) }
-    public func htWrite(to writer: HTJSONWriter) { writer.write(uuidString.lowercased()) }
+    @_spi(Generated) public func htWrite(to writer: HTJSONWriter) { writer.write(uuidString.lowercased()) }
     public static var htTypeDescription: String { "UUID" }
 }
 
@@ -57,6 +57,6 @@ extension Data: HTJSONValueConvertible {
     }
     /// The bytes in standard, padded base64.
     public var htJSON: HTJSON { .string(base64EncodedString()) }
-    public func htWrite(to writer: HTJSONWriter) { writer.write(base64EncodedString()) }
+    @_spi(Generated) public func htWrite(to writer: HTJSONWriter) { writer.write(base64EncodedString()) }
     public static var htTypeDescription: String { "base64 data" }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 // The exact number types: range-checked integers and `Decimal`. Each reads through the coercion table
-// (``HTValueCoercion``) and records a diagnostic, never a wrapped or rounded value, when the JSON does
+// (`HTValueCoercion`) and records a diagnostic, never a wrapped or rounded value, when the JSON does
 // not fit.
 
 extension Int32: HTJSONValueConvertible {
@@ -12,7 +12,7 @@ extension Int32: HTJSONValueConvertible {
         return nil
     }
     public var htJSON: HTJSON { .integer(Int64(self)) }
-    public func htWrite(to writer: HTJSONWriter) { writer.write(Int64(self)) }
+    @_spi(Generated) public func htWrite(to writer: HTJSONWriter) { writer.write(Int64(self)) }
     public static var htTypeDescription: String { "32-bit integer" }
 }
 
@@ -28,7 +28,7 @@ extension UInt64: HTJSONValueConvertible {
         if let value = Int64(exactly: self) { return .integer(value) }
         return .number(HTJSONNumber(self))
     }
-    public func htWrite(to writer: HTJSONWriter) {
+    @_spi(Generated) public func htWrite(to writer: HTJSONWriter) {
         if let value = Int64(exactly: self) { writer.write(value) } else { writer.write(HTJSONNumber(self)) }
     }
     public static var htTypeDescription: String { "unsigned 64-bit integer" }
@@ -46,7 +46,7 @@ extension Decimal: HTJSONValueConvertible {
         HTJSONNumber(self)?.json ?? .null
     }
     /// Writes the exact decimal text (`12.12`, `0.1`, `1234567890.123456789`), as ``htJSON`` is written.
-    public func htWrite(to writer: HTJSONWriter) {
+    @_spi(Generated) public func htWrite(to writer: HTJSONWriter) {
         writer.write(htJSON)
     }
     public static var htTypeDescription: String { "decimal number" }

@@ -6,14 +6,16 @@ import Foundation
 /// response maps to.
 ///
 /// Conformers are `Sendable` values (models are immutable), so a mapped value can be shared, for
-/// instance by the response cache, without copying it.
+/// instance by the response cache, without copying it. A type of an app's own conforms by implementing
+/// ``htDecode(_:context:)``, ``htJSON`` and ``htTypeDescription``.
 ///
 /// The conversions of the standard types are `@inlinable`: code that maps a property of a known type
-/// (a key-path accessor of a generated model, see ``HTPropertyAccessor``) gets the exact-type case inlined and calls out only to coerce.
+/// (a key-path accessor of a generated model, see ``HTPropertyAccessor``) gets the exact-type case
+/// inlined and calls out only to coerce.
 public protocol HTJSONValueConvertible: Sendable, SendableMetatype {
     /// Converts `json` (never `null`; the mapper handles `null` itself) into a value, coercing where
-    /// the ``HTValueCoercion`` table allows. Returns `nil` after recording a diagnostic in `context`
-    /// when the value cannot be converted.
+    /// the coercion table allows (the article "Mapping and Coercion"). Returns `nil` after recording a
+    /// diagnostic in `context` when the value cannot be converted.
     static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> Self?
 
     /// The value as JSON.
@@ -24,15 +26,17 @@ public protocol HTJSONValueConvertible: Sendable, SendableMetatype {
     /// default is ``htJSON``; `Date`, arrays and maps pass the format on.
     func htJSON(dateFormat: HTDateFormat) -> HTJSON
 
-    /// Writes the value as JSON text. The default writes ``htJSON``; the standard types and models
-    /// write themselves without building an ``HTJSON`` first.
-    func htWrite(to writer: HTJSONWriter)
+    /// Writes the value as JSON text. The standard types, enumerations, models and generated unions
+    /// write themselves without building an ``HTJSON`` first; any other type writes its ``htJSON`` (the
+    /// default). For the runtime and generated code (`@_spi(Generated)`).
+    @_spi(Generated) func htWrite(to writer: HTJSONWriter)
 
     /// A word for diagnostics, e.g. `string`, `integer`, `HTUser`.
     static var htTypeDescription: String { get }
 }
 
 extension HTJSONValueConvertible {
+    /// Writes ``htJSON``: how a type that does not write itself is written.
     public func htWrite(to writer: HTJSONWriter) {
         writer.write(htJSON)
     }
@@ -78,7 +82,7 @@ extension String: HTJSONValueConvertible {
     }
     public var htJSON: HTJSON { .string(self) }
     @inlinable
-    public func htWrite(to writer: HTJSONWriter) { writer.write(self) }
+    @_spi(Generated) public func htWrite(to writer: HTJSONWriter) { writer.write(self) }
     public static var htTypeDescription: String { "string" }
 }
 
@@ -92,7 +96,7 @@ extension Int: HTJSONValueConvertible {
     }
     public var htJSON: HTJSON { .integer(Int64(self)) }
     @inlinable
-    public func htWrite(to writer: HTJSONWriter) { writer.write(Int64(self)) }
+    @_spi(Generated) public func htWrite(to writer: HTJSONWriter) { writer.write(Int64(self)) }
     public static var htTypeDescription: String { "integer" }
 }
 
@@ -106,7 +110,7 @@ extension Int64: HTJSONValueConvertible {
     }
     public var htJSON: HTJSON { .integer(self) }
     @inlinable
-    public func htWrite(to writer: HTJSONWriter) { writer.write(self) }
+    @_spi(Generated) public func htWrite(to writer: HTJSONWriter) { writer.write(self) }
     public static var htTypeDescription: String { "64-bit integer" }
 }
 
@@ -121,7 +125,7 @@ extension Double: HTJSONValueConvertible {
     }
     public var htJSON: HTJSON { .double(self) }
     @inlinable
-    public func htWrite(to writer: HTJSONWriter) { writer.write(self) }
+    @_spi(Generated) public func htWrite(to writer: HTJSONWriter) { writer.write(self) }
     public static var htTypeDescription: String { "number" }
 }
 
@@ -135,7 +139,7 @@ extension Bool: HTJSONValueConvertible {
     }
     public var htJSON: HTJSON { .bool(self) }
     @inlinable
-    public func htWrite(to writer: HTJSONWriter) { writer.write(self) }
+    @_spi(Generated) public func htWrite(to writer: HTJSONWriter) { writer.write(self) }
     public static var htTypeDescription: String { "boolean" }
 }
 
@@ -143,7 +147,7 @@ extension HTJSON: HTJSONValueConvertible {
     @inlinable
     public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> HTJSON? { json }
     public var htJSON: HTJSON { self }
-    public func htWrite(to writer: HTJSONWriter) { writer.write(self) }
+    @_spi(Generated) public func htWrite(to writer: HTJSONWriter) { writer.write(self) }
     public static var htTypeDescription: String { "any JSON value" }
 }
 
@@ -175,7 +179,7 @@ extension Array: HTJSONValueConvertible where Element: HTJSONValueConvertible {
     public var htJSON: HTJSON { .array(map(\.htJSON)) }
     public func htJSON(dateFormat: HTDateFormat) -> HTJSON { .array(map { $0.htJSON(dateFormat: dateFormat) }) }
     @inlinable
-    public func htWrite(to writer: HTJSONWriter) {
+    @_spi(Generated) public func htWrite(to writer: HTJSONWriter) {
         writer.beginArray()
         var first = true
         for element in self {
@@ -190,5 +194,5 @@ extension Array: HTJSONValueConvertible where Element: HTJSONValueConvertible {
 
 extension HTStringEnum {
     /// Writes the raw value as a string.
-    public func htWrite(to writer: HTJSONWriter) { writer.write(rawValue) }
+    @_spi(Generated) public func htWrite(to writer: HTJSONWriter) { writer.write(rawValue) }
 }

@@ -1,6 +1,7 @@
-/// The conversions of one property: ``HTPropertyAccessor``'s key-path initializer builds its closures
-/// from these, with the stored property itself, so the conversion is specialised for the property's type
-/// and writes it in place.
+/// The conversions of one property: ``HTPropertyAccessor``'s initializers build their closures from
+/// these, with the stored property itself, so the conversion is specialised for the property's type
+/// and writes it in place. For generated code (`@_spi(Generated)`), whose accessors inline them.
+@_spi(Generated)
 public enum HTMapper {
     /// Sets `property` from `json`: `null` sets it to `nil`; a value that converts (see
     /// ``HTJSONValueConvertible/htDecode(_:context:)``) replaces it; any other value leaves it as it was

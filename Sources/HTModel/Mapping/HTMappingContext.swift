@@ -43,7 +43,7 @@ public struct HTJSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A path with one more component.
-    public func appending(_ component: HTJSONPathComponent) -> HTJSONPath {
+    package func appending(_ component: HTJSONPathComponent) -> HTJSONPath {
         HTJSONPath(components + [component])
     }
 }
@@ -96,24 +96,30 @@ public struct HTMappingOptions: Sendable, Hashable {
     public static let strict = HTMappingOptions(strict: true)
 }
 
-/// The state of one mapping run: where the mapper is in the document and what it found wrong.
+/// The state of one mapping run: its options, and the values it could not convert, each with its path
+/// in the document.
 ///
-/// The mapper does not push a path component for every value it maps: that would cost an append and a
-/// removal per value on the success path. Instead a diagnostic is recorded with the path known where it
-/// is reported (``path``: the starting path plus whatever ``at(_:_:)-(HTJSONPathComponent,_)`` pushed), and each level of the
-/// mapper that sees new diagnostics after mapping a child inserts the child's key or index into their
-/// paths on the way back (``prefixDiagnostics(since:with:)-(_,HTJSONPathComponent)``). Paths are therefore only built for
-/// values that fail.
+/// A type's ``HTJSONValueConvertible/htDecode(_:context:)`` reports a value it cannot convert with
+/// ``report(_:)`` or ``reportMismatch(expected:found:)`` and returns `nil`; the mapper works out the
+/// path. To map with an ``HTObjectMapping`` or ``HTJSONValueConvertible/htMap(_:context:)``, create a
+/// context and read its ``diagnostics`` afterwards.
 public struct HTMappingContext: Sendable {
+    // The mapper does not push a path component for every value it maps: that would cost an append and
+    // a removal per value on the success path. Instead a diagnostic is recorded with the path known where
+    // it is reported (`path`: the starting path plus whatever `at(_:_:)` pushed), and each level of the
+    // mapper that sees new diagnostics after mapping a child inserts the child's key or index into their
+    // paths on the way back (`prefixDiagnostics(since:with:)`). Paths are therefore only built for
+    // values that fail.
+
     /// The options of this run.
     public let options: HTMappingOptions
     /// The values that could not be converted so far.
     public private(set) var diagnostics: [HTMappingDiagnostic] = []
     /// The path of the value being mapped.
-    public private(set) var path: [HTJSONPathComponent]
+    package private(set) var path: [HTJSONPathComponent]
     /// How `Date` values are read: ``HTDateFormat/automatic``, or the format of the field being mapped
     /// when it declares one (an accessor made with `dateFormat:` sets it for its field's value).
-    public var dateFormat: HTDateFormat = .automatic
+    @usableFromInline package var dateFormat: HTDateFormat = .automatic
 
     /// Creates a context starting at `path` (for example the response key path).
     public init(options: HTMappingOptions = .lenient, path: HTJSONPath = HTJSONPath()) {
@@ -122,14 +128,14 @@ public struct HTMappingContext: Sendable {
     }
 
     /// Runs `body` with `component` pushed on the path.
-    public mutating func at<T>(_ component: HTJSONPathComponent, _ body: (inout HTMappingContext) -> T) -> T {
+    package mutating func at<T>(_ component: HTJSONPathComponent, _ body: (inout HTMappingContext) -> T) -> T {
         path.append(component)
         defer { path.removeLast() }
         return body(&self)
     }
 
     /// Runs `body` with `components` pushed on the path (one per level of a nested key path).
-    public mutating func at<T>(_ components: [HTJSONPathComponent], _ body: (inout HTMappingContext) -> T) -> T {
+    package mutating func at<T>(_ components: [HTJSONPathComponent], _ body: (inout HTMappingContext) -> T) -> T {
         path.append(contentsOf: components)
         defer { path.removeLast(components.count) }
         return body(&self)
@@ -141,25 +147,26 @@ public struct HTMappingContext: Sendable {
     }
 
     /// Records a diagnostic about the child `component` of the value at the current path.
-    public mutating func report(_ message: String, at component: HTJSONPathComponent) {
+    package mutating func report(_ message: String, at component: HTJSONPathComponent) {
         diagnostics.append(HTMappingDiagnostic(path: HTJSONPath(path + [component]), message: message))
     }
 
     /// The number of diagnostics so far: compare it before and after mapping a child to know whether
     /// the child reported anything.
     @inlinable
-    public var diagnosticCount: Int { diagnostics.count }
+    package var diagnosticCount: Int { diagnostics.count }
 
     /// Inserts `component` into the paths of the diagnostics recorded since the first `start`, where the
     /// mapper would have pushed it: call it after mapping the child `component` when
     /// ``diagnosticCount`` grew.
-    public mutating func prefixDiagnostics(since start: Int, with component: HTJSONPathComponent) {
+    @usableFromInline
+    package mutating func prefixDiagnostics(since start: Int, with component: HTJSONPathComponent) {
         prefixDiagnostics(since: start, with: CollectionOfOne(component))
     }
 
     /// Inserts `components` (a nested key path) into the paths of the diagnostics recorded since the
     /// first `start` (see ``prefixDiagnostics(since:with:)-(_,HTJSONPathComponent)``).
-    public mutating func prefixDiagnostics<C: Collection>(since start: Int, with components: C)
+    package mutating func prefixDiagnostics<C: Collection>(since start: Int, with components: C)
     where C.Element == HTJSONPathComponent {
         let depth = path.count
         var index = Swift.max(start, 0)
@@ -177,7 +184,7 @@ public struct HTMappingContext: Sendable {
     }
 
     /// Throws the first diagnostic when the options are strict.
-    public func checkStrict() throws(HTMappingError) {
+    package func checkStrict() throws(HTMappingError) {
         if options.strict, let first = diagnostics.first {
             throw HTMappingError(path: first.path, message: first.message)
         }
@@ -203,7 +210,7 @@ public struct HTMappingError: Error, Sendable, Hashable, CustomStringConvertible
 
 extension HTJSON {
     /// A short description of the value's kind for diagnostics, e.g. `string "abc"` or `object`.
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: return "null"
         case .bool(let value): return "boolean \(value)"

@@ -5,18 +5,18 @@
 /// Custom mappings rename keys or reach into nested objects (`"user.profile.name"`).
 public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
     /// One JSON key path mapped to one property.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The JSON key path, one component per object level.
-        public let keyPath: [String]
+        package let keyPath: [String]
         /// The property it feeds.
-        public let accessor: HTPropertyAccessor<Model>
+        package let accessor: HTPropertyAccessor<Model>
 
         /// The key path as written, `a.b.c`.
-        public var keyPathString: String { keyPath.joined(separator: ".") }
+        package var keyPathString: String { keyPath.joined(separator: ".") }
     }
 
     /// The entries, in the order they were given.
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// The compiled form the mapper runs (see ``HTMappingPlan``).
     let plan: HTMappingPlan
 

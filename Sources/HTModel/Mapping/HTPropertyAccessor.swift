@@ -15,19 +15,19 @@
 /// stored-field access. (A key path does not get there in Swift 6, see `init(_:key:required:dateFormat:_:)`.)
 public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     /// The property's name in Swift.
-    public let name: String
+    @usableFromInline package let name: String
     /// The JSON key the default mapping reads the property from (the spec's name, which differs from
     /// ``name`` when the spec's name is not a valid or not a safe Swift identifier).
-    public let key: String
+    @usableFromInline package let key: String
     /// The property's value type (without the optional).
-    public let valueType: any HTJSONValueConvertible.Type
+    @usableFromInline package let valueType: any HTJSONValueConvertible.Type
     /// Whether the spec marks the field required (`"required": true`): mapping an object without it, or
     /// with JSON `null` for it, records a diagnostic at the key's path (an ``HTMappingError`` in strict
     /// mode). The property stays optional in Swift, so a model can still be built without it.
-    public let isRequired: Bool
+    @usableFromInline package let isRequired: Bool
     /// How the field's dates are read and written when the spec declares a format (`nil`:
     /// ``HTDateFormat/automatic``).
-    public let dateFormat: HTDateFormat?
+    @usableFromInline package let dateFormat: HTDateFormat?
 
     /// Writes the field of a `Model` to the writer; `false` (nothing written) when it is `nil`.
     @usableFromInline let writeValue: @Sendable (AnyObject, HTJSONWriter) -> Bool
@@ -64,10 +64,13 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
             store: { storage, value in set(&storage, value) })
     }
 
-    /// The initializer the public ones share. `store` puts a decoded value into the field and may take
+    /// The initializer the others share. `store` puts a decoded value into the field and may take
     /// it by swapping: the value is left holding whatever the field held, and is then thrown away.
+    /// `@_spi(Generated)`, not internal, because it writes fields with the SPI `htWrite(to:)` and the
+    /// other initializers inline it.
+    @_spi(Generated)
     @inlinable @inline(__always)
-    init<Value: HTJSONValueConvertible>(
+    public init<Value: HTJSONValueConvertible>(
         _ name: String,
         key: String?,
         required: Bool,
@@ -179,31 +182,29 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     }
 
     /// The model type for relationship properties (a nested model, or an array or map of models), else `nil`.
-    public var relationshipType: (any HTModelMappable.Type)? { valueType.htModelType }
+    package var relationshipType: (any HTModelMappable.Type)? { valueType.htModelType }
 
     /// Whether the property holds a model or an array of models.
-    public var isRelationship: Bool { relationshipType != nil }
+    package var isRelationship: Bool { relationshipType != nil }
 
     /// A description of the property's type for diagnostics.
-    public var typeDescription: String { valueType.htTypeDescription }
+    package var typeDescription: String { valueType.htTypeDescription }
 
     /// Sets the field in `storage` from `json`: `null` sets it to `nil`, a value that converts replaces
     /// it, anything else leaves it as it was and is reported in `context`.
-    @inlinable
-    public func decode(_ json: HTJSON, into storage: inout Model.Storage, context: inout HTMappingContext) {
+    package func decode(_ json: HTJSON, into storage: inout Model.Storage, context: inout HTMappingContext) {
         withUnsafeMutablePointer(to: &storage) { storage in
             withUnsafePointer(to: json) { decodeValue(UnsafeMutableRawPointer(storage), $0, &context) }
         }
     }
 
     /// The property of `model` as JSON, `nil` when it is `nil`.
-    @inlinable
-    public func encode(_ model: Model) -> HTJSON? {
+    package func encode(_ model: Model) -> HTJSON? {
         encodeValue(model)
     }
 
     /// The property of `model`, unwrapped, or `nil` when it is `nil`.
-    public func value(of model: Model) -> Any? {
+    package func value(of model: Model) -> Any? {
         readValue(model)
     }
 }
@@ -211,7 +212,7 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
 extension HTJSONValueConvertible {
     /// The model type behind this value type, for relationship detection: the type itself for models,
     /// the element's model type for arrays and maps, `nil` for everything else.
-    public static var htModelType: (any HTModelMappable.Type)? {
+    package static var htModelType: (any HTModelMappable.Type)? {
         if let model = Self.self as? any HTModelMappable.Type { return model }
         if let array = Self.self as? any HTArrayOfValues.Type { return array.htElementModelType }
         if let map = Self.self as? any HTDictionaryOfValues.Type { return map.htValueModelType }
@@ -220,11 +221,11 @@ extension HTJSONValueConvertible {
 }
 
 /// Lets the mapper look inside arrays without knowing their element type statically.
-public protocol HTArrayOfValues {
+package protocol HTArrayOfValues {
     /// The model type of the elements, if they are models.
     static var htElementModelType: (any HTModelMappable.Type)? { get }
 }
 
 extension Array: HTArrayOfValues where Element: HTJSONValueConvertible {
-    public static var htElementModelType: (any HTModelMappable.Type)? { Element.htModelType }
+    package static var htElementModelType: (any HTModelMappable.Type)? { Element.htModelType }
 }

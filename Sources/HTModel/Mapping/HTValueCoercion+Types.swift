@@ -6,7 +6,7 @@ extension HTValueCoercion {
     /// A `Decimal` from a number or a string holding one, never through `Double`: `12.12` is exactly
     /// 12.12, `"10.00"` is 10, a number of more than 15 significant digits keeps every digit (up to
     /// `Decimal`'s 38). Booleans read as 1 and 0. `nil` for numbers outside `Decimal`'s range.
-    public static func decimal(_ json: HTJSON) -> Decimal? {
+    package static func decimal(_ json: HTJSON) -> Decimal? {
         switch json {
         case .integer(let value): return Decimal(value)
         case .double(let value):
@@ -24,7 +24,7 @@ extension HTValueCoercion {
     /// A `UInt64` from a whole number in `0...18446744073709551615` (an integer, a double with no
     /// fraction, an exact number), or a string holding one. Negative or larger numbers give `nil`,
     /// never a wrapped value. Booleans read as 1 and 0.
-    public static func uint64(_ json: HTJSON) -> UInt64? {
+    package static func uint64(_ json: HTJSON) -> UInt64? {
         switch json {
         case .integer(let value): return UInt64(exactly: value)
         case .double(let value): return UInt64(exactly: value)
@@ -36,18 +36,18 @@ extension HTValueCoercion {
     }
 
     /// An `Int32` (see ``int64(_:)``), if it fits.
-    public static func int32(_ json: HTJSON) -> Int32? {
+    package static func int32(_ json: HTJSON) -> Int32? {
         int64(json).flatMap { Int32(exactly: $0) }
     }
 
     /// A UUID from a string in the 8-4-4-4-12 hexadecimal form, in either case.
-    public static func uuid(_ json: HTJSON) -> UUID? {
+    package static func uuid(_ json: HTJSON) -> UUID? {
         guard case .string(let value) = json else { return nil }
         return UUID(uuidString: value)
     }
 
     /// Bytes from a string in standard base64 (RFC 4648 §4, padded); `nil` for any other text.
-    public static func data(_ json: HTJSON) -> Data? {
+    package static func data(_ json: HTJSON) -> Data? {
         guard case .string(let value) = json else { return nil }
         return Data(base64Encoded: value)
     }

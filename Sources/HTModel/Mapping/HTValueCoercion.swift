@@ -6,10 +6,11 @@ import Foundation
 /// Every conversion is exact or fails (`nil`): `"4900111000"` becomes the `Int64` 4900111000,
 /// `"1234.54"` the `Double` 1234.54, `"aNumber"` nothing, and `3.5` is not an integer.
 /// `null` converts to nothing, so the caller decides between `nil` and a default.
-public enum HTValueCoercion {
+@usableFromInline
+package enum HTValueCoercion {
     /// A string from a string, a number (its decimal text) or a boolean (`"true"`/`"false"`).
     @inlinable
-    public static func string(_ json: HTJSON) -> String? {
+    package static func string(_ json: HTJSON) -> String? {
         switch json {
         case .string(let value): return value
         case .integer(let value): return String(value)
@@ -22,7 +23,7 @@ public enum HTValueCoercion {
 
     /// A 64-bit integer from an integer, a double with no fraction in range, or a string holding one.
     @inlinable
-    public static func int64(_ json: HTJSON) -> Int64? {
+    package static func int64(_ json: HTJSON) -> Int64? {
         switch json {
         case .integer(let value): return value
         case .double(let value): return Int64(exactly: value)
@@ -35,13 +36,13 @@ public enum HTValueCoercion {
 
     /// An `Int` (see ``int64(_:)``), if it fits.
     @inlinable
-    public static func int(_ json: HTJSON) -> Int? {
+    package static func int(_ json: HTJSON) -> Int? {
         int64(json).flatMap { Int(exactly: $0) }
     }
 
     /// A double from a number or a string holding a number.
     @inlinable
-    public static func double(_ json: HTJSON) -> Double? {
+    package static func double(_ json: HTJSON) -> Double? {
         switch json {
         case .double(let value): return value
         case .integer(let value): return Double(value)
@@ -55,7 +56,7 @@ public enum HTValueCoercion {
     /// A boolean from a boolean, the numbers 0 and 1 (any other number is non-zero → `true`),
     /// or the strings `true`/`false`/`yes`/`no`/`1`/`0` (any case).
     @inlinable
-    public static func bool(_ json: HTJSON) -> Bool? {
+    package static func bool(_ json: HTJSON) -> Bool? {
         switch json {
         case .bool(let value): return value
         case .integer(let value): return value != 0
@@ -73,7 +74,7 @@ public enum HTValueCoercion {
 
     /// A URL from a string that `URL(string:)` accepts.
     @inlinable
-    public static func url(_ json: HTJSON) -> URL? {
+    package static func url(_ json: HTJSON) -> URL? {
         guard case .string(let value) = json, !value.isEmpty else { return nil }
         return URL(string: value)
     }
@@ -82,11 +83,11 @@ public enum HTValueCoercion {
     ///
     /// 100,000,000,000 seconds is the year 5138, while the same number of milliseconds is March 1973:
     /// no real timestamp is ambiguous on either side of it.
-    public static let millisecondsThreshold: Double = 100_000_000_000
+    package static let millisecondsThreshold: Double = 100_000_000_000
 
     /// A date from an epoch number (seconds or milliseconds, see ``millisecondsThreshold``), a string
     /// holding an epoch number, or an ISO 8601 string (with or without fractional seconds, `Z` or an offset).
-    public static func date(_ json: HTJSON) -> Date? {
+    package static func date(_ json: HTJSON) -> Date? {
         switch json {
         case .integer, .double, .number:
             guard let value = double(json) else { return nil }
@@ -101,11 +102,11 @@ public enum HTValueCoercion {
 
     /// The earliest and latest epoch seconds a date may have: 0001-01-01T00:00:00Z and
     /// 9999-12-31T23:59:59Z, the dates ISO 8601's four-digit years can write.
-    public static let epochSecondsRange: ClosedRange<Double> = -62_135_596_800...253_402_300_799
+    package static let epochSecondsRange: ClosedRange<Double> = -62_135_596_800...253_402_300_799
 
     /// The date for an epoch value in seconds or milliseconds; `nil` when it falls outside
     /// ``epochSecondsRange`` (it could not be written back as an ISO 8601 string).
-    public static func epochDate(_ value: Double) -> Date? {
+    package static func epochDate(_ value: Double) -> Date? {
         guard value.isFinite else { return nil }
         let seconds = abs(value) > millisecondsThreshold ? value / 1000 : value
         guard epochSecondsRange.contains(seconds) else { return nil }
@@ -114,12 +115,12 @@ public enum HTValueCoercion {
 
     /// Parses an ISO 8601 date-time such as `2024-03-01T12:30:00Z`, `2024-03-01T12:30:00.250+08:00`,
     /// or a plain date `2024-03-01` (midnight UTC).
-    public static func iso8601Date(_ text: String) -> Date? {
+    package static func iso8601Date(_ text: String) -> Date? {
         ISO8601Parser.parse(text)
     }
 
     /// Formats a date as ISO 8601 in UTC with millisecond precision when it has a fraction.
-    public static func iso8601String(_ date: Date) -> String {
+    package static func iso8601String(_ date: Date) -> String {
         ISO8601Parser.format(date)
     }
 
@@ -128,7 +129,7 @@ public enum HTValueCoercion {
     /// form that reads back as the same `Double` (`2.5`, `0.1`, `1e+16`, `1e-07`). NaN and the infinities have no
     /// numeric text (`nan`, `inf`; ``string(_:)`` gives `nil` for them).
     @inlinable
-    public static func formatDouble(_ value: Double) -> String {
+    package static func formatDouble(_ value: Double) -> String {
         if let integer = value._htWholeNumber { return String(integer) }
         return value.description
     }

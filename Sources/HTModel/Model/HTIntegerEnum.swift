@@ -14,9 +14,9 @@
 /// }
 /// ```
 ///
-/// The JSON value is read with the ``HTValueCoercion`` table: an integer, a double with no fraction
-/// (`2.0`) or a string holding an integer (`"2"`) are accepted; booleans, fractions, other strings,
-/// arrays and objects are mismatches.
+/// The JSON value is read with the coercion table (the article "Mapping and Coercion"): an integer, a
+/// double with no fraction (`2.0`) or a string holding an integer (`"2"`) are accepted; booleans,
+/// fractions, other strings, arrays and objects are mismatches.
 ///
 /// Strict mapping can reject unknown values instead, when asked: for every enum with
 /// ``HTMappingOptions/rejectsUnknownEnumValues``, or for one enum that declares
@@ -69,7 +69,7 @@ extension HTIntegerEnum {
     public var htJSON: HTJSON { .integer(Int64(rawValue)) }
 
     /// Writes the raw value as an integer.
-    public func htWrite(to writer: HTJSONWriter) { writer.write(Int64(rawValue)) }
+    @_spi(Generated) public func htWrite(to writer: HTJSONWriter) { writer.write(Int64(rawValue)) }
 
     public static var htTypeDescription: String { "\(Self.self) (integer)" }
 }

@@ -109,7 +109,7 @@ extension HTModelMappable {
     public var htJSON: HTJSON { .object(Self.htMapping.json(from: self, excluding: [], applyingBlacklist: true)) }
 
     /// Writes the model as a JSON object (without the properties on its serialisation blacklist).
-    public func htWrite(to writer: HTJSONWriter) {
+    @_spi(Generated) public func htWrite(to writer: HTJSONWriter) {
         Self.htMapping.write(self, to: writer, applyingBlacklist: true)
     }
 

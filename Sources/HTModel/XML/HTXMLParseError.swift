@@ -25,7 +25,7 @@ public struct HTXMLParseError: Error, Sendable, Hashable, CustomStringConvertibl
     public var column: Int
 
     /// Creates an error.
-    public init(reason: Reason, line: Int, column: Int) {
+    package init(reason: Reason, line: Int, column: Int) {
         self.reason = reason
         self.line = line
         self.column = column

@@ -24,7 +24,7 @@ public struct HTMultipartPart: Sendable, Hashable {
     public let content: Data
 
     /// A field from a JSON value: a string, number or boolean is sent as its text (numbers as
-    /// ``HTValueCoercion/string(_:)`` writes them), with no `Content-Type`; an object, an array or
+    /// ``HTJSON/coercedString`` gives them), with no `Content-Type`; an object, an array or
     /// `null` (and a number JSON can't write as text, NaN or an infinity) as JSON with the content type
     /// `application/json`.
     public init(name: String, value: HTJSON) {

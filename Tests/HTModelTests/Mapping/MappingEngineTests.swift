@@ -1,5 +1,5 @@
 import Foundation
-import HTModel
+@_spi(Generated) import HTModel
 import Testing
 
 /// The engine's fast paths: diagnostics paths built only on failure, the generated switches, and
