@@ -61,8 +61,10 @@ public actor HTFreezeManager {
         public var idempotencyHeader: String
         /// Whether each change to the journal is `fsync`ed.
         public var durability: HTFreezeJournal.Durability
-        /// Where the resend notifications are posted; `nil` for none.
-        public var notificationCenter: NotificationCenter?
+        /// Where the resend notifications are posted (`NotificationCenter.default`); `nil` for none.
+        /// Public as `notificationCenter` in HTNetworkingCompat, with the notifications' names (see
+        /// ``HTFreezeResendNotification``).
+        package var resendNotificationCenter: NotificationCenter? = .default
         /// The headers that are credentials and are not written to the journal (by default every
         /// `Authorization`, cookie, API key, token, secret, password, session and signature header; see
         /// ``HTFreezeCredentialHeaders``). The ``idempotencyHeader`` is always kept.
@@ -86,7 +88,7 @@ public actor HTFreezeManager {
         /// Creates settings.
         public init(
             allowsExpensiveNetworks: Bool = false, idempotencyHeader: String = "Idempotency-Key",
-            durability: HTFreezeJournal.Durability = .synchronous, notificationCenter: NotificationCenter? = .default,
+            durability: HTFreezeJournal.Durability = .synchronous,
             credentialHeaders: HTFreezeCredentialHeaders = HTFreezeCredentialHeaders(),
             sealer: (any HTFreezeRecordSealing)? = nil,
             logger: HTLogger = .shared
@@ -95,7 +97,6 @@ public actor HTFreezeManager {
             self.allowsExpensiveNetworks = allowsExpensiveNetworks
             self.idempotencyHeader = idempotencyHeader
             self.durability = durability
-            self.notificationCenter = notificationCenter
             self.credentialHeaders = credentialHeaders
             self.sealer = sealer
         }
@@ -507,20 +508,20 @@ public actor HTFreezeManager {
 
     private func publishSuccess(_ request: HTFrozenRequest, _ response: HTTransportResponse, logger: HTLogger) {
         emit(.resendSucceeded(request, response), logger: logger)
-        configuration.notificationCenter?.post(
-            name: .htResendFrozenRequestSuccessful, object: self,
-            userInfo: [HTFreezeNotificationKey.request: request, HTFreezeNotificationKey.result: response])
+        configuration.resendNotificationCenter?.post(
+            name: HTFreezeResendNotification.succeeded, object: self,
+            userInfo: [HTFreezeResendNotification.requestKey: request, HTFreezeResendNotification.resultKey: response])
     }
 
     private func publishFailure(
         _ request: HTFrozenRequest, _ error: HTNetworkingError, willRetry: Bool, logger: HTLogger
     ) {
         emit(.resendFailed(request, error, willRetry: willRetry), logger: logger)
-        configuration.notificationCenter?.post(
-            name: .htResendFrozenRequestFailure, object: self,
+        configuration.resendNotificationCenter?.post(
+            name: HTFreezeResendNotification.failed, object: self,
             userInfo: [
-                HTFreezeNotificationKey.request: request, HTFreezeNotificationKey.error: error,
-                HTFreezeNotificationKey.willRetry: willRetry,
+                HTFreezeResendNotification.requestKey: request, HTFreezeResendNotification.errorKey: error,
+                HTFreezeResendNotification.willRetryKey: willRetry,
             ])
     }
 

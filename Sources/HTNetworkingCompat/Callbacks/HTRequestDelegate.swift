@@ -1,3 +1,5 @@
+import HTNetworking
+
 /// Receives the results of requests sent with ``HTClient/send(_:delegate:)`` on the main actor (the
 /// original's `HTRequestDelegate` with `htRequestFinished:` and `htRequestFailed:`).
 ///

@@ -1,3 +1,5 @@
+import HTNetworking
+
 /// How an object becomes request parameters (RestKit's `RKRequestDescriptor`): a request mapping plus a
 /// root key path to nest the object's JSON under.
 ///

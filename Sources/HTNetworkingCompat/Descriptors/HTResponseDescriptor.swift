@@ -1,3 +1,5 @@
+import HTNetworking
+
 /// Which responses a mapping applies to, and where in their bodies the objects are (RestKit's
 /// `RKResponseDescriptor`): methods, a path pattern, status codes, and a key path.
 ///
