@@ -15,7 +15,7 @@ import HTNetworking
 /// building a dependent sequence in one place and running it elsewhere (or more than once: each
 /// ``send()`` starts from the first request again).
 ///
-/// `Failure` is ``HTNetworkingError`` while every step throws only that (steps that build a request
+/// `Failure` is `HTNetworkingError` while every step throws only that (steps that build a request
 /// without `try`, or closures declared `throws(HTNetworkingError)`); a step that may throw anything
 /// else (a closure containing `try` whose thrown type is not spelled out) makes it `any Error`.
 ///
@@ -111,7 +111,7 @@ public struct HTChain<Value, Failure: Error> {
 
 extension HTChain where Failure == HTNetworkingError {
     /// Adds a step: once this chain has a value, `makeRequest` builds the next request from it and the
-    /// chain sends that request. The chain keeps throwing only ``HTNetworkingError``.
+    /// chain sends that request. The chain keeps throwing only `HTNetworkingError`.
     public func then<R: HTBaseRequest>(
         _ makeRequest: @escaping (sending Value) throws(HTNetworkingError) -> sending R
     ) -> HTChain<R.Response, HTNetworkingError> {
@@ -132,7 +132,7 @@ extension HTChain where Failure == HTNetworkingError {
 
     /// Adds a step that runs `next` with this chain's value; `next` may send any number of requests
     /// (through ``client``), in parallel or not, or none. The chain keeps throwing only
-    /// ``HTNetworkingError``.
+    /// `HTNetworkingError`.
     public func then<T>(
         _ next: nonisolated(nonsending) @escaping (sending Value) async throws(HTNetworkingError) -> sending T
     ) -> HTChain<T, HTNetworkingError> {
@@ -152,7 +152,7 @@ extension HTChain where Failure == HTNetworkingError {
     }
 
     /// Changes the chain's value without sending anything. The chain keeps throwing only
-    /// ``HTNetworkingError``.
+    /// `HTNetworkingError`.
     public func map<T>(_ transform: @escaping (sending Value) throws(HTNetworkingError) -> sending T) -> HTChain<
         T, HTNetworkingError
     > {
