@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .library(name: "HTNetworking", targets: ["HTNetworking"]),
         .library(name: "HTModel", targets: ["HTModel"]),
+        // The Objective-C-style APIs (callbacks, delegates, chains, branches, freeze notifications,
+        // RestKit-style descriptors), for apps moving from the original: `import HTNetworkingCompat`.
+        .library(name: "HTNetworkingCompat", targets: ["HTNetworkingCompat"]),
         .executable(name: "ht-codegen", targets: ["ht-codegen"]),
         .plugin(name: "HTCodegenPlugin", targets: ["HTCodegenPlugin"]),
         .plugin(name: "GenerateClient", targets: ["GenerateClient"]),
@@ -15,6 +18,7 @@ let package = Package(
         // Runtime
         .target(name: "HTModel"),
         .target(name: "HTNetworking", dependencies: ["HTModel"]),
+        .target(name: "HTNetworkingCompat", dependencies: ["HTNetworking"]),
 
         // Generator
         .target(name: "HTCodegenCore"),
@@ -52,6 +56,7 @@ let package = Package(
         .target(name: "HTTestSupport", path: "Tests/HTTestSupport", exclude: ["Server"]),
         .testTarget(name: "HTModelTests", dependencies: ["HTModel", "HTTestSupport"]),
         .testTarget(name: "HTNetworkingTests", dependencies: ["HTNetworking", "HTTestSupport"]),
+        .testTarget(name: "HTNetworkingCompatTests", dependencies: ["HTNetworkingCompat", "HTTestSupport"]),
         .testTarget(name: "HTCodegenCoreTests", dependencies: ["HTCodegenCore"], exclude: ["Goldens", "Specs"]),
         .testTarget(
             name: "HTGeneratedClientTests",

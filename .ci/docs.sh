@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of HTNetworking and HTModel and fails on any DocC warning, run by hand
-# or by CI from anywhere: `bash .ci/docs.sh`.
+# Builds the DocC documentation of HTNetworking, HTModel and HTNetworkingCompat and fails on any DocC
+# warning, run by hand or by CI from anywhere: `bash .ci/docs.sh`.
 #
 # The package has no dependencies, so the swift-docc-plugin (`swift package generate-documentation`)
 # is not available; this script does what the plugin does with the toolchain's own tools:
-#   1. `swift build --target HTNetworking` into its own scratch folder (.build-docs, so the normal
-#      .build is not rebuilt with other flags), with the compiler writing the symbol graphs of every
-#      module it compiles (-emit-symbol-graph);
-#   2. for each of HTNetworking and HTModel, `docc convert Sources/<Target>/<Target>.docc` with that
-#      module's symbol graphs and --warnings-as-errors: a broken symbol link (``Name``), an ambiguous
-#      one, a Topics entry that resolves to nothing, a doc comment that documents some parameters but
-#      not all, or an article link (<doc:Name>) that goes nowhere fails the script, in the catalogs and
-#      in the doc comments alike.
+#   1. `swift build --target HTNetworkingCompat` (which builds HTModel and HTNetworking first) into its
+#      own scratch folder (.build-docs, so the normal .build is not rebuilt with other flags), with the
+#      compiler writing the symbol graphs of every module it compiles (-emit-symbol-graph), with
+#      extension blocks (-emit-extension-block-symbols: HTNetworkingCompat's members of HTClient,
+#      HTFreezeManager.Configuration and Notification.Name get pages, under "Extended Modules");
+#   2. for each of HTNetworking, HTModel and HTNetworkingCompat, `docc convert
+#      Sources/<Target>/<Target>.docc` with that module's symbol graphs and --warnings-as-errors: a
+#      broken symbol link (``Name``), an ambiguous one, a Topics entry that resolves to nothing, a doc
+#      comment that documents some parameters but not all, or an article link (<doc:Name>) that goes
+#      nowhere fails the script, in the catalogs and in the doc comments alike. (A catalog sees only its
+#      own module's symbols, and HTModel's in HTNetworking's, which re-exports it: HTNetworkingCompat's
+#      doc comments name HTNetworking's types in plain code voice.)
 # The archives go to .build-docs/docs/<Target>.doccarchive (open with `docc preview` or host them
 # with `docc process-archive transform-for-static-hosting`).
 # The symbol graphs stay in .build-docs/symbol-graphs: .ci/public-api.py counts the public API from them.
@@ -41,16 +45,18 @@ if [ -z "$DOCC" ]; then
 fi
 
 START=$(now)
-echo "== docs: symbol graphs (swift build --target HTNetworking --scratch-path $SCRATCH)"
+echo "== docs: symbol graphs (swift build --target HTNetworkingCompat --scratch-path $SCRATCH)"
 build_graphs() {
     mkdir -p "$GRAPHS" "$OUT"
-    swift build --target HTNetworking --scratch-path "$SCRATCH" \
-        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$GRAPHS"
+    swift build --target HTNetworkingCompat --scratch-path "$SCRATCH" \
+        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$GRAPHS" \
+        -Xswiftc -emit-extension-block-symbols
 }
 build_graphs
 # The compiler writes a module's graph only when it compiles the module: an up-to-date build keeps the
 # graphs of the last compile (current, since nothing changed). If they are gone, build from scratch.
-if [ ! -f "$GRAPHS/HTNetworking.symbols.json" ] || [ ! -f "$GRAPHS/HTModel.symbols.json" ]; then
+if [ ! -f "$GRAPHS/HTNetworking.symbols.json" ] || [ ! -f "$GRAPHS/HTModel.symbols.json" ] ||
+    [ ! -f "$GRAPHS/HTNetworkingCompat.symbols.json" ]; then
     echo "== docs: symbol graphs missing; rebuilding $SCRATCH from scratch"
     rm -rf "$SCRATCH"
     build_graphs
@@ -58,7 +64,7 @@ fi
 BUILT=$(now)
 
 status=0
-for TARGET in HTNetworking HTModel; do
+for TARGET in HTNetworking HTModel HTNetworkingCompat; do
     CATALOG="Sources/$TARGET/$TARGET.docc"
     MODULE_GRAPHS="$SCRATCH/symbol-graphs-$TARGET"
     rm -rf "$MODULE_GRAPHS" "$OUT/$TARGET.doccarchive"

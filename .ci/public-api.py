@@ -8,14 +8,15 @@ more than its line in .ci/public-api-baseline.txt allows.
     python3 .ci/public-api.py --list HTModel    # every counted declaration of a module, by file
     python3 .ci/public-api.py --check-topics    # also: every public top-level symbol is in a DocC topic
 
-The graphs are the ones .ci/docs.sh builds: `swift build --target HTNetworking` into
-$HT_DOCS_SCRATCH (default .build-docs) with the compiler writing the symbol graph of each module it
+The graphs are the ones .ci/docs.sh builds: `swift build --target HTNetworkingCompat` (HTModel,
+HTNetworking and HTNetworkingCompat) into $HT_DOCS_SCRATCH (default .build-docs) with the compiler writing the symbol graph of each module it
 compiles (-emit-symbol-graph) to <scratch>/symbol-graphs. Without --no-build this script runs that same
 build (a no-op when docs.sh has just run), so it can run on its own and shares docs.sh's build.
 Graphs from `swift package dump-symbol-graph` (swift-symbolgraph-extract, which does not repeat
 re-exported symbols) can be passed with --graphs DIR; they give the same counts.
 
-What counts, per module (what a user of `import HTNetworking` sees, HTModel being re-exported):
+What counts, per module (what a user of `import HTNetworking` sees, HTModel being re-exported, and
+what `import HTNetworkingCompat` adds; the "default import" line is HTModel and HTNetworking together):
   - the symbols of <Module>.symbols.json and of its extension graphs (<Module>@Swift.symbols.json,
     <Module>@FoundationEssentials...: the module's extensions of other modules' types);
   - with access level public or open;
@@ -25,7 +26,8 @@ What counts, per module (what a user of `import HTNetworking` sees, HTModel bein
   - declared in the package: the members a type gets from a protocol's default implementation or a
     superclass ("synthesized": their identifier has ::SYNTHESIZED::, over a third of the graphs, mostly
     Equatable's != and FixedWidthInteger's operators on extended types) are printed but not counted;
-    nor are extension blocks (kind swift.extension, only there with -emit-extension-block-symbols);
+    nor are extension blocks (kind swift.extension, there because docs.sh builds with
+    -emit-extension-block-symbols);
   - once: a module that re-exports another (`@_exported import HTModel`) repeats the other's symbols in
     its own graphs; a symbol counts for the module that declares it (the smallest graph set holding it).
 "Top-level types" are the structs, enums, classes, actors, protocols and typealiases at the top level
@@ -56,6 +58,9 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BASELINE = os.path.join(ROOT, ".ci", "public-api-baseline.txt")
 PUBLIC = {"public", "open"}
+# The modules `import HTNetworking` brings (HTNetworking re-exports HTModel); HTNetworkingCompat is
+# counted on its own line, and is not part of it.
+DEFAULT_IMPORT = ("HTModel", "HTNetworking")
 TYPE_KINDS = {"swift.struct", "swift.enum", "swift.class", "swift.actor", "swift.protocol", "swift.typealias"}
 # Top-level declarations that are not types: functions, operators, global variables.
 GLOBAL_KINDS = {"swift.func", "swift.func.op", "swift.var"}
@@ -73,8 +78,9 @@ def build_graphs(scratch, graphs, modules):
 
     def build():
         os.makedirs(graphs, exist_ok=True)
-        command = ["swift", "build", "--target", "HTNetworking", "--scratch-path", scratch,
-                   "-Xswiftc", "-emit-symbol-graph", "-Xswiftc", "-emit-symbol-graph-dir", "-Xswiftc", graphs]
+        command = ["swift", "build", "--target", "HTNetworkingCompat", "--scratch-path", scratch,
+                   "-Xswiftc", "-emit-symbol-graph", "-Xswiftc", "-emit-symbol-graph-dir", "-Xswiftc", graphs,
+                   "-Xswiftc", "-emit-extension-block-symbols"]
         print("== public API: " + " ".join(command), flush=True)
         return subprocess.call(command, cwd=ROOT, stdin=subprocess.DEVNULL)
 
@@ -300,7 +306,8 @@ def main():
         return 0
 
     print(f"== public API: symbol graphs in {graphs}")
-    header = f"{'module':<16}{'count':>8}{'baseline':>10}{'change':>8}{'types':>8}   {'synthesized (not counted)'}"
+    width = max(len(m) for m in modules + ["default import"]) + 2
+    header = f"{'module':<{width}}{'count':>8}{'baseline':>10}{'change':>8}{'types':>8}   {'synthesized (not counted)'}"
     print(header)
     print("-" * len(header))
     over, under = [], []
@@ -310,7 +317,7 @@ def main():
         count = len(declarations)
         limit = baseline.get(module)
         change = "" if limit is None else f"{count - limit:+d}"
-        print(f"{module:<16}{count:>8}{'-' if limit is None else limit:>10}{change:>8}{len(types):>8}"
+        print(f"{module:<{width}}{count:>8}{'-' if limit is None else limit:>10}{change:>8}{len(types):>8}"
               f"   {len(synthesized)}")
         totals[0] += count
         totals[1] += len(types)
@@ -319,8 +326,15 @@ def main():
             over.append((module, count, limit))
         elif count < limit:
             under.append((module, count, limit))
-    print(f"{'total':<16}{totals[0]:>8}{sum(baseline.values()):>10}{totals[0] - sum(baseline.values()):>+8d}"
+    print(f"{'total':<{width}}{totals[0]:>8}{sum(baseline.values()):>10}{totals[0] - sum(baseline.values()):>+8d}"
           f"{totals[1]:>8}   {totals[2]}")
+    default = [m for m in DEFAULT_IMPORT if m in counts]
+    if default:
+        count = sum(len(counts[m][0]) for m in default)
+        limit = sum(baseline.get(m, 0) for m in default)
+        print(f"{'default import':<{width}}{count:>8}{limit:>10}{count - limit:>+8d}"
+              f"{sum(len(counts[m][2]) for m in default):>8}   {sum(len(counts[m][1]) for m in default)}"
+              f"   ({' + '.join(default)}: `import HTNetworking`)")
     print("types: the top-level structs, enums, classes, actors, protocols and typealiases among the count;")
     print("synthesized: members inherited from protocols and superclasses, not declarations of the module")
     print(f"== public API: {time.monotonic() - start:.1f}s")

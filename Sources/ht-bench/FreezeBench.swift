@@ -42,6 +42,14 @@ enum FreezeBench {
         }
     }
 
+    /// Settings that post no resend notifications, so the figures are the journal's and the resends'
+    /// alone (the notifications are HTNetworkingCompat's; their center is `package` here).
+    static func settings(durability: HTFreezeJournal.Durability = .synchronous) -> HTFreezeManager.Configuration {
+        var settings = HTFreezeManager.Configuration(durability: durability)
+        settings.resendNotificationCenter = nil
+        return settings
+    }
+
     /// Runs the measurements and prints them.
     static func run() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("ht-bench-freeze-\(UUID().uuidString)")
@@ -62,7 +70,7 @@ enum FreezeBench {
         ] {
             let manager = try HTFreezeManager(
                 directory: root.appendingPathComponent("freeze-\(label)"), monitor: offline,
-                configuration: .init(durability: durability, notificationCenter: nil))
+                configuration: settings(durability: durability))
             let elapsed = try await clock.measure {
                 for index in 0..<count {
                     _ = try await manager.freeze(PostNoteRequest(index: index), via: client)
@@ -96,7 +104,7 @@ enum FreezeBench {
         for _ in 0..<7 {
             let elapsed = try await clock.measure {
                 let manager = try HTFreezeManager(
-                    directory: large, monitor: offline, configuration: .init(notificationCenter: nil))
+                    directory: large, monitor: offline, configuration: settings())
                 loaded = try await manager.allFrozenRequests().count
             }
             loads.append(elapsed.seconds)
@@ -117,7 +125,7 @@ enum FreezeBench {
             let monitor = HTManualConnectivityMonitor(.unreachable)
             let manager = try HTFreezeManager(
                 directory: root.appendingPathComponent("resend-\(label.replacingOccurrences(of: " ", with: "-"))"),
-                monitor: monitor, configuration: .init(notificationCenter: nil))
+                monitor: monitor, configuration: settings())
             for index in 0..<count {
                 _ = try await manager.freeze(PostNoteRequest(index: index), via: resendClient)
             }

@@ -1,9 +1,15 @@
 extension SwiftNaming {
-    /// The public top-level types of HTModel and HTNetworking. A generated type must not take one of
-    /// these names: generated code and the app's own code refer to them unqualified, so a spec type
-    /// `CacheableRequest` generated as `HTCacheableRequest` would capture the app's
-    /// `extension HTGetUserRequest: HTCacheableRequest`. `RuntimeTypeNamesTests` compares this list with
-    /// the runtime's sources, so a type added to the runtime fails the tests until it is added here.
+    /// The public top-level types of HTModel and HTNetworking, and of HTNetworkingCompat. A generated
+    /// type must not take one of these names: generated code and the app's own code refer to them
+    /// unqualified, so a spec type `CacheableRequest` generated as `HTCacheableRequest` would capture the
+    /// app's `extension HTGetUserRequest: HTCacheableRequest`. `RuntimeTypeNamesTests` compares this list
+    /// with the runtime's sources, so a type added to the runtime fails the tests until it is added here.
+    ///
+    /// From HTNetworkingCompat (`import HTNetworkingCompat`, which an app may import beside HTNetworking):
+    /// `HTBranch`, `HTChain`, `HTDescriptorRegistry`, `HTFreezeNotificationKey`, `HTMappingResult`,
+    /// `HTMethodSet`, `HTPathPattern`, `HTRequestDelegate`, `HTRequestDescriptor`, `HTRequestTask`,
+    /// `HTResponseDescriptor`, `HTResponseMappingError`, `HTStatusCodeSet`. The rest are HTModel's and
+    /// HTNetworking's (`import HTNetworking`).
     static let runtimeTypeNames: Set<String> = [
         "HTBaseRequest", "HTBatchMode", "HTBearerTokenInterceptor", "HTBlockInterceptor",
         "HTBodyEncoding", "HTBranch", "HTCacheLookup", "HTCachePolicy", "HTCachePolicyID",

@@ -24,7 +24,7 @@ enum SwiftNaming {
         "Optional", "Result", "Error", "Never", "Void", "Any", "AnyObject", "Character", "Data", "Date", "URL",
         "UUID", "Decimal", "TimeZone",
         "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable", "Identifiable", "Type", "Self",
-        "Protocol", "Foundation", "HTModel", "HTNetworking", "Storage",
+        "Protocol", "Foundation", "HTModel", "HTNetworking", "HTNetworkingCompat", "Storage",
     ])
 
     /// Member names every model or request already has (from its protocols and base class).

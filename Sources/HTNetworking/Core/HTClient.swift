@@ -180,7 +180,7 @@ public final class HTClient: Sendable {
 
     /// Takes what is needed from the request value, and asks the response cache (unless `usingCache` is
     /// false) whether it has an answer.
-    func prepare<R: HTBaseRequest>(_ request: R, usingCache: Bool = true) throws(HTNetworkingError)
+    package func prepare<R: HTBaseRequest>(_ request: R, usingCache: Bool = true) throws(HTNetworkingError)
         -> HTPreparedRequest<R>
     {
         let urlRequest = try self.urlRequest(for: request)
@@ -224,7 +224,7 @@ public final class HTClient: Sendable {
     /// the transport (`isFromCache`; from the second hit on, the value mapped the first time, kept
     /// beside the memory-tier entry and shared), a revalidation is sent conditional and its 304 serves
     /// the stored response, and a network response that maps is stored per policy and `Cache-Control`.
-    func response<R: HTBaseRequest>(for prepared: HTPreparedRequest<R>) async throws(HTNetworkingError)
+    package func response<R: HTBaseRequest>(for prepared: HTPreparedRequest<R>) async throws(HTNetworkingError)
         -> sending HTResponse<R.Response>
     {
         do {

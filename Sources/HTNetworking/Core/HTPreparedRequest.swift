@@ -6,7 +6,7 @@ import Foundation
 
 /// Everything the client takes from a request value before sending it: built synchronously, so the
 /// request value itself never crosses into the tasks that send it.
-struct HTPreparedRequest<Request: HTBaseRequest>: Sendable {
+package struct HTPreparedRequest<Request: HTBaseRequest>: Sendable {
     /// The URL request after the request's ``HTBaseRequest/customize(_:)``.
     var urlRequest: URLRequest
     var description: HTRequestDescription

@@ -62,8 +62,10 @@ public actor HTFreezeManager {
         public var idempotencyHeader: String
         /// Whether each change to the journal is `fsync`ed (`synchronous`, but in benchmarks and tests).
         package var durability: HTFreezeJournal.Durability = .synchronous
-        /// Where the resend notifications are posted; `nil` for none.
-        public var notificationCenter: NotificationCenter?
+        /// Where the resend notifications are posted (`NotificationCenter.default`); `nil` for none.
+        /// Public as `notificationCenter` in HTNetworkingCompat, with the notifications' names (see
+        /// ``HTFreezeResendNotification``).
+        package var resendNotificationCenter: NotificationCenter? = .default
         /// The headers that are credentials and are not written to the journal (by default every
         /// `Authorization`, cookie, API key, token, secret, password, session and signature header; see
         /// ``HTFreezeCredentialHeaders``). The ``idempotencyHeader`` is always kept.
@@ -87,7 +89,6 @@ public actor HTFreezeManager {
         /// Creates settings.
         public init(
             allowsExpensiveNetworks: Bool = false, idempotencyHeader: String = "Idempotency-Key",
-            notificationCenter: NotificationCenter? = .default,
             credentialHeaders: HTFreezeCredentialHeaders = HTFreezeCredentialHeaders(),
             sealer: (any HTFreezeRecordSealing)? = nil,
             logger: HTLogger = .shared
@@ -95,13 +96,12 @@ public actor HTFreezeManager {
             self.logger = logger
             self.allowsExpensiveNetworks = allowsExpensiveNetworks
             self.idempotencyHeader = idempotencyHeader
-            self.notificationCenter = notificationCenter
             self.credentialHeaders = credentialHeaders
             self.sealer = sealer
         }
 
         /// Settings with the journal's `durability` (``HTFreezeJournal/Durability/buffered`` in benchmarks
-        /// and tests).
+        /// and tests) and where the resend notifications go.
         package init(
             allowsExpensiveNetworks: Bool = false, idempotencyHeader: String = "Idempotency-Key",
             durability: HTFreezeJournal.Durability, notificationCenter: NotificationCenter? = .default,
@@ -111,9 +111,9 @@ public actor HTFreezeManager {
         ) {
             self.init(
                 allowsExpensiveNetworks: allowsExpensiveNetworks, idempotencyHeader: idempotencyHeader,
-                notificationCenter: notificationCenter, credentialHeaders: credentialHeaders, sealer: sealer,
-                logger: logger)
+                credentialHeaders: credentialHeaders, sealer: sealer, logger: logger)
             self.durability = durability
+            self.resendNotificationCenter = notificationCenter
         }
 
         /// ``credentialHeaders`` with the ``idempotencyHeader`` always kept.
@@ -525,20 +525,20 @@ public actor HTFreezeManager {
 
     private func publishSuccess(_ request: HTFrozenRequest, _ response: HTTransportResponse, logger: HTLogger) {
         emit(.resendSucceeded(request, response), logger: logger)
-        configuration.notificationCenter?.post(
-            name: .htResendFrozenRequestSuccessful, object: self,
-            userInfo: [HTFreezeNotificationKey.request: request, HTFreezeNotificationKey.result: response])
+        configuration.resendNotificationCenter?.post(
+            name: HTFreezeResendNotification.succeeded, object: self,
+            userInfo: [HTFreezeResendNotification.requestKey: request, HTFreezeResendNotification.resultKey: response])
     }
 
     private func publishFailure(
         _ request: HTFrozenRequest, _ error: HTNetworkingError, willRetry: Bool, logger: HTLogger
     ) {
         emit(.resendFailed(request, error, willRetry: willRetry), logger: logger)
-        configuration.notificationCenter?.post(
-            name: .htResendFrozenRequestFailure, object: self,
+        configuration.resendNotificationCenter?.post(
+            name: HTFreezeResendNotification.failed, object: self,
             userInfo: [
-                HTFreezeNotificationKey.request: request, HTFreezeNotificationKey.error: error,
-                HTFreezeNotificationKey.willRetry: willRetry,
+                HTFreezeResendNotification.requestKey: request, HTFreezeResendNotification.errorKey: error,
+                HTFreezeResendNotification.willRetryKey: willRetry,
             ])
     }
 

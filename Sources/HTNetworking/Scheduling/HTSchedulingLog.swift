@@ -1,7 +1,8 @@
-/// What batches, retries and chains write to the client's logger, under ``HTLogComponent/scheduling``:
+/// What batches and retries write to the client's logger, under ``HTLogComponent/scheduling``:
 /// routine steps at debug level (a batch starting and finishing, a retry scheduled), failures as
-/// warnings (a batch with failed requests, retries given up, a failed chain step). Requests are written
-/// with their URL redacted by the logger's ``HTLogger/redaction``.
+/// warnings (a batch with failed requests, retries given up). Requests are written with their URL
+/// redacted by the logger's ``HTLogger/redaction``. (HTNetworkingCompat's chains write their failed
+/// steps under the same component.)
 enum HTSchedulingLog {
     /// A retry of `failure`'s request is scheduled: attempt `attempt` (2 for the first retry) after `delay`.
     static func retryScheduled(_ logger: HTLogger, failure: HTNetworkingError, attempt: Int, delay: Duration) {
@@ -34,20 +35,6 @@ enum HTSchedulingLog {
             let first = firstFailure.map { "; first failure: " + logger.redaction.redactedDescription(of: $0) } ?? ""
             logger.warning(.scheduling, "batch: \(count) requests finished, \(failed) failed\(first)")
         }
-    }
-
-    /// Step `step` (1 for the first) of a chain failed with `error`; the later steps are not run.
-    /// A cancelled step is written at debug level (cancelling is the caller's choice).
-    static func chainStepFailed(_ logger: HTLogger, step: Int, error: any Error) {
-        let cancelled: Bool
-        if let error = error as? HTNetworkingError, case .cancelled = error.kind {
-            cancelled = true
-        } else {
-            cancelled = error is CancellationError
-        }
-        let level: HTLogLevel = cancelled ? .debug : .warning
-        guard logger.isEnabled(level, for: .scheduling) else { return }
-        logger.log(level, .scheduling, "chain: step \(step) failed: \(logger.redaction.redactedDescription(of: error))")
     }
 
     /// `duration` in seconds, with up to three decimals.

@@ -4,7 +4,7 @@ import Testing
 @testable import HTCodegenCore
 
 /// The generator's list of runtime type names is checked against the runtime itself: every public
-/// top-level type of HTModel and HTNetworking, read from their sources. A spec type that takes one of
+/// top-level type of HTModel, HTNetworking and HTNetworkingCompat, read from their sources. A spec type that takes one of
 /// these names (`CacheableRequest` with the prefix `HT`) would capture the app's own
 /// `extension X: HTCacheableRequest`, so the generator renames it; a runtime type added without
 /// adding it to the list fails here.
@@ -38,13 +38,14 @@ import Testing
     @Test func everyPublicRuntimeTypeIsReserved() throws {
         let runtime = try Self.publicTopLevelTypes(ofModule: "HTNetworking")
             .union(Self.publicTopLevelTypes(ofModule: "HTModel"))
+            .union(Self.publicTopLevelTypes(ofModule: "HTNetworkingCompat"))
         #expect(runtime.count > 100, "the scan found \(runtime.count) types; did the layout change?")
         #expect(runtime.contains("HTCacheableRequest") && runtime.contains("HTJSON"))
         let missing = runtime.subtracting(SwiftNaming.reservedTypeNames).sorted()
         #expect(missing == [], "add these to SwiftNaming.runtimeTypeNames")
         // No stale entry: every reserved `HT` name is a runtime type or module.
         let stale = SwiftNaming.reservedTypeNames.filter { $0.hasPrefix("HT") }
-            .subtracting(runtime).subtracting(["HTModel", "HTNetworking"]).sorted()
+            .subtracting(runtime).subtracting(["HTModel", "HTNetworking", "HTNetworkingCompat"]).sorted()
         #expect(stale == [], "remove these from SwiftNaming.runtimeTypeNames")
     }
 }

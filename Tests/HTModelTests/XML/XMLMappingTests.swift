@@ -4,7 +4,7 @@ import Testing
 
 @Suite("XML: documents into HTJSON, then the normal mapper")
 struct XMLMappingTests {
-    @Test("RestGoatee's BART stations: XML → models through the accessor and a response descriptor")
+    @Test("RestGoatee's BART stations: XML → models through the accessor")
     func bartStations() throws {
         let json = try HTJSON(parsingXML: Data(BARTStationsFixture.xml.utf8))
         let root = json.responseData["root"]
@@ -28,20 +28,11 @@ struct XMLMappingTests {
         #expect(stations.map(\.abbr) == ["12TH", "16TH", "19TH", "24TH", "EMBR"])
         #expect(stations[4].address == "298 Market Street")
 
-        // Through a response descriptor, as an XML response would map.
-        let registry = HTDescriptorRegistry(responseDescriptors: [
-            HTResponseDescriptor(
-                for: HTBartStation.self, method: "GET", pathPattern: "/api/stn.aspx", keyPath: "root.stations.station")
-        ])
-        let result = try registry.mapResponse(
-            json, method: "GET", path: "/api/stn.aspx?cmd=stns", statusCode: 200, options: .strict)
-        #expect(result.objects(ofType: HTBartStation.self).map(\.name) == stations.map(\.name))
-        #expect(result.objects(ofType: HTBartStation.self) == stations)
-
-        // The same descriptor maps a response with one station (one element is one object, not an array).
+        // A response with one station: one element is one object, not an array. (The same through a
+        // response descriptor: HTNetworkingCompatTests' XMLDescriptorTests.)
         let one = try HTJSON(parsingXML: BARTStationsFixture.oneStation)
-        let single = try registry.mapResponse(one, method: "GET", path: "/api/stn.aspx", statusCode: 200)
-        #expect(single.first(HTBartStation.self)?.gtfsLongitude == -122.397020)
+        let single = try one.responseData.child(atKeyPath: "root.stations.station").decode(HTBartStation.self)
+        #expect(single.gtfsLongitude == -122.397020)
         // For `[Model]` properties, `arrayElements` keeps a lone element an array.
         let forced = try HTJSON(parsingXML: BARTStationsFixture.oneStation, options: .init(arrayElements: ["station"]))
         let lone = try forced.responseData.child(atKeyPath: "root.stations.station").decode([HTBartStation].self)

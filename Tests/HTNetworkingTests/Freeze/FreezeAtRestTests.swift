@@ -161,7 +161,7 @@ struct FreezeAtRestTests {
         let directory = folder.url.appendingPathComponent("Freeze", isDirectory: true)
         let manager = try HTFreezeManager(
             directory: directory, monitor: HTManualConnectivityMonitor(.unreachable),
-            configuration: .init(notificationCenter: nil))
+            configuration: .init())
         _ = try await manager.freeze(
             FreezePathRequest(route: "idempotent", text: "m"),
             via: HTClient(baseURL: URL(string: "http://127.0.0.1:9")!))
@@ -270,7 +270,7 @@ struct FreezeAtRestTests {
             let manager = try HTFreezeManager(
                 directory: folder.url, monitor: HTManualConnectivityMonitor(.unreachable),
                 configuration: .init(
-                    idempotencyHeader: "X-Idempotency-Token", notificationCenter: nil,
+                    idempotencyHeader: "X-Idempotency-Token",
                     credentialHeaders: .init(persistsCredentialHeaders: persists)))
             let id = try await manager.freeze(FreezeCredentialRequest(text: "t"), via: client)
             let stored = try #require(try await manager.frozenRequest(id: id))
@@ -297,7 +297,7 @@ struct FreezeAtRestTests {
         var ids: [String] = []
         do {
             let manager = try HTFreezeManager(
-                directory: folder.url, monitor: monitor, configuration: .init(notificationCenter: nil))
+                directory: folder.url, monitor: monitor, configuration: .init())
             for (index, request) in [
                 FreezeCredentialRequest(text: "after-attempt"), FreezeCredentialRequest(text: "offline"),
             ].enumerated() {
@@ -323,7 +323,7 @@ struct FreezeAtRestTests {
         await tokens.set("token-at-resend")
         monitor.set(.reachable(isExpensive: false))
         let reopened = try HTFreezeManager(
-            directory: folder.url, monitor: monitor, configuration: .init(notificationCenter: nil))
+            directory: folder.url, monitor: monitor, configuration: .init())
         #expect(
             try await reopened.allFrozenRequests().allSatisfy {
                 $0.headers["Authorization"] == nil && $0.headers["X-Api-Key"] == nil

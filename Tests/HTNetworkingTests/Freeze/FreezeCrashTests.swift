@@ -26,7 +26,7 @@ struct FreezeCrashChild {
         case "freeze":
             let manager = try HTFreezeManager(
                 directory: directory, monitor: HTManualConnectivityMonitor(.unreachable),
-                configuration: .init(notificationCenter: nil))
+                configuration: .init())
             var index = Int(env["HT_FREEZE_START"] ?? "0") ?? 0
             let end = index + 120  // bounded, so the resend phase stays short; the parent kills before
             while index < end {
@@ -43,7 +43,7 @@ struct FreezeCrashChild {
         case "resend":
             let manager = try HTFreezeManager(
                 directory: directory, monitor: HTManualConnectivityMonitor(.reachable(isExpensive: false)),
-                configuration: .init(notificationCenter: nil))
+                configuration: .init())
             await manager.setup(delegate: FreezeOneClient(client), startMonitoring: false)
             let events = manager.events()
             let printer = Task {

@@ -54,7 +54,7 @@ struct FreezeFullDiskTests {
     typealias Support = SchedulingTestSupport
 
     private func makeManager(_ folder: FreezeTemporaryFolder, disk: FreezeFullDisk) throws -> HTFreezeManager {
-        var configuration = HTFreezeManager.Configuration(notificationCenter: nil)
+        var configuration = HTFreezeManager.Configuration()
         configuration.journalIO = disk.io
         return try HTFreezeManager(
             directory: folder.url, monitor: HTManualConnectivityMonitor(.reachable(isExpensive: false)),

@@ -19,7 +19,7 @@ struct FreezeLockChild {
     @Test("Child", .enabled(if: environment["HT_FREEZE_LOCK_CHILD"] != nil))
     func child() async throws {
         let directory = URL(fileURLWithPath: try #require(Self.environment["HT_FREEZE_DIR"]))
-        let configuration = HTFreezeManager.Configuration(notificationCenter: nil)
+        let configuration = HTFreezeManager.Configuration()
         switch Self.environment["HT_FREEZE_LOCK_CHILD"] {
         case "hold":
             let manager = try HTFreezeManager(
@@ -115,7 +115,7 @@ struct FreezeLockTests {
             do throws(HTFreezeJournalError) {
                 _ = try HTFreezeManager(
                     directory: folder.url, monitor: HTManualConnectivityMonitor(.unreachable),
-                    configuration: .init(notificationCenter: nil))
+                    configuration: .init())
                 return nil
             } catch {
                 return error
@@ -134,7 +134,7 @@ struct FreezeLockTests {
         defer { folder.cleanUp() }
         var first: HTFreezeManager? = try HTFreezeManager(
             directory: folder.url, monitor: HTManualConnectivityMonitor(.unreachable),
-            configuration: .init(notificationCenter: nil))
+            configuration: .init())
         try await first?.freeze(sampleFrozenRequest(1))
 
         let error = try #require(
@@ -181,7 +181,7 @@ struct FreezeLockTests {
         do {
             let manager = try HTFreezeManager(
                 directory: folder.url, monitor: HTManualConnectivityMonitor(.unreachable),
-                configuration: .init(notificationCenter: nil))
+                configuration: .init())
             #expect(try await manager.allFrozenRequests().count == 20)
 
             // Now this process holds it: a child that tries is refused, with the journal's path.

@@ -78,38 +78,6 @@ struct FreezeStatusRequest: HTFreezableRequest {
     var parameters: HTJSONObject { ["code": .integer(Int64(code))] }
 }
 
-/// Thread-safe list of received notifications.
-final class FreezeNotificationLog: @unchecked Sendable {
-    // @unchecked Sendable, safety: `entries` is a `let` box whose every read and write holds its lock.
-    // The box is not Sendable by itself only because `userInfo` is typed `[AnyHashable: Any]`; what the
-    // freeze manager puts there (`HTFrozenRequest`, `HTTransportResponse`, `HTNetworkingError`, `Bool`)
-    // is all Sendable values, and `all` hands out copies. `tokens` is written only in `init` and read
-    // only in `deinit`, when no other reference exists; `center` is a `let`.
-    private let entries = LockedBox<[(Notification.Name, [AnyHashable: Any])]>([])
-    private var tokens: [NSObjectProtocol] = []
-    let center: NotificationCenter
-
-    init(center: NotificationCenter) {
-        self.center = center
-        for name in [Notification.Name.htResendFrozenRequestSuccessful, .htResendFrozenRequestFailure] {
-            tokens.append(
-                center.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
-                    self?.append(note.name, note.userInfo ?? [:])
-                })
-        }
-    }
-
-    deinit {
-        for token in tokens { center.removeObserver(token) }
-    }
-
-    private func append(_ name: Notification.Name, _ info: [AnyHashable: Any]) {
-        entries.withLock { $0.append((name, info)) }
-    }
-
-    var all: [(Notification.Name, [AnyHashable: Any])] { entries.value }
-}
-
 /// Collects events from `stream` until `done` says so or `timeout` passes.
 func collectFreezeEvents(
     _ stream: AsyncStream<HTFreezeEvent>, timeout: Duration = .seconds(30),

@@ -11,12 +11,10 @@ import Testing
 @Suite("Freeze manager against the loopback server", .timeLimit(.minutes(2)))
 struct FreezeManagerTests {
     private func makeManager(
-        _ folder: FreezeTemporaryFolder, _ monitor: any HTConnectivityMonitor, center: NotificationCenter? = nil,
-        expensive: Bool = false
+        _ folder: FreezeTemporaryFolder, _ monitor: any HTConnectivityMonitor, expensive: Bool = false
     ) throws -> HTFreezeManager {
         try HTFreezeManager(
-            directory: folder.url, monitor: monitor,
-            configuration: .init(allowsExpensiveNetworks: expensive, notificationCenter: center))
+            directory: folder.url, monitor: monitor, configuration: .init(allowsExpensiveNetworks: expensive))
     }
 
     private func frozenID(_ body: () async throws(HTNetworkingError) -> HTJSON) async -> String? {
@@ -109,17 +107,15 @@ struct FreezeManagerTests {
         #expect(try await manager.allFrozenRequests().isEmpty)
     }
 
-    @Test("Connectivity returns: resent automatically in freeze order, with notifications and events")
+    @Test("Connectivity returns: resent automatically in freeze order, with events")
     func automaticResendInOrder() async throws {
         let folder = FreezeTemporaryFolder()
         defer { folder.cleanUp() }
         let server = FreezeServerProcess()
         try await server.start()
         defer { server.stop() }
-        let center = NotificationCenter()
-        let log = FreezeNotificationLog(center: center)
         let monitor = HTManualConnectivityMonitor(.unreachable)
-        let manager = try makeManager(folder, monitor, center: center)
+        let manager = try makeManager(folder, monitor)
         let client = HTClient(baseURL: server.baseURL)
         var ids: [String] = []
         for index in 0..<6 {
@@ -138,13 +134,6 @@ struct FreezeManagerTests {
         #expect(seen.filter(\.isSuccess).map(\.request.id) == ids)
         #expect(try await FreezeLedger(server).applied == ids)
         #expect(try await manager.allFrozenRequests().isEmpty)
-        let notes = log.all
-        #expect(notes.count == 6)
-        #expect(notes.allSatisfy { $0.0 == .htResendFrozenRequestSuccessful })
-        #expect(notes.compactMap { ($0.1[HTFreezeNotificationKey.request] as? HTFrozenRequest)?.id } == ids)
-        #expect(
-            notes.compactMap { ($0.1[HTFreezeNotificationKey.result] as? HTTransportResponse)?.statusCode }
-                == Array(repeating: 201, count: 6))
     }
 
     @Test("Expensive networks resend only when allowed (WWAN mode)")
@@ -189,17 +178,14 @@ struct FreezeManagerTests {
         #expect(try await manager.allFrozenRequests().map(\.id) == [first, other].compactMap { $0 })
     }
 
-    @Test("Failed resends: 503 stays with backoff and a counted attempt; 404 is dropped; both notified")
+    @Test("Failed resends: 503 stays with backoff and a counted attempt; 404 is dropped; both reported")
     func failedResends() async throws {
         let folder = FreezeTemporaryFolder()
         defer { folder.cleanUp() }
         let server = FreezeServerProcess()
         try await server.start()
         defer { server.stop() }
-        let center = NotificationCenter()
-        let log = FreezeNotificationLog(center: center)
-        let manager = try makeManager(
-            folder, HTManualConnectivityMonitor(.reachable(isExpensive: false)), center: center)
+        let manager = try makeManager(folder, HTManualConnectivityMonitor(.reachable(isExpensive: false)))
         let client = HTClient(baseURL: server.baseURL)
         // A long backoff, so a slow machine can't reach the next attempt within the test.
         await manager.register(HTDefaultFreezePolicy(initialDelay: 120), for: .sendFreezeAutomatically)
@@ -226,11 +212,6 @@ struct FreezeManagerTests {
         }
         #expect(error503.statusCode == 503)
         #expect(error404.statusCode == 404)
-        let notes = log.all
-        #expect(notes.map(\.0) == [.htResendFrozenRequestFailure, .htResendFrozenRequestFailure])
-        #expect(notes.compactMap { $0.1[HTFreezeNotificationKey.willRetry] as? Bool } == [true, false])
-        #expect(
-            notes.compactMap { ($0.1[HTFreezeNotificationKey.error] as? HTNetworkingError)?.statusCode } == [503, 404])
     }
 
     @Test("Expiry is honoured: an expired request is dropped, never sent")

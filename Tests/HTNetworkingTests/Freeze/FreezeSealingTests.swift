@@ -242,7 +242,7 @@ struct FreezeSealingTests {
         defer { server.stop() }
         let client = HTClient(baseURL: server.baseURL)
         let monitor = HTManualConnectivityMonitor(.unreachable)
-        let sealed = HTFreezeManager.Configuration(notificationCenter: nil, sealer: ToySealer())
+        let sealed = HTFreezeManager.Configuration(sealer: ToySealer())
         let id: String
         do {
             let manager = try HTFreezeManager(directory: folder.url, monitor: monitor, configuration: sealed)
@@ -253,7 +253,7 @@ struct FreezeSealingTests {
         // Opened without the sealer (say the key is not available yet): reported, not dropped.
         do {
             let blind = try HTFreezeManager(
-                directory: folder.url, monitor: monitor, configuration: .init(notificationCenter: nil))
+                directory: folder.url, monitor: monitor, configuration: .init())
             #expect(try await blind.allFrozenRequests().isEmpty)
             #expect(await blind.journalLoadReport.unopened.map(\.id) == [id])
             #expect(await blind.journalLoadReport.unopened.first?.error == .noSealer)

@@ -18,7 +18,7 @@ struct FreezeThroughputTests {
         // Freeze throughput, fsync'd (the default durability), through the public API.
         let durable = try HTFreezeManager(
             directory: folder.url.appendingPathComponent("durable"), monitor: HTManualConnectivityMonitor(.unreachable),
-            configuration: .init(notificationCenter: nil))
+            configuration: .init())
         let durableCount = 300
         let durableTime = try await clock.measure {
             for index in 0..<durableCount {
@@ -33,7 +33,7 @@ struct FreezeThroughputTests {
         do {
             let manager = try HTFreezeManager(
                 directory: folder.url, monitor: HTManualConnectivityMonitor(.unreachable),
-                configuration: .init(durability: .buffered, notificationCenter: nil))
+                configuration: .init(durability: .buffered))
             bufferedTime = try await clock.measure {
                 for index in 0..<10_000 {
                     let live = index % 10 == 0
@@ -53,7 +53,7 @@ struct FreezeThroughputTests {
         let loadTime = try clock.measure {
             reopened = try HTFreezeManager(
                 directory: folder.url, monitor: HTManualConnectivityMonitor(.reachable(isExpensive: false)),
-                configuration: .init(notificationCenter: nil))
+                configuration: .init())
         }
         let loaded = try #require(reopened)
         #expect(try await loaded.allFrozenRequests().count == 10_000)

@@ -64,7 +64,7 @@ struct SubsystemLoggingTests {
         #expect(!(debug + warnings).contains { $0.contains("hunter2") }, "a secret query parameter was logged")
     }
 
-    @Test("scheduling: retries with their delay, batch start and finish, failed chain steps")
+    @Test("scheduling: retries with their delay, batch start and finish")
     func scheduling() async throws {
         let server = try await sharedServer()
         let log = ClosureLog()
@@ -80,11 +80,6 @@ struct SubsystemLoggingTests {
         _ = await client.batchResults([
             SchedFlakyRequest(key: id + "c"), SchedFlakyRequest(key: id + "d", fail: 1, status: 500),
         ])
-        _ = await expectNetworkingError { () async throws(HTNetworkingError) in
-            try await client.chain(SchedFlakyRequest(key: id + "e")).then { _ in
-                SchedFlakyRequest(key: id + "f", fail: 1, status: 500)
-            }.send()
-        }
 
         let debug = log.messages(.debug, .scheduling)
         #expect(
@@ -97,7 +92,6 @@ struct SubsystemLoggingTests {
             warnings.contains {
                 $0.hasPrefix("batch: 2 requests finished, 1 failed; first failure: ") && $0.contains("500")
             }, "\(warnings)")
-        #expect(warnings.contains { $0.hasPrefix("chain: step 2 failed: ") && $0.contains("500") }, "\(warnings)")
     }
 
     @Test("freeze: frozen, resent and dropped at debug level; journal damage as a warning")
@@ -111,7 +105,7 @@ struct SubsystemLoggingTests {
                 baseURL: try TestSupport.url("https://api.invalid"), logger: log.logger),
             transport: FreezeRecordingTransport(name: "main", sent: sent))
         let monitor = HTManualConnectivityMonitor(.unreachable)
-        var settings = HTFreezeManager.Configuration(notificationCenter: nil)
+        var settings = HTFreezeManager.Configuration()
         settings.logger = log.logger
         do {
             let manager = try HTFreezeManager(directory: folder.url, monitor: monitor, configuration: settings)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTNetworking
+import HTNetworkingCompat
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,5 +1,6 @@
 import Foundation
-import HTModel
+import HTNetworking
+import HTNetworkingCompat
 import Testing
 
 @Suite("Descriptors: status codes, methods, path patterns")

@@ -1,3 +1,5 @@
+import HTNetworking
+
 /// Which responses a mapping applies to, and where in their bodies the objects are (RestKit's
 /// `RKResponseDescriptor`): methods, a path pattern, status codes, and a key path.
 ///
@@ -49,7 +51,7 @@ public struct HTResponseDescriptor: Sendable, CustomStringConvertible {
         self.mapObject = { object, context in mapping.model(from: object, context: &context) }
     }
 
-    /// Creates a descriptor that maps with the model's own mapping (``HTModelMappable/htMapping``).
+    /// Creates a descriptor that maps with the model's own mapping (`HTModelMappable.htMapping`).
     public init<Model: HTModelMappable>(
         for type: Model.Type,
         method: HTMethodSet = .any,

@@ -1,3 +1,5 @@
+import HTNetworking
+
 /// Dependent requests as one value: each step's request is built from the previous step's result (the
 /// original's `flattenMap` chains). Nothing is sent until ``send()``; a failing step ends the chain
 /// with its error, and cancelling the task cancels the step in flight and skips the rest.
@@ -13,7 +15,7 @@
 /// building a dependent sequence in one place and running it elsewhere (or more than once: each
 /// ``send()`` starts from the first request again).
 ///
-/// `Failure` is ``HTNetworkingError`` while every step throws only that (steps that build a request
+/// `Failure` is `HTNetworkingError` while every step throws only that (steps that build a request
 /// without `try`, or closures declared `throws(HTNetworkingError)`); a step that may throw anything
 /// else (a closure containing `try` whose thrown type is not spelled out) makes it `any Error`.
 ///
@@ -44,6 +46,14 @@ public struct HTChain<Value, Failure: Error> {
         try await body()
     }
 
+    // Two forms of `then` and `map`: these, whose steps may throw any error (the chain then throws
+    // `any Error`), and the typed ones in the extension below, for chains that throw only
+    // `HTNetworkingError`. The untyped forms stay although typed twins exist: Swift 6 gives a closure
+    // that contains `try` the thrown type `any Error` unless the closure spells its type out (taking a
+    // typed thrown type from the context needs the FullTypedThrows feature), so without them the plain
+    // `.then { user in try await client.send(...) }` would not compile. (The same holds for
+    // `HTClient.send(if:then:else:)`.)
+
     /// Adds a step: once this chain has a value, `makeRequest` builds the next request from it and the
     /// chain sends that request.
     public func then<R: HTBaseRequest>(
@@ -57,7 +67,7 @@ public struct HTChain<Value, Failure: Error> {
             do {
                 return try await client.send(try makeRequest(value))
             } catch {
-                HTSchedulingLog.chainStepFailed(client.configuration.logger, step: step, error: error)
+                HTChainLog.stepFailed(client.configuration.logger, step: step, error: error)
                 throw error
             }
         }
@@ -76,7 +86,7 @@ public struct HTChain<Value, Failure: Error> {
             do {
                 return try await next(value)
             } catch {
-                HTSchedulingLog.chainStepFailed(client.configuration.logger, step: step, error: error)
+                HTChainLog.stepFailed(client.configuration.logger, step: step, error: error)
                 throw error
             }
         }
@@ -92,7 +102,7 @@ public struct HTChain<Value, Failure: Error> {
             do {
                 return try transform(value)
             } catch {
-                HTSchedulingLog.chainStepFailed(client.configuration.logger, step: step, error: error)
+                HTChainLog.stepFailed(client.configuration.logger, step: step, error: error)
                 throw error
             }
         }
@@ -101,7 +111,7 @@ public struct HTChain<Value, Failure: Error> {
 
 extension HTChain where Failure == HTNetworkingError {
     /// Adds a step: once this chain has a value, `makeRequest` builds the next request from it and the
-    /// chain sends that request. The chain keeps throwing only ``HTNetworkingError``.
+    /// chain sends that request. The chain keeps throwing only `HTNetworkingError`.
     public func then<R: HTBaseRequest>(
         _ makeRequest: @escaping (sending Value) throws(HTNetworkingError) -> sending R
     ) -> HTChain<R.Response, HTNetworkingError> {
@@ -114,7 +124,7 @@ extension HTChain where Failure == HTNetworkingError {
             do throws(HTNetworkingError) {
                 return try await client.send(try makeRequest(value))
             } catch {
-                HTSchedulingLog.chainStepFailed(client.configuration.logger, step: step, error: error)
+                HTChainLog.stepFailed(client.configuration.logger, step: step, error: error)
                 throw error
             }
         }
@@ -122,7 +132,7 @@ extension HTChain where Failure == HTNetworkingError {
 
     /// Adds a step that runs `next` with this chain's value; `next` may send any number of requests
     /// (through ``client``), in parallel or not, or none. The chain keeps throwing only
-    /// ``HTNetworkingError``.
+    /// `HTNetworkingError`.
     public func then<T>(
         _ next: nonisolated(nonsending) @escaping (sending Value) async throws(HTNetworkingError) -> sending T
     ) -> HTChain<T, HTNetworkingError> {
@@ -135,14 +145,14 @@ extension HTChain where Failure == HTNetworkingError {
             do throws(HTNetworkingError) {
                 return try await next(value)
             } catch {
-                HTSchedulingLog.chainStepFailed(client.configuration.logger, step: step, error: error)
+                HTChainLog.stepFailed(client.configuration.logger, step: step, error: error)
                 throw error
             }
         }
     }
 
     /// Changes the chain's value without sending anything. The chain keeps throwing only
-    /// ``HTNetworkingError``.
+    /// `HTNetworkingError`.
     public func map<T>(_ transform: @escaping (sending Value) throws(HTNetworkingError) -> sending T) -> HTChain<
         T, HTNetworkingError
     > {
@@ -155,7 +165,7 @@ extension HTChain where Failure == HTNetworkingError {
             do throws(HTNetworkingError) {
                 return try transform(value)
             } catch {
-                HTSchedulingLog.chainStepFailed(client.configuration.logger, step: step, error: error)
+                HTChainLog.stepFailed(client.configuration.logger, step: step, error: error)
                 throw error
             }
         }
@@ -169,7 +179,7 @@ extension HTClient {
             do throws(HTNetworkingError) {
                 return try await self.send(first)
             } catch {
-                HTSchedulingLog.chainStepFailed(self.configuration.logger, step: 1, error: error)
+                HTChainLog.stepFailed(self.configuration.logger, step: 1, error: error)
                 throw error
             }
         }
@@ -184,7 +194,7 @@ extension HTClient {
             do throws(HTNetworkingError) {
                 return try await self.send(makeFirst())
             } catch {
-                HTSchedulingLog.chainStepFailed(self.configuration.logger, step: 1, error: error)
+                HTChainLog.stepFailed(self.configuration.logger, step: 1, error: error)
                 throw error
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTNetworkingCompat
 import Testing
 
 /// Dependent chains (the original's `flattenMap`) against the loopback server.
@@ -52,6 +53,29 @@ struct SchedulingChainTests {
         #expect(Support.status(error) == 409)
         #expect(try await Support.count("\(id)first", on: server) == 1)
         #expect(try await Support.count("\(id)third", on: server) == 0)
+    }
+
+    @Test("a failed step is a warning under the scheduling component; a cancelled one a debug line")
+    func failureLog() async throws {
+        let server = try await Support.server()
+        let id = Support.uniqueID()
+        let log = MessageLog()
+        let client = loopbackClient(server, logger: log.logger)
+        _ = await Support.error { () async throws(HTNetworkingError) in
+            try await client.chain(SchedFlakyRequest(key: id + "e")).then { _ in
+                SchedFlakyRequest(key: id + "f", fail: 1, status: 500)
+            }.send()
+        }
+        let warnings = log.messages(.warning, .scheduling)
+        #expect(warnings.contains { $0.hasPrefix("chain: step 2 failed: ") && $0.contains("500") }, "\(warnings)")
+
+        let cancelled = Task { () async throws(HTNetworkingError) -> HTJSON in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await client.chain(SchedFlakyRequest(key: id + "c")).send()
+        }
+        #expect(Support.isCancelled(await cancelled.result.htFailure as? HTNetworkingError))
+        #expect(log.messages(.debug, .scheduling).contains { $0.hasPrefix("chain: step 1 failed: ") })
+        #expect(log.messages(.warning, .scheduling).count == 1)
     }
 
     @Test("a step can throw to end the chain, e.g. when A's result lacks what B needs")
@@ -116,12 +140,13 @@ struct SchedulingChainTests {
     }
 }
 
-/// The forms the README shows, with closures left to type inference.
-@Suite("Scheduling: call forms", .timeLimit(.minutes(3)))
+/// The forms the README shows, with closures left to type inference. (Batches and retries are in
+/// HTNetworkingTests.)
+@Suite("Scheduling: call forms of chains and branches", .timeLimit(.minutes(3)))
 struct SchedulingCallFormTests {
     typealias Support = SchedulingTestSupport
 
-    @Test("chain, if/then/else and retry run with inferred closure types")
+    @Test("chain and if/then/else run with inferred closure types")
     func inferredClosures() async throws {
         let server = try await Support.server()
         let client = Support.client(server)
@@ -141,21 +166,11 @@ struct SchedulingCallFormTests {
             }
         #expect(try await untyped.send().path == "/echo/users/14")
 
-        let results = await client.batchResults(count: 2) { index in
-            try await client.send(EchoUserRequest(id: index))
-        }
-        #expect(results.map { (try? $0.get())?.path } == ["/echo/users/0", "/echo/users/1"])
-
         let branch = try await client.send(if: StatusRequest(code: 500)) { json in
             try await client.send(EchoUserRequest(id: json["status"]?.intValue))
         } else: { error in
             try await client.send(EchoUserRequest(id: error.statusCode))
         }
         #expect(branch.elseValue?.path == "/echo/users/500")
-
-        let retried = try await HTRetryPolicy(sleeper: SchedRecordingSleeper()).run(method: .get) { attempt in
-            try await client.send(EchoUserRequest(id: attempt))
-        }
-        #expect(retried.path == "/echo/users/1")
     }
 }

@@ -1,3 +1,5 @@
+import HTNetworking
+
 /// How an object becomes request parameters (RestKit's `RKRequestDescriptor`): a request mapping plus a
 /// root key path to nest the object's JSON under.
 ///
@@ -41,7 +43,7 @@ public struct HTRequestDescriptor: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Creates a descriptor that uses the model's own mapping (``HTModelMappable/htMapping``).
+    /// Creates a descriptor that uses the model's own mapping (`HTModelMappable.htMapping`).
     public init<Model: HTModelMappable>(
         for type: Model.Type, rootKeyPath: String?, method: HTMethodSet = .any, excluding: Set<String> = []
     ) {

@@ -1,3 +1,5 @@
+import HTNetworking
+
 /// The objects mapped from one response, grouped by the key path they came from (RestKit's
 /// `RKMappingResult`).
 ///

@@ -7,7 +7,7 @@ public final class HTRequestTask: Sendable {
     }
 
     /// Cancels the request; the completion handler (or delegate) is told with
-    /// ``HTNetworkingError/Kind/cancelled`` unless the response already arrived.
+    /// `HTNetworkingError.Kind.cancelled` unless the response already arrived.
     public func cancel() {
         task.cancel()
     }

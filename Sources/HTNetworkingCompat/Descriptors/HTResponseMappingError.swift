@@ -1,3 +1,5 @@
+import HTNetworking
+
 /// Why a response could not be mapped through the response descriptors.
 public enum HTResponseMappingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No descriptor applies to the method, path and status (RestKit: "No response descriptors match

@@ -1,3 +1,5 @@
+import HTNetworking
+
 extension HTClient {
     /// Sends `condition`; if it succeeds, sends `thenRequest`, otherwise `elseRequest` (the original's
     /// `ifRequestSucceed:then:else:`).
@@ -9,7 +11,7 @@ extension HTClient {
     /// }
     /// ```
     ///
-    /// "Succeeds" means ``send(_:)`` returned a value: an accepted status, a body that maps, and (once
+    /// "Succeeds" means `send(_:)` returned a value: an accepted status, a body that maps, and (once
     /// the client validates results) a valid result. Any other failure runs the `else` branch, except
     /// cancellation and freezing (the condition was not answered), which are thrown and run neither.
     /// A failure of the branch that ran is thrown.
@@ -58,6 +60,9 @@ extension HTClient {
         return .then(try await thenBranch(value))
     }
 
+    // Kept beside the typed variant above on purpose: a closure that contains `try` throws `any Error`
+    // unless it spells its type out (see the comment in HTChain.swift), so without this form the plain
+    // `send(if: a) { value in try await client.send(b) } else: { error in ... }` would not compile.
     /// Sends `condition` and runs one of the branches, like the variant above, for branches that may
     /// throw other errors too (a closure containing `try` whose thrown type is not spelled out throws
     /// `any Error`). Errors of the branch that ran are thrown as they are.

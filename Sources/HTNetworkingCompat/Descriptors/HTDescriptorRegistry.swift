@@ -1,4 +1,5 @@
 import Foundation
+import HTNetworking
 
 /// The response and request descriptors of a client (the descriptor half of RestKit's
 /// `RKObjectManager`): it picks the descriptors for a response, maps the response through them, and

@@ -1,4 +1,6 @@
-/// Receives the results of requests sent with ``HTClient/send(_:delegate:)`` on the main actor (the
+import HTNetworking
+
+/// Receives the results of requests sent with `HTClient.send(_:delegate:)` on the main actor (the
 /// original's `HTRequestDelegate` with `htRequestFinished:` and `htRequestFailed:`).
 ///
 /// One delegate can receive several request types; tell them apart by the request:

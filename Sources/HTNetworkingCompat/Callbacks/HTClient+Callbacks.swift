@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HTNetworking
 
 /// Sending for callers outside async code: a completion handler, or a delegate.
 extension HTClient {
