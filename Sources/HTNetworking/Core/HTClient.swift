@@ -157,14 +157,19 @@ public final class HTClient: Sendable {
 
     /// Maps a raw response as the client maps `request`'s: the accepted status codes, the serializer
     /// for its content type, the result validator, the response key path and the mapping options. The
-    /// result is from the cache when `raw` says so (``HTTransportResponse/isFromCache``).
+    /// result is from the cache when `raw` says so (``HTTransportResponse/isFromCache``). The request's
+    /// URL is built only to name the request in an error or a logged diagnostic.
     public func map<R: HTBaseRequest>(_ raw: HTTransportResponse, for request: R) throws(HTNetworkingError)
         -> sending HTResponse<R.Response>
     {
-        let prepared = try prepare(request, usingCache: false)
         do {
             return try HTResponseMapper.map(
-                raw, prepared, serializers: configuration.serializers, logger: configuration.logger)
+                raw, as: R.self, rules: HTResponseMapper.Rules(for: request, configuration: configuration),
+                serializers: configuration.serializers, logger: configuration.logger
+            ) {
+                let built = try? self.urlRequest(for: request)
+                return HTRequestDescription(built, for: R.self)
+            }
         } catch {
             log(error)
             throw error
@@ -184,9 +189,7 @@ public final class HTClient: Sendable {
         -> HTPreparedRequest<R>
     {
         let urlRequest = try self.urlRequest(for: request)
-        let description = HTRequestDescription(
-            method: urlRequest.httpMethod ?? R.method.rawValue, url: urlRequest.url?.absoluteString ?? R.path,
-            requestType: HTRequestTypeName.of(R.self))
+        let description = HTRequestDescription(urlRequest, for: R.self)
         let requestType = request.requestType
         let transport = try self.transport(for: requestType, description: description)
         let own = request.interceptors

@@ -1,3 +1,9 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// What was sent, for error messages and logs: the method and the URL (without headers or body, which
 /// may hold secrets).
 ///
@@ -27,5 +33,15 @@ public struct HTRequestDescription: Sendable, Hashable, CustomStringConvertible 
     /// The description with the URL redacted by `redaction`.
     package func description(redactingWith redaction: HTLogRedaction) -> String {
         "\(method) \(redaction.redactedURL(url)) (\(requestType))"
+    }
+}
+
+extension HTRequestDescription {
+    /// The description of `urlRequest` built for a request of type `R`: its method and URL, or `R`'s
+    /// method and path when there is no URL request.
+    init<R: HTBaseRequest>(_ urlRequest: URLRequest?, for _: R.Type) {
+        self.init(
+            method: urlRequest?.httpMethod ?? R.method.rawValue, url: urlRequest?.url?.absoluteString ?? R.path,
+            requestType: HTRequestTypeName.of(R.self))
     }
 }

@@ -3,12 +3,42 @@ import Foundation
 /// Turns a raw response into a mapped value: checks the status, reads the body with the serializer
 /// for its content type, runs the result validator, and maps the payload at the response key path.
 enum HTResponseMapper {
+    /// What mapping takes from a request and the client's configuration.
+    struct Rules {
+        var acceptedStatusCodes: Set<Int>
+        var mappingOptions: HTMappingOptions
+        var resultValidator: HTResultValidator?
+
+        init<R: HTBaseRequest>(_ prepared: HTPreparedRequest<R>) {
+            acceptedStatusCodes = prepared.acceptedStatusCodes
+            mappingOptions = prepared.mappingOptions
+            resultValidator = prepared.resultValidator
+        }
+
+        init<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) {
+            acceptedStatusCodes = request.acceptedStatusCodes ?? configuration.acceptedStatusCodes
+            mappingOptions = request.mappingOptions ?? configuration.mappingOptions
+            resultValidator = request.resultValidator ?? configuration.resultValidator
+        }
+    }
+
     static func map<R: HTBaseRequest>(
         _ raw: HTTransportResponse, _ prepared: HTPreparedRequest<R>, serializers: HTSerializerRegistry,
         logger: HTLogger
     ) throws(HTNetworkingError) -> HTResponse<R.Response> {
-        let description = prepared.description
-        guard prepared.acceptedStatusCodes.contains(raw.statusCode) else {
+        try map(raw, as: R.self, rules: Rules(prepared), serializers: serializers, logger: logger) {
+            prepared.description
+        }
+    }
+
+    /// Maps `raw` as a response of `R`; `describe` names the request in errors and logs, and is called
+    /// only for them (``HTClient/map(_:for:)`` builds the request's URL only then).
+    static func map<R: HTBaseRequest>(
+        _ raw: HTTransportResponse, as _: R.Type, rules: Rules, serializers: HTSerializerRegistry,
+        logger: HTLogger, describe: () -> HTRequestDescription
+    ) throws(HTNetworkingError) -> HTResponse<R.Response> {
+        guard rules.acceptedStatusCodes.contains(raw.statusCode) else {
+            let description = describe()
             var error = HTNetworkingError(
                 .status(code: raw.statusCode, body: raw.body), request: description, response: raw)
             error.documentedError = documentedError(of: raw, for: R.self)
@@ -20,14 +50,14 @@ enum HTResponseMapper {
         let json: HTJSON
         var validates = true
         if ignoresBody {
-            let parsed = raw.body.isEmpty ? nil : try? body(of: raw, serializers: serializers, description: description)
+            let parsed = raw.body.isEmpty ? nil : try? body(of: raw, serializers: serializers, describe: describe)
             json = parsed ?? .null
             validates = parsed != nil
         } else {
-            json = try body(of: raw, serializers: serializers, description: description)
+            json = try body(of: raw, serializers: serializers, describe: describe)
         }
-        if validates, let validator = prepared.resultValidator, let failure = validator.validate(json, response: raw) {
-            throw HTNetworkingError(.validation(failure), request: description, response: raw)
+        if validates, let validator = rules.resultValidator, let failure = validator.validate(json, response: raw) {
+            throw HTNetworkingError(.validation(failure), request: describe(), response: raw)
         }
         var payload = json
         let keyPath = R.responseKeyPath.map { HTJSONPath(keyPath: $0) } ?? HTJSONPath()
@@ -39,22 +69,22 @@ enum HTResponseMapper {
                 }
                 throw HTNetworkingError(
                     .mapping(HTMappingError(path: keyPath, message: "the response has no value at this key path")),
-                    request: description, response: raw)
+                    request: describe(), response: raw)
             }
             payload = next
         }
-        var context = HTMappingContext(options: prepared.mappingOptions, path: keyPath)
+        var context = HTMappingContext(options: rules.mappingOptions, path: keyPath)
         let value: R.Response
         do {
             value = try R.Response.htMap(payload, context: &context)
         } catch {
-            throw HTNetworkingError(.mapping(error), request: description, response: raw)
+            throw HTNetworkingError(.mapping(error), request: describe(), response: raw)
         }
         let diagnostics = context.diagnostics
         if !diagnostics.isEmpty, logger.isEnabled(.warning, for: .mapping) {
             // A diagnostic shows the value found; at a secret field it is redacted.
             let redaction = logger.redaction
-            let request = description.description(redactingWith: redaction)
+            let request = describe().description(redactingWith: redaction)
             for diagnostic in diagnostics {
                 logger.warning(
                     .mapping,
@@ -74,20 +104,20 @@ enum HTResponseMapper {
     }
 
     /// The body as JSON: `null` when empty, otherwise what the serializer for its content type reads.
-    static func body(of raw: HTTransportResponse, serializers: HTSerializerRegistry, description: HTRequestDescription)
-        throws(HTNetworkingError) -> HTJSON
-    {
+    static func body(
+        of raw: HTTransportResponse, serializers: HTSerializerRegistry, describe: () -> HTRequestDescription
+    ) throws(HTNetworkingError) -> HTJSON {
         if raw.body.isEmpty { return .null }
         let contentType = raw.contentType
         let serializer = serializers.serializer(for: contentType)
         do {
             return try serializer.json(from: raw.body, contentType: contentType)
         } catch let error as HTJSONParseError {
-            throw HTNetworkingError(.decoding(error), request: description, response: raw)
+            throw HTNetworkingError(.decoding(error), request: describe(), response: raw)
         } catch {
             let failure = HTSerializationError(
                 serializer: serializer.name, mimeType: contentType?.mimeType, message: String(describing: error))
-            throw HTNetworkingError(.serialization(failure), request: description, response: raw)
+            throw HTNetworkingError(.serialization(failure), request: describe(), response: raw)
         }
     }
 }
