@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTNetworking
+import HTTestRequests
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import Testing
 
 /// Batches against the loopback server: order, both failure modes, cancellation, models crossing tasks.
@@ -23,7 +24,7 @@ struct SchedulingBatchTests {
         let echoes: [EchoResult] = try await Support.client(server).batch(
             ids.map { EchoUserRequest(id: $0) }, maxConcurrentRequests: 8)
         #expect(echoes.map(\.path) == ids.map { "/echo/users/\($0)" })
-        let changed = echoes[0].with { $0.path = "changed here" }  // a new model; the batch's is unchanged
+        let changed = echoes[0].with { $0.path_ = "changed here" }  // a new model; the batch's is unchanged
         #expect(changed.path == "changed here" && echoes[0].path == "/echo/users/1")
     }
 
@@ -122,7 +123,7 @@ struct SchedulingBatchTests {
         let paths = (1...6).map { "/p/\($0)" }
         let results = await client.batchResults(count: paths.count, maxConcurrentRequests: 3) {
             index async throws(HTNetworkingError) -> sending EchoResult in
-            let model = EchoResult { $0.path = paths[index] }
+            let model = EchoResult { $0.path_ = paths[index] }
             return try await client.send(SchedEchoModelRequest(echo: model))
         }
         #expect(results.map { (try? $0.get())?.json?["path"]?.stringValue } == paths)

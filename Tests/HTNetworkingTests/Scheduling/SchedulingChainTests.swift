@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import Testing
 
 /// Dependent chains (the original's `flattenMap`) against the loopback server.
@@ -109,7 +110,7 @@ struct SchedulingChainTests {
     func builderStart() async throws {
         let server = try await Support.server()
         let result = try await Support.client(server).chain { () -> sending SchedEchoModelRequest in
-            let model = EchoResult { $0.path = "/start" }
+            let model = EchoResult { $0.path_ = "/start" }
             return SchedEchoModelRequest(echo: model)
         }.send()
         #expect(result.json?["path"]?.stringValue == "/start")
@@ -134,7 +135,7 @@ struct SchedulingCallFormTests {
 
         // Steps containing `try` without a declared thrown type make the chain throw `any Error`.
         let untyped = client.chain(EchoUserRequest(id: 3))
-            .then { echo in try await client.send(EchoUserRequest(id: echo.path?.count)) }
+            .then { echo in try await client.send(EchoUserRequest(id: echo.path?.count ?? 0)) }
             .then { echo in
                 guard let path = echo.path else { throw CancellationError() }
                 return EchoUserRequest(id: path.count)
@@ -147,9 +148,9 @@ struct SchedulingCallFormTests {
         #expect(results.map { (try? $0.get())?.path } == ["/echo/users/0", "/echo/users/1"])
 
         let branch = try await client.send(if: StatusRequest(code: 500)) { json in
-            try await client.send(EchoUserRequest(id: json["status"]?.intValue))
+            try await client.send(EchoUserRequest(id: json["status"]?.intValue ?? 0))
         } else: { error in
-            try await client.send(EchoUserRequest(id: error.statusCode))
+            try await client.send(EchoUserRequest(id: error.statusCode ?? 0))
         }
         #expect(branch.elseValue?.path == "/echo/users/500")
 

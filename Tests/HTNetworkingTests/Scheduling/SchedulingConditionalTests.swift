@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import Testing
 
 /// "If A succeeds then B else C" against the loopback server; which branch was sent is counted by the

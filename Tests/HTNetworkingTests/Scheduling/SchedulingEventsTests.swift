@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import Testing
 
 /// A request as an asynchronous sequence of events, against the loopback server.

@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import HTTestSupport
 import Testing
 
@@ -194,7 +195,7 @@ struct SchedulingRetryTests {
             attempt async throws(HTNetworkingError) -> sending EchoResult in
             attempts.append(attempt)
             _ = try await client.send(SchedFlakyRequest(key: "\(id)k", fail: 2, status: 503))
-            let model = EchoResult { $0.path = "/after/\(attempt)" }
+            let model = EchoResult { $0.path_ = "/after/\(attempt)" }
             return try await client.send(SchedEchoModelRequest(echo: model))
         }
         #expect(attempts == [1, 2, 3])

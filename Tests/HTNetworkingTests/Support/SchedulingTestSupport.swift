@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import HTNetworking
+import HTTestRequests
 import HTTestSupport
 import Testing
 

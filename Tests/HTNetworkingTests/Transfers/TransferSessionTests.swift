@@ -1,4 +1,5 @@
 import Foundation
+import HTTestRequests
 import Testing
 
 @testable import HTNetworking
@@ -96,7 +97,7 @@ struct TransferSessionTaskTests {
         let finished = HTLocked(false)
         let download = Task {
             defer { finished.withLock { $0 = true } }
-            return try await client.download(DelayRequest(ms: 20_000, seconds: 120), to: destination)
+            return try await client.download(Customized(DelayRequest(ms: 20_000), timeout: 120), to: destination)
         }
         var seen: [String] = []
         var registered: Int?

@@ -1,5 +1,6 @@
 #if os(Linux)
     import Foundation
+    import HTTestRequests
     import HTTestSupport
     import Testing
 
@@ -83,7 +84,7 @@
             while !holding.current { try await Task.sleep(for: .milliseconds(10)) }
             // The work queue waits at most a moment for each chunk, and a cancelled request's caller is
             // told at once: the request ends by its 1 s timeout while the delegate is still held.
-            let outcome = await raw(client, DelayRequest(ms: 20_000, seconds: 1))
+            let outcome = await raw(client, Customized(DelayRequest(ms: 20_000), timeout: 1))
             ChildProbe.report("endedWhileHeld", String(!released.current))
             safety.cancel()
             hold.signal()
