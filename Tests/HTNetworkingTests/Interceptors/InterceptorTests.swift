@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -126,14 +127,7 @@ struct InterceptorTests {
         }
         let key = UUID().uuidString
         let client = loopbackClient(server) { $0.interceptors = [RetryOn503()] }
-        struct Flaky: HTBaseRequest, Sendable {
-            typealias Response = HTJSON
-            static let method: HTHTTPMethod = .get
-            static let path = "/flaky"
-            var key: String
-            var parameters: HTJSONObject { ["key": .string(key), "fail": 1] }
-        }
-        #expect(try await client.send(Flaky(key: key)) == ["attempts": 2])
+        #expect(try await client.send(FlakyRequest(key: key, fail: 1)) == ["attempts": 2])
     }
 
     @Test("errors thrown by interceptors: HTNetworkingError as is, URLError and others as transport errors")

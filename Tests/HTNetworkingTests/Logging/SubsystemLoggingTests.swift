@@ -1,4 +1,5 @@
 import Foundation
+import HTTestRequests
 import Testing
 
 @testable import HTNetworking
@@ -51,7 +52,7 @@ struct SubsystemLoggingTests {
         }
         var form = HTMultipartFormData()
         form.append("Alice", name: "name")
-        _ = try await client.upload(TransferUploadRequest(), form: form)
+        _ = try await client.upload(UploadRequest(), form: form)
 
         let debug = log.messages(.debug, .transfers)
         #expect(debug.contains { $0.hasPrefix("download started: GET") && $0.contains("/bytes") }, "\(debug)")

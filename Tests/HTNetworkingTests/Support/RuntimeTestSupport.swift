@@ -137,25 +137,6 @@ struct CannedRequest: HTBaseRequest, Sendable {
     func customize(_ request: inout URLRequest) { customizer?(&request) }
 }
 
-/// `GET /status/200?body=...` mapped to a user under `data` (an envelope), with an optional validator.
-struct EnvelopeUserRequest: HTBaseRequest, Sendable {
-    typealias Response = NetUser
-    static let method: HTHTTPMethod = .get
-    static let path: String = "/status/200"
-    static let responseKeyPath: String? = "data"
-
-    var body: String
-    var validator: HTResultValidator?
-
-    var parameters: HTJSONObject {
-        var p = HTJSONObject()
-        p.append("body", body.htJSON)
-        p.append("content_type", "application/json")
-        return p
-    }
-    var resultValidator: HTResultValidator? { validator }
-}
-
 /// `GET /echo/:id` with an optional type, own mock and interceptors.
 struct EchoIDRequest: HTBaseRequest, Sendable {
     typealias Response = EchoResult

@@ -193,7 +193,7 @@
             let outcome =
                 ChildProbe.parameter("KIND") == "gzip"
                 ? await raw(client, GzipBombRequest(decodedMebibytes: mebibytes))
-                : await raw(client, BytesRequest(size: mebibytes << 20, withLength: false))
+                : await raw(client, BytesRequest(size: mebibytes << 20, length: 0))
             let peak = try #require(ChildProbe.memory("VmHWM"))
             switch outcome {
             case .success(let response): ChildProbe.report("outcome", "response of \(response.body.count) bytes")

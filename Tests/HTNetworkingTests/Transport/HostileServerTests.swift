@@ -1,4 +1,5 @@
 import Foundation
+import HTTestRequests
 import HTTestSupport
 import Testing
 
@@ -241,7 +242,9 @@ struct HostileServerTests {
         let server = try await sharedServer()
         let client = loopbackClient(server) { $0.maximumResponseSize = 1 << 20 }
         for withLength in [true, false] {
-            let outcome = try await bounded { await raw(client, BytesRequest(size: 3 << 20, withLength: withLength)) }
+            let outcome = try await bounded {
+                await raw(client, BytesRequest(size: 3 << 20, length: withLength ? 1 : 0))
+            }
             switch outcome {
             case .success(let response):
                 Issue.record("a \(response.body.count)-byte body was accepted (Content-Length: \(withLength))")
@@ -254,7 +257,7 @@ struct HostileServerTests {
                 #expect(error.description.contains("1048576"))
             }
             // At the limit exactly, it arrives whole.
-            let exact = try await client.rawResponse(for: BytesRequest(size: 1 << 20, withLength: withLength))
+            let exact = try await client.rawResponse(for: BytesRequest(size: 1 << 20, length: withLength ? 1 : 0))
             #expect(exact.body.count == 1 << 20)
         }
     }
@@ -266,7 +269,7 @@ struct HostileServerTests {
         let key = "big-" + UUID().uuidString
         // 256 chunks of 64 KiB, 10 ms apart: 2.6 s to send it all.
         let outcome = try await bounded {
-            await raw(client, BytesRequest(size: 16 << 20, withLength: false, key: key, paceMilliseconds: 10))
+            await raw(client, BytesRequest(size: 16 << 20, length: 0, key: key, pace_ms: 10))
         }
         switch outcome {
         case .success(let response):
@@ -287,9 +290,10 @@ struct HostileServerTests {
     func perRequestLimit() async throws {
         let server = try await sharedServer()
         let client = loopbackClient(server) { $0.maximumResponseSize = 1000 }
-        let lifted = try await client.rawResponse(for: BytesRequest(size: 100_000, limit: .max))
+        let lifted = try await client.rawResponse(
+            for: Customized(BytesRequest(size: 100_000), maximumResponseSize: .max))
         #expect(lifted.body.count == 100_000)
-        switch await raw(client, BytesRequest(size: 2000, limit: 100)) {
+        switch await raw(client, Customized(BytesRequest(size: 2000), maximumResponseSize: 100)) {
         case .success: Issue.record("accepted")
         case .failure(let error):
             if case .responseTooLarge(let limit) = error.kind {
@@ -304,7 +308,7 @@ struct HostileServerTests {
         let streamed = try await bounded {
             await raw(
                 unlimited,
-                BytesRequest(size: 16 << 20, withLength: true, key: key, paceMilliseconds: 10, limit: 256 << 10))
+                Customized(BytesRequest(size: 16 << 20, key: key, pace_ms: 10), maximumResponseSize: 256 << 10))
         }
         if case .failure(let error) = streamed, case .responseTooLarge(let limit) = error.kind {
             #expect(limit == 256 << 10)
@@ -391,7 +395,7 @@ struct HostileServerTests {
         ] {
             for code in [302, 307] {
                 let response = try await bounded {
-                    try await client.rawResponse(for: RedirectingRequest(to: target, code: code))
+                    try await client.rawResponse(for: RedirectWithCredentialsRequest(to: target, code: code))
                 }
                 #expect(response.statusCode == 200, "\(target)")
                 let headers = try echoedHeaders(response)
@@ -402,11 +406,11 @@ struct HostileServerTests {
             }
         }
         // The same origin (scheme, host, port) keeps them.
-        let same = try echoedHeaders(try await client.rawResponse(for: RedirectingRequest(to: "/echo")))
+        let same = try echoedHeaders(try await client.rawResponse(for: RedirectWithCredentialsRequest(to: "/echo")))
         #expect(same["authorization"]?.stringValue == "Bearer secret-token")
         #expect(same["x-api-key"]?.stringValue == "secret-key")
         let absoluteSame = try echoedHeaders(
-            try await client.rawResponse(for: RedirectingRequest(to: "http://127.0.0.1:\(home.port)/echo")))
+            try await client.rawResponse(for: RedirectWithCredentialsRequest(to: "http://127.0.0.1:\(home.port)/echo")))
         #expect(absoluteSame["authorization"]?.stringValue == "Bearer secret-token")
     }
 
@@ -421,7 +425,8 @@ struct HostileServerTests {
         let destination = folder.appendingPathComponent("echo.json")
         let client = loopbackClient(home)
         let file = try await bounded {
-            try await client.download(RedirectingRequest(to: "http://localhost:\(other.port)/echo"), to: destination)
+            try await client.download(
+                RedirectWithCredentialsRequest(to: "http://localhost:\(other.port)/echo"), to: destination)
         }
         #expect(file.statusCode == 200)
         let echoed = try #require(try HTJSON(parsing: Data(contentsOf: destination))["headers"])
