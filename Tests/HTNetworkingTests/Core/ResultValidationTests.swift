@@ -93,7 +93,7 @@ struct ResultValidationTests {
         #expect(seen.values == [["code": 0, "data": ["id": 2]]])
 
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in
-            try await client.send(CannedRequest(code: 404))
+            try await client.send(StatusRequest(code: 404))
         }
         guard case .status(404, _)? = error?.kind else {
             Issue.record("expected a status error, got \(String(describing: error))")
@@ -126,10 +126,9 @@ struct ResultValidationTests {
     func emptyBody() async throws {
         let server = try await sharedServer()
         let client = loopbackClient(server) { $0.resultValidator = .envelope() }
-        #expect(try await client.send(CannedRequest(code: 204)) == .null)
+        #expect(try await client.send(StatusRequest(code: 204)) == .null)
 
-        var strict = CannedRequest(code: 204)
-        strict.validator = .envelope(allowsEmptyBody: false)
+        let strict = Customized(StatusRequest(code: 204), resultValidator: .envelope(allowsEmptyBody: false))
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(strict) }
         guard case .validation? = error?.kind else {
             Issue.record("expected a validation error, got \(String(describing: error))")

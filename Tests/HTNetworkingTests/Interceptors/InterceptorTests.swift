@@ -36,8 +36,7 @@ struct InterceptorTests {
                 TracingInterceptor(name: "A", trace: trace), TracingInterceptor(name: "B", trace: trace),
             ]
         }
-        var request = EchoIDRequest(id: 1)
-        request.ownInterceptors = [TracingInterceptor(name: "C", trace: trace)]
+        let request = Customized(EchoIDRequest(id: 1), interceptors: [TracingInterceptor(name: "C", trace: trace)])
         let echo = try await client.send(request)
         #expect(echo.header("X-Chain") == "A,B,C")
         #expect(
@@ -63,13 +62,13 @@ struct InterceptorTests {
                 baseURL: try TestSupport.url("https://api.invalid"), interceptors: [probe], mockMode: .always,
                 logger: logger),
             transport: UnreachableTransport())
-        _ = try await client.send(EchoIDRequest(id: 8, canned: .json([:])))
+        _ = try await client.send(Customized(EchoIDRequest(id: 8), mock: .json([:])))
         let context = try #require(seen.values.first)
         #expect(context.request.method == "GET")
         #expect(context.request.url == "https://api.invalid/echo/8")
-        #expect(context.request.requestType == "EchoIDRequest")
+        #expect(context.request.requestType == "Customized<EchoIDRequest>")
         #expect(context.requestType == nil)
-        #expect(sink.messages(.info, "custom") == ["seen EchoIDRequest"])
+        #expect(sink.messages(.info, "custom") == ["seen Customized<EchoIDRequest>"])
     }
 
     @Test("an interceptor can answer without sending, and replace a response")
@@ -105,7 +104,7 @@ struct InterceptorTests {
         #expect(answered.isFromCache)
         #expect(counting.sent.count == 0)
 
-        let repaired = try await client.send(CannedRequest(code: 500))
+        let repaired = try await client.send(StatusRequest(code: 500))
         #expect(repaired == ["repaired": true])
         #expect(counting.sent.count == 1)
 

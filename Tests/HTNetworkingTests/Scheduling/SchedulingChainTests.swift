@@ -19,9 +19,9 @@ struct SchedulingChainTests {
                 next.q = echo.path
                 return next
             }
-            .then { (echo: sending EchoResult) throws(HTNetworkingError) -> sending SchedEchoModelRequest in
+            .then { (echo: sending EchoResult) throws(HTNetworkingError) -> sending EchoModelRequest in
                 // B's model itself goes into C, a request that is not Sendable.
-                SchedEchoModelRequest(echo: echo)
+                EchoModelRequest(echoResult: echo)
             }
             .send()
         #expect(result.json?["path"]?.stringValue == "/echo/users/40")
@@ -44,10 +44,10 @@ struct SchedulingChainTests {
     func failingStep() async throws {
         let server = try await Support.server()
         let id = Support.uniqueID()
-        let chain = Support.client(server).chain(SchedFlakyRequest(key: "\(id)first"))
+        let chain = Support.client(server).chain(FlakyRequest(key: "\(id)first", fail: 0))
             .then { (_: sending HTJSON) throws(HTNetworkingError) -> sending StatusRequest in StatusRequest(code: 409) }
-            .then { (_: sending HTJSON) throws(HTNetworkingError) -> sending SchedFlakyRequest in
-                SchedFlakyRequest(key: "\(id)third")
+            .then { (_: sending HTJSON) throws(HTNetworkingError) -> sending FlakyRequest in
+                FlakyRequest(key: "\(id)third", fail: 0)
             }
         let error = await Support.error { () async throws(HTNetworkingError) in try await chain.send() }
         #expect(Support.status(error) == 409)
@@ -59,13 +59,13 @@ struct SchedulingChainTests {
     func throwingStep() async throws {
         let server = try await Support.server()
         let chain = Support.client(server).chain(StatusRequest(code: 200))
-            .then { (json: sending HTJSON) throws(HTNetworkingError) -> sending SchedFlakyRequest in
+            .then { (json: sending HTJSON) throws(HTNetworkingError) -> sending FlakyRequest in
                 guard let key = json["key"]?.stringValue else {
                     throw HTNetworkingError(
                         .invalidRequest("no key"),
-                        request: HTRequestDescription(method: "GET", url: "/flaky", requestType: "SchedFlakyRequest"))
+                        request: HTRequestDescription(method: "GET", url: "/flaky", requestType: "FlakyRequest"))
                 }
-                return SchedFlakyRequest(key: key)
+                return FlakyRequest(key: key, fail: 0)
             }
         let error = await Support.error { () async throws(HTNetworkingError) in try await chain.send() }
         guard case .invalidRequest(let message)? = error?.kind else {
@@ -79,9 +79,9 @@ struct SchedulingChainTests {
     func lazyAndRepeatable() async throws {
         let server = try await Support.server()
         let id = Support.uniqueID()
-        let chain = Support.client(server).chain(SchedFlakyRequest(key: "\(id)a"))
-            .then { (json: sending HTJSON) throws(HTNetworkingError) -> sending SchedFlakyRequest in
-                SchedFlakyRequest(key: "\(id)b\(json["attempts"]?.intValue ?? 0)")
+        let chain = Support.client(server).chain(FlakyRequest(key: "\(id)a", fail: 0))
+            .then { (json: sending HTJSON) throws(HTNetworkingError) -> sending FlakyRequest in
+                FlakyRequest(key: "\(id)b\(json["attempts"]?.intValue ?? 0)", fail: 0)
             }
         #expect(try await Support.count("\(id)a", on: server) == 0)
         let first = try await chain.send()
@@ -109,9 +109,9 @@ struct SchedulingChainTests {
     @Test("a chain started from a builder, for a first request that is not Sendable")
     func builderStart() async throws {
         let server = try await Support.server()
-        let result = try await Support.client(server).chain { () -> sending SchedEchoModelRequest in
+        let result = try await Support.client(server).chain { () -> sending EchoModelRequest in
             let model = EchoResult { $0.path_ = "/start" }
-            return SchedEchoModelRequest(echo: model)
+            return EchoModelRequest(echoResult: model)
         }.send()
         #expect(result.json?["path"]?.stringValue == "/start")
     }

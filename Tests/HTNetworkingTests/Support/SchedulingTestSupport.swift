@@ -41,36 +41,6 @@ struct SchedAnnouncingSleeper: HTSleeper {
     }
 }
 
-// MARK: - Requests
-
-/// `ANY /flaky?key=K&fail=N&status=S`: fails N times with S for key K, then answers `{"attempts": n}`.
-struct SchedFlakyRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/flaky"
-    var key: String
-    var fail: Int = 0
-    var status: Int = 503
-    var parameters: HTJSONObject {
-        ["key": .string(key), "fail": .integer(Int64(fail)), "status": .integer(Int64(status))]
-    }
-}
-
-/// `POST /echo` with parameters taken from a model it holds: a request that is not `Sendable`, as the
-/// generator makes for interfaces whose input is a model.
-struct SchedEchoModelRequest: HTBaseRequest {
-    typealias Response = EchoResult
-    static let method: HTHTTPMethod = .post
-    static let path = "/echo"
-    var echo: EchoResult
-    var parameters: HTJSONObject {
-        var p = HTJSONObject()
-        if let path = echo.path { p.append("path", .string(path)) }
-        if let method = echo.method { p.append("method", .string(method)) }
-        return p
-    }
-}
-
 // MARK: - Helpers
 
 enum SchedulingTestSupport {

@@ -78,7 +78,7 @@ struct TransferUploadTests {
         var form = HTMultipartFormData()
         form.appendFile(at: URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString).bin"), name: "f")
         let error = await Support.error { () async throws(HTNetworkingError) in
-            try await Support.client(server).upload(SchedFlakyRequest(key: "\(id)never"), form: form)
+            try await Support.client(server).upload(FlakyRequest(key: "\(id)never", fail: 0), form: form)
         }
         guard case .invalidRequest? = error?.kind else {
             Issue.record("expected invalidRequest, got \(String(describing: error))")

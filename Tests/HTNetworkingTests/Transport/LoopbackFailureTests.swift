@@ -89,9 +89,7 @@ struct LoopbackFailureTests {
     @Test("the original's gotcha is gone: headers and the timeout apply with no cache, freeze or mock feature on")
     func headersAndTimeoutAlwaysApply() async throws {
         let server = try await sharedServer()
-        var request = CannedRequest(code: 200)
-        request.ownHeaders = ["X-Only-Header": "present"]
-        request.seconds = 12
+        let request = Customized(StatusRequest(code: 200), timeout: 12, headers: ["X-Only-Header": "present"])
         let client = loopbackClient(server)
         #expect(client.mockMode == .off)
         let urlRequest = try client.urlRequest(for: request)
