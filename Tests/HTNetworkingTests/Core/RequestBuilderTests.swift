@@ -194,6 +194,8 @@ struct RequestBuilderTests {
         let client = try client(timeout: 12)
         #expect(try client.urlRequest(for: SearchRequest()).timeoutInterval == 12)
         #expect(try client.urlRequest(for: Customized(SearchRequest(), timeout: 3.5)).timeoutInterval == 3.5)
+        // Overridden as apps do: in an extension of the generated request (HostileRequests+Timeouts.swift).
+        #expect(try client.urlRequest(for: ManyHeadersRequest(count: 1)).timeoutInterval == 30)
     }
 
     @Test("a base URL with a path prefix keeps the prefix, with or without a trailing slash")

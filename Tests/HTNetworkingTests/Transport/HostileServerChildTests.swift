@@ -10,26 +10,6 @@
         import FoundationNetworking
     #endif
 
-    /// `GET /truncated-headers?cut=status|header`: the server closes before the header block ends.
-    struct TruncatedHeadersRequest: HTBaseRequest, Sendable {
-        typealias Response = HTJSON
-        static let method: HTHTTPMethod = .get
-        static let path = "/truncated-headers"
-        var cut: String
-        var parameters: HTJSONObject { ["cut": .string(cut)] }
-        var timeout: TimeInterval? { 30 }
-    }
-
-    /// `GET /gzip-bomb?decoded_mib=N`: about 1 MB on the wire per GiB of zeros it decodes to.
-    struct GzipBombRequest: HTBaseRequest, Sendable {
-        typealias Response = HTJSON
-        static let method: HTHTTPMethod = .get
-        static let path = "/gzip-bomb"
-        var decodedMebibytes: Int
-        var parameters: HTJSONObject { ["decoded_mib": .integer(Int64(decodedMebibytes))] }
-        var timeout: TimeInterval? { 60 }
-    }
-
     /// The hostile cases that run in a child process (``ChildProbe``): one that can crash the process in
     /// FoundationNetworking, and the peak memory of bodies over the size limit, which tests running in
     /// parallel in the same process would disturb. Each parent test starts the child and judges its exit
@@ -192,7 +172,7 @@
             let before = try #require(ChildProbe.memory(reset ? "VmRSS" : "VmHWM"))
             let outcome =
                 ChildProbe.parameter("KIND") == "gzip"
-                ? await raw(client, GzipBombRequest(decodedMebibytes: mebibytes))
+                ? await raw(client, GzipBombRequest(decoded_mib: mebibytes))
                 : await raw(client, BytesRequest(size: mebibytes << 20, length: 0))
             let peak = try #require(ChildProbe.memory("VmHWM"))
             switch outcome {

@@ -9,89 +9,6 @@ import Testing
     import FoundationNetworking
 #endif
 
-// MARK: - Requests for the hostile routes of `Server/test_server.py`
-
-/// `GET /short-body?declared=N&actual=M`: a Content-Length of N, M bytes, then a clean close.
-struct ShortBodyRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/short-body"
-    var declared: Int
-    var actual: Int
-    var parameters: HTJSONObject { ["declared": .integer(Int64(declared)), "actual": .integer(Int64(actual))] }
-    var timeout: TimeInterval? { 30 }
-}
-
-/// `GET /drip?bytes=N&interval_ms=I&key=K`: one byte per interval, with a short request timeout.
-struct DripRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/drip"
-    var bytes: Int
-    var intervalMilliseconds = 1000
-    var key: String
-    var seconds: TimeInterval
-    var parameters: HTJSONObject {
-        ["bytes": .integer(Int64(bytes)), "interval_ms": .integer(Int64(intervalMilliseconds)), "key": .string(key)]
-    }
-    var timeout: TimeInterval? { seconds }
-}
-
-/// `GET /many-headers?count=N`.
-struct ManyHeadersRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/many-headers"
-    var count: Int
-    var parameters: HTJSONObject { ["count": .integer(Int64(count))] }
-    var timeout: TimeInterval? { 30 }
-}
-
-/// `GET /redirect-loop?key=K`: redirects to itself forever.
-struct RedirectLoopRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/redirect-loop"
-    var key: String
-    var parameters: HTJSONObject { ["key": .string(key)] }
-    /// Wide: the hops are the point, not their speed (on a loaded machine 17 of them can take seconds).
-    var timeout: TimeInterval? { 30 }
-}
-
-/// `GET /gzip?count=N[&corrupt=1]`: `{"items": [0..<N]}` sent with `Content-Encoding: gzip`.
-struct GzipRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/gzip"
-    var count: Int
-    var corrupt = false
-    var parameters: HTJSONObject {
-        var parameters: HTJSONObject = ["count": .integer(Int64(count))]
-        if corrupt { parameters["corrupt"] = 1 }
-        return parameters
-    }
-    var timeout: TimeInterval? { 30 }
-}
-
-/// `GET /length-text?declared=TEXT&actual=M`: `Content-Length: TEXT` as given, M bytes, then a clean close.
-struct LengthTextRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/length-text"
-    var declared: String
-    var actual: Int
-    var parameters: HTJSONObject { ["declared": .string(declared), "actual": .integer(Int64(actual))] }
-    var timeout: TimeInterval? { 30 }
-}
-
-/// `GET /obs-text-header`: `{"ok": true}` with the header `X-Name: caf\xE9` (Latin-1, not UTF-8).
-struct ObsTextHeaderRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/obs-text-header"
-    var timeout: TimeInterval? { 30 }
-}
-
 /// Why a hostile case failed its time bound.
 struct HostileTimeout: Error, CustomStringConvertible {
     var limit: Duration
@@ -177,7 +94,7 @@ struct HostileServerTests {
         let key = "drip-" + UUID().uuidString
         let error = try await bounded {
             await expectNetworkingError { () async throws(HTNetworkingError) in
-                try await client.send(DripRequest(bytes: 30, key: key, seconds: 1.5))
+                try await client.send(Customized(DripRequest(bytes: 30, key: key), timeout: 1.5))
             }
         }
         #expect(error?.urlErrorCode == .timedOut, "\(String(describing: error))")
@@ -447,7 +364,7 @@ struct HostileServerTests {
         #expect(response.value["items"]?.arrayValue?.last == 4999)
         let error = try await bounded {
             await expectNetworkingError { () async throws(HTNetworkingError) in
-                try await client.send(GzipRequest(count: 5000, corrupt: true))
+                try await client.send(GzipRequest(count: 5000, corrupt: 1))
             }
         }
         guard case .transport? = error?.kind else {

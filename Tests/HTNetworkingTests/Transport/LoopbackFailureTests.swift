@@ -58,14 +58,8 @@ struct LoopbackFailureTests {
     @Test("a connection reset halfway through the body is a transport error, not a truncated success")
     func dropMidway() async throws {
         let server = try await sharedServer()
-        struct DropMidway: HTBaseRequest, Sendable {
-            typealias Response = HTJSON
-            static let method: HTHTTPMethod = .get
-            static let path = "/drop-midway"
-            var parameters: HTJSONObject { ["size": 200_000] }
-        }
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in
-            try await loopbackClient(server).send(DropMidway())
+            try await loopbackClient(server).send(DropMidwayRequest(size: 200_000))
         }
         guard case .transport(let code?, _)? = error?.kind else {
             Issue.record("expected a transport error, got \(String(describing: error))")
