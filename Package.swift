@@ -54,9 +54,16 @@ let package = Package(
         // What several test targets share: the loopback HTTP server (a Python script run as a child
         // process) and its Swift driver. A plain target under Tests/, so no test target links another's files.
         .target(name: "HTTestSupport", path: "Tests/HTTestSupport", exclude: ["Server"]),
+        // The models and requests the runtime's tests send, generated from the specs in its folder (the
+        // loopback server's routes and a user API) with `package` access, so that every test target of
+        // the runtime uses the shape apps get from the generator, not a hand-written imitation of it.
+        .target(
+            name: "HTTestRequests", dependencies: ["HTNetworking"], path: "Tests/HTTestRequests",
+            plugins: ["HTCodegenPlugin"]),
         .testTarget(name: "HTModelTests", dependencies: ["HTModel", "HTTestSupport"]),
-        .testTarget(name: "HTNetworkingTests", dependencies: ["HTNetworking", "HTTestSupport"]),
-        .testTarget(name: "HTNetworkingCompatTests", dependencies: ["HTNetworkingCompat", "HTTestSupport"]),
+        .testTarget(name: "HTNetworkingTests", dependencies: ["HTNetworking", "HTTestSupport", "HTTestRequests"]),
+        .testTarget(
+            name: "HTNetworkingCompatTests", dependencies: ["HTNetworkingCompat", "HTTestSupport", "HTTestRequests"]),
         .testTarget(name: "HTCodegenCoreTests", dependencies: ["HTCodegenCore"], exclude: ["Goldens", "Specs"]),
         .testTarget(
             name: "HTGeneratedClientTests",

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HTNetworking
 import HTNetworkingCompat
+import HTTestRequests
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -64,7 +65,7 @@ struct CallbackAPITests {
     func completionSuccess() async throws {
         let server = try await sharedServer()
         let (result, onQueue) = await complete(
-            loopbackClient(server), CannedRequest(body: #"{"a": 1}"#, contentType: "application/json"))
+            loopbackClient(server), StatusRequest(code: 200, body: #"{"a": 1}"#, content_type: "application/json"))
         #expect(onQueue)
         guard case .success(let response) = result else {
             Issue.record("expected success, got \(result)")
@@ -78,7 +79,7 @@ struct CallbackAPITests {
     func completionFailures() async throws {
         let server = try await sharedServer()
         let client = loopbackClient(server)
-        let (status, _) = await complete(client, CannedRequest(code: 418))
+        let (status, _) = await complete(client, StatusRequest(code: 418))
         #expect((try? status.get()) == nil)
         if case .failure(let error) = status { #expect(error.statusCode == 418) }
 
@@ -95,8 +96,7 @@ struct CallbackAPITests {
         }
         #expect(message.contains("id"))
 
-        var slow = CannedRequest()
-        slow.canned = HTMockResponse.json([:]).delayed(by: 30)
+        let slow = Customized(StatusRequest(code: 200), mock: HTMockResponse.json([:]).delayed(by: 30))
         let mocked = HTClient(
             configuration: HTClientConfiguration(baseURL: server.baseURL, mockMode: .always, logger: quietLogger),
             transport: UnreachableTransport())
@@ -116,7 +116,7 @@ struct CallbackAPITests {
             transport: UnreachableTransport())
         let delivered = Recorded<Bool>()
         let queue = DispatchQueue(label: "task-tests")
-        let task = client.send(EchoIDRequest(id: 1, canned: .json(["path": "/p"])), queue: queue) { result in
+        let task = client.send(Customized(EchoIDRequest(id: 1), mock: .json(["path": "/p"])), queue: queue) { result in
             delivered.append((try? result.get())?.value.path == "/p")
         }
         await task.wait()
@@ -135,7 +135,7 @@ struct CallbackAPITests {
         let delegate = RecordingDelegate()
         client.send(EchoIDRequest(id: 3), delegate: delegate)
         await delegate.wait(for: 1)
-        client.send(CannedRequest(code: 500), delegate: delegate)
+        client.send(StatusRequest(code: 500), delegate: delegate)
         await delegate.wait(for: 2)
         #expect(delegate.finished.map(\.type) == ["EchoIDRequest"])
         #expect(delegate.finished.map(\.path) == ["/echo/3"])
@@ -155,7 +155,7 @@ struct CallbackAPITests {
             let delegate = RecordingDelegate()
             released = delegate
             task = client.send(
-                EchoIDRequest(id: 1, canned: HTMockResponse.json([:]).delayed(by: 0.2)), delegate: delegate)
+                Customized(EchoIDRequest(id: 1), mock: HTMockResponse.json([:]).delayed(by: 0.2)), delegate: delegate)
         }
         #expect(released == nil)
         await task.wait()

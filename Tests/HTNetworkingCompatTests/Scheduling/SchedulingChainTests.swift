@@ -1,6 +1,7 @@
 import Foundation
 import HTNetworking
 import HTNetworkingCompat
+import HTTestRequests
 import Testing
 
 /// Dependent chains (the original's `flattenMap`) against the loopback server.
@@ -19,9 +20,9 @@ struct SchedulingChainTests {
                 next.q = echo.path
                 return next
             }
-            .then { (echo: sending EchoResult) throws(HTNetworkingError) -> sending SchedEchoModelRequest in
+            .then { (echo: sending EchoResult) throws(HTNetworkingError) -> sending EchoModelRequest in
                 // B's model itself goes into C, a request that is not Sendable.
-                SchedEchoModelRequest(echo: echo)
+                EchoModelRequest(echoResult: echo)
             }
             .send()
         #expect(result.json?["path"]?.stringValue == "/echo/users/40")
@@ -44,10 +45,10 @@ struct SchedulingChainTests {
     func failingStep() async throws {
         let server = try await Support.server()
         let id = Support.uniqueID()
-        let chain = Support.client(server).chain(SchedFlakyRequest(key: "\(id)first"))
+        let chain = Support.client(server).chain(FlakyRequest(key: "\(id)first", fail: 0))
             .then { (_: sending HTJSON) throws(HTNetworkingError) -> sending StatusRequest in StatusRequest(code: 409) }
-            .then { (_: sending HTJSON) throws(HTNetworkingError) -> sending SchedFlakyRequest in
-                SchedFlakyRequest(key: "\(id)third")
+            .then { (_: sending HTJSON) throws(HTNetworkingError) -> sending FlakyRequest in
+                FlakyRequest(key: "\(id)third", fail: 0)
             }
         let error = await Support.error { () async throws(HTNetworkingError) in try await chain.send() }
         #expect(Support.status(error) == 409)
@@ -62,8 +63,8 @@ struct SchedulingChainTests {
         let log = MessageLog()
         let client = loopbackClient(server, logger: log.logger)
         _ = await Support.error { () async throws(HTNetworkingError) in
-            try await client.chain(SchedFlakyRequest(key: id + "e")).then { _ in
-                SchedFlakyRequest(key: id + "f", fail: 1, status: 500)
+            try await client.chain(FlakyRequest(key: id + "e", fail: 0)).then { _ in
+                FlakyRequest(key: id + "f", fail: 1, status: 500)
             }.send()
         }
         let warnings = log.messages(.warning, .scheduling)
@@ -71,7 +72,7 @@ struct SchedulingChainTests {
 
         let cancelled = Task { () async throws(HTNetworkingError) -> HTJSON in
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await client.chain(SchedFlakyRequest(key: id + "c")).send()
+            return try await client.chain(FlakyRequest(key: id + "c", fail: 0)).send()
         }
         #expect(Support.isCancelled(await cancelled.result.htFailure as? HTNetworkingError))
         #expect(log.messages(.debug, .scheduling).contains { $0.hasPrefix("chain: step 1 failed: ") })
@@ -82,13 +83,13 @@ struct SchedulingChainTests {
     func throwingStep() async throws {
         let server = try await Support.server()
         let chain = Support.client(server).chain(StatusRequest(code: 200))
-            .then { (json: sending HTJSON) throws(HTNetworkingError) -> sending SchedFlakyRequest in
+            .then { (json: sending HTJSON) throws(HTNetworkingError) -> sending FlakyRequest in
                 guard let key = json["key"]?.stringValue else {
                     throw HTNetworkingError(
                         .invalidRequest("no key"),
-                        request: HTRequestDescription(method: "GET", url: "/flaky", requestType: "SchedFlakyRequest"))
+                        request: HTRequestDescription(method: "GET", url: "/flaky", requestType: "FlakyRequest"))
                 }
-                return SchedFlakyRequest(key: key)
+                return FlakyRequest(key: key, fail: 0)
             }
         let error = await Support.error { () async throws(HTNetworkingError) in try await chain.send() }
         guard case .invalidRequest(let message)? = error?.kind else {
@@ -102,9 +103,9 @@ struct SchedulingChainTests {
     func lazyAndRepeatable() async throws {
         let server = try await Support.server()
         let id = Support.uniqueID()
-        let chain = Support.client(server).chain(SchedFlakyRequest(key: "\(id)a"))
-            .then { (json: sending HTJSON) throws(HTNetworkingError) -> sending SchedFlakyRequest in
-                SchedFlakyRequest(key: "\(id)b\(json["attempts"]?.intValue ?? 0)")
+        let chain = Support.client(server).chain(FlakyRequest(key: "\(id)a", fail: 0))
+            .then { (json: sending HTJSON) throws(HTNetworkingError) -> sending FlakyRequest in
+                FlakyRequest(key: "\(id)b\(json["attempts"]?.intValue ?? 0)", fail: 0)
             }
         #expect(try await Support.count("\(id)a", on: server) == 0)
         let first = try await chain.send()
@@ -132,9 +133,9 @@ struct SchedulingChainTests {
     @Test("a chain started from a builder, for a first request that is not Sendable")
     func builderStart() async throws {
         let server = try await Support.server()
-        let result = try await Support.client(server).chain { () -> sending SchedEchoModelRequest in
-            let model = EchoResult { $0.path = "/start" }
-            return SchedEchoModelRequest(echo: model)
+        let result = try await Support.client(server).chain { () -> sending EchoModelRequest in
+            let model = EchoResult { $0.path_ = "/start" }
+            return EchoModelRequest(echoResult: model)
         }.send()
         #expect(result.json?["path"]?.stringValue == "/start")
     }
@@ -159,7 +160,7 @@ struct SchedulingCallFormTests {
 
         // Steps containing `try` without a declared thrown type make the chain throw `any Error`.
         let untyped = client.chain(EchoUserRequest(id: 3))
-            .then { echo in try await client.send(EchoUserRequest(id: echo.path?.count)) }
+            .then { echo in try await client.send(EchoUserRequest(id: echo.path?.count ?? 0)) }
             .then { echo in
                 guard let path = echo.path else { throw CancellationError() }
                 return EchoUserRequest(id: path.count)
@@ -167,9 +168,9 @@ struct SchedulingCallFormTests {
         #expect(try await untyped.send().path == "/echo/users/14")
 
         let branch = try await client.send(if: StatusRequest(code: 500)) { json in
-            try await client.send(EchoUserRequest(id: json["status"]?.intValue))
+            try await client.send(EchoUserRequest(id: json["status"]?.intValue ?? 0))
         } else: { error in
-            try await client.send(EchoUserRequest(id: error.statusCode))
+            try await client.send(EchoUserRequest(id: error.statusCode ?? 0))
         }
         #expect(branch.elseValue?.path == "/echo/users/500")
     }

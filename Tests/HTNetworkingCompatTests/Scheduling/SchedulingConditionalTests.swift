@@ -1,6 +1,7 @@
 import Foundation
 import HTNetworking
 import HTNetworkingCompat
+import HTTestRequests
 import Testing
 
 /// "If A succeeds then B else C" against the loopback server; which branch was sent is counted by the
@@ -14,7 +15,7 @@ struct SchedulingConditionalTests {
         let server = try await Support.server()
         let id = Support.uniqueID()
         let branch = try await Support.client(server).send(
-            if: StatusRequest(code: 200), then: EchoUserRequest(id: 1), else: SchedFlakyRequest(key: "\(id)else"))
+            if: StatusRequest(code: 200), then: EchoUserRequest(id: 1), else: FlakyRequest(key: "\(id)else", fail: 0))
         #expect(branch.thenValue?.path == "/echo/users/1")
         #expect(branch.elseValue == nil)
         #expect(try await Support.count("\(id)else", on: server) == 0)
@@ -25,8 +26,8 @@ struct SchedulingConditionalTests {
         let server = try await Support.server()
         let id = Support.uniqueID()
         let branch = try await Support.client(server).send(
-            if: StatusRequest(code: 404), then: SchedFlakyRequest(key: "\(id)then"),
-            else: SchedFlakyRequest(key: "\(id)else"))
+            if: StatusRequest(code: 404), then: FlakyRequest(key: "\(id)then", fail: 0),
+            else: FlakyRequest(key: "\(id)else", fail: 0))
         #expect(branch.thenValue == nil)
         #expect(branch.elseValue?["attempts"]?.intValue == 1)
         #expect(branch.value["attempts"]?.intValue == 1)
@@ -39,8 +40,8 @@ struct SchedulingConditionalTests {
         let server = try await Support.server()
         let id = Support.uniqueID()
         let branch = try await Support.client(server).send(
-            if: MissingKeyPathRequest(), then: SchedFlakyRequest(key: "\(id)then"),
-            else: SchedFlakyRequest(key: "\(id)else"))
+            if: MissingKeyPathRequest(), then: FlakyRequest(key: "\(id)then", fail: 0),
+            else: FlakyRequest(key: "\(id)else", fail: 0))
         #expect(branch.elseValue != nil)
         #expect(try await Support.count("\(id)then", on: server) == 0)
     }
@@ -51,7 +52,8 @@ struct SchedulingConditionalTests {
         let id = Support.uniqueID()
         let error = await Support.error { () async throws(HTNetworkingError) in
             try await Support.client(server).send(
-                if: StatusRequest(code: 200), then: StatusRequest(code: 500), else: SchedFlakyRequest(key: "\(id)else"))
+                if: StatusRequest(code: 200), then: StatusRequest(code: 500),
+                else: FlakyRequest(key: "\(id)else", fail: 0))
         }
         #expect(Support.status(error) == 500)
         #expect(try await Support.count("\(id)else", on: server) == 0)
@@ -65,8 +67,8 @@ struct SchedulingConditionalTests {
         let task = Task { () async throws(HTNetworkingError) -> HTBranch<HTJSON, HTJSON> in
             withUnsafeCurrentTask { $0?.cancel() }
             return try await client.send(
-                if: SchedFlakyRequest(key: "\(id)if"), then: SchedFlakyRequest(key: "\(id)then"),
-                else: SchedFlakyRequest(key: "\(id)else"))
+                if: FlakyRequest(key: "\(id)if", fail: 0), then: FlakyRequest(key: "\(id)then", fail: 0),
+                else: FlakyRequest(key: "\(id)else", fail: 0))
         }
         #expect(Support.isCancelled(await task.result.htFailure as? HTNetworkingError))
         for key in ["if", "then", "else"] {
@@ -80,7 +82,7 @@ struct SchedulingConditionalTests {
         let client = Support.client(server)
         let then = try await client.send(if: EchoUserRequest(id: 3)) {
             (echo: sending EchoResult) async throws(HTNetworkingError) -> sending EchoResult in
-            try await client.send(SchedEchoModelRequest(echo: echo))
+            try await client.send(EchoModelRequest(echoResult: echo))
         } else: { (error: HTNetworkingError) async throws(HTNetworkingError) -> sending Int in
             error.statusCode ?? -1
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import HTTestSupport
 import Testing
 
@@ -107,7 +108,7 @@ enum SchedulingTestSupport {
 
     /// How many `/flaky` requests `server` saw for `key`.
     static func count(_ key: String, on server: LoopbackServer) async throws -> Int {
-        let json = try await client(server).send(SchedCounterRequest(key: key))
+        let json = try await client(server).send(CounterRequest(key: key))
         return try #require(json["count"]?.intValue)
     }
 

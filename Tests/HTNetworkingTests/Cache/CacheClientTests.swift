@@ -1,4 +1,5 @@
 import Foundation
+import HTTestRequests
 import HTTestSupport
 import Testing
 
@@ -44,15 +45,6 @@ struct ETagRequest: HTCacheableRequest, Sendable {
     var parameters: HTJSONObject { ["key": .string(key), "tag": "v1"] }
     var cachePolicy: HTCachePolicyID? { .cacheFirst }
     var cacheExpiry: TimeInterval? { expiry }
-}
-
-/// `GET /counter?key=K`: how many requests the server saw for K. Never cached.
-struct CounterRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method = HTHTTPMethod.get
-    static let path = "/counter"
-    var key: String
-    var parameters: HTJSONObject { ["key": .string(key)] }
 }
 
 /// Serves any stored entry that is not dated in the future, however old (an "offline" policy).

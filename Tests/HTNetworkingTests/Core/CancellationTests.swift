@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import HTTestSupport
 import Testing
 
@@ -91,7 +92,7 @@ struct CancellationTests {
         let client = HTClient(
             baseURL: try TestSupport.url("https://example.com"), transport: CancellingTransport(client: clientBox))
         clientBox.withLock { $0 = client }
-        let result = await Task { () async throws -> HTJSON in try await client.send(CannedRequest()) }.result
+        let result = await Task { () async throws -> HTJSON in try await client.send(StatusRequest(code: 200)) }.result
         #expect((result.failure as? HTNetworkingError)?.isCancelled == true)
         #expect(client.inFlightCount == 0)
     }

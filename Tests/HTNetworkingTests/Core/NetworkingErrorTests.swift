@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -69,8 +70,7 @@ struct NetworkingErrorTests {
     @Test("429 from the server: a status error with Retry-After and the headers surfaced")
     func tooManyRequests() async throws {
         let server = try await sharedServer()
-        var request = CannedRequest(code: 429)
-        request.retryAfter = 7
+        let request = StatusRequest(code: 429, retry_after: "7")
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in
             try await loopbackClient(server).send(request)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import HTTestSupport
 import Testing
 
@@ -170,9 +171,7 @@ struct NumberLoopbackTests {
         defer { server.stop() }
         let user = try NetUser.htMap(try HTJSON(parsing: #"{"id": 1, "name": "Ada", "score": 3}"#))
         #expect(user.score == 3)
-        var request = EchoPostRequest()
-        request.nested = user.htJSON
-        let echo = try await client(server).send(request)
+        let echo = try await client(server).send(EchoPostRequest(nested: user.htJSON))
         #expect(echo.body == #"{"nested":{"id":1,"name":"Ada","score":3}}"#)
         #expect(user.htJSONString() == #"{"id":1,"name":"Ada","score":3}"#)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -44,12 +45,12 @@ struct ResultValidationTests {
     func requestReplacesClient() async throws {
         let server = try await sharedServer()
         let client = loopbackClient(server) { $0.resultValidator = .envelope() }
-        var request = EnvelopeUserRequest(body: #"{"code": 5, "data": {"id": 1}}"#)
-        request.validator = .acceptAll
+        var request = Customized(
+            EnvelopeUserRequest(body: #"{"code": 5, "data": {"id": 1}}"#), resultValidator: .acceptAll)
         #expect(try await client.send(request).id == 1)
 
-        request = EnvelopeUserRequest(body: #"{"code": 0, "status": "down", "data": {"id": 1}}"#)
-        request.validator = HTResultValidator { body, _ in
+        request = Customized(EnvelopeUserRequest(body: #"{"code": 0, "status": "down", "data": {"id": 1}}"#))
+        request.resultValidator = HTResultValidator { body, _ in
             body["status"]?.stringValue == "up"
                 ? nil : HTValidationFailure(message: "status is \(body["status"]?.stringValue ?? "?")")
         }
@@ -66,9 +67,9 @@ struct ResultValidationTests {
     func requestValidatorAlone() async throws {
         let server = try await sharedServer()
         let client = loopbackClient(server)
-        var request = EnvelopeUserRequest(body: #"{"code": 3, "data": {"id": 1}}"#)
+        var request = Customized(EnvelopeUserRequest(body: #"{"code": 3, "data": {"id": 1}}"#))
         #expect(try await client.send(request).id == 1)
-        request.validator = .envelope()
+        request.resultValidator = .envelope()
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(request) }
         guard case .validation(let failure)? = error?.kind else {
             Issue.record("expected a validation error, got \(String(describing: error))")
@@ -92,7 +93,7 @@ struct ResultValidationTests {
         #expect(seen.values == [["code": 0, "data": ["id": 2]]])
 
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in
-            try await client.send(CannedRequest(code: 404))
+            try await client.send(StatusRequest(code: 404))
         }
         guard case .status(404, _)? = error?.kind else {
             Issue.record("expected a status error, got \(String(describing: error))")
@@ -125,10 +126,9 @@ struct ResultValidationTests {
     func emptyBody() async throws {
         let server = try await sharedServer()
         let client = loopbackClient(server) { $0.resultValidator = .envelope() }
-        #expect(try await client.send(CannedRequest(code: 204)) == .null)
+        #expect(try await client.send(StatusRequest(code: 204)) == .null)
 
-        var strict = CannedRequest(code: 204)
-        strict.validator = .envelope(allowsEmptyBody: false)
+        let strict = Customized(StatusRequest(code: 204), resultValidator: .envelope(allowsEmptyBody: false))
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(strict) }
         guard case .validation? = error?.kind else {
             Issue.record("expected a validation error, got \(String(describing: error))")

@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -153,14 +154,13 @@ struct BearerTokenInterceptorTests {
                 transport: UnreachableTransport())
         }
         _ = try await client(HTBearerTokenInterceptor(provider: TestTokenStore(initial: nil, refreshed: "x"))).send(
-            CannedRequest())
+            StatusRequest(code: 200))
         _ = try await client(
             HTBearerTokenInterceptor(
                 provider: TestTokenStore(initial: "k1", refreshed: "x"), headerName: "X-Token", scheme: "")
         )
-        .send(CannedRequest())
-        var own = CannedRequest()
-        own.ownHeaders = ["Authorization": "Basic old"]
+        .send(StatusRequest(code: 200))
+        let own = Customized(StatusRequest(code: 200), headers: ["Authorization": "Basic old"])
         _ = try await client(HTBearerTokenInterceptor(provider: TestTokenStore(initial: "k2", refreshed: "x"))).send(
             own)
         #expect(seen.values == ["", "X-Token=k1", "Authorization=Bearer k2"])

@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -35,8 +36,7 @@ struct InterceptorTests {
                 TracingInterceptor(name: "A", trace: trace), TracingInterceptor(name: "B", trace: trace),
             ]
         }
-        var request = EchoIDRequest(id: 1)
-        request.ownInterceptors = [TracingInterceptor(name: "C", trace: trace)]
+        let request = Customized(EchoIDRequest(id: 1), interceptors: [TracingInterceptor(name: "C", trace: trace)])
         let echo = try await client.send(request)
         #expect(echo.header("X-Chain") == "A,B,C")
         #expect(
@@ -62,13 +62,13 @@ struct InterceptorTests {
                 baseURL: try TestSupport.url("https://api.invalid"), interceptors: [probe], mockMode: .always,
                 logger: logger),
             transport: UnreachableTransport())
-        _ = try await client.send(EchoIDRequest(id: 8, canned: .json([:])))
+        _ = try await client.send(Customized(EchoIDRequest(id: 8), mock: .json([:])))
         let context = try #require(seen.values.first)
         #expect(context.request.method == "GET")
         #expect(context.request.url == "https://api.invalid/echo/8")
-        #expect(context.request.requestType == "EchoIDRequest")
+        #expect(context.request.requestType == "Customized<EchoIDRequest>")
         #expect(context.requestType == nil)
-        #expect(sink.messages(.info, "custom") == ["seen EchoIDRequest"])
+        #expect(sink.messages(.info, "custom") == ["seen Customized<EchoIDRequest>"])
     }
 
     @Test("an interceptor can answer without sending, and replace a response")
@@ -104,7 +104,7 @@ struct InterceptorTests {
         #expect(answered.isFromCache)
         #expect(counting.sent.count == 0)
 
-        let repaired = try await client.send(CannedRequest(code: 500))
+        let repaired = try await client.send(StatusRequest(code: 500))
         #expect(repaired == ["repaired": true])
         #expect(counting.sent.count == 1)
 
@@ -126,14 +126,7 @@ struct InterceptorTests {
         }
         let key = UUID().uuidString
         let client = loopbackClient(server) { $0.interceptors = [RetryOn503()] }
-        struct Flaky: HTBaseRequest, Sendable {
-            typealias Response = HTJSON
-            static let method: HTHTTPMethod = .get
-            static let path = "/flaky"
-            var key: String
-            var parameters: HTJSONObject { ["key": .string(key), "fail": 1] }
-        }
-        #expect(try await client.send(Flaky(key: key)) == ["attempts": 2])
+        #expect(try await client.send(FlakyRequest(key: key, fail: 1)) == ["attempts": 2])
     }
 
     @Test("errors thrown by interceptors: HTNetworkingError as is, URLError and others as transport errors")

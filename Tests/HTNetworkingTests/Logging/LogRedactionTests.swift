@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import HTTestSupport
 import Testing
 
@@ -115,9 +116,8 @@ struct LogRedactionTests {
         request.encoding = .form
         _ = try? await client.send(request)  // the echoed form is no JSON: a decoding error, logged too
         // A nested object is sent as JSON text in one field; the echo returns the raw body in a string.
-        var nested = EchoPostRequest(name: "ada", nested: ["password": "N-SECRET"])
-        nested.encoding = .form
-        _ = try await client.send(nested)
+        let nested = EchoPostRequest(name: "ada", nested: ["password": "N-SECRET"])
+        _ = try await client.send(Customized(nested, bodyEncoding: .form))
         let sent = try #require(sink.messages(.verbose, .network).first { $0.hasPrefix("→ body") })
         #expect(sent.hasSuffix("username=ada&client_secret=<redacted>&password=<redacted>"))
         for record in sink.all {

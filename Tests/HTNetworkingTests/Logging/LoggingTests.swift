@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import HTTestSupport
 import Testing
 
@@ -202,7 +203,7 @@ struct LoggingTests {
                 logger: logger),
             transport: UnreachableTransport())
         let task = Task { () async throws -> String? in
-            try await mocked.send(EchoIDRequest(id: 2, canned: HTMockResponse.json([:]).delayed(by: 30))).path
+            try await mocked.send(Customized(EchoIDRequest(id: 2), mock: HTMockResponse.json([:]).delayed(by: 30))).path
         }
         while mocked.inFlightCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
         task.cancel()

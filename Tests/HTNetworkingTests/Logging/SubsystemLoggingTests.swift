@@ -1,4 +1,5 @@
 import Foundation
+import HTTestRequests
 import Testing
 
 @testable import HTNetworking
@@ -47,11 +48,11 @@ struct SubsystemLoggingTests {
 
         _ = try await client.download(SecretBytesRequest(size: 1000), to: folder.appendingPathComponent("a.bin"))
         _ = await expectNetworkingError { () async throws(HTNetworkingError) in
-            try await client.download(CannedRequest(code: 404), to: folder.appendingPathComponent("b.bin"))
+            try await client.download(StatusRequest(code: 404), to: folder.appendingPathComponent("b.bin"))
         }
         var form = HTMultipartFormData()
         form.append("Alice", name: "name")
-        _ = try await client.upload(TransferUploadRequest(), form: form)
+        _ = try await client.upload(UploadRequest(), form: form)
 
         let debug = log.messages(.debug, .transfers)
         #expect(debug.contains { $0.hasPrefix("download started: GET") && $0.contains("/bytes") }, "\(debug)")
@@ -72,13 +73,13 @@ struct SubsystemLoggingTests {
         let id = SchedulingTestSupport.uniqueID()
         let policy = SchedulingTestSupport.policy(
             maxRetries: 2, sleeper: SchedRecordingSleeper(), initialDelay: .milliseconds(250))
-        _ = try await client.send(SchedFlakyRequest(key: id + "retry", fail: 1, status: 500), retry: policy)
+        _ = try await client.send(FlakyRequest(key: id + "retry", fail: 1, status: 500), retry: policy)
         _ = await expectNetworkingError { () async throws(HTNetworkingError) in
-            try await client.send(SchedFlakyRequest(key: id + "exhausted", fail: 5), retry: policy)
+            try await client.send(FlakyRequest(key: id + "exhausted", fail: 5), retry: policy)
         }
-        _ = try await client.batch([SchedFlakyRequest(key: id + "a"), SchedFlakyRequest(key: id + "b")])
+        _ = try await client.batch([FlakyRequest(key: id + "a", fail: 0), FlakyRequest(key: id + "b", fail: 0)])
         _ = await client.batchResults([
-            SchedFlakyRequest(key: id + "c"), SchedFlakyRequest(key: id + "d", fail: 1, status: 500),
+            FlakyRequest(key: id + "c", fail: 0), FlakyRequest(key: id + "d", fail: 1, status: 500),
         ])
 
         let debug = log.messages(.debug, .scheduling)

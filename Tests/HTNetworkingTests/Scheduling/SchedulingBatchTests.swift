@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import Testing
 
 /// Batches against the loopback server: order, both failure modes, cancellation, models crossing tasks.
@@ -23,7 +24,7 @@ struct SchedulingBatchTests {
         let echoes: [EchoResult] = try await Support.client(server).batch(
             ids.map { EchoUserRequest(id: $0) }, maxConcurrentRequests: 8)
         #expect(echoes.map(\.path) == ids.map { "/echo/users/\($0)" })
-        let changed = echoes[0].with { $0.path = "changed here" }  // a new model; the batch's is unchanged
+        let changed = echoes[0].with { $0.path_ = "changed here" }  // a new model; the batch's is unchanged
         #expect(changed.path == "changed here" && echoes[0].path == "/echo/users/1")
     }
 
@@ -33,8 +34,8 @@ struct SchedulingBatchTests {
         let id = Support.uniqueID()
         let client = Support.client(server)
         let requests = [
-            SchedFlakyRequest(key: "\(id)a"), SchedFlakyRequest(key: "\(id)b", fail: 1, status: 500),
-            SchedFlakyRequest(key: "\(id)c"), SchedFlakyRequest(key: "\(id)d"),
+            FlakyRequest(key: "\(id)a", fail: 0), FlakyRequest(key: "\(id)b", fail: 1, status: 500),
+            FlakyRequest(key: "\(id)c", fail: 0), FlakyRequest(key: "\(id)d", fail: 0),
         ]
         let error = await Support.error { () async throws(HTNetworkingError) in
             try await client.batch(requests, maxConcurrentRequests: 1)
@@ -53,8 +54,8 @@ struct SchedulingBatchTests {
         let id = Support.uniqueID()
         let client = Support.client(server)
         let requests = [
-            SchedFlakyRequest(key: "\(id)a"), SchedFlakyRequest(key: "\(id)b", fail: 1, status: 500),
-            SchedFlakyRequest(key: "\(id)c"), SchedFlakyRequest(key: "\(id)d"),
+            FlakyRequest(key: "\(id)a", fail: 0), FlakyRequest(key: "\(id)b", fail: 1, status: 500),
+            FlakyRequest(key: "\(id)c", fail: 0), FlakyRequest(key: "\(id)d", fail: 0),
         ]
         let results = await client.batchResults(requests, mode: .failFast, maxConcurrentRequests: 1)
         #expect(results.count == 4)
@@ -86,8 +87,8 @@ struct SchedulingBatchTests {
         let server = try await Support.server()
         let id = Support.uniqueID()
         let requests = [
-            SchedFlakyRequest(key: "\(id)a"), SchedFlakyRequest(key: "\(id)b", fail: 1, status: 500),
-            SchedFlakyRequest(key: "\(id)c"), SchedFlakyRequest(key: "\(id)d"),
+            FlakyRequest(key: "\(id)a", fail: 0), FlakyRequest(key: "\(id)b", fail: 1, status: 500),
+            FlakyRequest(key: "\(id)c", fail: 0), FlakyRequest(key: "\(id)d", fail: 0),
         ]
         let results = await Support.client(server).batchResults(requests, maxConcurrentRequests: 1)
         #expect((try? results[0].get())?["attempts"]?.intValue == 1)
@@ -105,7 +106,7 @@ struct SchedulingBatchTests {
         let id = Support.uniqueID()
         let client = Support.client(server)
         let (echo, delayed, flaky) = try await client.batch(
-            EchoUserRequest(id: 5), DelayRequest(ms: 50), SchedFlakyRequest(key: "\(id)x"))
+            EchoUserRequest(id: 5), DelayRequest(ms: 50), FlakyRequest(key: "\(id)x", fail: 0))
         #expect(echo.path == "/echo/users/5")
         #expect(delayed["delayed"]?.intValue == 50)
         #expect(flaky["attempts"]?.intValue == 1)
@@ -122,8 +123,8 @@ struct SchedulingBatchTests {
         let paths = (1...6).map { "/p/\($0)" }
         let results = await client.batchResults(count: paths.count, maxConcurrentRequests: 3) {
             index async throws(HTNetworkingError) -> sending EchoResult in
-            let model = EchoResult { $0.path = paths[index] }
-            return try await client.send(SchedEchoModelRequest(echo: model))
+            let model = EchoResult { $0.path_ = paths[index] }
+            return try await client.send(EchoModelRequest(echoResult: model))
         }
         #expect(results.map { (try? $0.get())?.json?["path"]?.stringValue } == paths)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import Testing
 
 /// The forms the README shows, with closures left to type inference. (Chains and if/then/else are in

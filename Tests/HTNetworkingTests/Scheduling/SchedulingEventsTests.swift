@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import Testing
 
 /// A request as an asynchronous sequence of events, against the loopback server.
@@ -56,7 +57,7 @@ struct SchedulingEventsTests {
         let id = Support.uniqueID()
         let sleeper = SchedRecordingSleeper()
         let events = Support.client(server).events(
-            for: SchedFlakyRequest(key: "\(id)k", fail: 2, status: 500),
+            for: FlakyRequest(key: "\(id)k", fail: 2, status: 500),
             retry: Support.policy(maxRetries: 3, sleeper: sleeper))
         var summaries: [String] = []
         var attempts: Int?
@@ -79,7 +80,7 @@ struct SchedulingEventsTests {
     func cold() async throws {
         let server = try await Support.server()
         let id = Support.uniqueID()
-        let events = Support.client(server).events(for: SchedFlakyRequest(key: "\(id)cold"))
+        let events = Support.client(server).events(for: FlakyRequest(key: "\(id)cold", fail: 0))
         #expect(try await Support.count("\(id)cold", on: server) == 0)
         for _ in 0..<2 {
             for await _ in events {}
@@ -91,7 +92,7 @@ struct SchedulingEventsTests {
     func cancelled() async throws {
         let server = try await Support.server()
         let id = Support.uniqueID()
-        let events = Support.client(server).events(for: SchedFlakyRequest(key: "\(id)c"))
+        let events = Support.client(server).events(for: FlakyRequest(key: "\(id)c", fail: 0))
         let task = Task { () async -> [String] in
             withUnsafeCurrentTask { $0?.cancel() }
             var summaries: [String] = []
@@ -99,7 +100,7 @@ struct SchedulingEventsTests {
             return summaries
         }
         #expect(
-            await task.value == ["started GET /flaky?key=\(id)c&fail=0&status=503", "failed cancelled", "finished"])
+            await task.value == ["started GET /flaky?key=\(id)c&fail=0", "failed cancelled", "finished"])
         #expect(try await Support.count("\(id)c", on: server) == 0)
     }
 

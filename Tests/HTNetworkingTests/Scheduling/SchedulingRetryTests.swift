@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import HTTestSupport
 import Testing
 
@@ -20,7 +21,7 @@ struct SchedulingRetryTests {
         let sleeper = SchedRecordingSleeper()
         let policy = Support.policy(maxRetries: 3, sleeper: sleeper, initialDelay: .milliseconds(100))
         let value = try await Support.client(server).send(
-            SchedFlakyRequest(key: "\(id)k", fail: 2, status: 500), retry: policy)
+            FlakyRequest(key: "\(id)k", fail: 2, status: 500), retry: policy)
         #expect(value["attempts"]?.intValue == 3)
         #expect(try await Support.count("\(id)k", on: server) == 3)
         #expect(sleeper.delays == [.milliseconds(100), .milliseconds(200)])
@@ -33,7 +34,7 @@ struct SchedulingRetryTests {
         let sleeper = SchedRecordingSleeper()
         let error = await Support.error { () async throws(HTNetworkingError) in
             try await Support.client(server).send(
-                SchedFlakyRequest(key: "\(id)k", fail: 10, status: 502),
+                FlakyRequest(key: "\(id)k", fail: 10, status: 502),
                 retry: Support.policy(maxRetries: 2, sleeper: sleeper))
         }
         #expect(Support.status(error) == 502)
@@ -48,7 +49,7 @@ struct SchedulingRetryTests {
         let sleeper = SchedRecordingSleeper()
         let policy = HTRetryPolicy(
             maxRetries: 4, initialDelay: .seconds(1), multiplier: 2, jitter: 0.5, sleeper: sleeper)
-        _ = try await Support.client(server).send(SchedFlakyRequest(key: "\(id)k", fail: 4, status: 500), retry: policy)
+        _ = try await Support.client(server).send(FlakyRequest(key: "\(id)k", fail: 4, status: 500), retry: policy)
         let delays = sleeper.delays
         #expect(delays.count == 4)
         for (index, delay) in delays.enumerated() {
@@ -65,7 +66,7 @@ struct SchedulingRetryTests {
         let sleeper = SchedRecordingSleeper()
         let policy = Support.policy(maxRetries: 2, sleeper: sleeper, initialDelay: .seconds(5))
         let error = await Support.error { () async throws(HTNetworkingError) in
-            try await client.send(SchedStatusRequest(code: 429, retryAfter: "7"), retry: policy)
+            try await client.send(StatusRequest(code: 429, retry_after: "7"), retry: policy)
         }
         #expect(Support.status(error) == 429)
         #expect(error?.responseHeaders.first { $0.key.lowercased() == "retry-after" }?.value == "7")
@@ -74,7 +75,7 @@ struct SchedulingRetryTests {
         // `/flaky` sends `Retry-After: 0` with its 429s and 503s.
         let zero = SchedRecordingSleeper()
         let value = try await client.send(
-            SchedFlakyRequest(key: "\(id)t", fail: 2, status: 429), retry: Support.policy(maxRetries: 2, sleeper: zero))
+            FlakyRequest(key: "\(id)t", fail: 2, status: 429), retry: Support.policy(maxRetries: 2, sleeper: zero))
         #expect(value["attempts"]?.intValue == 3)
         #expect(zero.delays == [.zero, .zero])
     }
@@ -86,7 +87,7 @@ struct SchedulingRetryTests {
         var policy = Support.policy(maxRetries: 3, sleeper: sleeper)
         policy.maxRetryAfter = .seconds(60)
         let error = await Support.error { () async throws(HTNetworkingError) in
-            try await Support.client(server).send(SchedStatusRequest(code: 503, retryAfter: "3600"), retry: policy)
+            try await Support.client(server).send(StatusRequest(code: 503, retry_after: "3600"), retry: policy)
         }
         #expect(Support.status(error) == 503)
         #expect(sleeper.delays.isEmpty)
@@ -98,13 +99,13 @@ struct SchedulingRetryTests {
         let id = Support.uniqueID()
         let client = Support.client(server)
         let value = try await client.send(
-            SchedFlakyRequest(key: "\(id)timeout", fail: 1, status: 408),
+            FlakyRequest(key: "\(id)timeout", fail: 1, status: 408),
             retry: Support.policy(maxRetries: 2, sleeper: SchedRecordingSleeper()))
         #expect(value["attempts"]?.intValue == 2)
         for status in [400, 401, 404, 422] {
             let error = await Support.error { () async throws(HTNetworkingError) in
                 try await client.send(
-                    SchedFlakyRequest(key: "\(id)s\(status)", fail: 1, status: status),
+                    FlakyRequest(key: "\(id)s\(status)", fail: 1, status: status),
                     retry: Support.policy(maxRetries: 3, sleeper: SchedRecordingSleeper()))
             }
             #expect(Support.status(error) == status)
@@ -119,18 +120,18 @@ struct SchedulingRetryTests {
         let client = Support.client(server)
         let policy = Support.policy(maxRetries: 3, sleeper: SchedRecordingSleeper())
         let error = await Support.error { () async throws(HTNetworkingError) in
-            try await client.send(SchedFlakyPostRequest(), retry: policy)
+            try await client.send(FlakyPostRequest(), retry: policy)
         }
         #expect(Support.status(error) == 503)
-        #expect(try await Support.count(SchedFlakyPostRequest.key, on: server) == 1)
+        #expect(try await Support.count("post", on: server) == 1)
 
         // On a fresh server (fresh counters) the forced policy retries the POST after its one failure.
         let restarted = try await LoopbackServer.start()
         defer { restarted.stop() }
         let value = try await Support.client(restarted).send(
-            SchedFlakyPostRequest(), retry: policy.forcingNonIdempotentRetries())
+            FlakyPostRequest(), retry: policy.forcingNonIdempotentRetries())
         #expect(value["attempts"]?.intValue == 2)
-        #expect(try await Support.count(SchedFlakyPostRequest.key, on: restarted) == 2)
+        #expect(try await Support.count("post", on: restarted) == 2)
     }
 
     @Test("connection failures are retried (connection refused), then reported as transport errors")
@@ -141,7 +142,7 @@ struct SchedulingRetryTests {
         let sleeper = SchedRecordingSleeper()
         let error = await Support.error { () async throws(HTNetworkingError) in
             try await HTClient(baseURL: baseURL).send(
-                SchedFlakyRequest(key: "k"), retry: Support.policy(maxRetries: 2, sleeper: sleeper))
+                FlakyRequest(key: "k", fail: 0), retry: Support.policy(maxRetries: 2, sleeper: sleeper))
         }
         #expect(Support.transportCode(error) == .some(URLError.Code.cannotConnectToHost.rawValue))
         #expect(sleeper.delays.count == 2)
@@ -155,7 +156,7 @@ struct SchedulingRetryTests {
         let sleeper = SchedAnnouncingSleeper()
         let policy = HTRetryPolicy(maxRetries: 5, jitter: 0, sleeper: sleeper)
         let task = Task { () async throws(HTNetworkingError) -> HTJSON in
-            try await client.send(SchedFlakyRequest(key: "\(id)k", fail: 100, status: 500), retry: policy)
+            try await client.send(FlakyRequest(key: "\(id)k", fail: 100, status: 500), retry: policy)
         }
         var waits = sleeper.started.makeAsyncIterator()
         let firstWait = await waits.next()
@@ -175,7 +176,7 @@ struct SchedulingRetryTests {
         let task = Task { () async throws(HTNetworkingError) -> HTJSON in
             withUnsafeCurrentTask { $0?.cancel() }
             return try await client.send(
-                SchedFlakyRequest(key: "\(id)k", fail: 1, status: 500),
+                FlakyRequest(key: "\(id)k", fail: 1, status: 500),
                 retry: Support.policy(maxRetries: 3, sleeper: sleeper))
         }
         #expect(Support.isCancelled(await task.result.htFailure as? HTNetworkingError))
@@ -193,9 +194,9 @@ struct SchedulingRetryTests {
         let echo = try await Support.policy(maxRetries: 3, sleeper: sleeper).run(method: .get) {
             attempt async throws(HTNetworkingError) -> sending EchoResult in
             attempts.append(attempt)
-            _ = try await client.send(SchedFlakyRequest(key: "\(id)k", fail: 2, status: 503))
-            let model = EchoResult { $0.path = "/after/\(attempt)" }
-            return try await client.send(SchedEchoModelRequest(echo: model))
+            _ = try await client.send(FlakyRequest(key: "\(id)k", fail: 2, status: 503))
+            let model = EchoResult { $0.path_ = "/after/\(attempt)" }
+            return try await client.send(EchoModelRequest(echoResult: model))
         }
         #expect(attempts == [1, 2, 3])
         #expect(echo.json?["path"]?.stringValue == "/after/3")
@@ -207,7 +208,7 @@ struct SchedulingRetryTests {
         let server = try await Support.server()
         let id = Support.uniqueID()
         let response = try await Support.client(server).response(
-            for: SchedFlakyRequest(key: "\(id)k", fail: 1, status: 500),
+            for: FlakyRequest(key: "\(id)k", fail: 1, status: 500),
             retry: Support.policy(maxRetries: 1, sleeper: SchedRecordingSleeper()))
         #expect(response.statusCode == 200)
         #expect(response.value["attempts"]?.intValue == 2)

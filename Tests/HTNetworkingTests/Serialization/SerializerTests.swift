@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -141,10 +142,10 @@ struct SerializerTests {
     func textAndHTML() async throws {
         let server = try await sharedServer()
         let plain = try await loopbackClient(server).send(
-            CannedRequest(body: "héllo\nworld", contentType: "text/plain; charset=utf-8"))
+            StatusRequest(code: 200, body: "héllo\nworld", content_type: "text/plain; charset=utf-8"))
         #expect(plain == .string("héllo\nworld"))
 
-        let html = CannedRequest(body: #"{"a": [1, 2]}"#, contentType: "text/html; charset=utf-8")
+        let html = StatusRequest(code: 200, body: #"{"a": [1, 2]}"#, content_type: "text/html; charset=utf-8")
         // The standard registry has nothing for text/html: the JSON fallback reads it.
         #expect(try await loopbackClient(server).send(html) == ["a": [1, 2]])
         // Once every text/* is text, HTML is a string...
@@ -165,25 +166,26 @@ struct SerializerTests {
         let server = try await sharedServer()
         let client = loopbackClient(server)
         #expect(
-            try await client.send(CannedRequest(body: #"{"x": 1}"#, contentType: "application/vnd.example+json")) == [
-                "x": 1
-            ])
+            try await client.send(
+                StatusRequest(code: 200, body: #"{"x": 1}"#, content_type: "application/vnd.example+json")) == [
+                    "x": 1
+                ])
         // The mock sends no Content-Type at all.
         let mocked = HTClient(
             configuration: HTClientConfiguration(baseURL: server.baseURL, logger: quietLogger),
             transport: HTMockTransport(handler: { _ in HTMockResponse(body: Data(#"[true]"#.utf8)) }))
-        #expect(try await mocked.send(CannedRequest()) == [true])
+        #expect(try await mocked.send(StatusRequest(code: 200)) == [true])
     }
 
     @Test("a custom serializer registered for its MIME type maps into models; its errors are serialization errors")
     func customSerializer() async throws {
         let server = try await sharedServer()
         let client = loopbackClient(server) { $0.serializers.register(CSVSerializer(), for: "text/csv") }
-        let table = try await client.send(CannedRequest(body: "a,b\nc\n", contentType: "text/csv"))
+        let table = try await client.send(StatusRequest(code: 200, body: "a,b\nc\n", content_type: "text/csv"))
         #expect(table == [["a", "b"], ["c"]])
 
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in
-            try await client.send(CannedRequest(body: "a,b", contentType: "text/csv"))
+            try await client.send(StatusRequest(code: 200, body: "a,b", content_type: "text/csv"))
         }
         guard case .serialization(let failure)? = error?.kind else {
             Issue.record("expected a serialization error, got \(String(describing: error))")
@@ -239,13 +241,16 @@ struct SerializerTests {
             $0.serializers.register(xml, for: "*/*+xml")
         }
         #expect(
-            try await client.send(CannedRequest(body: "<name>Ada</name>", contentType: "application/xml")) == [
-                "name": "Ada"
-            ])
+            try await client.send(StatusRequest(code: 200, body: "<name>Ada</name>", content_type: "application/xml"))
+                == [
+                    "name": "Ada"
+                ])
         #expect(
-            try await client.send(CannedRequest(body: "<a>1</a>", contentType: "application/atom+xml")) == ["a": "1"])
+            try await client.send(StatusRequest(code: 200, body: "<a>1</a>", content_type: "application/atom+xml")) == [
+                "a": "1"
+            ])
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in
-            try await client.send(CannedRequest(body: "<a>1</b>", contentType: "text/xml"))
+            try await client.send(StatusRequest(code: 200, body: "<a>1</b>", content_type: "text/xml"))
         }
         guard case .serialization(let failure)? = error?.kind else {
             Issue.record("expected a serialization error, got \(String(describing: error))")

@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import HTTestSupport
 import Testing
 
@@ -90,96 +91,6 @@ struct UnreachableTransport: HTTransport {
         Issue.record("the network was reached for \(request.url?.absoluteString ?? "?")")
         throw URLError(.cannotConnectToHost)
     }
-}
-
-// MARK: - Requests
-
-/// `GET /status/:code?body=&content_type=&retry_after=`: the loopback server answers exactly that body,
-/// content type and status. Every hook of `HTBaseRequest` can be set.
-struct CannedRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static var method: HTHTTPMethod { .get }
-    static var path: String { "/status/:code" }
-
-    var code: Int = 200
-    var body: String?
-    var contentType: String?
-    var retryAfter: Int?
-    var validator: HTResultValidator?
-    var type: HTRequestType?
-    var ownInterceptors: [any HTInterceptor] = []
-    var canned: HTMockResponse?
-    var customizer: (@Sendable (inout URLRequest) -> Void)?
-    var seconds: TimeInterval?
-    var ownHeaders: [String: String] = [:]
-
-    init(code: Int = 200, body: String? = nil, contentType: String? = nil) {
-        self.code = code
-        self.body = body
-        self.contentType = contentType
-    }
-
-    var parameters: HTJSONObject {
-        var p = HTJSONObject()
-        p.append("code", code.htJSON)
-        if let v = body { p.append("body", v.htJSON) }
-        if let v = contentType { p.append("content_type", v.htJSON) }
-        if let v = retryAfter { p.append("retry_after", v.htJSON) }
-        return p
-    }
-    var headers: [String: String] { ownHeaders }
-    var resultValidator: HTResultValidator? { validator }
-    var requestType: HTRequestType? { type }
-    var interceptors: [any HTInterceptor] { ownInterceptors }
-    var mock: HTMockResponse? { canned }
-    var timeout: TimeInterval? { seconds }
-    func customize(_ request: inout URLRequest) { customizer?(&request) }
-}
-
-/// `GET /status/200?body=...` mapped to a user under `data` (an envelope), with an optional validator.
-struct EnvelopeUserRequest: HTBaseRequest, Sendable {
-    typealias Response = NetUser
-    static let method: HTHTTPMethod = .get
-    static let path: String = "/status/200"
-    static let responseKeyPath: String? = "data"
-
-    var body: String
-    var validator: HTResultValidator?
-
-    var parameters: HTJSONObject {
-        var p = HTJSONObject()
-        p.append("body", body.htJSON)
-        p.append("content_type", "application/json")
-        return p
-    }
-    var resultValidator: HTResultValidator? { validator }
-}
-
-/// `GET /echo/:id` with an optional type, own mock and interceptors.
-struct EchoIDRequest: HTBaseRequest, Sendable {
-    typealias Response = EchoResult
-    static let method: HTHTTPMethod = .get
-    static let path: String = "/echo/:id"
-
-    var id: Int
-    var type: HTRequestType?
-    var canned: HTMockResponse?
-    var ownInterceptors: [any HTInterceptor] = []
-
-    init(id: Int, type: HTRequestType? = nil, canned: HTMockResponse? = nil) {
-        self.id = id
-        self.type = type
-        self.canned = canned
-    }
-
-    var parameters: HTJSONObject {
-        var p = HTJSONObject()
-        p.append("id", id.htJSON)
-        return p
-    }
-    var requestType: HTRequestType? { type }
-    var mock: HTMockResponse? { canned }
-    var interceptors: [any HTInterceptor] { ownInterceptors }
 }
 
 /// One loopback server for every test that only sends requests to it: starting a Python process per

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import HTNetworking
+import HTTestRequests
 import HTTestSupport
 import Testing
 
@@ -40,133 +41,6 @@ struct SchedAnnouncingSleeper: HTSleeper {
     }
 }
 
-// MARK: - Requests
-
-/// `ANY /flaky?key=K&fail=N&status=S`: fails N times with S for key K, then answers `{"attempts": n}`.
-struct SchedFlakyRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/flaky"
-    var key: String
-    var fail: Int = 0
-    var status: Int = 503
-    var parameters: HTJSONObject {
-        ["key": .string(key), "fail": .integer(Int64(fail)), "status": .integer(Int64(status))]
-    }
-}
-
-/// `POST /flaky?key=post&fail=1&status=503`: a non-idempotent request that fails once (the query is in
-/// the path because a POST's parameters go into the body, which `/flaky` ignores).
-struct SchedFlakyPostRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .post
-    static let path = "/flaky?key=post&fail=1&status=503"
-    static let key = "post"
-}
-
-/// `GET /counter?key=K`: how many `/flaky` requests the server saw for K.
-struct SchedCounterRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/counter"
-    var key: String
-    var parameters: HTJSONObject { ["key": .string(key)] }
-}
-
-/// `GET /status/:code?retry_after=S`.
-struct SchedStatusRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/status/:code"
-    var code: Int
-    var retryAfter: String?
-    var parameters: HTJSONObject {
-        var p: HTJSONObject = ["code": .integer(Int64(code))]
-        if let retryAfter { p.append("retry_after", .string(retryAfter)) }
-        return p
-    }
-}
-
-/// `GET /bytes?size=N&chunk=C`: N bytes of the pattern `i % 251`.
-struct TransferBytesRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/bytes"
-    var size: Int
-    var chunk: Int = 65536
-    var parameters: HTJSONObject { ["size": .integer(Int64(size)), "chunk": .integer(Int64(chunk))] }
-}
-
-/// `GET /drop-midway?size=N`: half the body, then a connection reset.
-struct TransferDropMidwayRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/drop-midway"
-    var size: Int
-    var parameters: HTJSONObject { ["size": .integer(Int64(size))] }
-}
-
-/// `POST /upload`: the server parses the multipart body and answers fields and files (with SHA-256).
-struct TransferUploadRequest: HTBaseRequest, Sendable {
-    typealias Response = TransferUploadResult
-    static let method: HTHTTPMethod = .post
-    static let path = "/upload"
-    var title: String?
-    var tags: [String]?
-    var parameters: HTJSONObject {
-        var p = HTJSONObject()
-        if let title { p.append("title", .string(title)) }
-        if let tags { p.append("tags", .array(tags.map { .string($0) })) }
-        return p
-    }
-}
-
-/// What `/upload` answers.
-final class TransferUploadResult: HTHTTPModel, HTModelMappable, @unchecked Sendable {
-    // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
-    struct Storage: HTModelStorage {
-        var fields: HTJSON?
-        var files: HTJSON?
-    }
-    let htStorage: Storage
-    init(htStorage: Storage) {
-        self.htStorage = htStorage
-        super.init()
-    }
-
-    static let customTypePropertyDic: [String: any HTModelMappable.Type] = [:]
-    static let baseTypePropertyList: [String] = ["fields", "files"]
-    static let htAccessors: [HTPropertyAccessor<TransferUploadResult>] = [
-        HTPropertyAccessor<TransferUploadResult>(
-            "fields", get: { (model: TransferUploadResult.Storage) -> HTJSON? in model.fields },
-            set: { (model: inout TransferUploadResult.Storage, value: HTJSON?) in model.fields = value }),
-        HTPropertyAccessor<TransferUploadResult>(
-            "files", get: { (model: TransferUploadResult.Storage) -> HTJSON? in model.files },
-            set: { (model: inout TransferUploadResult.Storage, value: HTJSON?) in model.files = value }),
-    ]
-    static let htMapping: HTObjectMapping<TransferUploadResult> = .defaultMapping()
-
-    /// A text field as the server parsed it.
-    func field(_ name: String) -> String? { htStorage.fields?[name]?.stringValue }
-    /// A file part's description (`filename`, `content_type`, `size`, `sha256`).
-    func file(_ name: String) -> HTJSON? { htStorage.files?[name] }
-}
-
-/// `POST /echo` with parameters taken from a model it holds: a request that is not `Sendable`, as the
-/// generator makes for interfaces whose input is a model.
-struct SchedEchoModelRequest: HTBaseRequest {
-    typealias Response = EchoResult
-    static let method: HTHTTPMethod = .post
-    static let path = "/echo"
-    var echo: EchoResult
-    var parameters: HTJSONObject {
-        var p = HTJSONObject()
-        if let path = echo.path { p.append("path", .string(path)) }
-        if let method = echo.method { p.append("method", .string(method)) }
-        return p
-    }
-}
-
 // MARK: - Helpers
 
 enum SchedulingTestSupport {
@@ -190,7 +64,7 @@ enum SchedulingTestSupport {
 
     /// How many `/flaky` requests `server` saw for `key`.
     static func count(_ key: String, on server: LoopbackServer) async throws -> Int {
-        let json = try await client(server).send(SchedCounterRequest(key: key))
+        let json = try await client(server).send(CounterRequest(key: key))
         return try #require(json["count"]?.intValue)
     }
 

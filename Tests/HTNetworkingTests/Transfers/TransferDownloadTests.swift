@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -26,11 +27,11 @@ struct TransferDownloadTests {
         var file: HTDownloadedFile?
         var status: Int?
         var last: String?
-        for await event in Support.client(server).downloadEvents(TransferBytesRequest(size: size), to: destination) {
+        for await event in Support.client(server).downloadEvents(BytesRequest(size: size), to: destination) {
             switch event {
             case .started(let request):
                 started = true
-                #expect(request.url.hasSuffix("/bytes?size=\(size)&chunk=65536"))
+                #expect(request.url.hasSuffix("/bytes?size=\(size)"))
             case .progress(let value):
                 progress.append(value)
             case .response(let response):
@@ -82,7 +83,7 @@ struct TransferDownloadTests {
         let reports = Recorded<HTTransferProgress>()
         let size = 3_000_000
         let response = try await Support.client(server).download(
-            TransferBytesRequest(size: size, chunk: 10_000), to: destination
+            BytesRequest(size: size, chunk: 10_000), to: destination
         ) { progress in
             reports.append(progress)
         }
@@ -101,7 +102,7 @@ struct TransferDownloadTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let destination = folder.appendingPathComponent("partial.bin")
         let error = await Support.error { () async throws(HTNetworkingError) in
-            try await Support.client(server).download(TransferDropMidwayRequest(size: 4_000_000), to: destination)
+            try await Support.client(server).download(DropMidwayRequest(size: 4_000_000), to: destination)
         }
         guard case .transport(let code, _)? = error?.kind else {
             Issue.record("expected a transport error, got \(String(describing: error))")
@@ -121,7 +122,7 @@ struct TransferDownloadTests {
         var failure: HTNetworkingError?
         var kinds: [String] = []
         for await event in Support.client(server).downloadEvents(
-            TransferDropMidwayRequest(size: 4_000_000), to: destination)
+            DropMidwayRequest(size: 4_000_000), to: destination)
         {
             switch event {
             case .started: kinds.append("started")
@@ -146,7 +147,7 @@ struct TransferDownloadTests {
         let destination = folder.appendingPathComponent("keep.bin")
         try Data("previous".utf8).write(to: destination)
         let error = await Support.error { () async throws(HTNetworkingError) in
-            try await Support.client(server).download(SchedStatusRequest(code: 404), to: destination)
+            try await Support.client(server).download(StatusRequest(code: 404), to: destination)
         }
         guard case .status(let code, let body)? = error?.kind else {
             Issue.record("expected a status error, got \(String(describing: error))")
@@ -158,7 +159,7 @@ struct TransferDownloadTests {
         #expect(try TransferTestSupport.contents(of: folder) == ["keep.bin"])
 
         // A successful download replaces it.
-        _ = try await Support.client(server).download(TransferBytesRequest(size: 1000), to: destination)
+        _ = try await Support.client(server).download(BytesRequest(size: 1000), to: destination)
         #expect(try Data(contentsOf: destination).count == 1000)
         #expect(try TransferTestSupport.contents(of: folder) == ["keep.bin"])
     }
@@ -230,7 +231,7 @@ struct TransferDownloadTests {
         let transport = HTMockTransport(routes: ["GET /bytes": .json(#"{"mock": true}"#)])
         let client = HTClient(baseURL: try TestSupport.url("https://example.com"), transport: transport)
         var events: [String] = []
-        for await event in client.downloadEvents(TransferBytesRequest(size: 1), to: destination) {
+        for await event in client.downloadEvents(BytesRequest(size: 1), to: destination) {
             switch event {
             case .progress(let progress): events.append("progress \(progress.completedBytes)")
             case .response(let response): events.append("response \(response.value.byteCount)")

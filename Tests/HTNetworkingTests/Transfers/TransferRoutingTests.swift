@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import HTTestSupport
 import Testing
 
@@ -39,7 +40,7 @@ struct TransferRoutingTests {
         configuration.interceptors = [RetryOnceInterceptor()]
         let destination = folder.appendingPathComponent("bytes.bin")
         let response = try await HTClient(configuration: configuration).download(
-            TransferBytesRequest(size: 5000), to: destination)
+            BytesRequest(size: 5000), to: destination)
         #expect(response.value.byteCount == 5000)
         #expect(try Data(contentsOf: destination).count == 5000)
         #expect(try TransferTestSupport.contents(of: folder) == ["bytes.bin"])
@@ -54,13 +55,13 @@ struct TransferRoutingTests {
         configuration.mockMode = .always
         let client = HTClient(configuration: configuration)
         let destination = folder.appendingPathComponent("mock.txt")
-        let response = try await client.download(TransferBytesRequest(size: 10), to: destination)
+        let response = try await client.download(BytesRequest(size: 10), to: destination)
         #expect(response.value.byteCount == 11)
         #expect(try String(contentsOf: destination, encoding: .utf8) == "mocked body")
 
         // Nothing answers /drop-midway: in `.always` mode that is the mock's 404, and nothing is written.
         let error = await Support.error { () async throws(HTNetworkingError) in
-            try await client.download(TransferDropMidwayRequest(size: 10), to: folder.appendingPathComponent("none"))
+            try await client.download(DropMidwayRequest(size: 10), to: folder.appendingPathComponent("none"))
         }
         #expect(Support.status(error) == 404)
         #expect(try TransferTestSupport.contents(of: folder) == ["mock.txt"])
@@ -72,7 +73,8 @@ struct TransferRoutingTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let client = HTClient(baseURL: try TestSupport.url("http://127.0.0.1:9"))
         let error = await Support.error { () async throws(HTNetworkingError) in
-            try await client.download(TypedBytesRequest(), to: folder.appendingPathComponent("x"))
+            try await client.download(
+                Customized(BytesRequest(size: 1), requestType: "nowhere"), to: folder.appendingPathComponent("x"))
         }
         guard case .invalidRequest? = error?.kind else {
             Issue.record("expected invalidRequest, got \(String(describing: error))")
@@ -101,7 +103,7 @@ struct TransferRoutingTests {
         form.append("v", name: "k")
         let expected = "--RT\r\nContent-Disposition: form-data; name=\"k\"\r\n\r\nv\r\n--RT--\r\n"
 
-        _ = try await client.upload(TransferUploadRequest(), form: form)
+        _ = try await client.upload(UploadRequest(), form: form)
         #expect(
             seen.entries == [
                 "interceptor multipart/form-data; boundary=RT \(expected.utf8.count) (a body stream)",
@@ -110,7 +112,7 @@ struct TransferRoutingTests {
 
         client.mockMode = .off
         seen.reset()
-        _ = try await client.upload(FramedUploadRequest(), form: form)
+        _ = try await client.upload(Customized(UploadRequest(), requestType: "framed"), form: form)
         #expect(
             seen.entries == [
                 "interceptor multipart/form-data; boundary=RT \(expected.utf8.count) (a body stream)",
@@ -126,7 +128,7 @@ struct TransferRoutingTests {
         form.append("v", name: "k")
         let upload = Task { () async -> HTNetworkingError? in
             do {
-                _ = try await client.upload(TransferUploadRequest(), form: form)
+                _ = try await client.upload(UploadRequest(), form: form)
                 return nil
             } catch {
                 return error as? HTNetworkingError
@@ -172,22 +174,6 @@ private struct RetryOnceInterceptor: HTInterceptor {
         _ = try await next(request)
         return try await next(request)
     }
-}
-
-/// `GET /bytes` with a request type no transport is registered for.
-private struct TypedBytesRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/bytes"
-    var requestType: HTRequestType? { "nowhere" }
-}
-
-/// `POST /upload` sent by the transport registered as "framed".
-private struct FramedUploadRequest: HTBaseRequest, Sendable {
-    typealias Response = TransferUploadResult
-    static let method: HTHTTPMethod = .post
-    static let path = "/upload"
-    var requestType: HTRequestType? { "framed" }
 }
 
 /// A transport that records what it is asked to send and answers an empty upload result.

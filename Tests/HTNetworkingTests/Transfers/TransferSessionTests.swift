@@ -1,4 +1,5 @@
 import Foundation
+import HTTestRequests
 import Testing
 
 @testable import HTNetworking
@@ -6,16 +7,6 @@ import Testing
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-
-/// `GET /basic-auth?user=U&password=P&size=N`: 401 with a Basic challenge unless the credentials match.
-struct BasicAuthRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/basic-auth"
-    var size: Int
-    var parameters: HTJSONObject { ["user": "alice", "password": "s3cret", "size": .integer(Int64(size))] }
-    var timeout: TimeInterval? { 10 }
-}
 
 /// An app's session delegate that answers Basic challenges (as one that pins certificates answers
 /// server-trust challenges) and counts them.
@@ -51,7 +42,9 @@ struct TransferSessionTests {
         let progress = HTLocked<[HTTransferProgress]>([])
 
         let file = try await bounded {
-            try await client.download(BasicAuthRequest(size: 300_000), to: destination) { report in
+            try await client.download(
+                BasicAuthRequest(user: "alice", password: "s3cret", size: 300_000), to: destination
+            ) { report in
                 progress.withLock { $0.append(report) }
             }
         }
@@ -64,7 +57,7 @@ struct TransferSessionTests {
 
         // Requests through the same session are answered by it too.
         let before = delegate.challenges.current
-        let raw = try await client.rawResponse(for: BasicAuthRequest(size: 10))
+        let raw = try await client.rawResponse(for: BasicAuthRequest(user: "alice", password: "s3cret", size: 10))
         #expect(raw.statusCode == 200)
         #expect(delegate.challenges.current > before)
     }
@@ -96,7 +89,7 @@ struct TransferSessionTaskTests {
         let finished = HTLocked(false)
         let download = Task {
             defer { finished.withLock { $0 = true } }
-            return try await client.download(DelayRequest(ms: 20_000, seconds: 120), to: destination)
+            return try await client.download(Customized(DelayRequest(ms: 20_000), timeout: 120), to: destination)
         }
         var seen: [String] = []
         var registered: Int?

@@ -1,4 +1,5 @@
 import Foundation
+import HTTestRequests
 import Testing
 
 @testable import HTNetworking
@@ -50,12 +51,6 @@ private struct PeekingUploadTransport: HTUploadTransport {
     }
 }
 
-private struct RejectedPrivateUploadRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .post
-    static let path = "/status/413"
-}
-
 @Suite("Transfers: upload bodies stay private", .timeLimit(.minutes(2)))
 struct TransferUploadPrivacyTests {
     typealias Support = SchedulingTestSupport
@@ -73,10 +68,10 @@ struct TransferUploadPrivacyTests {
 
         var form = HTMultipartFormData()
         form.append("hunter2", name: "password")
-        let result = try await client.upload(TransferUploadRequest(title: "t"), form: form)
+        let result = try await client.upload(UploadRequest(title: "t"), form: form)
         #expect(result.field("password") == "hunter2")
         let error = await Support.error { () async throws(HTNetworkingError) in
-            try await client.upload(RejectedPrivateUploadRequest(), form: form)
+            try await client.upload(RejectedUploadRequest(), form: form)
         }
         #expect(Support.status(error) == 413)
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import HTTestSupport
 import Testing
 
@@ -28,7 +29,7 @@ struct TransferUploadTests {
         form.append(thumbnail, name: "thumbnail", fileName: "thumb.png")
         form.appendFile(at: fileURL, name: "video")
         let result = try await Support.client(server).upload(
-            TransferUploadRequest(title: "Holiday", tags: ["a", "b"]), form: form)
+            UploadRequest(title: "Holiday", tags: ["a", "b"]), form: form)
 
         #expect(result.field("title") == "Holiday")
         // Repeated names: the server keeps the last value.
@@ -53,7 +54,7 @@ struct TransferUploadTests {
         let server = try await Support.server()
         var form = HTMultipartFormData()
         form.append("1", name: "one")
-        let response = try await Support.client(server).uploadResponse(for: TransferUploadRequest(), form: form)
+        let response = try await Support.client(server).uploadResponse(for: UploadRequest(), form: form)
         #expect(response.statusCode == 200)
         #expect(response.value.field("one") == "1")
         #expect(response.value.files == .object(HTJSONObject()))
@@ -77,7 +78,7 @@ struct TransferUploadTests {
         var form = HTMultipartFormData()
         form.appendFile(at: URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString).bin"), name: "f")
         let error = await Support.error { () async throws(HTNetworkingError) in
-            try await Support.client(server).upload(SchedFlakyRequest(key: "\(id)never"), form: form)
+            try await Support.client(server).upload(FlakyRequest(key: "\(id)never", fail: 0), form: form)
         }
         guard case .invalidRequest? = error?.kind else {
             Issue.record("expected invalidRequest, got \(String(describing: error))")
@@ -96,7 +97,7 @@ struct TransferUploadTests {
         let client = HTClient(baseURL: try TestSupport.url("https://example.com"), transport: transport)
         var form = HTMultipartFormData(boundary: "BND")
         form.append("v", name: "k")
-        let result = try await client.upload(TransferUploadRequest(title: "T"), form: form)
+        let result = try await client.upload(UploadRequest(title: "T"), form: form)
         #expect(result.field("ok") == "yes")
         let (contentType, contentLength, body) = seen.values
         #expect(contentType == "multipart/form-data; boundary=BND")
@@ -106,13 +107,6 @@ struct TransferUploadTests {
         #expect(body == expected)
         #expect(contentLength == String(expected.utf8.count))
     }
-}
-
-/// `POST /status/413`: an upload the server rejects.
-private struct RejectedUploadRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .post
-    static let path = "/status/413"
 }
 
 /// What the mock transport saw of an upload (the handler runs on another task).

@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -35,7 +36,7 @@ struct CustomTransportTests {
             $0.transports["frames"] = FrameTransport(server: frames)
             $0.defaultHeaders = ["X-Client": "frames-test"]
         }
-        let viaFrames = try await client.response(for: EchoIDRequest(id: 4, type: "frames"))
+        let viaFrames = try await client.response(for: Customized(EchoIDRequest(id: 4), requestType: "frames"))
         #expect(viaFrames.value.path == "/echo/4")
         #expect(viaFrames.value.method == "GET")
         #expect(viaFrames.value.header("X-Client") == "frames-test")
@@ -60,9 +61,8 @@ struct CustomTransportTests {
                 baseURL: try TestSupport.url("https://frames.invalid/api"), interceptors: [tag],
                 transports: ["frames": FrameTransport(server: frames)], logger: quietLogger),
             transport: UnreachableTransport())
-        var request = CannedRequest(code: 200, body: "q")
-        request.type = "frames"
-        request.customizer = { urlRequest in
+        var request = Customized(StatusRequest(code: 200, body: "q"), requestType: "frames")
+        request.customizing = { urlRequest in
             urlRequest.httpMethod = "PUT"
             urlRequest.httpBody = Data("payload".utf8)
         }
@@ -81,7 +81,7 @@ struct CustomTransportTests {
                 baseURL: try TestSupport.url("https://frames.invalid"), logger: quietLogger),
             transport: UnreachableTransport())
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in
-            try await client.send(EchoIDRequest(id: 1, type: "carrier-pigeon"))
+            try await client.send(Customized(EchoIDRequest(id: 1), requestType: "carrier-pigeon"))
         }
         guard case .invalidRequest(let message)? = error?.kind else {
             Issue.record("expected an invalid request, got \(String(describing: error))")

@@ -1,5 +1,6 @@
 #if os(Linux)
     import Foundation
+    import HTTestRequests
     import HTTestSupport
     import Testing
 
@@ -8,26 +9,6 @@
     #if canImport(FoundationNetworking)
         import FoundationNetworking
     #endif
-
-    /// `GET /truncated-headers?cut=status|header`: the server closes before the header block ends.
-    struct TruncatedHeadersRequest: HTBaseRequest, Sendable {
-        typealias Response = HTJSON
-        static let method: HTHTTPMethod = .get
-        static let path = "/truncated-headers"
-        var cut: String
-        var parameters: HTJSONObject { ["cut": .string(cut)] }
-        var timeout: TimeInterval? { 30 }
-    }
-
-    /// `GET /gzip-bomb?decoded_mib=N`: about 1 MB on the wire per GiB of zeros it decodes to.
-    struct GzipBombRequest: HTBaseRequest, Sendable {
-        typealias Response = HTJSON
-        static let method: HTHTTPMethod = .get
-        static let path = "/gzip-bomb"
-        var decodedMebibytes: Int
-        var parameters: HTJSONObject { ["decoded_mib": .integer(Int64(decodedMebibytes))] }
-        var timeout: TimeInterval? { 60 }
-    }
 
     /// The hostile cases that run in a child process (``ChildProbe``): one that can crash the process in
     /// FoundationNetworking, and the peak memory of bodies over the size limit, which tests running in
@@ -83,7 +64,7 @@
             while !holding.current { try await Task.sleep(for: .milliseconds(10)) }
             // The work queue waits at most a moment for each chunk, and a cancelled request's caller is
             // told at once: the request ends by its 1 s timeout while the delegate is still held.
-            let outcome = await raw(client, DelayRequest(ms: 20_000, seconds: 1))
+            let outcome = await raw(client, Customized(DelayRequest(ms: 20_000), timeout: 1))
             ChildProbe.report("endedWhileHeld", String(!released.current))
             safety.cancel()
             hold.signal()
@@ -191,8 +172,8 @@
             let before = try #require(ChildProbe.memory(reset ? "VmRSS" : "VmHWM"))
             let outcome =
                 ChildProbe.parameter("KIND") == "gzip"
-                ? await raw(client, GzipBombRequest(decodedMebibytes: mebibytes))
-                : await raw(client, BytesRequest(size: mebibytes << 20, withLength: false))
+                ? await raw(client, GzipBombRequest(decoded_mib: mebibytes))
+                : await raw(client, BytesRequest(size: mebibytes << 20, length: 0))
             let peak = try #require(ChildProbe.memory("VmHWM"))
             switch outcome {
             case .success(let response): ChildProbe.report("outcome", "response of \(response.body.count) bytes")

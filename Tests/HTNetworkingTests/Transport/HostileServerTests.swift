@@ -1,4 +1,5 @@
 import Foundation
+import HTTestRequests
 import HTTestSupport
 import Testing
 
@@ -7,89 +8,6 @@ import Testing
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-
-// MARK: - Requests for the hostile routes of `Server/test_server.py`
-
-/// `GET /short-body?declared=N&actual=M`: a Content-Length of N, M bytes, then a clean close.
-struct ShortBodyRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/short-body"
-    var declared: Int
-    var actual: Int
-    var parameters: HTJSONObject { ["declared": .integer(Int64(declared)), "actual": .integer(Int64(actual))] }
-    var timeout: TimeInterval? { 30 }
-}
-
-/// `GET /drip?bytes=N&interval_ms=I&key=K`: one byte per interval, with a short request timeout.
-struct DripRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/drip"
-    var bytes: Int
-    var intervalMilliseconds = 1000
-    var key: String
-    var seconds: TimeInterval
-    var parameters: HTJSONObject {
-        ["bytes": .integer(Int64(bytes)), "interval_ms": .integer(Int64(intervalMilliseconds)), "key": .string(key)]
-    }
-    var timeout: TimeInterval? { seconds }
-}
-
-/// `GET /many-headers?count=N`.
-struct ManyHeadersRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/many-headers"
-    var count: Int
-    var parameters: HTJSONObject { ["count": .integer(Int64(count))] }
-    var timeout: TimeInterval? { 30 }
-}
-
-/// `GET /redirect-loop?key=K`: redirects to itself forever.
-struct RedirectLoopRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/redirect-loop"
-    var key: String
-    var parameters: HTJSONObject { ["key": .string(key)] }
-    /// Wide: the hops are the point, not their speed (on a loaded machine 17 of them can take seconds).
-    var timeout: TimeInterval? { 30 }
-}
-
-/// `GET /gzip?count=N[&corrupt=1]`: `{"items": [0..<N]}` sent with `Content-Encoding: gzip`.
-struct GzipRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/gzip"
-    var count: Int
-    var corrupt = false
-    var parameters: HTJSONObject {
-        var parameters: HTJSONObject = ["count": .integer(Int64(count))]
-        if corrupt { parameters["corrupt"] = 1 }
-        return parameters
-    }
-    var timeout: TimeInterval? { 30 }
-}
-
-/// `GET /length-text?declared=TEXT&actual=M`: `Content-Length: TEXT` as given, M bytes, then a clean close.
-struct LengthTextRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/length-text"
-    var declared: String
-    var actual: Int
-    var parameters: HTJSONObject { ["declared": .string(declared), "actual": .integer(Int64(actual))] }
-    var timeout: TimeInterval? { 30 }
-}
-
-/// `GET /obs-text-header`: `{"ok": true}` with the header `X-Name: caf\xE9` (Latin-1, not UTF-8).
-struct ObsTextHeaderRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path = "/obs-text-header"
-    var timeout: TimeInterval? { 30 }
-}
 
 /// Why a hostile case failed its time bound.
 struct HostileTimeout: Error, CustomStringConvertible {
@@ -176,7 +94,7 @@ struct HostileServerTests {
         let key = "drip-" + UUID().uuidString
         let error = try await bounded {
             await expectNetworkingError { () async throws(HTNetworkingError) in
-                try await client.send(DripRequest(bytes: 30, key: key, seconds: 1.5))
+                try await client.send(Customized(DripRequest(bytes: 30, key: key), timeout: 1.5))
             }
         }
         #expect(error?.urlErrorCode == .timedOut, "\(String(describing: error))")
@@ -241,7 +159,9 @@ struct HostileServerTests {
         let server = try await sharedServer()
         let client = loopbackClient(server) { $0.maximumResponseSize = 1 << 20 }
         for withLength in [true, false] {
-            let outcome = try await bounded { await raw(client, BytesRequest(size: 3 << 20, withLength: withLength)) }
+            let outcome = try await bounded {
+                await raw(client, BytesRequest(size: 3 << 20, length: withLength ? 1 : 0))
+            }
             switch outcome {
             case .success(let response):
                 Issue.record("a \(response.body.count)-byte body was accepted (Content-Length: \(withLength))")
@@ -254,7 +174,7 @@ struct HostileServerTests {
                 #expect(error.description.contains("1048576"))
             }
             // At the limit exactly, it arrives whole.
-            let exact = try await client.rawResponse(for: BytesRequest(size: 1 << 20, withLength: withLength))
+            let exact = try await client.rawResponse(for: BytesRequest(size: 1 << 20, length: withLength ? 1 : 0))
             #expect(exact.body.count == 1 << 20)
         }
     }
@@ -266,7 +186,7 @@ struct HostileServerTests {
         let key = "big-" + UUID().uuidString
         // 256 chunks of 64 KiB, 10 ms apart: 2.6 s to send it all.
         let outcome = try await bounded {
-            await raw(client, BytesRequest(size: 16 << 20, withLength: false, key: key, paceMilliseconds: 10))
+            await raw(client, BytesRequest(size: 16 << 20, length: 0, key: key, pace_ms: 10))
         }
         switch outcome {
         case .success(let response):
@@ -287,9 +207,10 @@ struct HostileServerTests {
     func perRequestLimit() async throws {
         let server = try await sharedServer()
         let client = loopbackClient(server) { $0.maximumResponseSize = 1000 }
-        let lifted = try await client.rawResponse(for: BytesRequest(size: 100_000, limit: .max))
+        let lifted = try await client.rawResponse(
+            for: Customized(BytesRequest(size: 100_000), maximumResponseSize: .max))
         #expect(lifted.body.count == 100_000)
-        switch await raw(client, BytesRequest(size: 2000, limit: 100)) {
+        switch await raw(client, Customized(BytesRequest(size: 2000), maximumResponseSize: 100)) {
         case .success: Issue.record("accepted")
         case .failure(let error):
             if case .responseTooLarge(let limit) = error.kind {
@@ -304,7 +225,7 @@ struct HostileServerTests {
         let streamed = try await bounded {
             await raw(
                 unlimited,
-                BytesRequest(size: 16 << 20, withLength: true, key: key, paceMilliseconds: 10, limit: 256 << 10))
+                Customized(BytesRequest(size: 16 << 20, key: key, pace_ms: 10), maximumResponseSize: 256 << 10))
         }
         if case .failure(let error) = streamed, case .responseTooLarge(let limit) = error.kind {
             #expect(limit == 256 << 10)
@@ -391,7 +312,7 @@ struct HostileServerTests {
         ] {
             for code in [302, 307] {
                 let response = try await bounded {
-                    try await client.rawResponse(for: RedirectingRequest(to: target, code: code))
+                    try await client.rawResponse(for: RedirectWithCredentialsRequest(to: target, code: code))
                 }
                 #expect(response.statusCode == 200, "\(target)")
                 let headers = try echoedHeaders(response)
@@ -402,11 +323,11 @@ struct HostileServerTests {
             }
         }
         // The same origin (scheme, host, port) keeps them.
-        let same = try echoedHeaders(try await client.rawResponse(for: RedirectingRequest(to: "/echo")))
+        let same = try echoedHeaders(try await client.rawResponse(for: RedirectWithCredentialsRequest(to: "/echo")))
         #expect(same["authorization"]?.stringValue == "Bearer secret-token")
         #expect(same["x-api-key"]?.stringValue == "secret-key")
         let absoluteSame = try echoedHeaders(
-            try await client.rawResponse(for: RedirectingRequest(to: "http://127.0.0.1:\(home.port)/echo")))
+            try await client.rawResponse(for: RedirectWithCredentialsRequest(to: "http://127.0.0.1:\(home.port)/echo")))
         #expect(absoluteSame["authorization"]?.stringValue == "Bearer secret-token")
     }
 
@@ -421,7 +342,8 @@ struct HostileServerTests {
         let destination = folder.appendingPathComponent("echo.json")
         let client = loopbackClient(home)
         let file = try await bounded {
-            try await client.download(RedirectingRequest(to: "http://localhost:\(other.port)/echo"), to: destination)
+            try await client.download(
+                RedirectWithCredentialsRequest(to: "http://localhost:\(other.port)/echo"), to: destination)
         }
         #expect(file.statusCode == 200)
         let echoed = try #require(try HTJSON(parsing: Data(contentsOf: destination))["headers"])
@@ -442,7 +364,7 @@ struct HostileServerTests {
         #expect(response.value["items"]?.arrayValue?.last == 4999)
         let error = try await bounded {
             await expectNetworkingError { () async throws(HTNetworkingError) in
-                try await client.send(GzipRequest(count: 5000, corrupt: true))
+                try await client.send(GzipRequest(count: 5000, corrupt: 1))
             }
         }
         guard case .transport? = error?.kind else {

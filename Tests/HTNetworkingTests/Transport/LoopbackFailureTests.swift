@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -19,7 +20,7 @@ struct LoopbackFailureTests {
         var successes = 0
         for _ in 0..<3 {
             do {
-                _ = try await client.send(DelayRequest(ms: 0, seconds: 0.9))
+                _ = try await client.send(Customized(DelayRequest(ms: 0), timeout: 0.9))
                 successes += 1
             } catch {
                 #expect(error.description.contains("the request timed out after 0.9 s"), "\(error)")
@@ -27,7 +28,7 @@ struct LoopbackFailureTests {
         }
         #expect(successes > 0)
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in
-            try await client.send(DelayRequest(ms: 5000, seconds: 0.4))
+            try await client.send(Customized(DelayRequest(ms: 5000), timeout: 0.4))
         }
         #expect(error?.urlErrorCode == .timedOut)
         #expect(error?.description.contains("timed out after 0.4 s") == true)
@@ -43,13 +44,13 @@ struct LoopbackFailureTests {
         #expect(error?.urlErrorCode == .timedOut)
         #expect(client.inFlightCount == 0)
         // A request's own longer timeout wins.
-        #expect(try await client.send(DelayRequest(ms: 700, seconds: 5)) == ["delayed": 700])
+        #expect(try await client.send(Customized(DelayRequest(ms: 700), timeout: 5)) == ["delayed": 700])
     }
 
     @Test("a slow response within the timeout arrives whole")
     func slowResponse() async throws {
         let server = try await sharedServer()
-        let response = try await loopbackClient(server).response(for: DelayRequest(ms: 1500, seconds: 60))
+        let response = try await loopbackClient(server).response(for: Customized(DelayRequest(ms: 1500), timeout: 60))
         #expect(response.value == ["delayed": 1500])
         #expect(response.statusCode == 200)
     }
@@ -57,14 +58,8 @@ struct LoopbackFailureTests {
     @Test("a connection reset halfway through the body is a transport error, not a truncated success")
     func dropMidway() async throws {
         let server = try await sharedServer()
-        struct DropMidway: HTBaseRequest, Sendable {
-            typealias Response = HTJSON
-            static let method: HTHTTPMethod = .get
-            static let path = "/drop-midway"
-            var parameters: HTJSONObject { ["size": 200_000] }
-        }
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in
-            try await loopbackClient(server).send(DropMidway())
+            try await loopbackClient(server).send(DropMidwayRequest(size: 200_000))
         }
         guard case .transport(let code?, _)? = error?.kind else {
             Issue.record("expected a transport error, got \(String(describing: error))")
@@ -78,10 +73,8 @@ struct LoopbackFailureTests {
     @Test("every redirect status is followed to the final URL", arguments: [301, 302, 303, 307, 308])
     func redirects(code: Int) async throws {
         let server = try await sharedServer()
-        var request = RedirectRequest()
-        request.to = "/echo/after-\(code)"
-        request.code = code
-        let response = try await loopbackClient(server).response(for: request)
+        let response = try await loopbackClient(server).response(
+            for: RedirectRequest(to: "/echo/after-\(code)", code: code))
         #expect(response.value.path == "/echo/after-\(code)")
         #expect(response.value.method == "GET")
         #expect(response.raw.url?.path == "/echo/after-\(code)")
@@ -90,9 +83,7 @@ struct LoopbackFailureTests {
     @Test("the original's gotcha is gone: headers and the timeout apply with no cache, freeze or mock feature on")
     func headersAndTimeoutAlwaysApply() async throws {
         let server = try await sharedServer()
-        var request = CannedRequest(code: 200)
-        request.ownHeaders = ["X-Only-Header": "present"]
-        request.seconds = 12
+        let request = Customized(StatusRequest(code: 200), timeout: 12, headers: ["X-Only-Header": "present"])
         let client = loopbackClient(server)
         #expect(client.mockMode == .off)
         let urlRequest = try client.urlRequest(for: request)

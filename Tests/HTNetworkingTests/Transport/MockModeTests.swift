@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -15,7 +16,7 @@ struct MockModeTests {
         let server = try await sharedServer()
         let client = loopbackClient(server)
         #expect(client.mockMode == .off)
-        let echo = try await client.send(EchoIDRequest(id: 3, canned: .json(["path": "/mocked"])))
+        let echo = try await client.send(Customized(EchoIDRequest(id: 3), mock: .json(["path": "/mocked"])))
         #expect(echo.path == "/echo/3")
     }
 
@@ -26,14 +27,13 @@ struct MockModeTests {
         configuration.mockMode = .always
         let client = HTClient(configuration: configuration, transport: UnreachableTransport())
 
-        var request = CannedRequest()
-        request.canned = .json(["user": ["id": 1]])
+        var request = Customized(StatusRequest(code: 200), mock: .json(["user": ["id": 1]]))
         #expect(try await client.send(request) == ["user": ["id": 1]])
 
-        request.canned = .text("pong")
+        request.mock = .text("pong")
         #expect(try await client.send(request) == "pong")
 
-        request.canned = .status(503)
+        request.mock = .status(503)
         var error = await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(request) }
         guard case .status(503, let body)? = error?.kind else {
             Issue.record("expected status 503, got \(String(describing: error))")
@@ -41,7 +41,7 @@ struct MockModeTests {
         }
         #expect(String(decoding: body, as: UTF8.self) == #"{"status":503}"#)
 
-        request.canned = .failure(.notConnectedToInternet)
+        request.mock = .failure(.notConnectedToInternet)
         error = await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(request) }
         #expect(error?.urlErrorCode == .notConnectedToInternet)
         #expect(error?.isConnectivityFailure == true)
@@ -59,13 +59,12 @@ struct MockModeTests {
                 baseURL: try TestSupport.url("https://api.invalid"), mockMode: .always, logger: quietLogger),
             transport: UnreachableTransport())
 
-        var request = CannedRequest()
-        request.canned = .file(folder.appendingPathComponent("user.json"))
+        var request = Customized(StatusRequest(code: 200), mock: .file(folder.appendingPathComponent("user.json")))
         #expect(try await client.send(request) == ["code": 0, "data": ["id": 9, "name": "file"]])
-        request.canned = .file(folder.appendingPathComponent("words.txt"))
+        request.mock = .file(folder.appendingPathComponent("words.txt"))
         #expect(try await client.send(request) == "plain words")
 
-        request.canned = .file(folder.appendingPathComponent("absent.json"))
+        request.mock = .file(folder.appendingPathComponent("absent.json"))
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in try await client.send(request) }
         guard case .status(404, let body)? = error?.kind else {
             Issue.record("expected a 404, got \(String(describing: error))")
@@ -82,7 +81,7 @@ struct MockModeTests {
             $0.mock = mock
             $0.mockMode = .whereAvailable
         }
-        #expect(try await client.send(EchoIDRequest(id: 1, canned: .json(["path": "/own"]))).path == "/own")
+        #expect(try await client.send(Customized(EchoIDRequest(id: 1), mock: .json(["path": "/own"]))).path == "/own")
         #expect(try await client.send(EchoIDRequest(id: 2)).path == "/from-route")
         #expect(try await client.send(EchoIDRequest(id: 3)).path == "/echo/3")
     }
@@ -161,7 +160,7 @@ struct MockModeTests {
                 baseURL: try TestSupport.url("https://api.invalid"), mockMode: .always, logger: quietLogger),
             transport: UnreachableTransport())
         let started = Recorded<Bool>()
-        let request = EchoIDRequest(id: 1, canned: HTMockResponse.json(["path": "/late"]).delayed(by: 30))
+        let request = Customized(EchoIDRequest(id: 1), mock: HTMockResponse.json(["path": "/late"]).delayed(by: 30))
         let task = Task { () async throws -> String? in
             started.append(true)
             return try await client.send(request).path

@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -59,10 +60,7 @@ struct MockTransportTests {
             "GET /reports/统计 报告/{}{half.json": .json(#"{"report": true}"#),
         ])
         let client = try client(transport)
-        var remove = RemoveMemberRequest()
-        remove.groupId = "team a/b"
-        remove.memberId = 3
-        let removed = try await client.send(remove)
+        let removed = try await client.send(RemoveMemberRequest(groupId: "team a/b", memberId: 3))
         #expect(removed == ["removed": true])
         let report = try await client.send(LiteralPathRequest())
         #expect(report == ["report": true])
@@ -158,12 +156,9 @@ struct MockTransportTests {
         let log = Recorded<URLRequest>()
         let transport = HTMockTransport(handler: { request in
             log.append(request)
-            return .json(#"{"id": 10, "name": "created"}"#, statusCode: 201)
+            return .json(#"{"data": {"id": 10, "name": "created"}}"#, statusCode: 201)
         })
-        var create = CreateUserRequest()
-        create.name = "Ada"
-        create.age = 36
-        let user = try await client(transport).send(create)
+        let user = try await client(transport).send(CreateUserRequest(name: "Ada", age: 36))
         #expect(user.id == 10)
         #expect(user.name == "created")
         let body = try #require(log.values.first?.httpBody)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTestRequests
 import HTTestSupport
 import Testing
 
@@ -7,41 +8,6 @@ import Testing
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-
-/// `GET /redirect?to=URL&code=C` with credential headers of its own.
-struct RedirectingRequest: HTBaseRequest, Sendable {
-    typealias Response = EchoResult
-    static let method: HTHTTPMethod = .get
-    static let path: String = "/redirect"
-    var to: String
-    var code = 302
-    var parameters: HTJSONObject { ["to": .string(to), "code": .integer(Int64(code))] }
-    var headers: [String: String] {
-        [
-            "Authorization": "Bearer secret-token", "Cookie": "sid=secret-cookie", "X-Api-Key": "secret-key",
-            "X-Trace": "kept",
-        ]
-    }
-}
-
-/// `GET /bytes?size=N[&length=0][&key=K]`, read as raw bytes.
-struct BytesRequest: HTBaseRequest, Sendable {
-    typealias Response = HTJSON
-    static let method: HTHTTPMethod = .get
-    static let path: String = "/bytes"
-    var size: Int
-    var withLength = true
-    var key: String?
-    var paceMilliseconds: Int?
-    var limit: Int?
-    var parameters: HTJSONObject {
-        var parameters: HTJSONObject = ["size": .integer(Int64(size)), "length": .integer(withLength ? 1 : 0)]
-        if let key { parameters["key"] = .string(key) }
-        if let paceMilliseconds { parameters["pace_ms"] = .integer(Int64(paceMilliseconds)) }
-        return parameters
-    }
-    var maximumResponseSize: Int? { limit }
-}
 
 /// The redirect policies and the size limit's edges; the hostile cases themselves (bodies too large,
 /// cross-origin redirects, loops) are in `HostileServerTests`.
@@ -63,7 +29,8 @@ struct TransportSafetyTests {
         let client = client(home) {
             $0.interceptors = [HTBearerTokenInterceptor(provider: FixedTokenProvider("interceptor-token"))]
         }
-        let response = try await client.rawResponse(for: RedirectingRequest(to: "http://localhost:\(other.port)/echo"))
+        let response = try await client.rawResponse(
+            for: RedirectWithCredentialsRequest(to: "http://localhost:\(other.port)/echo"))
         #expect(try echoedHeaders(response)["authorization"] == nil)
     }
 
@@ -75,10 +42,10 @@ struct TransportSafetyTests {
         defer { other.stop() }
         let target = "http://localhost:\(other.port)/echo"
         let keeping = client(home) { $0.redirectPolicy = .keepCredentials }
-        let kept = try echoedHeaders(try await keeping.rawResponse(for: RedirectingRequest(to: target)))
+        let kept = try echoedHeaders(try await keeping.rawResponse(for: RedirectWithCredentialsRequest(to: target)))
         #expect(kept["authorization"]?.stringValue == "Bearer secret-token")
         let notFollowing = client(home) { $0.redirectPolicy = .doNotFollow }
-        let redirect = try await notFollowing.rawResponse(for: RedirectingRequest(to: target))
+        let redirect = try await notFollowing.rawResponse(for: RedirectWithCredentialsRequest(to: target))
         #expect(redirect.statusCode == 302)
         #expect(redirect.header("Location") == target)
     }
@@ -99,7 +66,7 @@ struct TransportSafetyTests {
         defer { server.stop() }
         let client = client(server)
         for withLength in [true, false] {
-            let response = try await client.rawResponse(for: BytesRequest(size: 24 << 20, withLength: withLength))
+            let response = try await client.rawResponse(for: BytesRequest(size: 24 << 20, length: withLength ? 1 : 0))
             #expect(response.body.count == 24 << 20)
             // The server's pattern: byte i is i % 251.
             let sample = [0, 250, 251, 65_535, 65_536, (24 << 20) - 1]

@@ -1,13 +1,15 @@
 import Foundation
 import HTNetworking
+import HTTestRequests
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-// Requests of the request-body suites (RequestBodyTests, RequestBodyUnitTests, FrozenBodyTests): a
-// request's own `body`, `sendsParametersInQuery`, documented errors and `HTNoContent`.
+// The requests of the runtime's tests that no spec can express; every other request and model the tests
+// send is generated from the specs in Tests/HTTestRequests. A `Hand-written:` line above each says why.
 
+// Hand-written: a spec describes each route once; a body test sends one request type to five routes.
 /// Where a ``BodyRequest`` goes and how it places its parameters.
 protocol BodyRoute: Sendable {
     static var method: HTHTTPMethod { get }
@@ -46,6 +48,7 @@ enum IdempotentRoute: BodyRoute {
     static var path: String { "/idempotent" }
 }
 
+// Hand-written: a generic route, and a body (raw, file, multipart, stream) chosen per call.
 /// A request with a body of its own, parameters, and a route.
 struct BodyRequest<Route: BodyRoute>: HTFreezableRequest, HTCacheableRequest, Sendable {
     typealias Response = HTJSON
@@ -62,6 +65,7 @@ struct BodyRequest<Route: BodyRoute>: HTFreezableRequest, HTCacheableRequest, Se
     var freezeExpiryInterval: TimeInterval? { 3_600 }
 }
 
+// Hand-written: an error type of the test's own (generated ones come from OpenAPI error responses).
 /// What `ErrorDocumentingRequest` documents: the typed error bodies of its error statuses.
 enum DocumentedPetError: Error, Sendable, Equatable {
     /// 404 with `{"status", "message"}`.
@@ -93,6 +97,7 @@ struct ErrorDocumentingRequest: HTBaseRequest, Sendable {
     }
 }
 
+// Hand-written: `HTNoContent` with a key path; a native spec has no empty response.
 /// `<method> /status/:code` whose response has no body type.
 struct NoContentRequest: HTBaseRequest, Sendable {
     typealias Response = HTNoContent
@@ -112,57 +117,57 @@ struct NoContentRequest: HTBaseRequest, Sendable {
     var resultValidator: HTResultValidator? { validator }
 }
 
-/// Records every URL request that passes through it.
-struct RecordingInterceptor: HTInterceptor {
-    let seen = Recorded<URLRequest>()
-    func intercept(_ request: URLRequest, context: HTInterceptorContext, next: HTInterceptorNext) async throws
-        -> HTTransportResponse
-    {
-        seen.append(request)
-        return try await next(request)
+// Hand-written: generated requests never list a header property among their parameters.
+/// `PUT /users/:id` with a header property that its `parameters` also lists: the builder must leave it
+/// out of the body.
+struct HeaderInParametersRequest: HTBaseRequest, Sendable {
+    typealias Response = HTJSON
+    static let method: HTHTTPMethod = .put
+    static let path: String = "/users/:id"
+    static let headerPropertyList: [String] = ["token"]
+    var id: Int
+    var name: String?
+    var token: String?
+    var parameters: HTJSONObject {
+        var p = HTJSONObject()
+        p.append("id", id.htJSON)
+        if let v = name { p.append("name", v.htJSON) }
+        if let v = token { p.append("token", v.htJSON) }
+        return p
+    }
+    var headers: [String: String] {
+        var h: [String: String] = [:]
+        if let v = token { h["X-Token"] = v }
+        return h
     }
 }
 
-/// The parts of a `multipart/form-data` body, read back for tests (an independent reader, not the
-/// runtime's).
-struct ParsedPart: Equatable {
-    var headers: [String]
-    var content: Data
+// Hand-written: the generator warns about a segment like `{}{half.json` that names no parameter.
+/// A template whose literal parts hold characters a URL cannot: a space, non-ASCII text, braces that
+/// name no parameter (`{}`, an unclosed `{`), and a query with a space and an escape.
+struct LiteralPathRequest: HTBaseRequest, Sendable {
+    typealias Response = HTJSON
+    static let method: HTHTTPMethod = .get
+    static let path: String = "/reports/统计 报告/{}{half.json?view=full list&x=%41"
+    var page: Int?
+    var parameters: HTJSONObject {
+        var p = HTJSONObject()
+        if let v = page { p.append("page", v.htJSON) }
+        return p
+    }
 }
 
-func parseMultipart(_ body: Data, contentType: String?) -> [ParsedPart]? {
-    guard let contentType, contentType.hasPrefix("multipart/form-data; boundary=") else { return nil }
-    let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
-    let text = [UInt8](body)
-    let delimiter = Array("--\(boundary)".utf8)
-    let crlf: [UInt8] = [13, 10]
-    var pieces: [[UInt8]] = []
-    var current: [UInt8] = []
-    var index = 0
-    // Split on "--boundary" occurrences.
-    while index < text.count {
-        if text.count - index >= delimiter.count, Array(text[index..<(index + delimiter.count)]) == delimiter {
-            pieces.append(current)
-            current = []
-            index += delimiter.count
-        } else {
-            current.append(text[index])
-            index += 1
-        }
+// Hand-written: a nested key path; a generated request's payload is under one key at most.
+/// `GET /json?file=NAME` mapped to an array of users under `data.items`.
+struct FixtureUserListRequest: HTBaseRequest, Sendable {
+    typealias Response = [NetUser]
+    static let method: HTHTTPMethod = .get
+    static let path: String = "/json"
+    static let responseKeyPath: String? = "data.items"
+    var file: String?
+    var parameters: HTJSONObject {
+        var p = HTJSONObject()
+        if let v = file { p.append("file", v.htJSON) }
+        return p
     }
-    pieces.append(current)
-    // pieces[0] is the preamble (empty), the last is "--\r\n"; each part is "\r\n<headers>\r\n\r\n<content>\r\n".
-    guard pieces.count >= 2, pieces[0].isEmpty, pieces.last == Array("--\r\n".utf8) else { return nil }
-    var parts: [ParsedPart] = []
-    for piece in pieces.dropFirst().dropLast() {
-        guard piece.count >= 4, Array(piece.prefix(2)) == crlf, Array(piece.suffix(2)) == crlf else { return nil }
-        let inner = Array(piece.dropFirst(2).dropLast(2))
-        let separator = Array("\r\n\r\n".utf8)
-        guard let split = (0...(inner.count - 4)).first(where: { Array(inner[$0..<($0 + 4)]) == separator }) else {
-            return nil
-        }
-        let headers = String(decoding: inner[..<split], as: UTF8.self).components(separatedBy: "\r\n")
-        parts.append(ParsedPart(headers: headers, content: Data(inner[(split + 4)...])))
-    }
-    return parts
 }
