@@ -57,13 +57,18 @@ let package = Package(
         // The models and requests the runtime's tests send, generated from the specs in its folder (the
         // loopback server's routes and a user API) with `package` access, so that every test target of
         // the runtime uses the shape apps get from the generator, not a hand-written imitation of it.
+        // It also holds the helpers those test targets share (loggers, transports, scheduling helpers).
         .target(
-            name: "HTTestRequests", dependencies: ["HTNetworking"], path: "Tests/HTTestRequests",
+            name: "HTTestRequests", dependencies: ["HTNetworking", "HTTestSupport"], path: "Tests/HTTestRequests",
             plugins: ["HTCodegenPlugin"]),
-        .testTarget(name: "HTModelTests", dependencies: ["HTModel", "HTTestSupport"]),
+        // The hand-written models that both HTModelTests and HTNetworkingCompatTests' descriptor tests map,
+        // with `package` access, so that each is defined once.
+        .target(name: "HTModelFixtures", dependencies: ["HTModel"], path: "Tests/HTModelFixtures"),
+        .testTarget(name: "HTModelTests", dependencies: ["HTModel", "HTTestSupport", "HTModelFixtures"]),
         .testTarget(name: "HTNetworkingTests", dependencies: ["HTNetworking", "HTTestSupport", "HTTestRequests"]),
         .testTarget(
-            name: "HTNetworkingCompatTests", dependencies: ["HTNetworkingCompat", "HTTestSupport", "HTTestRequests"]),
+            name: "HTNetworkingCompatTests",
+            dependencies: ["HTNetworkingCompat", "HTTestSupport", "HTTestRequests", "HTModelFixtures"]),
         .testTarget(name: "HTCodegenCoreTests", dependencies: ["HTCodegenCore"], exclude: ["Goldens", "Specs"]),
         .testTarget(
             name: "HTGeneratedClientTests",

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import HTModel
+import HTModelFixtures
 import HTTestSupport
 import Testing
 

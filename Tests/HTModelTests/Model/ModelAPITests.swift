@@ -1,5 +1,6 @@
 import Foundation
 import HTModel
+import HTModelFixtures
 import Testing
 
 @Suite("Model API")

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import HTModel
+import HTModelFixtures
 
 // Models for the engine, implicit-matching, hook and fuzz tests. `HTImplicitModel` and `HTTweet` are in
 // the shape the generator emits (one table of key-path accessors); `HTImplicitAccessorModel` has the same

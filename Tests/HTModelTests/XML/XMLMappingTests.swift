@@ -1,5 +1,6 @@
 import Foundation
 import HTModel
+import HTModelFixtures
 import Testing
 
 @Suite("XML: documents into HTJSON, then the normal mapper")

@@ -3,6 +3,7 @@ import Foundation
 import HTNetworking
 import HTNetworkingCompat
 import HTTestRequests
+import HTTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,4 +1,5 @@
 import Foundation
+import HTModelFixtures
 import HTNetworking
 import HTNetworkingCompat
 import Testing

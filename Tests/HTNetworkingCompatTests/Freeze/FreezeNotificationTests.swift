@@ -1,6 +1,7 @@
 import Foundation
 import HTNetworking
 import HTNetworkingCompat
+import HTTestRequests
 import HTTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTestRequests
 import HTTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTNetworking
 import HTTestRequests
+import HTTestSupport
 import Testing
 
 /// Batches against the loopback server: order, both failure modes, cancellation, models crossing tasks.
@@ -157,13 +158,5 @@ struct SchedulingBatchTests {
         let echoes = try await Support.client(server).batch(
             ids.map { EchoUserRequest(id: $0) }, maxConcurrentRequests: 16)
         #expect(echoes.map(\.path) == ids.map { "/echo/users/\($0)" })
-    }
-}
-
-extension Result {
-    /// The error of a failure, or `nil`.
-    var htFailure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,6 +1,7 @@
 #if os(Linux)
     import Foundation
     import Testing
+    import HTTestSupport
 
     @testable import HTNetworking
 

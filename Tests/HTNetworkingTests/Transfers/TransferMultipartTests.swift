@@ -1,5 +1,6 @@
 import Foundation
 import HTNetworking
+import HTTestSupport
 import Testing
 
 /// The multipart body itself, without a server.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTestRequests
+import HTTestSupport
 import Testing
 
 @testable import HTNetworking
