@@ -55,7 +55,7 @@ private func nested(_ depth: Int, around inner: HTJSON = 7) -> HTJSON {
     return value
 }
 
-@Suite("JSON bombs", .timeLimit(.minutes(2)))
+@Suite("JSON bombs", .timeLimit(.minutes(3)))
 struct JSONBombTests {
     // MARK: - Depth
 

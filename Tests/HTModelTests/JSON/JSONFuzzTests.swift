@@ -93,7 +93,7 @@ struct JSONFuzzTests {
         }
     }
 
-    @Test("20,000 mutations of small fixtures", .timeLimit(.minutes(2)))
+    @Test("20,000 mutations of small fixtures", .timeLimit(.minutes(3)))
     func smallFixtures() async {
         var random = SplitMix64(seed: 0xF00D)
         let fixtures = Self.fixtures.map { Array($0.utf8) }
@@ -111,7 +111,7 @@ struct JSONFuzzTests {
         #expect(accepted > 1_000 && accepted < 19_000)
     }
 
-    @Test("random values survive serialize → parse in every output style", .timeLimit(.minutes(2)))
+    @Test("random values survive serialize → parse in every output style", .timeLimit(.minutes(3)))
     func randomValues() throws {
         var random = SplitMix64(seed: 0xBEEF)
         func randomString() -> String {

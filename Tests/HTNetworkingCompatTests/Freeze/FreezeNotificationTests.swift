@@ -11,7 +11,7 @@ import Testing
 
 /// The resend notifications of the freeze manager (the original's `kHTResendFrozenRequest…Notification`),
 /// resent through an in-memory transport.
-@Suite("Freeze: resend notifications", .timeLimit(.minutes(2)))
+@Suite("Freeze: resend notifications", .timeLimit(.minutes(3)))
 struct FreezeNotificationTests {
     /// A manager on a fresh folder, offline until the test says otherwise, and a client whose transport
     /// answers each request with the status its path names.

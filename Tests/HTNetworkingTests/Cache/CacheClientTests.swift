@@ -63,7 +63,7 @@ extension HTJSON {
     }
 }
 
-@Suite("Response cache in the client, against the loopback server", .timeLimit(.minutes(2)))
+@Suite("Response cache in the client, against the loopback server", .timeLimit(.minutes(3)))
 struct CacheClientTests {
     /// A server, a client on it with its own cache directory, and a unique counter key.
     struct Fixture {

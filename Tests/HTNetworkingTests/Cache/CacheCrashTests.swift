@@ -17,7 +17,7 @@ import Testing
 /// `HT_CACHE_CRASH_CHILD_DIR`: then ``writerLoop()`` writes entries until it is killed. So the code
 /// killed mid-write is the real Swift writer (not a re-implementation of the format in another
 /// language), and no extra executable target is needed.
-@Suite("Cache crash safety", .timeLimit(.minutes(2)))
+@Suite("Cache crash safety", .timeLimit(.minutes(3)))
 struct CacheCrashTests {
     static let environmentKey = "HT_CACHE_CRASH_CHILD_DIR"
     static let keyCount: UInt64 = 40

@@ -58,7 +58,7 @@ final class RequestAwarePolicy: HTCachePolicy {
     }
 }
 
-@Suite("Response cache hardening: key texts, files at rest, credentials, logging", .timeLimit(.minutes(2)))
+@Suite("Response cache hardening: key texts, files at rest, credentials, logging", .timeLimit(.minutes(3)))
 struct CacheHardeningTests {
     static func uniqueKey() -> String { "h-" + UUID().uuidString }
 

@@ -64,7 +64,7 @@ func headerInterceptor(_ name: String, _ value: String) -> HTBlockInterceptor {
     HTBlockInterceptor(adapt: { request, _ in request.setValue(value, forHTTPHeaderField: name) })
 }
 
-@Suite("Response cache: what keys an entry and what an entry keeps", .timeLimit(.minutes(2)))
+@Suite("Response cache: what keys an entry and what an entry keeps", .timeLimit(.minutes(3)))
 struct CacheIsolationTests {
     struct Fixture {
         let server: LoopbackServer

@@ -54,7 +54,7 @@ extension HTJSON {
     }
 }
 
-@Suite("Response cache: whose entry it is (credentials, user scope, Cache-Control)", .timeLimit(.minutes(2)))
+@Suite("Response cache: whose entry it is (credentials, user scope, Cache-Control)", .timeLimit(.minutes(3)))
 struct CachePrivacyTests {
     /// A server, and clients on it that share one cache directory (as apps share `HTResponseCache.shared`).
     struct Fixture {

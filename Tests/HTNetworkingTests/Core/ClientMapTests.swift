@@ -1,6 +1,7 @@
 import Foundation
 import HTNetworking
 import HTTestRequests
+import HTTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -8,7 +8,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("Many requests at once", .timeLimit(.minutes(2)))
+@Suite("Many requests at once", .timeLimit(.minutes(3)))
 struct ConcurrencyTests {
     @Test("1,000 concurrent requests over the network all complete, each with its own answer, and nothing is kept")
     func thousandRequests() async throws {

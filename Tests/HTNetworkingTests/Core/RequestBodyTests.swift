@@ -11,7 +11,7 @@ import Testing
 
 /// A request's own body (`HTRequestBody`), `sendsParametersInQuery`, documented errors and `HTNoContent`,
 /// against the real loopback server (`Server/test_server.py`): what the server sees, byte for byte.
-@Suite("Request bodies against the loopback server", .timeLimit(.minutes(2)))
+@Suite("Request bodies against the loopback server", .timeLimit(.minutes(3)))
 struct RequestBodyTests {
     private static func sha256(_ data: Data) -> String {
         var hash = HTSHA256()

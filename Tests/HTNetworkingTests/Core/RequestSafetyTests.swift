@@ -20,7 +20,7 @@ struct EchoItemRequest: HTBaseRequest, Sendable {
     var headers: [String: String] { extraHeaders }
 }
 
-@Suite("Requests that would mean something else on the wire are refused", .timeLimit(.minutes(2)))
+@Suite("Requests that would mean something else on the wire are refused", .timeLimit(.minutes(3)))
 struct RequestSafetyTests {
     func isInvalidRequest(_ error: HTNetworkingError) -> Bool {
         if case .invalidRequest = error.kind { return true }

@@ -32,7 +32,7 @@ struct EchoBodyRequest: HTBaseRequest, Sendable {
 /// Issue 13, "injection from request values": a query or form value is one value, whatever it holds.
 /// The loopback server parses what arrives with Python's `parse_qs` (which reads `+` as a space) and
 /// echoes it back, so every value must come back exactly as it was sent.
-@Suite("Request values round-trip exactly", .timeLimit(.minutes(2)))
+@Suite("Request values round-trip exactly", .timeLimit(.minutes(3)))
 struct RequestValueInjectionTests {
     /// Values that mean something in a query string or form body, or that encoders get wrong.
     static let hostile: [String] = [

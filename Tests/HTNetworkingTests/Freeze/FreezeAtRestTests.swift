@@ -79,7 +79,7 @@ struct FreezeCredentialRequest: HTFreezableRequest {
     }
 }
 
-@Suite("Freeze journal at rest: modes and credential headers", .timeLimit(.minutes(2)))
+@Suite("Freeze journal at rest: modes and credential headers", .timeLimit(.minutes(3)))
 struct FreezeAtRestTests {
     @Test("A new journal: folder 0700, journal 0600 (also after compaction), whatever the umask")
     func freshModes() throws {

@@ -50,7 +50,7 @@ private struct FullDiskRun {
     var left: [HTFrozenRequest]
 }
 
-@Suite("Freeze on a full disk", .timeLimit(.minutes(2)))
+@Suite("Freeze on a full disk", .timeLimit(.minutes(3)))
 struct FreezeFullDiskTests {
     typealias Support = SchedulingTestSupport
 

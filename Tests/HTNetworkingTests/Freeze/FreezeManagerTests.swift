@@ -8,7 +8,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("Freeze manager against the loopback server", .timeLimit(.minutes(2)))
+@Suite("Freeze manager against the loopback server", .timeLimit(.minutes(3)))
 struct FreezeManagerTests {
     private func makeManager(
         _ folder: FreezeTemporaryFolder, _ monitor: any HTConnectivityMonitor, expensive: Bool = false

@@ -36,7 +36,7 @@ struct FailingSealer: HTFreezeRecordSealing {
     func open(_ sealed: Data) throws -> Data { throw Broken() }
 }
 
-@Suite("Freeze journal at rest: sealed records", .timeLimit(.minutes(2)))
+@Suite("Freeze journal at rest: sealed records", .timeLimit(.minutes(3)))
 struct FreezeSealingTests {
     private let password = "password=hunter2-at-rest"
 

@@ -11,7 +11,7 @@ import Testing
 
 /// Requests with their own body (`HTRequestBody`) frozen while offline and resent: the journal keeps the
 /// bytes, the content type (with the multipart boundary) and the query, and the resend sends them again.
-@Suite("Frozen requests with a body of their own", .timeLimit(.minutes(2)))
+@Suite("Frozen requests with a body of their own", .timeLimit(.minutes(3)))
 struct FrozenBodyTests {
     private func frozenID(_ body: () async throws(HTNetworkingError) -> HTJSON) async -> String? {
         do {

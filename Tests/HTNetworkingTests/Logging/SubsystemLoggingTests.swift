@@ -37,7 +37,7 @@ struct SecretBytesRequest: HTBaseRequest, Sendable {
 
 /// The freeze, scheduling and transfer subsystems log through the client's logger, under their
 /// components, with URLs redacted.
-@Suite("Logging of the freeze, scheduling and transfer subsystems", .timeLimit(.minutes(2)))
+@Suite("Logging of the freeze, scheduling and transfer subsystems", .timeLimit(.minutes(3)))
 struct SubsystemLoggingTests {
     @Test("transfers: download and upload start and finish at debug level, failures as warnings")
     func transfers() async throws {

@@ -47,7 +47,7 @@ struct EchoedBodyRequest: HTBaseRequest, Sendable {
 /// sniffing the body. Types the registry does not know (`text/html` among them) go to the fallback,
 /// the JSON serializer, so JSON labelled `text/html` is read, and an HTML page is a located decoding
 /// error; `text/plain` is text even when it looks like JSON.
-@Suite("Content types decide the serializer", .timeLimit(.minutes(2)))
+@Suite("Content types decide the serializer", .timeLimit(.minutes(3)))
 struct ContentTypeRuleTests {
     func failure<R: HTBaseRequest>(_ client: HTClient, _ request: sending R) async -> HTNetworkingError? {
         do {

@@ -28,7 +28,7 @@ final class ChallengeAnsweringDelegate: NSObject, URLSessionTaskDelegate, Sendab
 
 /// Downloads and uploads go through the transport's one session, and so through the app's session and
 /// its delegate when the app passes one in.
-@Suite("Transfers: one session for requests, downloads and uploads", .timeLimit(.minutes(2)))
+@Suite("Transfers: one session for requests, downloads and uploads", .timeLimit(.minutes(3)))
 struct TransferSessionTests {
     @Test("A download through the app's own session is answered by that session's delegate (an auth challenge)")
     func downloadUsesTheAppSessionDelegate() async throws {

@@ -52,7 +52,7 @@ private struct PeekingUploadTransport: HTUploadTransport {
     }
 }
 
-@Suite("Transfers: upload bodies stay private", .timeLimit(.minutes(2)))
+@Suite("Transfers: upload bodies stay private", .timeLimit(.minutes(3)))
 struct TransferUploadPrivacyTests {
     typealias Support = SchedulingTestSupport
 

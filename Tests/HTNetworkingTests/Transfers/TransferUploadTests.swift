@@ -10,7 +10,7 @@ import Testing
 
 /// Multipart uploads against the loopback server, which parses the body and answers each file's size
 /// and SHA-256.
-@Suite("Transfers: multipart upload", .timeLimit(.minutes(2)))
+@Suite("Transfers: multipart upload", .timeLimit(.minutes(3)))
 struct TransferUploadTests {
     typealias Support = SchedulingTestSupport
 

@@ -40,7 +40,7 @@ func bounded<T: Sendable>(
 /// requests carry timeouts of 30 s, wide enough that a loaded machine (every URLSession of the process
 /// shares one work queue in FoundationNetworking) never turns the expected error into a timeout;
 /// alone the suite takes a few seconds. Cases about timeouts set short ones of their own.
-@Suite("Hostile server: the client survives a server that misbehaves", .timeLimit(.minutes(2)))
+@Suite("Hostile server: the client survives a server that misbehaves", .timeLimit(.minutes(3)))
 struct HostileServerTests {
 
     /// How many times the server counted `key` (/counter).

@@ -11,7 +11,7 @@ import Testing
 
 /// The redirect policies and the size limit's edges; the hostile cases themselves (bodies too large,
 /// cross-origin redirects, loops) are in `HostileServerTests`.
-@Suite("Transport safety: redirects keep credentials home, response bodies have a limit", .timeLimit(.minutes(2)))
+@Suite("Transport safety: redirects keep credentials home, response bodies have a limit", .timeLimit(.minutes(3)))
 struct TransportSafetyTests {
 
     func client(_ server: LoopbackServer, _ configure: (inout HTClientConfiguration) -> Void = { _ in }) -> HTClient {
