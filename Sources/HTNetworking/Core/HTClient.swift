@@ -193,11 +193,11 @@ public final class HTClient: Sendable {
         let requestType = request.requestType
         let transport = try self.transport(for: requestType, description: description)
         let own = request.interceptors
+        let rules = HTResponseMapper.Rules(for: request, configuration: configuration)
         return HTPreparedRequest(
             urlRequest: urlRequest, description: description,
-            acceptedStatusCodes: request.acceptedStatusCodes ?? configuration.acceptedStatusCodes,
-            mappingOptions: request.mappingOptions ?? configuration.mappingOptions,
-            resultValidator: request.resultValidator ?? configuration.resultValidator,
+            acceptedStatusCodes: rules.acceptedStatusCodes, mappingOptions: rules.mappingOptions,
+            resultValidator: rules.resultValidator,
             interceptors: own.isEmpty ? configuration.interceptors : configuration.interceptors + own,
             mock: request.mock, requestType: requestType, transport: transport,
             timeout: request.timeout ?? configuration.timeout,

@@ -47,7 +47,7 @@ struct CancellationTests {
         first.cancelAll()
         #expect(try await survivor.value == ["delayed": 300])
         let result = await doomed.result
-        #expect((result.failure as? HTNetworkingError)?.isCancelled == true)
+        #expect((result.htFailure as? HTNetworkingError)?.isCancelled == true)
     }
 
     @Test("cancelling the calling task cancels an interceptor chain and the transfer, not just the wait")
@@ -70,7 +70,7 @@ struct CancellationTests {
         while reachedTransport.count == 0 { try await Task.sleep(for: .milliseconds(5)) }
         task.cancel()
         let result = await task.result
-        #expect((result.failure as? HTNetworkingError)?.isCancelled == true)
+        #expect((result.htFailure as? HTNetworkingError)?.isCancelled == true)
         // The transport's own call has ended too (URLSession was cancelled, it did not run to the end).
         while finishedTransport.count == 0 { try await Task.sleep(for: .milliseconds(5)) }
         #expect(client.inFlightCount == 0)
@@ -93,15 +93,7 @@ struct CancellationTests {
             baseURL: try TestSupport.url("https://example.com"), transport: CancellingTransport(client: clientBox))
         clientBox.withLock { $0 = client }
         let result = await Task { () async throws -> HTJSON in try await client.send(StatusRequest(code: 200)) }.result
-        #expect((result.failure as? HTNetworkingError)?.isCancelled == true)
+        #expect((result.htFailure as? HTNetworkingError)?.isCancelled == true)
         #expect(client.inFlightCount == 0)
-    }
-}
-
-extension Result {
-    /// The error, if this is a failure.
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
     }
 }
