@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// One lookup of a request in the cache (``HTCacheExchange/lookUp(_:ambient:)``), for the URL request
+/// One lookup of a request in the cache (``HTCacheExchange/lookUp(_:ambient:isAsBuilt:)``), for the URL request
 /// as it is about to be sent: its key, a stored response to serve (``hit``) or the request to send
 /// (conditional when revalidating), and afterwards what the answer means (``resolve(_:)``) and whether
 /// it is stored (``store(_:fromCache:)``).

@@ -6,7 +6,7 @@ import Foundation
 
 /// The cache's part in sending one request, as the client uses it: the request's policy, expiry,
 /// version and the request part of its key, decided once; then, for the URL request as it reaches the
-/// transport (after the interceptors, which may add credentials), a lookup (``lookUp(_:ambient:)``)
+/// transport (after the interceptors, which may add credentials), a lookup (``lookUp(_:ambient:isAsBuilt:)``)
 /// that keys it by whose it is (``HTCacheScope``) and says whether to serve a stored response or what
 /// to send.
 ///
@@ -22,15 +22,16 @@ import Foundation
 /// let (raw, fromCache) = attempt.resolve(try await transport.send(attempt.request))
 /// /* map raw */ ; attempt.store(raw, fromCache: fromCache)
 /// ```
-package struct HTCacheExchange: Sendable {
+package final class HTCacheExchange: Sendable {
     private let settings: HTCacheSettings
     private let policy: any HTCachePolicy
-    private let requestPart: String
-    /// The URL the request built itself (before the interceptors), and the names of its own parameters:
-    /// what the URL as sent is compared with (``HTCacheSentURL``).
+    /// The key's parts read from the request; with the URL the request built itself (before the
+    /// interceptors), what the URL as sent is compared with (``HTCacheSentURL``).
+    private let parts: HTCacheKeyParts
     private let builtURL: URL?
-    private let ownParameters: Set<String>
-    private let userScope: String?
+    /// The key of the URL request the request built, when nothing changed it after the builder made it
+    /// (``HTCacheKeyParts/asBuilt``).
+    private let asBuilt: HTCacheResolvedKey?
     private let expiry: TimeInterval?
     private let version: Int
     private let reads: Bool
@@ -39,17 +40,45 @@ package struct HTCacheExchange: Sendable {
 
     /// Asks which policy `request` uses (``HTCacheSettings/policyID(for:)``); `nil` when it uses none
     /// (``HTCachePolicyID/noCache``, or an identifier no policy is registered under, which is logged).
-    package init?<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) {
-        let built = try? HTRequestBuilder.customizedURLRequest(for: request, configuration: configuration)
-        self.init(for: request, built: built?.url, configuration: configuration)
+    package convenience init?<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) {
+        let values = HTRequestValues(request)
+        guard let use = HTCacheUse(request, values: values, configuration: configuration) else { return nil }
+        var built = try? HTRequestBuilder.urlRequest(R.self, values: values, configuration: configuration)
+        if var customized = built {
+            request.customize(&customized)
+            built = customized
+        }
+        let parts = HTCacheKeyParts(use.keyInputs, builtRequest: built, configuration: configuration)
+        self.init(use, parts: parts, built: built?.url, asBuilt: parts.asBuilt, configuration: configuration)
     }
 
-    /// ``init(for:configuration:)`` for a request that built `built` (its URL before the interceptors).
-    init?<R: HTBaseRequest>(for request: R, built: URL?, configuration: HTClientConfiguration) {
+    /// The exchange of a request that uses the cache as `use` says, whose key parts are `parts`;
+    /// `built` is the URL it built (after ``HTBaseRequest/customize(_:)``), and `asBuilt` the key of its
+    /// URL request when nothing changed it after the builder made it.
+    init(
+        _ use: HTCacheUse, parts: HTCacheKeyParts, built: URL?, asBuilt: HTCacheResolvedKey?,
+        configuration: borrowing HTClientConfiguration
+    ) {
         let settings = configuration.cache
-        let cacheable = request as? any HTCacheableRequest
-        let ownPolicy = cacheable?.cachePolicy
-        let id = settings.policyID(own: ownPolicy)
+        self.settings = settings
+        self.policy = use.policy
+        self.parts = parts
+        self.builtURL = built
+        self.asBuilt = asBuilt
+        self.expiry = use.ownExpiry ?? settings.defaultExpiry
+        self.version = use.version
+        self.reads = true
+        self.allowsCredentials = settings.allowsCredentials(own: use.ownPolicy)
+        self.logger = configuration.logger
+    }
+
+    /// The policy a request of type `R` whose own policy is `own` uses; `nil` when it uses none
+    /// (``HTCachePolicyID/noCache``, or an identifier no policy is registered under, which is logged).
+    static func policy<R: HTBaseRequest>(_ type: R.Type, own: HTCachePolicyID?, configuration: HTClientConfiguration)
+        -> (any HTCachePolicy)?
+    {
+        let settings = configuration.cache
+        let id = settings.policyID(own: own)
         guard id != .noCache else { return nil }
         guard let policy = settings.cache.policy(for: id) else {
             settings.cache.report(
@@ -59,24 +88,13 @@ package struct HTCacheExchange: Sendable {
                 to: configuration.logger)
             return nil
         }
-        // Only now: a request without a policy (most) reads nothing more.
-        let inputs = HTCacheKeyInputs(request, cacheable: cacheable)
-        self.settings = settings
-        self.policy = policy
-        self.requestPart = inputs.requestPart(configuration)
-        self.builtURL = built
-        self.ownParameters = inputs.ownParameters
-        self.userScope = inputs.userScope(settings)
-        self.expiry = cacheable?.cacheExpiry ?? settings.defaultExpiry
-        self.version = cacheable?.cacheVersion ?? 0
-        self.reads = true
-        self.allowsCredentials = settings.allowsCredentials(own: ownPolicy)
-        self.logger = configuration.logger
+        return policy
     }
 
     private init(copying other: HTCacheExchange, reads: Bool) {
-        (settings, policy, requestPart, userScope) = (other.settings, other.policy, other.requestPart, other.userScope)
-        (builtURL, ownParameters) = (other.builtURL, other.ownParameters)
+        (settings, policy, parts, builtURL, asBuilt) = (
+            other.settings, other.policy, other.parts, other.builtURL, other.asBuilt
+        )
         (expiry, version, self.reads) = (other.expiry, other.version, reads)
         (allowsCredentials, logger) = (other.allowsCredentials, other.logger)
     }
@@ -89,23 +107,23 @@ package struct HTCacheExchange: Sendable {
 
     /// Looks `urlRequest` up, keyed by its credentials (or the user scope) and by `ambient`, the
     /// credentials the transport adds on its own (``HTTransport/ambientCredentials(for:)``).
+    /// `isAsBuilt` says `urlRequest` is the URL request the request built, unchanged (no interceptor
+    /// touched it): then the key worked out when it was built is used.
     ///
     /// A request that carries credentials and does not opt in (``HTCacheSettings/allowsCredentials(for:)``)
     /// gets an attempt that serves nothing and stores nothing.
-    package func lookUp(_ urlRequest: URLRequest, ambient: [String: String] = [:]) -> HTCacheAttempt {
-        let sent = HTCacheSentURL(sent: urlRequest.url, built: builtURL, ownParameters: ownParameters)
-        let scope =
-            userScope.map(HTCacheScope.user)
-            ?? HTCacheScope.of(urlRequest, sent: sent, ambient: ambient, settings: settings)
-        let key = HTCacheKey(canonical: HTCacheKey.text(requestPart: requestPart, sent: sent.keyLine, scope: scope))
-        let credentialed =
-            userScope == nil
-            ? scope.isPersonal
-            : HTCacheScope.carriesCredentials(
-                urlRequest, ambient: ambient, settings: settings, ownParameters: ownParameters)
-        let usable = allowsCredentials || !credentialed
+    package func lookUp(_ urlRequest: URLRequest, ambient: [String: String] = [:], isAsBuilt: Bool = false)
+        -> HTCacheAttempt
+    {
+        let resolved =
+            (isAsBuilt && ambient.isEmpty ? asBuilt : nil)
+            ?? HTCacheResolvedKey(
+                urlRequest, ambient: ambient, requestPart: parts.requestPart, built: builtURL,
+                ownParameters: parts.ownParameters, userScope: parts.userScope, settings: settings)
+        let key = resolved.key
+        let usable = allowsCredentials || !resolved.credentialed
         var attempt = HTCacheAttempt(
-            key: key, scope: scope, request: urlRequest, cache: settings.cache,
+            key: key, scope: resolved.scope, request: urlRequest, cache: settings.cache,
             writes: usable && policy.writesResponses,
             expiry: expiry, version: version, privateOnDisk: settings.storesPrivateResponsesOnDisk, logger: logger)
         guard usable else {
@@ -117,7 +135,7 @@ package struct HTCacheExchange: Sendable {
         }
         guard reads else { return attempt }
         let lookup = HTCacheLookup(
-            key: key, cache: settings.cache, expiry: expiry, version: version, request: HTCacheRequest(urlRequest),
+            key: key, cache: settings.cache, expiry: expiry, version: version, request: resolved.request,
             logger: logger)
         if let entry = policy.cachedResponse(for: lookup) {
             var hit = entry.transportResponse

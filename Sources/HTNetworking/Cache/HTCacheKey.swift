@@ -118,9 +118,9 @@ package struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
         configuration: HTClientConfiguration
     ) -> String {
         let settings = configuration.cache
-        let inputs = HTCacheKeyInputs(request)
+        let inputs = HTCacheKeyInputs(request, configuration: configuration)
         let requestPart = inputs.requestPart(configuration)
-        let userScope = inputs.userScope(settings)
+        let userScope = inputs.userScope
         guard let urlRequest else {
             return text(requestPart: requestPart, sent: "", scope: userScope.map(HTCacheScope.user) ?? .none)
         }

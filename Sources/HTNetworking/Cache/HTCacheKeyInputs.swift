@@ -1,41 +1,76 @@
 import Foundation
 
-/// What a request's cache key is made of, read from the request once: its cacheable side (one
-/// dynamic cast, where each `as? any HTCacheableRequest` costs about a microsecond), its custom key,
-/// and the parameters its default key holds (`parameters` is the app's code, which builds an object
-/// on every call). ``HTCacheKey`` documents the key's text.
-struct HTCacheKeyInputs<R: HTBaseRequest> {
-    let request: R
-    /// The request as an ``HTCacheableRequest``, if it is one.
-    let cacheable: (any HTCacheableRequest)?
+/// What a request's cache key is made of, read from the request once: its custom key, its user scope,
+/// and the parameters and headers its default key holds (`parameters` is the app's code, which builds
+/// an object on every call). ``HTCacheKey`` documents the key's text.
+///
+/// It is not generic over the request type (it keeps what it needs of the type's static members): the
+/// client's generic code is not specialized for an app's request types, and a generic value here would
+/// cost a metadata lookup and indirect copies on every send. A class, for the same reason: it is handed
+/// on while the request is built.
+final class HTCacheKeyInputs {
+    /// The request's values (``HTRequestValues``), as the request builder read them.
+    let values: HTRequestValues
     /// The request's own ``HTCacheableRequest/cacheKey``.
     let customKey: String?
     /// The request's parameters as its default key holds them: without header properties, filtered by
     /// ``HTCacheableRequest/cacheKeyFilteredParameters(_:)``; empty under a custom key.
     let keyedParameters: HTJSONObject
+    /// The request's own headers as its default key holds them: without credential headers, filtered
+    /// by ``HTCacheableRequest/cacheKeyFilteredHeaders(_:)``; empty under a custom key.
+    let keyedHeaders: [String: String]
+    /// ``HTCacheableRequest/cacheSensitiveData``; `nil` under a custom key.
+    let sensitive: HTJSON?
+    /// The user scope: the request's own (``HTCacheableRequest/cacheUserScope``), else the client's.
+    let userScope: String?
 
-    init(_ request: R) {
-        self.init(request, cacheable: request as? any HTCacheableRequest)
+    /// The request type's method.
+    let method: HTHTTPMethod
+    /// The request type's path template.
+    let path: String
+    /// Whether the parameters that do not fill the path go to the query string
+    /// (``HTRequestBuilder/parametersGoToQuery(_:hasBody:)``).
+    let inQuery: Bool
+
+    /// The inputs of `request` sent by a client with `configuration`.
+    convenience init<R: HTBaseRequest>(_ request: R, configuration: HTClientConfiguration) {
+        self.init(
+            request, values: HTRequestValues(request), cacheable: request as? any HTCacheableRequest,
+            settings: configuration.cache)
     }
 
-    /// The inputs of `request`, whose cacheable side (`request as? any HTCacheableRequest`) is `cacheable`.
-    init(_ request: R, cacheable: (any HTCacheableRequest)?) {
-        self.request = request
-        self.cacheable = cacheable
-        self.customKey = cacheable?.cacheKey
-        guard customKey == nil else {
-            keyedParameters = [:]
+    /// The inputs of `request`, whose values the builder read are `values` and whose cacheable side
+    /// (`request as? any HTCacheableRequest`) is `cacheable`, keyed with `settings`.
+    init<R: HTBaseRequest>(
+        _ request: R, values: HTRequestValues, cacheable: (any HTCacheableRequest)?,
+        settings: borrowing HTCacheSettings
+    ) {
+        self.values = values
+        self.method = R.method
+        self.path = R.path
+        self.inQuery = HTRequestBuilder.parametersGoToQuery(R.self, hasBody: values.body != nil)
+        var parameters = values.parameters
+        for name in R.headerPropertyList { parameters[name] = nil }
+        var headers = values.headers
+        if !headers.isEmpty {
+            let credentialHeaders = settings.credentialHeaders
+            headers = headers.filter { !HTCacheScope.isCredentialHeader($0.key, extra: credentialHeaders) }
+        }
+        // One unwrapping: each optional-chained call on the existential copies it.
+        guard let cacheable else {
+            (customKey, userScope, sensitive) = (nil, settings.userScope, nil)
+            (keyedParameters, keyedHeaders) = (parameters, headers)
             return
         }
-        var parameters = request.parameters
-        for name in R.headerPropertyList { parameters[name] = nil }
-        if let cacheable { parameters = cacheable.cacheKeyFilteredParameters(parameters) }
-        keyedParameters = parameters
-    }
-
-    /// The user scope: the request's own, else the client's.
-    func userScope(_ settings: HTCacheSettings) -> String? {
-        cacheable?.cacheUserScope ?? settings.userScope
+        customKey = cacheable.cacheKey
+        userScope = cacheable.cacheUserScope ?? settings.userScope
+        guard customKey == nil else {
+            (keyedParameters, keyedHeaders, sensitive) = ([:], [:], nil)
+            return
+        }
+        keyedParameters = cacheable.cacheKeyFilteredParameters(parameters)
+        keyedHeaders = cacheable.cacheKeyFilteredHeaders(headers)
+        sensitive = cacheable.cacheSensitiveData
     }
 
     /// The names of the request's own parameters whose values its key holds (the `parameters:` line): a
@@ -58,34 +93,25 @@ struct HTCacheKeyInputs<R: HTBaseRequest> {
         let parameterText =
             keyedParameters.isEmpty
             ? "{}" : String(decoding: serializer.serialize(.object(keyedParameters)), as: UTF8.self)
-        var headers = request.headers
-        let credentialHeaders = configuration.cache.credentialHeaders
-        if !headers.isEmpty {
-            headers = headers.filter { !HTCacheScope.isCredentialHeader($0.key, extra: credentialHeaders) }
-        }
-        if let cacheable { headers = cacheable.cacheKeyFilteredHeaders(headers) }
         var headerText = "{}"
-        if !headers.isEmpty {
+        if !keyedHeaders.isEmpty {
             var headerObject = HTJSONObject()
-            for (name, value) in headers { headerObject[name.lowercased()] = .string(value) }
+            for (name, value) in keyedHeaders { headerObject[name.lowercased()] = .string(value) }
             headerText = String(decoding: serializer.serialize(.object(headerObject)), as: UTF8.self)
         }
-        let sensitive = cacheable?.cacheSensitiveData
         let sensitiveText = sensitive.map { String(decoding: serializer.serialize($0), as: UTF8.self) } ?? "null"
         var bodyText = ""
-        let ownBody = request.body
-        let inQuery = HTRequestBuilder.parametersGoToQuery(R.self, hasBody: ownBody != nil)
-        if let ownBody {
+        if let ownBody = values.body {
             let encoded = ownBody.canonicalEncoded
             bodyText = encoded.contentType + " " + HTCacheKey.hexString(encoded.data)
         } else if !inQuery {
-            let encoding = request.bodyEncoding ?? configuration.bodyEncoding
+            let encoding = values.bodyEncoding ?? configuration.bodyEncoding
             let body = keyedParameters.isEmpty ? Data() : encoding.encode(keyedParameters)
             bodyText = encoding.contentType + " " + HTCacheKey.hexString(body)
         }
-        let base = (request.baseURL ?? configuration.baseURL).absoluteString
+        let base = (values.baseURL ?? configuration.baseURL).absoluteString
         let pieces = [
-            "HTCacheKey/4\nmethod:", R.method.rawValue, "\nbase:", base, "\npath:", R.path, "\nparameters:",
+            "HTCacheKey/4\nmethod:", method.rawValue, "\nbase:", base, "\npath:", path, "\nparameters:",
             parameterText, "\nplacement:", inQuery ? "query" : "body", "\nheaders:", headerText, "\nsensitive:",
             sensitiveText, "\nbody:", bodyText,
         ]

@@ -8,9 +8,21 @@ import Foundation
 /// Every method works on the state in place inside one `withLock` (no copy of the dictionaries) and
 /// does only its bookkeeping while holding the lock.
 final class HTMemoryCacheTier: Sendable {
+    /// An entry with the text of its key. A class: a lookup takes a reference out of the lock, where a
+    /// tuple would copy every field of the response (its headers, its body, its dates).
+    private final class Slot: Sendable {
+        let text: String
+        let entry: HTCachedResponse
+
+        init(text: String, entry: HTCachedResponse) {
+            self.text = text
+            self.entry = entry
+        }
+    }
+
     /// The entries, their memos, their recency and the bytes they count.
     private struct State: Sendable {
-        var entries: [UInt64: (text: String, entry: HTCachedResponse)] = [:]
+        var entries: [UInt64: Slot] = [:]
         var memos: [UInt64: HTMappedValueMemo] = [:]
         var order = HTCacheLRU<UInt64>()
         var totalBytes = 0
@@ -34,11 +46,12 @@ final class HTMemoryCacheTier: Sendable {
 
     /// The entry stored under `key` (its hash and its text), made the most recently used.
     func get(_ key: HTCacheKey) -> HTCachedResponse? {
-        state.withLock { state in
+        let slot = state.withLock { state -> Slot? in
             guard let slot = state.entries[key.value], slot.text == key.text else { return nil }
             state.order.touch(key.value)
-            return slot.entry
+            return slot
         }
+        return slot?.entry
     }
 
     /// Stores `entry` (replacing whatever is stored under the key's hash), evicting the least recently
@@ -52,7 +65,7 @@ final class HTMemoryCacheTier: Sendable {
         return state.withLock { state in
             state.remove(key.value)
             guard size <= byteLimit, countLimit > 0 else { return 0 }
-            state.entries[key.value] = (key.text, entry)
+            state.entries[key.value] = Slot(text: key.text, entry: entry)
             state.totalBytes += size
             state.order.touch(key.value)
             var evicted = 0
@@ -68,7 +81,7 @@ final class HTMemoryCacheTier: Sendable {
     /// The mapped-value memo kept beside the entry for `key` (its hash and its text), if any.
     func memo(for key: HTCacheKey) -> HTMappedValueMemo? {
         state.withLock { state in
-            guard state.entries[key.value]?.text == key.text else { return nil }
+            guard let slot = state.entries[key.value], slot.text == key.text else { return nil }
             return state.memos[key.value]
         }
     }

@@ -9,22 +9,32 @@ final class HTBoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         self.limit = limit
     }
 
-    /// The value remembered for `key`, else `make()`'s, remembered when it is not `nil`.
-    func value(for key: Key, _ make: () -> Value?) -> Value? {
-        if let known = values.withLock({ $0[key] }) { return known }
-        guard let value = make() else { return nil }
-        let remembered: Value = self.value(for: key) { value }
-        return remembered
+    /// The value remembered for `key`, if any.
+    func value(for key: Key) -> Value? {
+        values.withLock { $0[key] }
     }
 
-    /// The value remembered for `key`, else `make()`'s, remembered.
-    func value(for key: Key, _ make: () -> Value) -> Value {
-        if let known = values.withLock({ $0[key] }) { return known }
-        let value = make()
+    /// Remembers `value` for `key` (emptying the memo first when it is full).
+    func remember(_ value: Value, for key: Key) {
         values.withLock { memo in
             if memo.count >= limit { memo.removeAll(keepingCapacity: true) }
             memo[key] = value
         }
+    }
+
+    /// The value remembered for `key`, else `make()`'s, remembered when it is not `nil`.
+    func value(for key: Key, _ make: () -> Value?) -> Value? {
+        if let known = value(for: key) { return known }
+        guard let value = make() else { return nil }
+        remember(value, for: key)
+        return value
+    }
+
+    /// The value remembered for `key`, else `make()`'s, remembered.
+    func value(for key: Key, _ make: () -> Value) -> Value {
+        if let known = value(for: key) { return known }
+        let value = make()
+        remember(value, for: key)
         return value
     }
 }

@@ -45,6 +45,8 @@ public final class HTClient: Sendable {
     }
 
     private let state: HTLocked<State>
+    /// The requests this client built lately (``HTBuiltRequestMemo``).
+    private let builtRequests = HTBuiltRequestMemo()
 
     /// Creates a client, and removes the upload body files that uploads killed with their process left
     /// in the configuration's ``HTClientConfiguration/uploadDirectory``.
@@ -188,8 +190,20 @@ public final class HTClient: Sendable {
     package func prepare<R: HTBaseRequest>(_ request: R, usingCache: Bool = true) throws(HTNetworkingError)
         -> HTPreparedRequest<R>
     {
-        let urlRequest = try self.urlRequest(for: request)
-        let description = HTRequestDescription(urlRequest, for: R.self)
+        let values = HTRequestValues(request)
+        let cacheUse = usingCache ? HTCacheUse(request, values: values, configuration: configuration) : nil
+        let built = try builtRequests.built(
+            R.self, values: values, keyInputs: cacheUse?.keyInputs, configuration: configuration)
+        var urlRequest = built.urlRequest
+        request.customize(&urlRequest)
+        let isAsBuilt = HTURLRequestIdentity.isUnchanged(urlRequest, since: built.urlRequest)
+        var exchange: HTCacheExchange?
+        if let cacheUse, let parts = built.keyParts {
+            exchange = HTCacheExchange(
+                cacheUse, parts: parts, built: urlRequest.url, asBuilt: isAsBuilt ? parts.asBuilt : nil,
+                configuration: configuration)
+        }
+        let description = isAsBuilt ? built.description : HTRequestDescription(urlRequest, for: R.self)
         let requestType = request.requestType
         let transport = try self.transport(for: requestType, description: description)
         let own = request.interceptors
@@ -200,12 +214,11 @@ public final class HTClient: Sendable {
             resultValidator: rules.resultValidator,
             interceptors: own.isEmpty ? configuration.interceptors : configuration.interceptors + own,
             mock: request.mock, requestType: requestType, transport: transport,
-            timeout: request.timeout ?? configuration.timeout,
+            timeout: values.timeout ?? configuration.timeout,
             transportOptions: HTTransportOptions(
                 maximumResponseSize: request.maximumResponseSize ?? configuration.maximumResponseSize,
                 redirectPolicy: configuration.redirectPolicy),
-            cache: usingCache ? HTCacheExchange(for: request, built: urlRequest.url, configuration: configuration) : nil
-        )
+            cache: exchange, isAsBuilt: isAsBuilt)
     }
 
     /// The transport registered for `requestType`, or the client's when there is none.
@@ -272,10 +285,12 @@ public final class HTClient: Sendable {
             // send at all for a hit.
             try HTHeaderCheck.validate(prepared.urlRequest, request: prepared.description)
             let attempt = exchange.lookUp(
-                prepared.urlRequest, ambient: transport.ambientCredentials(for: prepared.urlRequest))
+                prepared.urlRequest, ambient: transport.ambientCredentials(for: prepared.urlRequest),
+                isAsBuilt: prepared.isAsBuilt)
             if let hit = attempt.hit { return (hit, attempt) }
             var conditional = prepared
             conditional.urlRequest = attempt.request
+            conditional.isAsBuilt = false
             return (attempt.resolve(try await execute(conditional)).response, attempt)
         }
         let lookups = HTLocked<HTCacheAttempt?>(nil)

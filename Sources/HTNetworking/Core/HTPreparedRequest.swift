@@ -25,4 +25,7 @@ package struct HTPreparedRequest<Request: HTBaseRequest>: Sendable {
     /// The response cache's part: a hit, or the (possibly conditional) request to send; `nil` when the
     /// request is sent or mapped without the cache.
     var cache: HTCacheExchange?
+    /// Whether ``urlRequest`` is the URL request the builder made, unchanged by
+    /// ``HTBaseRequest/customize(_:)`` (``HTURLRequestIdentity``).
+    var isAsBuilt: Bool
 }

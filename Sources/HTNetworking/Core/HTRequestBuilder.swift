@@ -17,8 +17,15 @@ enum HTRequestBuilder {
     static func urlRequest<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration)
         throws(HTNetworkingError) -> URLRequest
     {
+        try urlRequest(R.self, values: HTRequestValues(request), configuration: configuration)
+    }
+
+    /// The URL request of a request of type `R` whose values are `values` (before ``HTBaseRequest/customize(_:)``).
+    static func urlRequest<R: HTBaseRequest>(
+        _ type: R.Type, values: HTRequestValues, configuration: HTClientConfiguration
+    ) throws(HTNetworkingError) -> URLRequest {
         let method = R.method
-        var parameters = request.parameters
+        var parameters = values.parameters
         for name in R.headerPropertyList {
             parameters[name] = nil
         }
@@ -26,25 +33,25 @@ enum HTRequestBuilder {
         do {
             path = try fillPath(R.path, from: &parameters)
         } catch {
-            throw HTNetworkingError(.invalidRequest(error.message), request: describe(request, url: R.path))
+            throw HTNetworkingError(.invalidRequest(error.message), request: describe(R.self, url: R.path))
         }
-        let baseURL = request.baseURL ?? configuration.baseURL
+        let baseURL = values.baseURL ?? configuration.baseURL
         var body: Data?
         var contentType: String?
-        let ownBody = request.body
+        let ownBody = values.body
         var query: String?
         if !parameters.isEmpty {
             if parametersGoToQuery(R.self, hasBody: ownBody != nil) {
                 query = HTFormEncoding.encode(parameters)
             } else {
-                let encoding = request.bodyEncoding ?? configuration.bodyEncoding
+                let encoding = values.bodyEncoding ?? configuration.bodyEncoding
                 body = encoding.encode(parameters)
                 contentType = encoding.contentType
             }
         }
         if let ownBody {
             let encoded = ownBody.encoded()
-            try HTHeaderCheck.validate(["Content-Type": encoded.contentType], request: describe(request, url: path))
+            try HTHeaderCheck.validate(["Content-Type": encoded.contentType], request: describe(R.self, url: path))
             body = encoded.data
             contentType = encoded.contentType
         }
@@ -55,24 +62,24 @@ enum HTRequestBuilder {
         case .invalidWithBase:
             throw HTNetworkingError(
                 .invalidRequest("'\(path)' does not make a valid URL with the base URL"),
-                request: describe(request, url: path))
+                request: describe(R.self, url: path))
         case .unbuildable:
             throw HTNetworkingError(
-                .invalidRequest("the URL could not be built"), request: describe(request, url: path))
+                .invalidRequest("the URL could not be built"), request: describe(R.self, url: path))
         }
-        try HTHeaderCheck.validate(configuration.defaultHeaders, request: describe(request, url: path))
-        try HTHeaderCheck.validate(request.headers, request: describe(request, url: path))
+        try HTHeaderCheck.validate(configuration.defaultHeaders, request: describe(R.self, url: path))
+        try HTHeaderCheck.validate(values.headers, request: describe(R.self, url: path))
         var urlRequest = URLRequest(url: url)
         // A new URL request's method is GET; FoundationNetworking's setter compares the name with six
         // methods, case-insensitively through NSString, on every call.
         if method != .get { urlRequest.httpMethod = method.rawValue }
-        urlRequest.timeoutInterval = request.timeout ?? configuration.timeout
+        urlRequest.timeoutInterval = values.timeout ?? configuration.timeout
         urlRequest.httpBody = body
         var fields: [(name: String, value: String)] = []
         if let contentType { fields.append(("Content-Type", contentType)) }
         fields.append(("Accept", "application/json"))
         fields += configuration.defaultHeaders.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) }
-        fields += request.headers.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) }
+        fields += values.headers.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) }
         HTHeaderFields.apply(fields, to: &urlRequest)
         return urlRequest
     }
@@ -228,7 +235,7 @@ enum HTRequestBuilder {
         return components
     }
 
-    static func describe<R: HTBaseRequest>(_ request: R, url: String) -> HTRequestDescription {
+    static func describe<R: HTBaseRequest>(_ type: R.Type, url: String) -> HTRequestDescription {
         HTRequestDescription(method: R.method.rawValue, url: url, requestType: HTRequestTypeName.of(R.self))
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What the client built for a request's values: the URL request before
+/// ``HTBaseRequest/customize(_:)`` with its description, and the parts of its cache key when it uses
+/// the cache.
+struct HTBuiltRequest: Sendable {
+    let urlRequest: URLRequest
+    /// The description of ``urlRequest`` (its URL's text costs thousands of instructions on Linux).
+    let description: HTRequestDescription
+    let keyParts: HTCacheKeyParts?
+}
+
+/// The requests a client built lately, by their fingerprint (``HTRequestFingerprint``): an app sends
+/// the same requests again and again (a cache hit always does), and building one (the path, the query,
+/// the headers, the cache key's text) costs tens of thousands of instructions where looking it up
+/// costs a few hundred.
+///
+/// The request's accessors are still read on every send, and its ``HTBaseRequest/customize(_:)`` still
+/// runs on every send, on a copy: only what those values determine is remembered, so a request that
+/// answers differently gets what it answers. A build that fails is not remembered. Each client has its
+/// own memo (its configuration is part of every result); it lives in memory only, holds at most
+/// ``limit`` requests, and is emptied when full.
+final class HTBuiltRequestMemo: Sendable {
+    /// How many requests are remembered at most.
+    static let limit = 128
+
+    private let built = HTBoundedMemo<HTRequestFingerprint, HTBuiltRequest>(limit: limit)
+
+    /// What a request of type `R` with `values` (and `keyInputs`, when it uses the cache) builds on a
+    /// client with `configuration`.
+    func built<R: HTBaseRequest>(
+        _ type: R.Type, values: HTRequestValues, keyInputs: HTCacheKeyInputs?,
+        configuration: HTClientConfiguration
+    ) throws(HTNetworkingError) -> HTBuiltRequest {
+        let fingerprint = HTRequestFingerprint(R.self, values: values, keyInputs: keyInputs)
+        if let fingerprint, let known = built.value(for: fingerprint) { return known }
+        let urlRequest = try HTRequestBuilder.urlRequest(R.self, values: values, configuration: configuration)
+        var keyParts: HTCacheKeyParts?
+        if let keyInputs {
+            keyParts = HTCacheKeyParts(keyInputs, builtRequest: urlRequest, configuration: configuration)
+        }
+        let made = HTBuiltRequest(
+            urlRequest: urlRequest, description: HTRequestDescription(urlRequest, for: R.self), keyParts: keyParts)
+        if let fingerprint { built.remember(made, for: fingerprint) }
+        return made
+    }
+}
