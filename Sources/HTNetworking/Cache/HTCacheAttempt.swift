@@ -63,19 +63,25 @@ package struct HTCacheAttempt: Sendable {
         return (cached, true)
     }
 
-    /// The value `prepared`'s request type mapped earlier from ``hit`` (the same value: models are
-    /// immutable, so hits share it), when the memory tier kept it (see ``HTMappedValueMemo``): a hit that needs no parsing or mapping.
-    func memoizedResponse<R: HTBaseRequest>(for prepared: HTPreparedRequest<R>) -> HTResponse<R.Response>? {
-        guard let hit, let memo = cache.memory.memo(for: key),
+    /// The value `prepared`'s request type mapped earlier from `hit`, this attempt's ``hit`` as the
+    /// interceptors handed it back (the same value: models are immutable, so hits share it), when the
+    /// memory tier kept it (see ``HTMappedValueMemo``): a hit that needs no parsing or mapping.
+    func memoizedResponse<R: HTBaseRequest>(_ hit: borrowing HTTransportResponse, for prepared: HTPreparedRequest<R>)
+        -> HTResponse<R.Response>?
+    {
+        guard let memo = cache.memory.memo(for: key),
             memo.isFor(R.self, options: prepared.mappingOptions, acceptedStatusCodes: prepared.acceptedStatusCodes),
             memo.matches(hit), let value = memo.value(as: R.Response.self)
         else { return nil }
-        return HTResponse(value: value, raw: hit, diagnostics: memo.diagnostics, isFromCache: true)
+        return HTResponse(value: value, raw: copy hit, diagnostics: memo.diagnostics, isFromCache: true)
     }
 
-    /// Keeps `response`'s value, just mapped from ``hit``, beside the entry in the memory tier.
-    func memoize<R: HTBaseRequest>(_ response: HTResponse<R.Response>, for prepared: HTPreparedRequest<R>) {
-        guard let hit, cache.memory.countLimit > 0 else { return }
+    /// Keeps `response`'s value, just mapped from `hit` (this attempt's ``hit`` as the interceptors
+    /// handed it back), beside the entry in the memory tier.
+    func memoize<R: HTBaseRequest>(
+        _ response: HTResponse<R.Response>, mappedFrom hit: HTTransportResponse, for prepared: HTPreparedRequest<R>
+    ) {
+        guard cache.memory.countLimit > 0 else { return }
         cache.memory.setMemo(
             HTMappedValueMemo.make(
                 response.value, of: R.self, options: prepared.mappingOptions,

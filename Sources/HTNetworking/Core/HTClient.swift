@@ -250,15 +250,15 @@ public final class HTClient: Sendable {
                     raw, prepared, serializers: configuration.serializers, logger: configuration.logger)
             }
             var (raw, attempt) = try await execute(prepared, through: exchange)
+            // `raw` is the hit as the interceptors handed it back.
             if var hitAttempt = attempt, hitAttempt.hit != nil {
-                hitAttempt.hit = raw
-                if let memoized = hitAttempt.memoizedResponse(for: prepared) {
+                if let memoized = hitAttempt.memoizedResponse(raw, for: prepared) {
                     return memoized
                 }
                 if let cached = try? HTResponseMapper.map(
                     raw, prepared, serializers: configuration.serializers, logger: configuration.logger)
                 {
-                    hitAttempt.memoize(cached, for: prepared)
+                    hitAttempt.memoize(cached, mappedFrom: raw, for: prepared)
                     return cached
                 }
                 hitAttempt.discardHit()
@@ -283,7 +283,8 @@ public final class HTClient: Sendable {
         if prepared.interceptors.isEmpty {
             // Nothing changes the request on its way to the transport: look it up here, and start no
             // send at all for a hit.
-            try HTHeaderCheck.validate(prepared.urlRequest, request: prepared.description)
+            // A request as built has only the headers the builder checked (and its constant `Accept`).
+            if !prepared.isAsBuilt { try HTHeaderCheck.validate(prepared.urlRequest, request: prepared.description) }
             let attempt = exchange.lookUp(
                 prepared.urlRequest, ambient: transport.ambientCredentials(for: prepared.urlRequest),
                 isAsBuilt: prepared.isAsBuilt)

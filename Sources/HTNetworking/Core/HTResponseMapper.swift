@@ -15,10 +15,25 @@ enum HTResponseMapper {
             resultValidator = prepared.resultValidator
         }
 
-        init<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) {
-            acceptedStatusCodes = request.acceptedStatusCodes ?? configuration.acceptedStatusCodes
-            mappingOptions = request.mappingOptions ?? configuration.mappingOptions
-            resultValidator = request.resultValidator ?? configuration.resultValidator
+        /// The rules of `request` on a client with `configuration` (borrowed: an initializer's
+        /// parameters are otherwise passed owned, and the client would copy its whole configuration).
+        init<R: HTBaseRequest>(for request: R, configuration: borrowing HTClientConfiguration) {
+            // No `??`: its autoclosure would capture, and so copy, the configuration.
+            if let own = request.acceptedStatusCodes {
+                acceptedStatusCodes = own
+            } else {
+                acceptedStatusCodes = configuration.acceptedStatusCodes
+            }
+            if let own = request.mappingOptions {
+                mappingOptions = own
+            } else {
+                mappingOptions = configuration.mappingOptions
+            }
+            if let own = request.resultValidator {
+                resultValidator = own
+            } else {
+                resultValidator = configuration.resultValidator
+            }
         }
     }
 
