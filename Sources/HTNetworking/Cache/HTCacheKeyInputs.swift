@@ -6,9 +6,9 @@ import Foundation
 ///
 /// It is not generic over the request type (it keeps what it needs of the type's static members): the
 /// client's generic code is not specialized for an app's request types, and a generic value here would
-/// cost a metadata lookup and indirect copies on every send. A class, for the same reason: it is handed
-/// on while the request is built.
-final class HTCacheKeyInputs {
+/// cost a metadata lookup and indirect copies on every send. The client keeps it inside its
+/// ``HTCacheUse``.
+struct HTCacheKeyInputs {
     /// The request's values (``HTRequestValues``), as the request builder read them.
     let values: HTRequestValues
     /// The request's own ``HTCacheableRequest/cacheKey``.
@@ -33,7 +33,7 @@ final class HTCacheKeyInputs {
     let inQuery: Bool
 
     /// The inputs of `request` sent by a client with `configuration`.
-    convenience init<R: HTBaseRequest>(_ request: R, configuration: HTClientConfiguration) {
+    init<R: HTBaseRequest>(_ request: R, configuration: HTClientConfiguration) {
         self.init(
             request, values: HTRequestValues(request), cacheable: request as? any HTCacheableRequest,
             settings: configuration.cache)

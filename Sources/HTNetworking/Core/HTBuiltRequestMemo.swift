@@ -30,18 +30,17 @@ final class HTBuiltRequestMemo: Sendable {
 
     private let built = HTBoundedMemo<HTRequestFingerprint, HTBuiltRequest>(limit: limit)
 
-    /// What a request of type `R` with `values` (and `keyInputs`, when it uses the cache) builds on a
-    /// client with `configuration`.
+    /// What a request of type `R` with `values` (using the cache as `cacheUse` says, if at all) builds
+    /// on a client with `configuration`.
     func built<R: HTBaseRequest>(
-        _ type: R.Type, values: HTRequestValues, keyInputs: HTCacheKeyInputs?,
-        configuration: HTClientConfiguration
+        _ type: R.Type, values: HTRequestValues, cacheUse: HTCacheUse?, configuration: HTClientConfiguration
     ) throws(HTNetworkingError) -> HTBuiltRequest {
-        let fingerprint = HTRequestFingerprint(R.self, values: values, keyInputs: keyInputs)
+        let fingerprint = HTRequestFingerprint(R.self, values: values, cacheUse: cacheUse)
         if let fingerprint, let known = built.value(for: fingerprint) { return known }
         let urlRequest = try HTRequestBuilder.urlRequest(R.self, values: values, configuration: configuration)
         var keyParts: HTCacheKeyParts?
-        if let keyInputs {
-            keyParts = HTCacheKeyParts(keyInputs, builtRequest: urlRequest, configuration: configuration)
+        if let cacheUse {
+            keyParts = HTCacheKeyParts(cacheUse.keyInputs, builtRequest: urlRequest, configuration: configuration)
         }
         let made = HTBuiltRequest(
             urlRequest: urlRequest, description: HTRequestDescription(urlRequest, for: R.self), keyParts: keyParts)

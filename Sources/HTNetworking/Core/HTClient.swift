@@ -192,8 +192,7 @@ public final class HTClient: Sendable {
     {
         let values = HTRequestValues(request)
         let cacheUse = usingCache ? HTCacheUse(request, values: values, configuration: configuration) : nil
-        let built = try builtRequests.built(
-            R.self, values: values, keyInputs: cacheUse?.keyInputs, configuration: configuration)
+        let built = try builtRequests.built(R.self, values: values, cacheUse: cacheUse, configuration: configuration)
         var urlRequest = built.urlRequest
         request.customize(&urlRequest)
         let isAsBuilt = HTURLRequestIdentity.isUnchanged(urlRequest, since: built.urlRequest)

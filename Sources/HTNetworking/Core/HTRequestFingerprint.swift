@@ -15,10 +15,11 @@ import Foundation
 struct HTRequestFingerprint: Hashable, Sendable {
     private var bytes: [UInt8] = []
 
-    /// The fingerprint of a request of type `R` whose builder values are `values` and whose key inputs
-    /// are `keyInputs` (`nil` when it is sent without the cache); `nil` when it is not remembered: a
-    /// request with its own ``HTBaseRequest/body`` (a body can be large, and is built once anyway).
-    init?<R: HTBaseRequest>(_ type: R.Type, values: HTRequestValues, keyInputs: HTCacheKeyInputs?) {
+    /// The fingerprint of a request of type `R` whose builder values are `values` and that uses the
+    /// cache as `cacheUse` says (`nil` when it is sent without the cache); `nil` when it is not
+    /// remembered: a request with its own ``HTBaseRequest/body`` (a body can be large, and is built
+    /// once anyway).
+    init?<R: HTBaseRequest>(_ type: R.Type, values: HTRequestValues, cacheUse: HTCacheUse?) {
         guard values.body == nil else { return nil }
         bytes.reserveCapacity(256)
         withUnsafeBytes(of: ObjectIdentifier(R.self)) { bytes.append(contentsOf: $0) }
@@ -32,21 +33,21 @@ struct HTRequestFingerprint: Hashable, Sendable {
         append(values.baseURL?.absoluteString)
         append(values.bodyEncoding?.rawValue)
         append(values.timeout.map(\.bitPattern))
-        guard let keyInputs else {
+        guard let cacheUse else {
             append(false)
             return
         }
         append(true)
-        append(keyInputs.customKey)
+        append(cacheUse.keyInputs.customKey)
         // The key's parameters are most often the parameters themselves, not even copied.
-        let sameParameters = keyInputs.keyedParameters.members.withUnsafeBufferPointer { keyed in
+        let sameParameters = cacheUse.keyInputs.keyedParameters.members.withUnsafeBufferPointer { keyed in
             values.parameters.members.withUnsafeBufferPointer { $0.baseAddress == keyed.baseAddress }
         }
         append(sameParameters)
-        if !sameParameters { append(keyInputs.keyedParameters) }
-        append(keyInputs.keyedHeaders)
-        append(keyInputs.sensitive)
-        append(keyInputs.userScope)
+        if !sameParameters { append(cacheUse.keyInputs.keyedParameters) }
+        append(cacheUse.keyInputs.keyedHeaders)
+        append(cacheUse.keyInputs.sensitive)
+        append(cacheUse.keyInputs.userScope)
     }
 
     static func == (lhs: HTRequestFingerprint, rhs: HTRequestFingerprint) -> Bool {
