@@ -158,6 +158,27 @@ struct BuiltRequestMemoTests {
         #expect(bodies == [#"{"text":"first"}"#, #"{"text":"second"}"#, #"{"text":"first"}"#])
     }
 
+    @Test("fingerprints are equal for the same values and differ for any other")
+    func fingerprints() throws {
+        func fingerprint(_ parameters: HTJSONObject) throws -> HTRequestFingerprint {
+            try #require(
+                HTRequestFingerprint(
+                    ItemsRequest.self, values: HTRequestValues(ItemsRequest(parameters: parameters)), cacheUse: nil))
+        }
+        let different: [(HTJSONObject, HTJSONObject)] = [
+            (["a": "bc"], ["ab": "c"]), (["a": 1], ["a": 1.0]), (["a": .null], ["a": "null"]),
+            (["a": [1, 2]], ["a": [[1, 2]]]), (["a": [1], "b": 2], ["b": 2, "a": [1]]), (["a": true], ["a": 1]),
+            (["a": .string(String(repeating: "x", count: 200))], ["a": .string(String(repeating: "x", count: 201))]),
+            (["a": .integer(-1)], ["a": .integer(Int64.max)]),
+        ]
+        for (left, right) in different {
+            #expect(try fingerprint(left) != fingerprint(right), "\(left) and \(right)")
+            #expect(try fingerprint(left) == fingerprint(left))
+        }
+        let withBody = HTRequestValues(NoteRequest(text: "x"))
+        #expect(HTRequestFingerprint(NoteRequest.self, values: withBody, cacheUse: nil) == nil)
+    }
+
     @Test("a URL request is unchanged only while no setter ran on it")
     func urlRequestIdentity() throws {
         let original = URLRequest(url: try #require(URL(string: "https://api.example.com/a")))
