@@ -13,7 +13,8 @@ enum HTCacheVary {
     /// has none; `["*"]` when it lists `*`.
     static func names(in responseHeaders: [String: String]) -> [String] {
         var names: Set<String> = []
-        for (name, value) in responseHeaders where name.lowercased() == "vary" {
+        // The length first: lower-casing every other header's name is most of a memory hit's check.
+        for (name, value) in responseHeaders where name.utf8.count == 4 && name.lowercased() == "vary" {
             for part in value.split(separator: ",") {
                 let trimmed = part.trimmingCharacters(in: .whitespaces).lowercased()
                 guard !trimmed.isEmpty else { continue }
