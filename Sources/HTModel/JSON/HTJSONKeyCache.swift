@@ -18,10 +18,10 @@ import Foundation
 /// new key replaces one of them, alternately, so a document with many distinct keys still caches the
 /// ones that repeat.
 ///
-/// The table starts at ``initialSlotCount`` slots and grows, up to ``slotCount``, as keys fill it: a
-/// response with a few dozen distinct names (an array of models) touches a few kilobytes instead of the
-/// full table's 24 KB, which is what is cold in the caches right after a network transfer, and would
-/// otherwise be allocated, filled and pulled in again for every document.
+/// The table starts at ``initialSlotCount`` slots (3 KB) and grows to ``slotCount`` (24 KB) once half
+/// of them hold keys: a response with a few dozen distinct names (an array of models) touches a few
+/// kilobytes, not 24 KB that are allocated, filled and, right after a network transfer, cold in the
+/// caches, for every document; a document with more names grows it once, at the cost of moving 32 keys.
 struct _HTJSONKeyCache: ~Copyable {
     struct Slot {
         /// The key's first eight bytes (zero-padded when it is shorter).
@@ -39,8 +39,8 @@ struct _HTJSONKeyCache: ~Copyable {
     /// The slots the table starts with.
     static var initialSlotCount: Int { 64 }
     private var slots: UnsafeMutablePointer<Slot>?
-    /// The table's slot count minus one (its slots are a power of two from ``initialSlotCount`` to
-    /// ``slotCount``); stored rather than the count, since every lookup needs it.
+    /// The table's slot count (``initialSlotCount`` or ``slotCount``) minus one; stored rather than the
+    /// count, since every lookup needs it.
     private var mask = 0
     /// The slots that hold a key.
     private var occupied = 0
@@ -75,11 +75,11 @@ struct _HTJSONKeyCache: ~Copyable {
         return Int(truncatingIfNeeded: hash &>> 55) & mask
     }
 
-    /// Moves every key to a table twice as large (at most ``slotCount`` slots). A key whose two
-    /// slots are both taken in the new table is dropped: the table is a cache.
+    /// Moves every key to a table of ``slotCount`` slots. A key whose two slots are both taken in the
+    /// new table is dropped: the table is a cache.
     private mutating func grow(_ old: UnsafeMutablePointer<Slot>) -> UnsafeMutablePointer<Slot> {
         let oldCapacity = mask &+ 1
-        let newCapacity = min(oldCapacity &* 2, Self.slotCount)
+        let newCapacity = Self.slotCount
         let table = Self.emptyTable(newCapacity)
         let mask = newCapacity &- 1
         var kept = 0
@@ -156,9 +156,7 @@ struct _HTJSONKeyCache: ~Copyable {
         }
         let string = try make()
         let new = Slot(head: head, tail: tail, length: length, offset: start, string: string)
-        if mask < Self.slotCount &- 1
-            && ((first.pointee.length >= 0 && second.pointee.length >= 0) || occupied &* 2 > mask)
-        {
+        if occupied &* 2 > mask && mask < Self.slotCount &- 1 {
             growAndInsert(new)
             return string
         }
