@@ -17,6 +17,11 @@ import Foundation
 /// misses to the first occurrence of each key on typical documents. When both slots are taken, the
 /// new key replaces one of them, alternately, so a document with many distinct keys still caches the
 /// ones that repeat.
+///
+/// The table starts at ``initialSlotCount`` slots (3 KB) and grows to ``slotCount`` (24 KB) once half
+/// of them hold keys: a response with a few dozen distinct names (an array of models) touches a few
+/// kilobytes, not 24 KB that are allocated, filled and, right after a network transfer, cold in the
+/// caches, for every document; a document with more names grows it once, at the cost of moving 32 keys.
 struct _HTJSONKeyCache: ~Copyable {
     struct Slot {
         /// The key's first eight bytes (zero-padded when it is shorter).
@@ -29,8 +34,16 @@ struct _HTJSONKeyCache: ~Copyable {
         var string: String
     }
 
+    /// The most slots the table grows to.
     static var slotCount: Int { 512 }
+    /// The slots the table starts with.
+    static var initialSlotCount: Int { 64 }
     private var slots: UnsafeMutablePointer<Slot>?
+    /// The table's slot count (``initialSlotCount`` or ``slotCount``) minus one; stored rather than the
+    /// count, since every lookup needs it.
+    private var mask = 0
+    /// The slots that hold a key.
+    private var occupied = 0
     /// Lookups before the table is set up: small documents do not pay for it.
     private var lookupsBeforeTable = 0
     /// Misses that found both their slots taken: which of the two the next one replaces.
@@ -40,9 +53,53 @@ struct _HTJSONKeyCache: ~Copyable {
 
     deinit {
         if let slots {
-            slots.deinitialize(count: Self.slotCount)
+            slots.deinitialize(count: mask &+ 1)
             slots.deallocate()
         }
+    }
+
+    /// A table of `count` empty slots.
+    private static func emptyTable(_ count: Int) -> UnsafeMutablePointer<Slot> {
+        let table = UnsafeMutablePointer<Slot>.allocate(capacity: count)
+        table.initialize(repeating: Slot(head: 0, tail: 0, length: -1, offset: 0, string: ""), count: count)
+        return table
+    }
+
+    /// The home slot of a key, in a table of `mask + 1` slots.
+    @inline(__always)
+    private static func home(head: UInt64, tail: UInt64, length: Int, mask: Int) -> Int {
+        var hash =
+            (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xBF58_476D_1CE4_E5B9) ^ UInt64(truncatingIfNeeded: length)
+        hash ^= hash &>> 29
+        hash = hash &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: hash &>> 55) & mask
+    }
+
+    /// Moves every key to a table of ``slotCount`` slots. A key whose two slots are both taken in the
+    /// new table is dropped: the table is a cache.
+    private mutating func grow(_ old: UnsafeMutablePointer<Slot>) -> UnsafeMutablePointer<Slot> {
+        let oldCapacity = mask &+ 1
+        let newCapacity = Self.slotCount
+        let table = Self.emptyTable(newCapacity)
+        let mask = newCapacity &- 1
+        var kept = 0
+        for index in 0..<oldCapacity {
+            let slot = (old + index).move()
+            guard slot.length >= 0 else { continue }
+            let home = Self.home(head: slot.head, tail: slot.tail, length: slot.length, mask: mask)
+            if table[home].length < 0 {
+                table[home] = slot
+                kept &+= 1
+            } else if table[(home &+ 1) & mask].length < 0 {
+                table[(home &+ 1) & mask] = slot
+                kept &+= 1
+            }
+        }
+        old.deallocate()
+        slots = table
+        self.mask = newCapacity &- 1
+        occupied = kept
+        return table
     }
 
     /// The key whose bytes are `p[start..<start + length]` (of the `inputCount` bytes at `p`): the
@@ -60,10 +117,9 @@ struct _HTJSONKeyCache: ~Copyable {
                 lookupsBeforeTable &+= 1
                 return try make()
             }
-            table = .allocate(capacity: Self.slotCount)
-            table.initialize(
-                repeating: Slot(head: 0, tail: 0, length: -1, offset: 0, string: ""), count: Self.slotCount)
+            table = Self.emptyTable(Self.initialSlotCount)
             slots = table
+            mask = Self.initialSlotCount &- 1
         }
         // The first and last eight bytes: together they are the whole key when it has at most 16.
         let raw = UnsafeRawPointer(p + start)
@@ -83,12 +139,8 @@ struct _HTJSONKeyCache: ~Copyable {
                 head = word
             }
         }
-        var hash =
-            (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xBF58_476D_1CE4_E5B9) ^ UInt64(truncatingIfNeeded: length)
-        hash ^= hash &>> 29
-        hash = hash &* 0x94D0_49BB_1331_11EB
-        let mask = Self.slotCount &- 1
-        let home = Int(truncatingIfNeeded: hash &>> 55) & mask
+        let mask = self.mask
+        let home = Self.home(head: head, tail: tail, length: length, mask: mask)
         let first = table + home
         if first.pointee.length == length && first.pointee.head == head && first.pointee.tail == tail
             && (length <= 16 || Self.equalMiddles(p + first.pointee.offset, p + start, length: length))
@@ -103,17 +155,46 @@ struct _HTJSONKeyCache: ~Copyable {
             return second.pointee.string
         }
         let string = try make()
+        let new = Slot(head: head, tail: tail, length: length, offset: start, string: string)
+        if occupied &* 2 > mask && mask < Self.slotCount &- 1 {
+            growAndInsert(new)
+            return string
+        }
+        Self.place(new, first: first, second: second, occupied: &occupied, replacements: &replacements)
+        return string
+    }
+
+    /// Puts a key that is not in the table into the first free one of its two slots, or, when both
+    /// are taken, in place of one of them, alternately.
+    @inline(__always)
+    private static func place(
+        _ new: consuming Slot, first: UnsafeMutablePointer<Slot>, second: UnsafeMutablePointer<Slot>,
+        occupied: inout Int, replacements: inout Int
+    ) {
         let slot: UnsafeMutablePointer<Slot>
         if first.pointee.length < 0 {
             slot = first
+            occupied &+= 1
         } else if second.pointee.length < 0 {
             slot = second
+            occupied &+= 1
         } else {
             slot = replacements & 1 == 0 ? first : second
             replacements &+= 1
         }
-        slot.pointee = Slot(head: head, tail: tail, length: length, offset: start, string: string)
-        return string
+        slot.pointee = new
+    }
+
+    /// Grows the table (see ``grow(_:)``), then puts `new`, a key that is not in it, in place.
+    @inline(never)
+    private mutating func growAndInsert(_ new: consuming Slot) {
+        guard let slots else { return }
+        let table = grow(slots)
+        let mask = self.mask
+        let home = Self.home(head: new.head, tail: new.tail, length: new.length, mask: mask)
+        Self.place(
+            new, first: table + home, second: table + ((home &+ 1) & mask), occupied: &occupied,
+            replacements: &replacements)
     }
 
     /// Whether the bytes 8..<length-8 at `a` and `b` are equal (`length` > 16): eight bytes at a time,

@@ -154,6 +154,30 @@ struct JSONParserValueTests {
         }
     }
 
+    @Test(
+        "the caches stay right while they grow: keys and values met before, during and after each growth",
+        arguments: [20, 33, 64, 65, 100, 129, 257, 300, 513, 700])
+    func cacheGrowth(distinct: Int) throws {
+        // Objects of three members, cycling through `distinct` names and long values, three times over,
+        // so that names are looked up again after the tables have grown (and, past 512, been replaced).
+        var text = "["
+        var expected: [HTJSON] = []
+        for index in 0..<(distinct * 3) {
+            let name = "member_\(index % distinct)"
+            let long = "a long value number \(index % distinct), cached"
+            let short = "k\(index % 7)"
+            text += (index > 0 ? "," : "") + #"{"\#(name)":"\#(long)","\#(short)":\#(index),"same":"\#(long)"}"#
+            expected.append(
+                .object(
+                    HTJSONObject(members: [
+                        .init(key: name, value: .string(long)),
+                        .init(key: short, value: .integer(Int64(index))),
+                        .init(key: "same", value: .string(long)),
+                    ])))
+        }
+        #expect(try HTJSON(parsing: text + "]") == .array(expected))
+    }
+
     @Test("every entry point gives the same value")
     func entryPoints() throws {
         let text = #"{"a": [1, "é"]}"#
