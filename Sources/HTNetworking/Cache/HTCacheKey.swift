@@ -117,19 +117,17 @@ package struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
         for request: R, sending urlRequest: URLRequest? = nil, ambient: [String: String] = [:],
         configuration: HTClientConfiguration
     ) -> String {
-        let settings = configuration.cache
         let inputs = HTCacheKeyInputs(request, configuration: configuration)
         let requestPart = inputs.requestPart(configuration)
-        let userScope = inputs.userScope
         guard let urlRequest else {
-            return text(requestPart: requestPart, sent: "", scope: userScope.map(HTCacheScope.user) ?? .none)
+            return text(requestPart: requestPart, sent: "", scope: inputs.userScope.map(HTCacheScope.user) ?? .none)
         }
         let built = try? HTRequestBuilder.customizedURLRequest(for: request, configuration: configuration)
-        let sent = HTCacheSentURL(sent: urlRequest.url, built: built?.url, ownParameters: inputs.ownParameters)
-        let scope =
-            userScope.map(HTCacheScope.user)
-            ?? HTCacheScope.of(urlRequest, sent: sent, ambient: ambient, settings: settings)
-        return text(requestPart: requestPart, sent: sent.keyLine, scope: scope)
+        // The key as the client's lookup resolves it.
+        return HTCacheResolvedKey(
+            urlRequest, ambient: ambient, requestPart: requestPart, built: built?.url,
+            ownParameters: inputs.ownParameters, userScope: inputs.userScope, settings: configuration.cache
+        ).key.text
     }
 
     /// The whole canonical text: the request part, the `sent:` line when there is one, then the scope line.
