@@ -11,13 +11,34 @@ import Foundation
 /// The frozen requests on disk: an append-only journal that survives crashes and restarts.
 ///
 /// ## Format
-/// The file starts with the 8-byte header `HTFZJNL1`. Each record follows as
-/// `F7 5A | payload length (UInt32 LE) | CRC-32 of the payload (UInt32 LE) | payload`, where the payload
-/// is a *put* (a whole ``HTFrozenRequest``, new or replacing the one with the same id) or a *remove*
-/// (an id). Each change is one `write(2)` of whole records followed (with ``Durability/synchronous``) by
-/// `fsync(2)`, so a crash leaves at most one torn record at the end. Opening replays the records in order.
-/// A torn or corrupt record is skipped (the reader looks for the next record whose checksum matches),
-/// reported in ``loadReport`` and removed by rewriting the file.
+/// The file starts with the 8-byte header `HTFZJNL2`. Each record follows as
+/// `F7 5A | payload length (UInt32 LE) | CRC-32 of the payload (UInt32 LE) | CRC-32 of the 10 bytes
+/// before (UInt32 LE) | payload`, where the payload is a *put* (a whole ``HTFrozenRequest``, new or
+/// replacing the one with the same id) or a *remove* (an id). Each change is one `write(2)` of whole
+/// records followed (with ``Durability/synchronous``) by `fsync(2)`, so a crash leaves at most one torn
+/// append at the end. Opening replays the records in order.
+///
+/// ## Damage
+/// The reader only ever reads a record where the one before it ends: it never searches the file for
+/// something that looks like a record, so the bytes of a request's body (a photo, a multipart file) are
+/// never taken for a record, whatever they hold.
+/// - A record whose header is intact (its checksum matches) but whose payload is damaged loses only
+///   itself: the checked length says where the next one starts.
+/// - A header with one flipped bit is repaired (its checksum finds the bit) when the payload it then
+///   describes is intact; nothing is lost.
+/// - Anything else (a torn append, a header damaged beyond that) ends the journal there: nothing after
+///   it can be told apart from payload bytes. What follows a torn append is dropped; any other unread
+///   rest is kept, byte for byte, in a file beside the journal (`<journal>.damaged-<time>`, `0600`,
+///   named in ``HTFreezeJournalLoadReport/setAsideTail``) and never loaded.
+///
+/// Everything is reported in ``loadReport``, and the file is rewritten with the intact entries.
+/// Journals written before the record header had its own checksum (`HTFZJNL1`) load the same way,
+/// except that any damaged record ends them, and are rewritten in the current format.
+///
+/// ## Size
+/// A record's payload is at most 64 MiB (``maximumPayload``). ``put(_:)`` refuses a larger request with
+/// an ``HTFreezeJournalError`` whose ``HTFreezeJournalError/isRecordTooLarge`` is `true`, before anything
+/// is written: what the journal acknowledges, the next process loads.
 ///
 /// ## At rest
 /// - The folder is made mode `0700` and every file the journal writes in it (the journal, the temporary
@@ -36,7 +57,7 @@ import Foundation
 ///
 /// ## Compaction
 /// ``compact()`` writes the live entries to a temporary file, `fsync`s it, renames it over the journal
-/// (atomic) and `fsync`s the folder; it runs by itself when removed records outnumber live ones (and
+/// (atomic) and `fsync`s the folder (no `fsync` with ``Durability/buffered``); it runs by itself when removed records outnumber live ones (and
 /// there are more than 1,024 of them).
 ///
 /// ## One owner
@@ -52,8 +73,8 @@ package final class HTFreezeJournal {
     package enum Durability: Sendable {
         /// Each change is `fsync`ed before the call returns: it survives a power loss.
         case synchronous
-        /// Changes are written to the OS without `fsync`: they survive the process being killed, not a
-        /// power loss. For benchmarks and tests.
+        /// Changes (compactions included) are written to the OS without `fsync`: they survive the
+        /// process being killed, not a power loss. For benchmarks and tests.
         case buffered
     }
 
@@ -68,9 +89,18 @@ package final class HTFreezeJournal {
     /// What opening the file found.
     package private(set) var loadReport: HTFreezeJournalLoadReport
 
-    static let header: [UInt8] = Array("HTFZJNL1".utf8)
+    /// The file header of the current format (records with a header checksum).
+    static let header: [UInt8] = Array("HTFZJNL2".utf8)
+    /// The file header of the first format (records without a header checksum), still read.
+    static let legacyHeader: [UInt8] = Array("HTFZJNL1".utf8)
     static let recordMagic: (UInt8, UInt8) = (0xF7, 0x5A)
-    static let recordHeaderSize = 10
+    /// Magic, length and payload checksum: the part of a record header its own checksum covers.
+    static let checkedHeaderSize = 10
+    /// The record header of the current format: the checked part and its CRC-32.
+    static let recordHeaderSize = 14
+    /// The record header of the first format: no checksum of its own.
+    static let legacyRecordHeaderSize = 10
+    /// The largest payload a record may have; a larger request is refused before it is written.
     static let maximumPayload = 64 << 20
 
     /// A live sealed record that could not be opened, kept byte for byte.
@@ -88,6 +118,9 @@ package final class HTFreezeJournal {
     private var strippedByName: [String: Bool] = [:]
     private var nextSequence: UInt64 = 1
     private var recordCount = 0
+    /// Whether the file on disk is in the first format (until the first compaction rewrites it):
+    /// appends then use that format's framing, so that the file stays readable.
+    private var legacyFormat = false
     private var descriptor: Int32 = -1
     private var fileSize: off_t = 0
     /// The lock that keeps every other journal off the file, held as long as the journal.
@@ -141,6 +174,7 @@ package final class HTFreezeJournal {
         var needsRewrite = false
         var canKeepFile = false
         var fileLength = 0
+        var keptTail: String?
         if FileManager.default.fileExists(atPath: fileURL.path) {
             let data: Data
             do {
@@ -150,7 +184,9 @@ package final class HTFreezeJournal {
             }
             if data.isEmpty {
                 needsRewrite = true
-            } else if data.count < Self.header.count || !data.starts(with: Self.header) {
+            } else if data.count < Self.header.count
+                || !(data.starts(with: Self.header) || data.starts(with: Self.legacyHeader))
+            {
                 let aside = fileURL.path + ".unreadable-\(Int(Date().timeIntervalSince1970))"
                 guard rename(fileURL.path, aside) == 0 else {
                     throw HTFreezeJournalError(operation: "set aside", path: fileURL.path, code: errno)
@@ -159,8 +195,15 @@ package final class HTFreezeJournal {
                 loadReport.setAsideFile = aside
                 needsRewrite = true
             } else {
-                let needsScrub = data.withUnsafeBytes { replay($0) }
-                needsRewrite = !loadReport.damaged.isEmpty || needsScrub
+                legacyFormat = data.starts(with: Self.legacyHeader)
+                let replayed = data.withUnsafeBytes { replay($0) }
+                needsRewrite = !loadReport.damaged.isEmpty || replayed.needsScrub || legacyFormat
+                if let unread = replayed.unreadTail {
+                    // Bytes that could not be read stay on disk beside the journal before the rewrite
+                    // drops them from it; when they can't be kept, the journal does not open.
+                    keptTail = try setAside(tailFrom: unread, of: data)
+                    loadReport.setAsideTail = keptTail
+                }
                 canKeepFile = true
                 fileLength = data.count
             }
@@ -179,6 +222,13 @@ package final class HTFreezeJournal {
             try compact()
         } catch {
             guard canKeepFile else { throw error }
+            // An unread rest can't stay in the journal (appends after it could not be read), and
+            // cutting it off would cut the kept copy too when it is a hard link: fail to open, leaving
+            // the file as it was, for a later open to repair.
+            if let keptTail {
+                unlink(keptTail)
+                throw error
+            }
             // No room to rewrite (a full disk, say): keep the file, whose intact records are loaded, and
             // repair it at a later compaction. A torn tail is cut off (which needs no room), so that new
             // records follow the last intact one.
@@ -361,7 +411,7 @@ package final class HTFreezeJournal {
         var bytes = Self.header
         for (_, item) in items {
             switch item {
-            case .entry(let request): try appendRecord(.put(request), to: &bytes)
+            case .entry(let request): try appendRecord(.put(request), to: &bytes, legacy: false)
             case .kept(let payload): Self.appendRawRecord(payload, to: &bytes)
             }
         }
@@ -377,7 +427,9 @@ package final class HTFreezeJournal {
             }
             Self.applyFileProtection(temporary)
             try writeAll(fd, bytes, path: temporary)
-            guard fsync(fd) == 0 else { throw HTFreezeJournalError(operation: "fsync", path: temporary, code: errno) }
+            guard durability == .buffered || fsync(fd) == 0 else {
+                throw HTFreezeJournalError(operation: "fsync", path: temporary, code: errno)
+            }
         } catch {
             _ = posixClose(fd)
             unlink(temporary)
@@ -389,8 +441,9 @@ package final class HTFreezeJournal {
             unlink(temporary)
             throw HTFreezeJournalError(operation: "rename", path: fileURL.path, code: code)
         }
-        Self.syncFolder(of: fileURL)
+        if durability == .synchronous { Self.syncFolder(of: fileURL) }
         recordCount = items.count
+        legacyFormat = false
         if descriptor >= 0 {
             _ = posixClose(descriptor)
             descriptor = -1
@@ -482,63 +535,97 @@ package final class HTFreezeJournal {
         nextSequence = max(nextSequence, kept.sequence + 1)
     }
 
-    /// Appends `record` (sealed when the journal has a sealer) with its record header.
-    private func appendRecord(_ record: HTFreezeRecordCoding.Record, to bytes: inout [UInt8])
-        throws(HTFreezeJournalError)
-    {
+    /// Appends `record` (sealed when the journal has a sealer) with its record header, in the first
+    /// format when `legacy` (by default, the format of the file on disk). Throws, appending nothing, when
+    /// its payload is over ``maximumPayload``.
+    private func appendRecord(
+        _ record: HTFreezeRecordCoding.Record, to bytes: inout [UInt8], legacy: Bool? = nil
+    ) throws(HTFreezeJournalError) {
+        let legacy = legacy ?? legacyFormat
         let start = bytes.count
-        bytes.append(Self.recordMagic.0)
-        bytes.append(Self.recordMagic.1)
-        bytes.append(contentsOf: repeatElement(0, count: 8))
+        let headerSize = legacy ? Self.legacyRecordHeaderSize : Self.recordHeaderSize
+        bytes.append(contentsOf: repeatElement(0, count: headerSize))
         do {
             try HTFreezeRecordCoding.encode(record, sealer: sealer, into: &bytes)
         } catch {
             bytes.removeSubrange(start...)
             throw HTFreezeJournalError(operation: "seal", path: fileURL.path, code: nil, detail: error.reason)
         }
-        Self.finishRecord(startingAt: start, in: &bytes)
+        let length = bytes.count - start - headerSize
+        guard length <= Self.maximumPayload else {
+            bytes.removeSubrange(start...)
+            throw HTFreezeJournalError(
+                operation: HTFreezeJournalError.tooLargeOperation, path: fileURL.path, code: nil,
+                detail: "the request's record is \(length) bytes; the journal keeps records of at most "
+                    + "\(Self.maximumPayload) bytes (64 MiB)")
+        }
+        Self.finishRecord(startingAt: start, in: &bytes, legacy: legacy)
     }
 
-    /// Appends an already encoded payload with its record header.
+    /// Appends an already encoded payload with its record header (the current format: only compaction,
+    /// which writes a new file, calls it).
     private static func appendRawRecord(_ payload: [UInt8], to bytes: inout [UInt8]) {
         let start = bytes.count
-        bytes.append(recordMagic.0)
-        bytes.append(recordMagic.1)
-        bytes.append(contentsOf: repeatElement(0, count: 8))
+        bytes.append(contentsOf: repeatElement(0, count: recordHeaderSize))
         bytes.append(contentsOf: payload)
-        finishRecord(startingAt: start, in: &bytes)
+        finishRecord(startingAt: start, in: &bytes, legacy: false)
     }
 
-    /// Fills in the length and checksum of the record that starts at `start` and runs to the end.
-    private static func finishRecord(startingAt start: Int, in bytes: inout [UInt8]) {
-        let length = bytes.count - start - recordHeaderSize
+    /// Fills in the header of the record that starts at `start` and runs to the end: magic, length,
+    /// payload checksum and (but in the first format) the header's own checksum.
+    private static func finishRecord(startingAt start: Int, in bytes: inout [UInt8], legacy: Bool) {
+        let headerSize = legacy ? legacyRecordHeaderSize : recordHeaderSize
+        let length = bytes.count - start - headerSize
         let crc = bytes.withUnsafeBytes {
-            HTCRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[(start + recordHeaderSize)...]))
+            HTCRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[(start + headerSize)...]))
         }
+        bytes[start] = recordMagic.0
+        bytes[start + 1] = recordMagic.1
         for index in 0..<4 {
             bytes[start + 2 + index] = UInt8(truncatingIfNeeded: UInt32(length) >> UInt32(index * 8))
             bytes[start + 6 + index] = UInt8(truncatingIfNeeded: crc >> UInt32(index * 8))
         }
+        guard !legacy else { return }
+        let headerCRC = bytes.withUnsafeBytes {
+            HTCRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[start..<(start + checkedHeaderSize)]))
+        }
+        for index in 0..<4 {
+            bytes[start + 10 + index] = UInt8(truncatingIfNeeded: headerCRC >> UInt32(index * 8))
+        }
     }
 
-    /// Reads the records in `file` (which starts with a valid header), skipping damaged ranges. Returns
-    /// whether the file holds what must not stay on disk: a credential header (removed from the loaded
-    /// entry), or, with a sealer, an unsealed put.
-    private func replay(_ file: UnsafeRawBufferPointer) -> Bool {
+    /// What replaying a file found beyond the entries it loaded.
+    private struct Replayed {
+        /// Whether the file holds what must not stay on disk: a credential header (removed from the
+        /// loaded entry), or, with a sealer, an unsealed put.
         var needsScrub = false
+        /// Where the bytes start that ended the journal unread and must be kept aside (not a torn
+        /// append), if any.
+        var unreadTail: Int?
+    }
+
+    /// Reads the records in `file` (which starts with a valid header), each where the one before it
+    /// ends, skipping a record whose payload alone is damaged and stopping at anything else.
+    private func replay(_ file: UnsafeRawBufferPointer) -> Replayed {
+        var replayed = Replayed()
         var offset = Self.header.count
         while offset < file.count {
-            switch Self.record(in: file, at: offset) {
-            case .valid(let payload):
+            let scan = legacyFormat ? Self.legacyRecord(in: file, at: offset) : Self.record(in: file, at: offset)
+            switch scan {
+            case .valid(let payload, let headerSize, let repaired):
+                if repaired {
+                    loadReport.damaged.append(
+                        .init(offset: offset, length: headerSize, reason: "repaired record header"))
+                }
                 do throws(HTFreezeRecordCoding.Malformed) {
                     switch try HTFreezeRecordCoding.decode(payload, sealer: sealer) {
                     case .record(.put(var request), let sealed):
                         let kept = removingCredentials(from: request.headers)
                         if kept.count != request.headers.count {
                             request.headers = kept
-                            needsScrub = true
+                            replayed.needsScrub = true
                         }
-                        needsScrub = needsScrub || (sealer != nil && !sealed)
+                        replayed.needsScrub = replayed.needsScrub || (sealer != nil && !sealed)
                         apply(.put(request))
                     case .record(let record, _):
                         apply(record)
@@ -550,47 +637,129 @@ package final class HTFreezeJournal {
                     loadReport.recordsRead += 1
                 } catch {
                     loadReport.damaged.append(
-                        .init(
-                            offset: offset, length: Self.recordHeaderSize + payload.count, reason: "undecodable payload"
-                        ))
+                        .init(offset: offset, length: headerSize + payload.count, reason: "undecodable payload"))
                 }
-                offset += Self.recordHeaderSize + payload.count
-            case .invalid(let reason):
-                var next = offset + 1
-                while next < file.count {
-                    if case .valid = Self.record(in: file, at: next) { break }
-                    next += 1
-                }
-                loadReport.damaged.append(.init(offset: offset, length: next - offset, reason: reason))
-                offset = next
+                offset += headerSize + payload.count
+            case .damagedPayload(let length, let reason):
+                loadReport.damaged.append(.init(offset: offset, length: length, reason: reason))
+                offset += length
+            case .end(let reason, let tornAppend):
+                loadReport.damaged.append(.init(offset: offset, length: file.count - offset, reason: reason))
+                if !tornAppend { replayed.unreadTail = offset }
+                offset = file.count
             }
         }
-        return needsScrub
+        return replayed
     }
 
     private enum RecordScan {
-        case valid(UnsafeRawBufferPointer)
-        case invalid(String)
+        /// An intact record (`repaired` when one flipped bit of its header was put right).
+        case valid(UnsafeRawBufferPointer, headerSize: Int, repaired: Bool)
+        /// A record whose checked header is intact and whose payload is not: it spans `length` bytes.
+        case damagedPayload(length: Int, reason: String)
+        /// Nothing from here on can be read as records; `tornAppend` when it is what an interrupted
+        /// append leaves (a short header, or an intact header whose payload runs past the end).
+        case end(String, tornAppend: Bool)
     }
 
+    /// Reads the record header (current format) at `offset`: magic, length and payload checksum, covered
+    /// by the header's own checksum.
     private static func record(in file: UnsafeRawBufferPointer, at offset: Int) -> RecordScan {
         let remaining = file.count - offset
-        guard remaining >= recordHeaderSize else { return .invalid("torn record header") }
-        guard file[offset] == recordMagic.0, file[offset + 1] == recordMagic.1 else {
-            return .invalid("no record marker")
+        guard remaining >= recordHeaderSize else { return .end("torn record header", tornAppend: true) }
+        var header = [UInt8](UnsafeRawBufferPointer(rebasing: file[offset..<(offset + recordHeaderSize)]))
+        if let (length, crc) = checkedHeader(header) {
+            guard length <= maximumPayload else { return .end("record length out of range", tornAppend: false) }
+            guard length <= remaining - recordHeaderSize else { return .end("torn record", tornAppend: true) }
+            let payload = UnsafeRawBufferPointer(
+                rebasing: file[(offset + recordHeaderSize)..<(offset + recordHeaderSize + length)])
+            guard HTCRC32.checksum(payload) == crc else {
+                return .damagedPayload(length: recordHeaderSize + length, reason: "checksum mismatch")
+            }
+            return .valid(payload, headerSize: recordHeaderSize, repaired: false)
         }
-        var length = 0
-        var crc: UInt32 = 0
-        for index in (0..<4).reversed() {
-            length = length << 8 | Int(file[offset + 2 + index])
-            crc = crc << 8 | UInt32(file[offset + 6 + index])
+        // One flipped bit: the header checksum tells which, and the payload's own checksum confirms it.
+        for bit in 0..<(recordHeaderSize * 8) {
+            header[bit / 8] ^= 1 << UInt8(bit % 8)
+            defer { header[bit / 8] ^= 1 << UInt8(bit % 8) }
+            guard let (length, crc) = checkedHeader(header), length <= maximumPayload,
+                length <= remaining - recordHeaderSize
+            else { continue }
+            let payload = UnsafeRawBufferPointer(
+                rebasing: file[(offset + recordHeaderSize)..<(offset + recordHeaderSize + length)])
+            if HTCRC32.checksum(payload) == crc {
+                return .valid(payload, headerSize: recordHeaderSize, repaired: true)
+            }
         }
-        guard length <= maximumPayload else { return .invalid("record length out of range") }
-        guard length <= remaining - recordHeaderSize else { return .invalid("torn record") }
+        return .end("damaged record header", tornAppend: false)
+    }
+
+    /// The length and payload checksum of a current-format record header whose magic and checksum are
+    /// right; `nil` otherwise.
+    private static func checkedHeader(_ header: [UInt8]) -> (length: Int, crc: UInt32)? {
+        guard header[0] == recordMagic.0, header[1] == recordMagic.1 else { return nil }
+        let stored = littleEndianUInt32(header, at: 10)
+        let computed = header.withUnsafeBytes {
+            HTCRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<checkedHeaderSize]))
+        }
+        guard stored == computed else { return nil }
+        return (Int(littleEndianUInt32(header, at: 2)), littleEndianUInt32(header, at: 6))
+    }
+
+    /// Reads the record header (first format) at `offset`. Its length is not checked by anything but the
+    /// payload's checksum, so any damage ends the journal.
+    private static func legacyRecord(in file: UnsafeRawBufferPointer, at offset: Int) -> RecordScan {
+        let remaining = file.count - offset
+        guard remaining >= legacyRecordHeaderSize else { return .end("torn record header", tornAppend: true) }
+        let header = [UInt8](UnsafeRawBufferPointer(rebasing: file[offset..<(offset + legacyRecordHeaderSize)]))
+        guard header[0] == recordMagic.0, header[1] == recordMagic.1 else {
+            return .end("no record marker", tornAppend: false)
+        }
+        let length = Int(littleEndianUInt32(header, at: 2))
+        guard length <= maximumPayload else { return .end("record length out of range", tornAppend: false) }
+        guard length <= remaining - legacyRecordHeaderSize else { return .end("torn record", tornAppend: false) }
         let payload = UnsafeRawBufferPointer(
-            rebasing: file[(offset + recordHeaderSize)..<(offset + recordHeaderSize + length)])
-        guard HTCRC32.checksum(payload) == crc else { return .invalid("checksum mismatch") }
-        return .valid(payload)
+            rebasing: file[(offset + legacyRecordHeaderSize)..<(offset + legacyRecordHeaderSize + length)])
+        guard HTCRC32.checksum(payload) == littleEndianUInt32(header, at: 6) else {
+            return .end("checksum mismatch", tornAppend: false)
+        }
+        return .valid(payload, headerSize: legacyRecordHeaderSize, repaired: false)
+    }
+
+    private static func littleEndianUInt32(_ bytes: [UInt8], at index: Int) -> UInt32 {
+        (0..<4).reduce(0) { $0 | UInt32(bytes[index + $1]) << UInt32($1 * 8) }
+    }
+
+    /// Keeps the bytes of `data` from `offset` on (which the journal could not read) in a `0600` file
+    /// beside it, `<journal>.damaged-<time>`: a hard link to the journal when the file system allows
+    /// (it needs no room), a copy of the journal otherwise. Returns the file's path.
+    private func setAside(tailFrom offset: Int, of data: Data) throws(HTFreezeJournalError) -> String {
+        let base = fileURL.path + ".damaged-\(Int(Date().timeIntervalSince1970))"
+        var path = base
+        var suffix = 1
+        while FileManager.default.fileExists(atPath: path) {
+            suffix += 1
+            path = base + "-\(suffix)"
+        }
+        if link(fileURL.path, path) == 0 {
+            chmod(path, 0o600)
+            return path
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw HTFreezeJournalError(operation: "set aside", path: path, code: errno) }
+        do throws(HTFreezeJournalError) {
+            guard fchmod(fd, 0o600) == 0 else {
+                throw HTFreezeJournalError(operation: "set permissions", path: path, code: errno)
+            }
+            try writeAll(fd, [UInt8](data), path: path)
+            guard fsync(fd) == 0 else { throw HTFreezeJournalError(operation: "fsync", path: path, code: errno) }
+        } catch {
+            _ = posixClose(fd)
+            unlink(path)
+            throw error
+        }
+        _ = posixClose(fd)
+        return path
     }
 
     private func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(HTFreezeJournalError) {
@@ -628,13 +797,13 @@ package final class HTFreezeJournal {
     }
 
     /// Deletes the temporary file a crash during compaction left (it may hold requests, with an older
-    /// version's mode) and tightens files set aside as unreadable to 0600.
+    /// version's mode) and tightens files set aside (unreadable journals, unread rests) to 0600.
     private static func tidyLeftovers(of fileURL: URL) {
         unlink(fileURL.path + ".compacting")
         let directory = fileURL.deletingLastPathComponent()
-        let prefix = fileURL.lastPathComponent + ".unreadable-"
+        let prefixes = [".unreadable-", ".damaged-"].map { fileURL.lastPathComponent + $0 }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        where name.hasPrefix(prefix) {
+        where prefixes.contains(where: { name.hasPrefix($0) }) {
             chmod(directory.appendingPathComponent(name).path, 0o600)
         }
     }

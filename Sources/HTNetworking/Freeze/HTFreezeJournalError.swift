@@ -30,4 +30,12 @@ extension HTFreezeJournalError {
     /// Whether the journal could not be opened because another ``HTFreezeManager``, in this process or
     /// another, has it open (only one may use a folder at a time).
     public var isJournalInUse: Bool { operation == Self.inUseOperation }
+
+    /// The ``operation`` of the error a journal throws when a request's record would be over its size
+    /// limit (64 MiB): nothing was written, and the request is not frozen.
+    static let tooLargeOperation = "store"
+
+    /// Whether the request was refused, before anything was written, because its record would be over the
+    /// journal's 64 MiB limit.
+    package var isRecordTooLarge: Bool { operation == Self.tooLargeOperation }
 }

@@ -1,8 +1,9 @@
 /// What opening a freeze journal found: how many records were read and what had to be skipped.
 ///
 /// A crash in the middle of an append leaves a torn record at the end of the file; a damaged disk can
-/// corrupt any byte. Every intact record is loaded; the damaged byte ranges are reported here and
-/// removed from the file (it is rewritten with the intact entries). Sealed records that could not be
+/// corrupt any byte. Every record the reader can reach safely is loaded (see ``HTFreezeJournal``'s
+/// Damage section); the damaged byte ranges are reported here and removed from the file (it is
+/// rewritten with the intact entries), an unread rest being kept aside first (``setAsideTail``). Sealed records that could not be
 /// opened (see ``HTFreezeRecordSealing``) are not damage: they are listed in ``unopened`` and kept.
 package struct HTFreezeJournalLoadReport: Sendable, Equatable {
     /// A byte range of the file that held no readable record.
@@ -36,6 +37,10 @@ package struct HTFreezeJournalLoadReport: Sendable, Equatable {
     package var unopened: [UnopenedRecord] = []
     /// Whether the file had no valid header and was set aside (renamed with a `.unreadable` suffix).
     package var setAsideFile: String?
+    /// The file that keeps the bytes the reader stopped at (a damaged record header, not a torn append),
+    /// which may hold records it could not tell apart from payload bytes: never loaded, kept `0600`
+    /// beside the journal for inspection.
+    package var setAsideTail: String?
     /// Why the file could not be rewritten when it opened (a full disk, say), when it needed to be: the
     /// intact entries are loaded all the same, a torn record at the end is cut off, and the rest of the
     /// repair (damaged ranges, credential headers or unsealed records to remove) waits for a later
@@ -44,7 +49,9 @@ package struct HTFreezeJournalLoadReport: Sendable, Equatable {
 
     /// Whether everything in the file was readable (no damage, no unopened sealed record) and any
     /// needed rewrite succeeded.
-    package var isClean: Bool { damaged.isEmpty && setAsideFile == nil && unopened.isEmpty && rewriteError == nil }
+    package var isClean: Bool {
+        damaged.isEmpty && setAsideFile == nil && setAsideTail == nil && unopened.isEmpty && rewriteError == nil
+    }
     /// The total number of skipped bytes.
     package var damagedBytes: Int { damaged.reduce(0) { $0 + $1.length } }
 }

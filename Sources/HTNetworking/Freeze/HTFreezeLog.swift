@@ -42,6 +42,7 @@ enum HTFreezeLog {
         }
         if !report.unopened.isEmpty { problems.append("\(report.unopened.count) sealed records could not be opened") }
         if let setAside = report.setAsideFile { problems.append("unreadable file set aside as \(setAside)") }
+        if let setAside = report.setAsideTail { problems.append("unread rest of the file kept as \(setAside)") }
         if let rewriteError = report.rewriteError {
             problems.append("not rewritten (\(rewriteError)); the repair waits for a later compaction")
         }

@@ -156,7 +156,8 @@ struct FreezeFullDiskTests {
         // A record cut short by a crash: its header promises 200 bytes, 5 arrived.
         let handle = try FileHandle(forWritingTo: folder.journalURL)
         try handle.seekToEnd()
-        try handle.write(contentsOf: Data([0xF7, 0x5A, 200, 0, 0, 0, 1, 2, 3, 4, 9, 9, 9, 9, 9]))
+        let whole = FreezeJournalDamageTests.framed(Array(repeating: 9, count: 200))
+        try handle.write(contentsOf: Data(whole.prefix(HTFreezeJournal.recordHeaderSize + 5)))
         try handle.close()
 
         let disk = FreezeFullDisk(room: 0)

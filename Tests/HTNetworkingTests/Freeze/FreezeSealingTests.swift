@@ -161,7 +161,7 @@ struct FreezeSealingTests {
         version1.removeLast()  // no transport type
         var version2: [UInt8] = []
         HTFreezeRecordCoding.encode(.put(sampleFrozenRequest(1, body: password).withSequence(2)), into: &version2)
-        var file = HTFreezeJournal.header
+        var file = HTFreezeJournal.legacyHeader  // a journal of the first format
         for payload in [version1, version2] {
             let length = UInt32(payload.count)
             let crc = payload.withUnsafeBytes { HTCRC32.checksum($0) }
