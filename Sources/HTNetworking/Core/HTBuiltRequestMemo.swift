@@ -23,12 +23,24 @@ struct HTBuiltRequest: Sendable {
 /// runs on every send, on a copy: only what those values determine is remembered, so a request that
 /// answers differently gets what it answers. A build that fails is not remembered. Each client has its
 /// own memo (its configuration is part of every result); it lives in memory only, holds at most
-/// ``limit`` requests, and is emptied when full.
+/// ``limit`` requests and ``byteLimit`` bytes, and is emptied when full. A request that builds more than
+/// an eighth of ``byteLimit`` (a large body of parameters) is not remembered: it is built again if sent
+/// again, and nothing of it stays in memory after it ends.
 final class HTBuiltRequestMemo: Sendable {
     /// How many requests are remembered at most.
     static let limit = 128
+    /// How many bytes the remembered requests hold at most (their fingerprints, bodies and cache keys).
+    static let byteLimit = 4 << 20
 
-    private let built = HTBoundedMemo<HTRequestFingerprint, HTBuiltRequest>(limit: limit)
+    private let built = HTBoundedMemo<HTRequestFingerprint, HTBuiltRequest>(limit: limit, byteLimit: byteLimit) {
+        fingerprint, built in
+        // The fingerprint, the body, and the cache key's text, which repeats the values.
+        fingerprint.byteCount + (built.urlRequest.httpBody?.count ?? 0)
+            + (built.keyParts.map { _ in fingerprint.byteCount } ?? 0)
+    }
+
+    /// The bytes and the number of requests remembered.
+    var usage: (bytes: Int, count: Int) { built.usage }
 
     /// What a request of type `R` with `values` (using the cache as `cacheUse` says, if at all) builds
     /// on a client with `configuration`.

@@ -46,7 +46,7 @@ public final class HTClient: Sendable {
 
     private let state: HTLocked<State>
     /// The requests this client built lately (``HTBuiltRequestMemo``).
-    private let builtRequests = HTBuiltRequestMemo()
+    let builtRequests = HTBuiltRequestMemo()
 
     /// Creates a client, and removes the upload body files that uploads killed with their process left
     /// in the configuration's ``HTClientConfiguration/uploadDirectory``.

@@ -36,7 +36,9 @@ enum HTHeaderFields {
         /// How many capitalized names are remembered at most; when full, the memo is emptied.
         static let memoLimit = 256
 
-        private static let capitalized = HTBoundedMemo<String, String>(limit: memoLimit)
+        private static let capitalized = HTBoundedMemo<String, String>(limit: memoLimit, byteLimit: 64 << 10) {
+            name, capitalized in name.utf8.count + capitalized.utf8.count
+        }
 
         /// `name.capitalized`, as FoundationNetworking stores a field name, remembered.
         static func capitalizedName(_ name: String) -> String {

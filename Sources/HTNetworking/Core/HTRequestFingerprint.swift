@@ -50,6 +50,9 @@ struct HTRequestFingerprint: Hashable, Sendable {
         append(cacheUse.keyInputs.userScope)
     }
 
+    /// How many bytes it holds.
+    var byteCount: Int { bytes.count }
+
     static func == (lhs: HTRequestFingerprint, rhs: HTRequestFingerprint) -> Bool {
         lhs.bytes.count == rhs.bytes.count
             && lhs.bytes.withUnsafeBytes { left in

@@ -193,6 +193,54 @@ struct BuiltRequestMemoTests {
         let equalButBuiltAgain = URLRequest(url: try #require(URL(string: "https://api.example.com/a")))
         #expect(!HTURLRequestIdentity.isUnchanged(equalButBuiltAgain, since: original))
     }
+
+    @Test("large requests are not remembered: after 24 POSTs of 2 MiB the memo holds none of them")
+    func largeRequestsAreNotKept() async throws {
+        let transport = EchoTransport()
+        let client = try client(transport)
+        let residentBefore = residentMegabytes()
+        for index in 0..<24 {
+            let text = String(repeating: Character(UnicodeScalar(UInt8(65 + index % 26))), count: 2 << 20)
+            _ = try await client.send(
+                UploadParametersRequest(parameters: ["n": .integer(Int64(index)), "blob": .string(text)]))
+        }
+        #expect(transport.received.values.allSatisfy { ($0.httpBody?.count ?? 0) > 2 << 20 })
+        let usage = client.builtRequests.usage
+        #expect(usage.count == 0)
+        #expect(usage.bytes == 0)
+        print(
+            "built-request memo: 24 POSTs of 2 MiB sent; memo holds \(usage.count) requests, \(usage.bytes) bytes; "
+                + "resident \(residentBefore) MB before, \(residentMegabytes()) MB after")
+        // Small requests are still remembered, and the memo stays within its byte limit whatever is sent.
+        for index in 0..<200 {
+            let size = index % 3 == 0 ? 300 << 10 : 64
+            let text = String(repeating: "x", count: size)
+            _ = try await client.send(
+                UploadParametersRequest(parameters: ["n": .integer(Int64(index)), "blob": .string(text)]))
+            #expect(client.builtRequests.usage.bytes <= HTBuiltRequestMemo.byteLimit)
+            #expect(client.builtRequests.usage.count <= HTBuiltRequestMemo.limit)
+        }
+        #expect(client.builtRequests.usage.count > 0)
+    }
+
+    /// The process's resident memory in MB, from `/proc/self/statm` (0 where there is none).
+    private func residentMegabytes() -> Int {
+        // A /proc file reports no size, so it is read to its end rather than by its length.
+        guard let data = FileHandle(forReadingAtPath: "/proc/self/statm")?.readDataToEndOfFile(),
+            let text = String(data: data, encoding: .utf8)
+        else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return (pages * Int(sysconf(Int32(_SC_PAGESIZE)))) >> 20
+    }
+}
+
+/// `POST /notes` whose parameters are its JSON body.
+private struct UploadParametersRequest: HTBaseRequest, Sendable {
+    typealias Response = HTJSON
+    static let method = HTHTTPMethod.post
+    static let path = "/notes"
+    var parameters: HTJSONObject
 }
 
 /// `GET /items?page=N`, cached first.
