@@ -77,8 +77,15 @@ package struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
         return hash.hexDigest()
     }
 
+    /// Equal hashes and the same text to the byte: never `String` equality, under which two Unicode
+    /// normalizations of one parameter or token are equal.
     package static func == (lhs: HTCacheKey, rhs: HTCacheKey) -> Bool {
-        lhs.value == rhs.value && lhs.text == rhs.text
+        lhs.value == rhs.value && lhs.sameText(as: rhs.text)
+    }
+
+    /// Whether `text` is this key's text, byte for byte.
+    package func sameText(as text: String) -> Bool {
+        self.text.utf8.elementsEqual(text.utf8)
     }
 
     /// Hashes the 64-bit hash only (equal keys have equal hashes; the text is compared by `==`).

@@ -44,17 +44,24 @@ package struct HTCacheScope: Sendable, Hashable {
         credentials(in: headers, query: [], extra: extra)
     }
 
-    /// The scope of credential `headers` and credential query parameters (`query`, as `name=value`).
+    /// The scope of credential `headers` and credential query parameters (`query`, as `name=value`
+    /// exactly as sent).
+    ///
+    /// The digest is of the exact bytes: each credential is written with its length in front (so no
+    /// value, whatever it holds, reads as two credentials, or as a header), the credentials are sorted by
+    /// their bytes, and texts that Swift calls equal (two Unicode normalizations of one token) are
+    /// different credentials.
     static func credentials(in headers: [String: String], query: [String], extra: Set<String>) -> HTCacheScope {
         var lines: [String] = query.map { "?" + $0 }
         for (name, value) in headers where isCredentialHeader(name, extra: extra) {
             lines.append(name.lowercased() + ":" + value)
         }
         guard !lines.isEmpty else { return .none }
-        var hashed = ""
-        for line in lines.sorted() {
-            hashed += line
-            hashed += "\n"
+        var hashed: [UInt8] = []
+        for line in lines.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            hashed.append(contentsOf: String(line.utf8.count).utf8)
+            hashed.append(UInt8(ascii: ":"))
+            hashed.append(contentsOf: line.utf8)
         }
         return HTCacheScope(text: "credentials " + HTCredentialDigests.sha256Hex(of: hashed))
     }

@@ -15,7 +15,9 @@ import Foundation
 /// (``HTCacheableRequest/cacheKeyFilteredParameters(_:)``, a custom key) counts as added by the sent
 /// request here (see ``HTCacheKeyInputs/ownParameters``).
 struct HTCacheSentURL {
-    /// The credential query parameters, as `name=value` (decoded), sorted.
+    /// The credential query parameters as `name=value`: the name percent-decoded, the value exactly as
+    /// sent (`+` and `%2B` are different credentials to a server, and so are two encodings of one
+    /// character), in the order of the query.
     let credentials: [String]
     /// The key's `sent:` line, empty when the URL is the one the request built.
     let keyLine: String
@@ -33,11 +35,12 @@ struct HTCacheSentURL {
             let equals = pair.utf8.firstIndex(of: UInt8(ascii: "="))
             let name = Self.decoded(String(pair[..<(equals ?? pair.endIndex)]))
             if !Self.isOwn(name, ownParameters), HTCredentialQueryParameters.contains(name) {
-                let value = equals.map { Self.decoded(String(pair[pair.index(after: $0)...])) } ?? ""
+                // The name decoded (it only says which parameter it is), the value as sent.
+                let value = equals.map { pair[pair.index(after: $0)...] } ?? ""
                 credentials.append(name + "=" + value)
             }
         }
-        self.credentials = credentials.sorted()
+        self.credentials = credentials
         let unchanged = built == sent
         // The URL the request built: nothing added, nothing moved.
         guard !unchanged, let components = URLComponents(url: sent, resolvingAgainstBaseURL: false) else {

@@ -12,15 +12,17 @@ enum HTCredentialDigests {
     /// How many bytes of credential text (and their digests) are remembered at most.
     static let byteLimit = 256 << 10
 
-    private static let digests = HTBoundedMemo<String, String>(limit: limit, byteLimit: byteLimit) { text, digest in
-        text.utf8.count + digest.utf8.count
+    /// Keyed by the bytes, never by `String` equality, under which two normalizations of one text are
+    /// equal.
+    private static let digests = HTBoundedMemo<[UInt8], String>(limit: limit, byteLimit: byteLimit) { bytes, digest in
+        bytes.count + digest.utf8.count
     }
 
-    /// SHA-256 of `text`'s UTF-8 bytes, as 64 lower-case hex digits.
-    static func sha256Hex(of text: String) -> String {
-        digests.value(for: text) {
+    /// SHA-256 of `bytes`, as 64 lower-case hex digits.
+    static func sha256Hex(of bytes: [UInt8]) -> String {
+        digests.value(for: bytes) {
             var hash = HTSHA256()
-            hash.update(text.utf8)
+            hash.update(bytes)
             return hash.hexDigest()
         }
     }

@@ -47,7 +47,7 @@ final class HTMemoryCacheTier: Sendable {
     /// The entry stored under `key` (its hash and its text), made the most recently used.
     func get(_ key: HTCacheKey) -> HTCachedResponse? {
         let slot = state.withLock { state -> Slot? in
-            guard let slot = state.entries[key.value], slot.text == key.text else { return nil }
+            guard let slot = state.entries[key.value], key.sameText(as: slot.text) else { return nil }
             state.order.touch(key.value)
             return slot
         }
@@ -81,7 +81,7 @@ final class HTMemoryCacheTier: Sendable {
     /// The mapped-value memo kept beside the entry for `key` (its hash and its text), if any.
     func memo(for key: HTCacheKey) -> HTMappedValueMemo? {
         state.withLock { state in
-            guard let slot = state.entries[key.value], slot.text == key.text else { return nil }
+            guard let slot = state.entries[key.value], key.sameText(as: slot.text) else { return nil }
             return state.memos[key.value]
         }
     }
@@ -91,7 +91,7 @@ final class HTMemoryCacheTier: Sendable {
     func setMemo(_ memo: HTMappedValueMemo, for key: HTCacheKey) {
         let byteLimit = byteLimit
         state.withLock { state in
-            guard let slot = state.entries[key.value], slot.text == key.text,
+            guard let slot = state.entries[key.value], key.sameText(as: slot.text),
                 memo.matches(slot.entry.transportResponse),
                 Self.size(of: slot.entry, text: slot.text) + memo.byteSize <= byteLimit
             else { return }

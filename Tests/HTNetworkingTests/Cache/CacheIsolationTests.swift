@@ -59,6 +59,18 @@ func queryTokenInterceptor(_ token: String) -> HTBlockInterceptor {
     })
 }
 
+/// Appends `query` (percent-encoded text, as it is) to every request's query.
+func rawQueryInterceptor(_ query: String) -> HTBlockInterceptor {
+    HTBlockInterceptor(adapt: { request, _ in
+        guard let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return
+        }
+        components.percentEncodedQuery = [components.percentEncodedQuery, query].compactMap { $0 }.joined(
+            separator: "&")
+        request.url = components.url
+    })
+}
+
 /// Sets one header on every request, as an interceptor that adds a tenant or a language does.
 func headerInterceptor(_ name: String, _ value: String) -> HTBlockInterceptor {
     HTBlockInterceptor(adapt: { request, _ in request.setValue(value, forHTTPHeaderField: name) })
@@ -130,6 +142,31 @@ struct CacheIsolationTests {
         // Without a token there is no entry to share either.
         let anonymous = try await fixture.client().response(for: IsolationRequest(key: key))
         #expect(anonymous.isFromCache == false && anonymous.value.privacyTestString("access_token") == nil)
+    }
+
+    @Test("Query tokens that differ only in their bytes never share an entry: + and %2B, NFC and NFD, a line break")
+    func queryTokensByExactBytes() async throws {
+        let fixture = try await Fixture()
+        defer { fixture.finish() }
+        // (what alice's interceptor sends, what bob's sends): as percent-encoded query text, and a header.
+        let pairs: [(String, String, [String: String])] = [
+            ("access_token=a+b", "access_token=a%2Bb", [:]),
+            ("access_token=%C3%A9", "access_token=e%CC%81", [:]),
+            ("access_token=x%0Aauthorization:y", "access_token=x", ["Authorization": "y"]),
+            ("access_token=t", "access_token=t%0A", [:]),
+        ]
+        for (alice, bob, bobHeaders) in pairs {
+            let key = Self.uniqueKey()
+            let first = try await fixture.client(interceptors: [rawQueryInterceptor(alice)])
+                .response(for: IsolationRequest(key: key))
+            #expect(first.isFromCache == false)
+            let other = try await fixture.client(interceptors: [rawQueryInterceptor(bob)], headers: bobHeaders)
+                .response(for: IsolationRequest(key: key))
+            #expect(other.isFromCache == false, "\(bob) was served the entry of \(alice)")
+            let again = try await fixture.client(interceptors: [rawQueryInterceptor(alice)])
+                .response(for: IsolationRequest(key: key))
+            #expect(again.isFromCache, "\(alice)")
+        }
     }
 
     @Test("A token among the request's own parameters that the key leaves out scopes the entry instead")
