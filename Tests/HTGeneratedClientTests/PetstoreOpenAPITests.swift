@@ -137,6 +137,30 @@ import Testing
         }
     }
 
+    @Test func aDocumentedErrorNeverPrintsItsSecrets() throws {
+        let body = HTStoreError {
+            $0.code = 401
+            $0.message = "bad login"
+            $0.password = "hunter2"
+            $0.refresh_token = "r-secret"
+        }
+        let documented: any Error & Sendable = HTCreatePetRequest.ErrorResponse.status422(body)
+        for text in [
+            String(describing: documented), String(reflecting: documented), body.description, body.debugDescription,
+            "\(documented)",
+            {
+                var dumped = ""
+                dump(body, to: &dumped)
+                return dumped
+            }(),
+        ] {
+            #expect(!text.contains("hunter2") && !text.contains("r-secret"), "\(text)")
+            #expect(text.contains("<redacted>") && text.contains("bad login"), "\(text)")
+        }
+        // The values themselves are the model's.
+        #expect(body.password == "hunter2" && body.refresh_token == "r-secret")
+    }
+
     @Test func showAndDelete() async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }

@@ -3,7 +3,11 @@
 /// Models are immutable (see ``HTModelMappable``), so they compare, hash and print by their fields:
 /// two models are equal when they are of the same type and their storage is equal field by field (a
 /// model of another type is never equal, and nothing is serialised to find out). `description`,
-/// `dump(_:)` and `Mirror(reflecting:)` show the fields by their Swift names.
+/// `dump(_:)` and `Mirror(reflecting:)` show the fields by their Swift names, with the value of a
+/// secret field (`password`, `refreshToken`, `clientSecret`, any name with `token`, `secret`,
+/// `password`, `session`, ...: the log redaction's default rule) shown as `<redacted>`, so that a model
+/// printed in a log or an error (a documented error body) never shows one. The property itself holds
+/// the value.
 ///
 /// An app that wants its own base class declares one that inherits from this class and names it in
 /// `htcodegen.json` (`modelAbstract`, with `"abstractTypes": "app"`); generated models then inherit from
@@ -33,7 +37,8 @@ open class HTHTTPModel: Hashable, CustomStringConvertible, CustomDebugStringConv
     }
 
     /// The type's name and its non-`nil` fields by Swift name, values as `debugPrint` writes them (JSON
-    /// values as JSON text): `HTUser(id: 1, name: "Ann", address: HTAddress(city: "Shanghai"))`.
+    /// values as JSON text, secret fields as `<redacted>`):
+    /// `HTUser(id: 1, name: "Ann", address: HTAddress(city: "Shanghai"), password: <redacted>)`.
     open var description: String {
         var text = "\(type(of: self))("
         var first = true
@@ -42,7 +47,9 @@ open class HTHTTPModel: Hashable, CustomStringConvertible, CustomDebugStringConv
             if !first { text += ", " }
             first = false
             text += "\(label): "
-            if let json = value as? HTJSON {
+            if HTSecretFieldNames.isSecret(label) {
+                text += Self.redacted
+            } else if let json = value as? HTJSON {
                 text += json.serializedString()  // JSON as JSON text, not as its enum cases
             } else {
                 debugPrint(value, terminator: "", to: &text)
@@ -53,10 +60,17 @@ open class HTHTTPModel: Hashable, CustomStringConvertible, CustomDebugStringConv
 
     open var debugDescription: String { description }
 
-    /// The fields by name, `nil` ones included, for `dump(_:)` and debuggers.
+    /// What a secret field's value is shown as.
+    private static let redacted = "<redacted>"
+
+    /// The fields by name, `nil` ones included (secret ones as `<redacted>`), for `dump(_:)` and
+    /// debuggers.
     open var customMirror: Mirror {
         let children = htFields.map { field in
-            (label: Optional(field.label), value: field.value ?? (Optional<Any>.none as Any))
+            let value = field.value ?? (Optional<Any>.none as Any)
+            return (
+                label: Optional(field.label), value: HTSecretFieldNames.isSecret(field.label) ? Self.redacted : value
+            )
         }
         return Mirror(self, children: children, displayStyle: .class)
     }

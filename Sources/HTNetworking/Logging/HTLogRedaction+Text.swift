@@ -11,9 +11,11 @@ extension HTLogRedaction {
     /// fragment parameters (`#access_token=...`) and the whole userinfo of the authority (`user@`,
     /// `user:password@`: a token is often passed as a user name alone) replaced by `<redacted>`.
     ///
-    /// Parameter names are percent-decoded (and `+` read as a space) before they are compared, so
-    /// `access%5Ftoken` is `access_token`; every occurrence of a repeated parameter is redacted; a
-    /// parameter without `=` has no value to hide and is kept. The percent-encoded value of another
+    /// Parameters are separated by `&` or `;` (servers take either), and a path segment's matrix
+    /// parameters (`/p;jsessionid=...`) are redacted the same way. Parameter names are percent-decoded
+    /// (and `+` read as a space) before they are compared, so `access%5Ftoken` is `access_token`; every
+    /// occurrence of a repeated parameter is redacted; a parameter without `=` is searched once decoded
+    /// (`access_token%3D...` is a secret whose `=` was encoded), and otherwise kept. The percent-encoded value of another
     /// parameter is decoded and searched with ``redactedText(_:)`` (a URL or JSON text passed as a
     /// parameter); when it held a secret it is written encoded again, with `<redacted>` in it. Anything
     /// else is kept byte for byte.
@@ -23,7 +25,10 @@ extension HTLogRedaction {
     /// // "https://api.example.com/me?access_token=<redacted>&page=2"
     /// ```
     package func redactedURL(_ url: String) -> String {
-        guard url.utf8.contains(where: { $0 == Byte.question || $0 == Byte.hash || $0 == Byte.at }) else { return url }
+        guard
+            url.utf8.contains(where: { $0 == Byte.question || $0 == Byte.hash || $0 == Byte.at || $0 == Byte.semicolon }
+            )
+        else { return url }
         let bytes = Array(url.utf8)
         let hashIndex = bytes.firstIndex(of: Byte.hash) ?? bytes.endIndex
         let queryIndex = bytes[..<hashIndex].firstIndex(of: Byte.question) ?? hashIndex
@@ -35,9 +40,9 @@ extension HTLogRedaction {
             let authorityEnd = head[authorityStart...].firstIndex(of: Byte.slash) ?? head.endIndex
             output += head[..<authorityStart]
             appendRedactingUserinfo(head[authorityStart..<authorityEnd], to: &output)
-            output += head[authorityEnd...]
+            appendRedactingMatrixParameters(head[authorityEnd...], to: &output)
         } else {
-            output += head
+            appendRedactingMatrixParameters(head, to: &output)
         }
         if queryIndex < hashIndex {
             output.append(Byte.question)
@@ -75,10 +80,14 @@ extension HTLogRedaction {
     ///   `password=x` is redacted anywhere, but `Code=-1004` in an error's text is not);
     /// - `"name": value` or `'name': value` with a secret body field name (JSON or similar inside the
     ///   text); a quoted value is replaced whole, an object or array is left to be searched in turn;
-    /// - `scheme://user:password@host` and `scheme://user@host` (the whole userinfo).
+    /// - `scheme://user:password@host` and `scheme://user@host` (the whole userinfo);
+    /// - any of these percent-encoded (`access_token%3D...`), searched once decoded.
     package func redactedText(_ text: String) -> String {
         let bytes = Array(text.utf8)
-        guard bytes.contains(where: { $0 == Byte.equals || $0 == Byte.quote || $0 == Byte.apostrophe || $0 == Byte.at })
+        guard
+            bytes.contains(where: {
+                $0 == Byte.equals || $0 == Byte.quote || $0 == Byte.apostrophe || $0 == Byte.at || $0 == Byte.percent
+            })
         else { return text }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 16)
@@ -116,7 +125,8 @@ extension HTLogRedaction {
                         index = end + 1
                     }
                 } else {
-                    output += bytes[index..<end]
+                    // A name whose `=` was percent-encoded (`access_token%3D...`) is searched decoded.
+                    output += redactedEncodedValue(bytes[index..<end]) ?? Array(bytes[index..<end])
                     index = end
                 }
             } else {
@@ -169,29 +179,57 @@ extension HTLogRedaction {
         }
     }
 
-    /// Appends `name=value&...` with secret values redacted.
+    /// Appends `name=value&...` (or `;`-separated) with secret values redacted.
     private func appendRedactedPairs(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {
-        guard bytes.contains(Byte.equals) else {
+        guard bytes.contains(where: { $0 == Byte.equals || $0 == Byte.percent }) else {
             output += bytes
             return
         }
-        var first = true
-        for pair in bytes.split(separator: Byte.ampersand, omittingEmptySubsequences: false) {
-            if !first { output.append(Byte.ampersand) }
-            first = false
-            guard let equals = pair.firstIndex(of: Byte.equals) else {
-                output += pair
-                continue
-            }
-            if isSecretQueryParameter(Self.decodedName(pair[..<equals])) {
-                output += pair[...equals]
-                output += Byte.placeholder
-            } else if let nested = redactedEncodedValue(pair[(equals + 1)...]) {
-                output += pair[...equals]
-                output += nested
-            } else {
-                output += pair
-            }
+        var start = bytes.startIndex
+        while start <= bytes.endIndex {
+            let end = bytes[start...].firstIndex { $0 == Byte.ampersand || $0 == Byte.semicolon } ?? bytes.endIndex
+            appendRedactedPair(bytes[start..<end], to: &output)
+            guard end < bytes.endIndex else { break }
+            output.append(bytes[end])
+            start = end + 1
+        }
+    }
+
+    /// Appends the path `bytes` with the values of secret matrix parameters (`;name=value` up to the next
+    /// `;` or `/`) redacted.
+    private func appendRedactingMatrixParameters(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {
+        guard let first = bytes.firstIndex(of: Byte.semicolon) else {
+            output += bytes
+            return
+        }
+        output += bytes[..<first]
+        var index = first
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            output.append(byte)
+            index += 1
+            guard byte == Byte.semicolon else { continue }
+            let end = bytes[index...].firstIndex { $0 == Byte.semicolon || $0 == Byte.slash } ?? bytes.endIndex
+            appendRedactedPair(bytes[index..<end], to: &output)
+            index = end
+        }
+    }
+
+    /// Appends one `name=value` with its value redacted when the name is secret; one without `=` is
+    /// searched once percent-decoded (an encoded `=`).
+    private func appendRedactedPair(_ pair: ArraySlice<UInt8>, to output: inout [UInt8]) {
+        guard let equals = pair.firstIndex(of: Byte.equals) else {
+            output += redactedEncodedValue(pair) ?? Array(pair)
+            return
+        }
+        if isSecretQueryParameter(Self.decodedName(pair[..<equals])) {
+            output += pair[...equals]
+            output += Byte.placeholder
+        } else if let nested = redactedEncodedValue(pair[(equals + 1)...]) {
+            output += pair[...equals]
+            output += nested
+        } else {
+            output += pair
         }
     }
 
@@ -311,6 +349,7 @@ private enum Byte {
     static let at = UInt8(ascii: "@")
     static let equals = UInt8(ascii: "=")
     static let ampersand = UInt8(ascii: "&")
+    static let semicolon = UInt8(ascii: ";")
     static let colon = UInt8(ascii: ":")
     static let slash = UInt8(ascii: "/")
     static let quote = UInt8(ascii: "\"")

@@ -48,18 +48,12 @@ public struct HTLogRedaction: Sendable, Hashable {
     /// `token`, `client_secret`, `api_key`, `apikey`, `password`, `passwd`, `pwd`, `secret`, `otp`,
     /// `private_key`, `authorization`. (`code` and `key` are not: they are an envelope's status and ordinary data far more
     /// often than secrets in JSON.)
-    public static let defaultBodyFieldNames: Set<String> = [
-        "access_token", "refresh_token", "id_token", "token", "client_secret", "api_key", "apikey", "password",
-        "passwd", "pwd", "secret", "otp", "private_key", "authorization",
-    ]
+    public static let defaultBodyFieldNames: Set<String> = HTSecretFieldNames.bodyFieldNames
 
     /// The name fragments that make any header, parameter or field secret by default: `token`,
     /// `secret`, `password`, `passwd`, `passphrase`, `apikey` (so `api-key`, `api_key`, `ApiKey`),
     /// `session`, `signature`, `credential`, `privatekey`.
-    public static let defaultNamePatterns: Set<String> = [
-        "token", "secret", "password", "passwd", "passphrase", "apikey", "session", "signature", "credential",
-        "privatekey",
-    ]
+    public static let defaultNamePatterns: Set<String> = HTSecretFieldNames.namePatterns
 
     /// Nothing is redacted.
     public static let none = HTLogRedaction(

@@ -202,6 +202,23 @@ struct LogRedactionTests {
         #expect(HTLogRedaction.none.redactedURL("/p?access_token=abc") == "/p?access_token=abc")
     }
 
+    @Test("URL and text redaction: ;-separated and matrix parameters, percent-encoded = after a secret name")
+    func separatorsAndEncodedEquals() {
+        let rules = HTLogRedaction()
+        #expect(rules.redactedURL("/p?a=1;access_token=abc;b=2") == "/p?a=1;access_token=<redacted>;b=2")
+        #expect(rules.redactedURL("/p;access_token=abc/q;v=1?x=1") == "/p;access_token=<redacted>/q;v=1?x=1")
+        #expect(rules.redactedURL("/p;jsessionid=abc?x=1") == "/p;jsessionid=<redacted>?x=1")
+        #expect(rules.redactedURL("/p?access_token%3Dabc&x=1").contains("abc") == false)
+        #expect(rules.redactedURL("/p?x=1&access_token%3dabc%26y%3D2").contains("abc") == false)
+        #expect(rules.redactedQuery("a=1;password=pw") == "a=1;password=<redacted>")
+        #expect(rules.redactedText("sent ;access_token=abc here") == "sent ;access_token=<redacted> here")
+        #expect(rules.redactedText("failed: access_token%3Dabc").contains("abc") == false)
+        #expect(rules.redactedText("failed: password%3Dhunter2 then").contains("hunter2") == false)
+        // Names that only look alike stay.
+        #expect(rules.redactedURL("/p;v=1?a=1;b=2") == "/p;v=1?a=1;b=2")
+        #expect(rules.redactedText("50%3D half") == "50%3D half")
+    }
+
     @Test("header names: the default list, the patterns, any case")
     func headerRules() {
         let rules = HTLogRedaction()
