@@ -1,0 +1,118 @@
+import Foundation
+import HTModel
+import Testing
+
+/// Issue #35: values a Swift type cannot hold exactly are `nil` with a diagnostic at their JSON path (an
+/// error in strict mode), never a changed value: `Decimal`s of more than 38 digits or an exponent outside
+/// -128...127, dates outside the years 1...9999, and map keys that differ only in Unicode normalization.
+@Suite("Exactness limits: long decimals, far dates, normalization twins in map keys")
+struct ExactnessLimitsTests {
+    private func map(_ text: String, options: HTMappingOptions = .lenient) throws -> (
+        HTExactTypes, [HTMappingDiagnostic]
+    ) {
+        try HTExactTypes.htMapped(from: try HTJSON(parsing: text), options: options)
+    }
+
+    /// Whether strict mapping of `text` fails at `path`.
+    private func strictFails(_ text: String, at path: String) throws -> Bool {
+        do {
+            _ = try map(text, options: .strict)
+            return false
+        } catch let error as HTMappingError {
+            return error.path.description == path
+        }
+    }
+
+    // MARK: Decimal
+
+    /// Numbers `Decimal` cannot hold: more than 38 significant digits, or an exponent beyond its range.
+    static let inexactDecimals = [
+        "123456789012345678901234567890123456789012",  // 42 digits
+        "115792089237316195423570985008687907853269984665640564039457584007913129639935",  // uint256 max
+        "0.1234567890123456789012345678901234567891",  // 40-digit fraction
+        "-1234567890123456789.012345678901234567891",  // 40 digits
+        "340282366920938463463374607431768211456",  // 2^128: one past the largest significand
+        "1e-400", "-1e-400", "1e-129", "1e128", "1.5e200", "12345678901234567890123e-130",
+    ]
+
+    /// Numbers `Decimal` holds exactly, at its limits: 38 digits, trailing zeros moved into the exponent,
+    /// the extreme exponents.
+    static let exactDecimals = [
+        "12345678901234567890123456789012345678", "-0.12345678901234567890123456789012345678",
+        "340282366920938463463374607431768211455", "1" + String(repeating: "0", count: 60), "1e127", "1e-128",
+        "9.9e-127", "12345678901234567890123456789012345678e89", "1.2345678901234567890123456789012345678e-91",
+        "0.1", "12.12", "-5",
+    ]
+
+    @Test("a Decimal past 38 digits or Decimal's exponent range is nil with a diagnostic, as number or string")
+    func inexactDecimalsAreDiagnostics() throws {
+        for text in Self.inexactDecimals {
+            for json in [text, "\"\(text)\""] {
+                let document = #"{"price": \#(json)}"#
+                let (model, diagnostics) = try map(document)
+                #expect(model.price == nil, "\(json) → \(String(describing: model.price))")
+                #expect(diagnostics.map(\.path.description) == ["price"], "\(json)")
+                #expect(
+                    diagnostics.first?.message.hasPrefix("expected decimal number, found ") == true,
+                    "\(String(describing: diagnostics.first))")
+                #expect(try strictFails(document, at: "price"), "\(json)")
+                let data = HTResponseData(try HTJSON(parsing: document))
+                #expect(data["price"].decimal == nil, "\(json)")
+                #expect(data["price"].value(as: Decimal.self) == nil, "\(json)")
+                #expect(throws: HTResponseDataError.self) { try data["price"].decode(Decimal.self) }
+            }
+        }
+    }
+
+    @Test("the diagnostic says why: digits or exponent beyond Decimal")
+    func inexactDecimalMessage() throws {
+        let (_, long) = try map(#"{"prices": {"x": 123456789012345678901234567890123456789012}}"#)
+        #expect(
+            long.map(\.description) == [
+                "prices.x: expected decimal number, found number 123456789012345678901234567890123456789012 "
+                    + "(more significant digits than Decimal's 38)"
+            ])
+        let (_, small) = try map(#"{"price": "1e-400"}"#)
+        #expect(
+            small.map(\.description) == [
+                #"price: expected decimal number, found string "1e-400" (outside Decimal's range)"#
+            ])
+    }
+
+    @Test("a Decimal at the limits reads exactly and writes back the same number")
+    func exactDecimalsRoundTrip() throws {
+        for text in Self.exactDecimals {
+            let canonical = try #require(HTJSONNumber(text)).text
+            for json in [text, "\"\(text)\""] {
+                let (model, diagnostics) = try map(#"{"price": \#(json)}"#)
+                #expect(diagnostics.isEmpty, "\(json): \(diagnostics)")
+                let price = try #require(model.price, "\(json)")
+                #expect(HTJSONNumber(price)?.text == canonical, "\(json) → \(price)")
+                #expect(model.htJSONString() == #"{"price":\#(canonical)}"#, "\(json)")
+                #expect(model.htJSON.serializedString() == #"{"price":\#(canonical)}"#, "\(json)")
+                #expect(HTResponseData(try HTJSON(parsing: json)).decimal == price, "\(json)")
+            }
+        }
+    }
+
+    @Test("1e-400 is not zero: the parser keeps the digits of a number too small for a normal Double")
+    func underflowKeepsItsDigits() throws {
+        let json = try HTJSON(parsing: "[1e-400, -2.5e-330, 1.234567e-320, 5e-324]")
+        #expect(json.serializedString() == "[1e-400,-2.5e-330,1.234567e-320,5e-324]")
+        #expect(json[0]?.doubleValue == 0)
+        #expect(json[1]?.doubleValue.map { $0 == 0 && $0.sign == .minus } == true)
+        #expect(json[2]?.doubleValue == Double("1.234567e-320"))
+        // A subnormal Double whose shortest text is the number is still a double.
+        #expect(json[3] == .double(.leastNonzeroMagnitude))
+        // A Double property gets the nearest Double, as for any number.
+        #expect(HTValueCoercionProbe.double(json[0]) == 0)
+    }
+}
+
+/// The coercion table as a `Double` field sees it.
+private enum HTValueCoercionProbe {
+    static func double(_ json: HTJSON?) -> Double? {
+        guard let json else { return nil }
+        return HTResponseData(json).double
+    }
+}
