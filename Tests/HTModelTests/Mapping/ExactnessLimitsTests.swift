@@ -107,6 +107,60 @@ struct ExactnessLimitsTests {
         // A Double property gets the nearest Double, as for any number.
         #expect(HTValueCoercionProbe.double(json[0]) == 0)
     }
+
+    // MARK: Dates
+
+    /// Dates outside 0001-01-01T00:00:00Z...9999-12-31T23:59:59Z, each in a field whose format reads it.
+    static let farDates: [(field: String, json: String)] = [
+        ("date", #""0000-01-01T00:00:00Z""#), ("date", #""0000-12-31""#),
+        ("date", #""9999-12-31T23:59:59-01:00""#), ("date", #""0001-01-01T00:00:00+00:01""#),
+        ("date", #""9999-12-31T23:59:60Z""#), ("date", "-62135596801"), ("date", "1e20"),
+        ("isoDate", #""0000-06-15T12:00:00Z""#), ("isoFraction", #""0000-01-01T00:00:00.500Z""#),
+        ("day", #""0000-02-29""#), ("createdSeconds", "253402300800"), ("createdSeconds", "-62135596801"),
+        ("createdSeconds", "1e300"), ("createdSeconds", #""-1e20""#), ("createdMs", "253402300800000"),
+        ("createdMs", "-62135596800001"), ("createdMs", "1e300"), ("stamp", #""10000/01/01 08:00""#),
+        ("stamp", #""0000/01/01 08:00""#),
+    ]
+
+    @Test("a date outside the years 1...9999 is nil with a diagnostic, in every format")
+    func farDatesAreDiagnostics() throws {
+        for (field, json) in Self.farDates {
+            let document = #"{"\#(field)": \#(json)}"#
+            let (model, diagnostics) = try map(document)
+            #expect(model == HTExactTypes(), "\(document) → \(model.htJSONString())")
+            #expect(diagnostics.map(\.path.description) == [field], "\(document)")
+            #expect(try strictFails(document, at: field), "\(document)")
+        }
+        let history = try map(#"{"history": [1, 253402300800000, 3]}"#)
+        #expect(history.1.map(\.path.description) == ["history[1]"])
+    }
+
+    @Test("the dynamic accessor rejects far dates in every format")
+    func farDatesInTheAccessor() throws {
+        let data = HTResponseData(
+            try HTJSON(parsing: #"{"iso": "0000-01-01T00:00:00Z", "seconds": 253402300800, "ms": 1e300}"#))
+        #expect(data["iso"].date == nil)
+        #expect(data["iso"].date(.iso8601) == nil)
+        #expect(data["iso"].date(.dateOnly) == nil)
+        // `.automatic` and `.timestamp` read 253402300800 as milliseconds (1978); 1e300 is neither.
+        #expect(data["ms"].date == nil)
+        #expect(data["ms"].timestamp == nil)
+        #expect(data["seconds"].date(.secondsSince1970) == nil)
+        #expect(data["ms"].date(.millisecondsSince1970) == nil)
+        #expect(throws: HTResponseDataError.self) { try data["seconds"].decodeDate(.secondsSince1970) }
+    }
+
+    @Test("the first and last second of the years 1...9999 round-trip exactly in every format")
+    func edgeDatesRoundTrip() throws {
+        let document = #"""
+            {"date":"0001-01-01T00:00:00Z","createdMs":253402300799999,"createdSeconds":-62135596800,\#
+            "isoDate":"9999-12-31T23:59:59Z","isoFraction":"0001-01-01T00:00:00.000Z","day":"9999-12-31"}
+            """#
+        let (model, diagnostics) = try map(document)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(model.htJSONString() == document)
+        #expect(model.htJSON.serializedString() == document)
+    }
 }
 
 /// The coercion table as a `Double` field sees it.
