@@ -161,6 +161,53 @@ struct ExactnessLimitsTests {
         #expect(model.htJSONString() == document)
         #expect(model.htJSON.serializedString() == document)
     }
+
+    // MARK: Map keys
+
+    @Test("map keys that differ only in Unicode normalization: the first is kept, the second reported")
+    func normalizationTwinsInMaps() throws {
+        let document = #"{"labels": {"\u00e9": "precomposed", "e\u0301": "decomposed", "n": "x"}}"#
+        let (model, diagnostics) = try map(document)
+        let labels = try #require(model.labels)
+        #expect(labels.count == 2)
+        let kept = try #require(labels.first { $0.key != "n" })
+        #expect(Array(kept.key.utf8) == [0xC3, 0xA9])
+        #expect(kept.value == "precomposed")
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.path == HTJSONPath([.key("labels"), .key("e\u{0301}")]))
+        #expect(
+            diagnostics.first?.message
+                == "the key differs from the earlier key \"\u{00e9}\" only in Unicode normalization; "
+                + "a map with String keys cannot hold both, so this member is left out")
+        #expect(throws: HTMappingError.self) { try map(document, options: .strict) }
+        // A null or bad value under the twin does not remove the first key's entry either.
+        let (withNull, nullDiagnostics) = try map(#"{"labels": {"\u00e9": "a", "e\u0301": null}}"#)
+        #expect(withNull.labels?.count == 1)
+        #expect(nullDiagnostics.count == 1)
+        // Exact duplicates keep the documented rule: the last value wins, silently.
+        let (duplicate, duplicateDiagnostics) = try map(#"{"labels": {"a": "1", "a": "2"}}"#)
+        #expect(duplicate.labels == ["a": "2"])
+        #expect(duplicateDiagnostics.isEmpty)
+    }
+
+    @Test("object lookups match keys byte for byte, not by canonical equivalence")
+    func objectLookupsAreExact() throws {
+        let json = try HTJSON(parsing: #"{"\u00e9": 1, "e\u0301": 2}"#)
+        #expect(json["\u{00e9}"] == 1)
+        #expect(json["e\u{0301}"] == 2)
+        let data = HTResponseData(json)
+        #expect(data["\u{00e9}"].int == 1)
+        #expect(data["e\u{0301}"].int == 2)
+        #expect(data.allKeys.map { Array($0.utf8) } == [[0xC3, 0xA9], [0x65, 0xCC, 0x81]])
+        #expect(data.count == 2)
+        var object = HTJSONObject()
+        object["\u{00e9}"] = 1
+        object["e\u{0301}"] = 2
+        #expect(object.count == 2)
+        object["e\u{0301}"] = nil
+        #expect(object.keys.map { Array($0.utf8) } == [[0xC3, 0xA9]])
+        #expect(try HTJSON(parsing: #"{"\u00e9": 1, "e\u0301": 2}"#).serializedString() == #"{"é":1,"é":2}"#)
+    }
 }
 
 /// The coercion table as a `Double` field sees it.
