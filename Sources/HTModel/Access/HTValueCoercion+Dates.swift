@@ -32,7 +32,7 @@ extension HTValueCoercion {
     }
 
     /// A date from a string read by `formatter`; `nil` for other kinds, text it does not accept, or a
-    /// date outside the years 1...9999 (see ``dateInRange(_:)-(Double)``).
+    /// date outside the years 1...9999 (see ``epochSecondsRange``).
     ///
     /// Creating a `DateFormatter` is slow; when reading many dates in one pattern, make one and pass it here.
     package static func date(_ json: HTJSON, formatter: DateFormatter) -> Date? {

@@ -102,7 +102,7 @@ package enum HTValueCoercion {
 
     /// The epoch seconds a date read from JSON may have: from 0001-01-01T00:00:00Z up to, not including,
     /// 10000-01-01T00:00:00Z, the instants ISO 8601's four-digit years can write. Every format reads
-    /// only these (see ``dateInRange(_:)``), so every date read is written back as it was read.
+    /// only these (see `dateInRange`), so every date read is written back as it was read.
     package static let epochSecondsRange: Range<Double> = -62_135_596_800..<253_402_300_800
 
     /// The date `seconds` after 1970 when it lies in the years 1...9999 (``epochSecondsRange``), else
@@ -113,7 +113,7 @@ package enum HTValueCoercion {
         return Date(timeIntervalSince1970: seconds)
     }
 
-    /// `date` when it lies in the years 1...9999, else `nil` (see ``dateInRange(_:)``).
+    /// `date` when it lies in the years 1...9999, else `nil` (see `dateInRange`).
     package static func dateInRange(_ date: Date) -> Date? {
         epochSecondsRange.contains(date.timeIntervalSince1970) ? date : nil
     }
