@@ -124,4 +124,32 @@ import Testing
             ])
         #expect(throws: HTMappingError.self) { try HTShopProduct.htMapped(from: json, options: .strict) }
     }
+
+    @Test func valuesPastTheTypesLimitsAreDiagnosticsNotChangedValues() throws {
+        // Issue #35: a Decimal of more than 38 digits or beyond its exponent range, a date outside the
+        // years 1...9999, a map key that differs from another only in Unicode normalization.
+        let json = try HTJSON(
+            parsing: #"""
+                {"price": 115792089237316195423570985008687907853269984665640564039457584007913129639935,
+                 "regionalPrices": {"a": "0.1234567890123456789012345678901234567891", "b": 1e-400, "c": 12.12},
+                 "createdAt": 253402300800000, "releasedOn": "0000-01-01", "updatedAt": "0000-01-01T00:00:00Z",
+                 "soldAt": "10000/01/01 08:00", "restocks": [1e300, 1],
+                 "names": {"\u00e9": "precomposed", "e\u0301": "decomposed"}}
+                """#)
+        let (product, diagnostics) = try HTShopProduct.htMapped(from: json)
+        #expect(product.price == nil && product.createdAt == nil && product.releasedOn == nil)
+        #expect(product.updatedAt == nil && product.soldAt == nil)
+        #expect(product.regionalPrices == ["c": Self.decimal("12.12")].compactMapValues { $0 })
+        #expect(product.restocks == [Date(timeIntervalSince1970: 1)])
+        #expect(product.names?.count == 1)
+        #expect(product.names?.first.map { Array($0.key.utf8) } == [0xC3, 0xA9])
+        #expect(
+            diagnostics.map(\.path) == [
+                HTJSONPath(keyPath: "price"), HTJSONPath(keyPath: "regionalPrices.a"),
+                HTJSONPath(keyPath: "regionalPrices.b"), HTJSONPath(keyPath: "createdAt"),
+                HTJSONPath(keyPath: "releasedOn"), HTJSONPath(keyPath: "updatedAt"), HTJSONPath(keyPath: "soldAt"),
+                HTJSONPath([.key("restocks"), .index(0)]), HTJSONPath([.key("names"), .key("e\u{0301}")]),
+            ])
+        #expect(throws: HTMappingError.self) { try HTShopProduct.htMapped(from: json, options: .strict) }
+    }
 }

@@ -139,11 +139,12 @@ public struct HTResponseData: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The keys of an object in document order, each once; empty for anything else.
+    /// The keys of an object in document order, each once; empty for anything else. Keys are compared
+    /// byte for byte: two that differ only in Unicode normalization are both listed.
     public var allKeys: [String] {
         guard case .object(let object)? = json else { return [] }
-        var seen: Set<String> = []
-        return object.members.compactMap { seen.insert($0.key).inserted ? $0.key : nil }
+        var seen: Set<HTExactKey> = []
+        return object.members.compactMap { seen.insert(HTExactKey($0.key)).inserted ? $0.key : nil }
     }
 
     /// The elements of an array, each remembering its index; empty for anything else.

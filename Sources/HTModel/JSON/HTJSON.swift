@@ -33,7 +33,9 @@ public enum HTJSON: Sendable, Hashable {
 /// The members of a JSON object, in document order.
 ///
 /// Lookup by key scans the members from the end, so when a key occurs twice the last occurrence wins
-/// (the behaviour of `JSONSerialization` and most parsers).
+/// (the behaviour of `JSONSerialization` and most parsers). Keys match byte for byte (their UTF-8), not
+/// by Swift's `String` equality: `"\u00e9"` (é precomposed) and `"e\u0301"` (e and a combining acute)
+/// are different JSON keys, so they are two members, neither found by the other's name.
 public struct HTJSONObject: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
     /// One `"key": value` member.
     public struct Member: Sendable, Hashable {
@@ -71,21 +73,22 @@ public struct HTJSONObject: Sendable, Hashable, RandomAccessCollection, Expressi
 
     /// The value for `key`, or `nil` when the object has no such member. Setting a value replaces the
     /// last member with that key or appends a new member; setting `nil` removes every member with that key.
+    /// Keys match byte for byte (see the type's overview).
     public subscript(key: String) -> HTJSON? {
         get {
             var index = members.endIndex
             while index > members.startIndex {
                 index -= 1
-                if members[index].key == key { return members[index].value }
+                if HTExactKey.same(members[index].key, key) { return members[index].value }
             }
             return nil
         }
         set {
             guard let newValue else {
-                members.removeAll { $0.key == key }
+                members.removeAll { HTExactKey.same($0.key, key) }
                 return
             }
-            if let index = members.lastIndex(where: { $0.key == key }) {
+            if let index = members.lastIndex(where: { HTExactKey.same($0.key, key) }) {
                 members[index].value = newValue
             } else {
                 members.append(Member(key: key, value: newValue))

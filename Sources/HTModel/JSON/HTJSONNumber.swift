@@ -268,16 +268,39 @@ public struct HTJSONNumber: Sendable, Hashable, CustomStringConvertible {
         return Double(text) ?? (isNegative ? -.infinity : .infinity)
     }
 
-    /// The value as a `Decimal`, or `nil` when it is outside `Decimal`'s range (exponents beyond about
-    /// ±128). Of a number of more than 38 significant digits, `Decimal` keeps the first 38.
+    /// The value as a `Decimal` when `Decimal` holds it exactly, else `nil`: exact or nothing, never a
+    /// rounded or truncated value. `Decimal` holds a significand of up to 2^128 − 1 (38 digits, some of
+    /// 39) and an exponent in -128...127, counted after trailing zeros move into the exponent
+    /// (`1e60` and 38 digits followed by 89 zeros fit; a 42-digit integer, `1e-400` and `1e128` do not).
     public var decimalValue: Decimal? {
-        if case .inline(let significand) = digits, exponent >= -128, exponent <= 127 {
-            return Decimal(sign: isNegative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
-        }
-        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN else {
+        guard exponent >= Self.decimalExponents.lowerBound, exponent <= Self.decimalExponents.upperBound else {
             return nil
         }
-        return value
+        if case .inline(let significand) = digits {
+            return Decimal(sign: isNegative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
+        }
+        return longDecimalValue
+    }
+
+    /// The exponents `Decimal` holds.
+    package static let decimalExponents = -128...127
+
+    /// ``decimalValue`` for a number of more than 20 digits (rare: off the parser's and mapper's path).
+    /// Foundation keeps the first digits of a longer significand and drops the rest, so the value is
+    /// checked by reading it back.
+    private var longDecimalValue: Decimal? {
+        guard significantDigitCount <= 39,
+            let significand = Decimal(string: digitText, locale: Locale(identifier: "en_US_POSIX")),
+            !significand.isNaN
+        else { return nil }
+        let value = Decimal(sign: isNegative ? .minus : .plus, exponent: exponent, significand: significand)
+        return HTJSONNumber(value) == self ? value : nil
+    }
+
+    /// Why ``decimalValue`` is `nil`, for a diagnostic: too many digits or an exponent out of range.
+    package var decimalLimitDescription: String {
+        let digitsFit = significantDigitCount < 39 || (significantDigitCount == 39 && longDecimalValue != nil)
+        return digitsFit ? "outside Decimal's range" : "more significant digits than Decimal's 38"
     }
 
     /// The value as an `Int64` when it is a whole number in range, else `nil`.
@@ -307,16 +330,26 @@ public struct HTJSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value as the canonical ``HTJSON``: ``HTJSON/integer(_:)`` for a whole number in `Int64`'s
-    /// range, ``HTJSON/double(_:)`` for one of at most 15 significant digits (a `Double` holds it
-    /// exactly, except deep in the subnormal range below 10^-307), else ``HTJSON/number(_:)``. What the
+    /// range, ``HTJSON/double(_:)`` for one of at most 15 significant digits that a `Double` holds
+    /// exactly (all of them down to about 2.2e-308; below, in the subnormal range, few), else
+    /// ``HTJSON/number(_:)`` (`1e-400` too). What the
     /// parser gives for the number's ``text``, except that it reads a whole number of at most 15
     /// significant digits written with a fraction or an exponent (`1.0`, `1e3`) as a double.
     public var json: HTJSON {
         if let integer = int64Value { return .integer(integer) }
         if significantDigitCount <= Self.digitsExactInDouble {
             let value = doubleValue
-            if value.isFinite { return .double(value) }
+            if isHeld(exactlyBy: value) { return .double(value) }
         }
         return .number(self)
+    }
+
+    /// Whether `double`, the nearest `Double` to this number of at most 15 significant digits, is the
+    /// number exactly as its shortest text: always for a normal `Double`; below about 2.2e-308 (zero or
+    /// subnormal, where a `Double` has fewer digits) only when its text reads back as this number.
+    package func isHeld(exactlyBy double: Double) -> Bool {
+        if double.isNormal { return true }
+        guard double.isFinite, double != 0 else { return false }
+        return HTJSONNumber(double.description) == self
     }
 }

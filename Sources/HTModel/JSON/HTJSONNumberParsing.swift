@@ -140,10 +140,11 @@ extension _HTJSONParserCore {
         return .number(number)
     }
 
-    /// A number whose digits did not fit the fast paths (more than 19, or Eisel-Lemire undecided): an
-    /// integer (`isInteger`: no fraction or exponent) as ``HTJSONNumber/json`` gives it; any other
-    /// number as ``HTJSON/double(_:)`` when it has at most 15 significant digits (zero keeps its sign),
-    /// else as ``HTJSONNumber/json`` gives it.
+    /// A number whose digits did not fit the fast paths (more than 19, Eisel-Lemire undecided, or too
+    /// small for a normal `Double`): an integer (`isInteger`: no fraction or exponent) as
+    /// ``HTJSONNumber/json`` gives it; any other number as ``HTJSON/double(_:)`` when it has at most 15
+    /// significant digits and the `Double` holds it exactly (zero keeps its sign), else as
+    /// ``HTJSONNumber/json`` gives it: `1e-400` keeps its digits rather than become zero.
     @inline(never)
     func parseLongNumber(start: Int, end: Int, isInteger: Bool) throws(_HTJSONRawError) -> HTJSON {
         let text = String(decoding: UnsafeBufferPointer(start: bytes + start, count: end &- start), as: UTF8.self)
@@ -156,7 +157,10 @@ extension _HTJSONParserCore {
         guard double.isFinite else { throw fail(.numberOutOfRange, at: start) }
         if isInteger { return number.json }
         if number.isZero { return .double(bytes[start] == B.minus ? -0.0 : 0.0) }
-        return number.significantDigitCount <= HTJSONNumber.digitsExactInDouble ? .double(double) : number.json
+        if number.significantDigitCount <= HTJSONNumber.digitsExactInDouble, number.isHeld(exactlyBy: double) {
+            return .double(double)
+        }
+        return number.json
     }
 
     /// Whether the eight bytes of `word` (loaded little-endian) are all ASCII digits.

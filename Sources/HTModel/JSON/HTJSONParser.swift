@@ -34,8 +34,10 @@ import Foundation
 ///   ``HTJSON/number(_:)`` (a `Double` property gets the nearest `Double`, a `Decimal` the digits). A
 ///   number whose magnitude is too large for a finite `Double` (such as `1e400` or a 400-digit
 ///   integer) is rejected with ``HTJSONParseError/Reason/numberOutOfRange``: the parser never produces
-///   infinity. Numbers too small underflow to a subnormal or to zero (keeping their sign), which is not
-///   an error.
+///   infinity. A number too small for a normal `Double` (`1e-400`) is not an error either: it keeps
+///   its digits in ``HTJSON/number(_:)`` (a `Double` property gets the nearest, a subnormal or zero
+///   keeping its sign; a `Decimal` property `nil` and a diagnostic, never zero) unless a `Double` holds
+///   it exactly; only beyond an exponent of -32,000 does it become zero.
 /// - **Duplicate keys** are kept, in document order; ``HTJSONObject``'s lookup returns the last one.
 /// - **Nesting** deeper than ``Options/maxDepth`` arrays and objects is rejected with
 ///   ``HTJSONParseError/Reason/depthLimitExceeded(_:)``.

@@ -2,8 +2,11 @@
 ///
 /// Mapping keeps every key. A value that cannot be converted (or is `null`) drops that entry and is
 /// reported at its key's path; strict mapping turns the report into an error. When the JSON object has
-/// a key twice, the last value wins, as for object lookups. Maps are written with their keys sorted, so
-/// the same map always gives the same bytes (a cache key, a signature).
+/// a key twice, the last value wins, as for object lookups. Two keys that differ only in Unicode
+/// normalization (`"\u00e9"` and `"e\u0301"`) are different JSON keys but the same Swift `String`, so a
+/// `[String: Value]` cannot hold both: the first is kept, and the later one is left out and reported at
+/// its own path (an error in strict mapping), never merged silently. Maps are written with their keys
+/// sorted, so the same map always gives the same bytes (a cache key, a signature).
 extension Dictionary: HTJSONValueConvertible where Key == String, Value: HTJSONValueConvertible {
     public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> [String: Value]? {
         guard case .object(let object) = json else {
@@ -15,18 +18,44 @@ extension Dictionary: HTJSONValueConvertible where Key == String, Value: HTJSONV
         for member in object.members {
             let before = context.diagnosticCount
             if case .null = member.value {
-                result[member.key] = nil
+                removeUnlessTwin(member.key, from: &result)
                 context.report("expected \(Value.htTypeDescription), found null")
             } else if let value = Value.htDecode(member.value, context: &context) {
-                result[member.key] = value
+                if let replaced = result.updateValue(value, forKey: member.key) {
+                    // Rare: the key was there. The same bytes: the last value wins. A normalization twin:
+                    // the first stays, with its own key's bytes, and this member is reported.
+                    if let twin = twin(of: member.key, in: result) {
+                        result[member.key] = replaced
+                        context.report(Self.twinMessage(twin))
+                    }
+                }
             } else {
-                result[member.key] = nil
+                removeUnlessTwin(member.key, from: &result)
             }
             if context.diagnosticCount != before {
                 context.prefixDiagnostics(since: before, with: .key(member.key))
             }
         }
         return result
+    }
+
+    /// The key of `map` equal to `key` as a `String` but with other bytes (its normalization twin), if any.
+    private static func twin(of key: String, in map: [String: Value]) -> String? {
+        guard let index = map.index(forKey: key) else { return nil }
+        let stored = map[index].key
+        return stored.utf8.elementsEqual(key.utf8) ? nil : stored
+    }
+
+    /// Removes the entry of a member whose value was dropped (the last value wins), unless the entry is
+    /// a normalization twin's, which stays (the member has its diagnostic already: `null` or the value's).
+    private static func removeUnlessTwin(_ key: String, from map: inout [String: Value]) {
+        if twin(of: key, in: map) == nil { map[key] = nil }
+    }
+
+    /// The diagnostic for a key that differs from the earlier key `twin` only in Unicode normalization.
+    private static func twinMessage(_ twin: String) -> String {
+        "the key differs from the earlier key \"\(twin)\" only in Unicode normalization; "
+            + "a map with String keys cannot hold both, so this member is left out"
     }
 
     public var htJSON: HTJSON { htJSONObject { $0.htJSON } }

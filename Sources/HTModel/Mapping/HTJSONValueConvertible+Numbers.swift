@@ -37,7 +37,13 @@ extension UInt64: HTJSONValueConvertible {
 extension Decimal: HTJSONValueConvertible {
     public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> Decimal? {
         if let value = HTValueCoercion.decimal(json) { return value }
-        context.reportMismatch(expected: htTypeDescription, found: json)
+        if let number = HTValueCoercion.number(json) {
+            // A number Decimal cannot hold exactly: nil, never a rounded or truncated value.
+            context.report(
+                "expected \(htTypeDescription), found \(json.kindDescription) (\(number.decimalLimitDescription))")
+        } else {
+            context.reportMismatch(expected: htTypeDescription, found: json)
+        }
         return nil
     }
     /// The exact value (``HTJSONNumber/json``: an integer, a double that holds it exactly, or the

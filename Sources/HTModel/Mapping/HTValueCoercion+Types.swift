@@ -4,19 +4,27 @@ import Foundation
 /// `Data`. Like the rest of the table (``HTValueCoercion``), each conversion is exact or fails (`nil`).
 extension HTValueCoercion {
     /// A `Decimal` from a number or a string holding one, never through `Double`: `12.12` is exactly
-    /// 12.12, `"10.00"` is 10, a number of more than 15 significant digits keeps every digit (up to
-    /// `Decimal`'s 38). Booleans read as 1 and 0. `nil` for numbers outside `Decimal`'s range.
+    /// 12.12, `"10.00"` is 10, a number of more than 15 significant digits keeps every digit. Booleans
+    /// read as 1 and 0. Exact or `nil`: `nil` for a number `Decimal` cannot hold exactly (more than 38
+    /// significant digits, or an exponent outside -128...127; see ``HTJSONNumber/decimalValue``).
     package static func decimal(_ json: HTJSON) -> Decimal? {
         switch json {
         case .integer(let value): return Decimal(value)
-        case .double(let value):
-            // At most 15 significant digits (what the parser puts in `.double`): the shortest text of
-            // the double is the number as written. Made in code, it is the double's exact shortest text.
-            guard value.isFinite else { return nil }
-            return HTJSONNumber(value.description)?.decimalValue
-        case .number(let value): return value.decimalValue
-        case .string(let value): return HTJSONNumber(coercing: value)?.decimalValue
         case .bool(let value): return value ? 1 : 0
+        default: return number(json)?.decimalValue
+        }
+    }
+
+    /// The exact number of a JSON number, or of a string holding one (``HTJSONNumber/init(coercing:)``);
+    /// `nil` for other values. A `.double` is the number its shortest text writes: at most 15 significant
+    /// digits (what the parser puts in `.double`) are the number as written; made in code, it is the
+    /// double's shortest text.
+    package static func number(_ json: HTJSON) -> HTJSONNumber? {
+        switch json {
+        case .integer(let value): return HTJSONNumber(value)
+        case .double(let value): return value.isFinite ? HTJSONNumber(value.description) : nil
+        case .number(let value): return value
+        case .string(let value): return HTJSONNumber(coercing: value)
         default: return nil
         }
     }

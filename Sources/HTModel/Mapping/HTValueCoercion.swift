@@ -100,23 +100,36 @@ package enum HTValueCoercion {
         }
     }
 
-    /// The earliest and latest epoch seconds a date may have: 0001-01-01T00:00:00Z and
-    /// 9999-12-31T23:59:59Z, the dates ISO 8601's four-digit years can write.
-    package static let epochSecondsRange: ClosedRange<Double> = -62_135_596_800...253_402_300_799
+    /// The epoch seconds a date read from JSON may have: from 0001-01-01T00:00:00Z up to, not including,
+    /// 10000-01-01T00:00:00Z, the instants ISO 8601's four-digit years can write. Every format reads
+    /// only these (see `dateInRange`), so every date read is written back as it was read.
+    package static let epochSecondsRange: Range<Double> = -62_135_596_800..<253_402_300_800
+
+    /// The date `seconds` after 1970 when it lies in the years 1...9999 (``epochSecondsRange``), else
+    /// `nil`: a date outside them has no four-digit year to be written with, so it would change on the
+    /// way back out. Exact or nothing, as for every other coercion.
+    package static func dateInRange(_ seconds: Double) -> Date? {
+        guard epochSecondsRange.contains(seconds) else { return nil }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// `date` when it lies in the years 1...9999, else `nil` (see `dateInRange`).
+    package static func dateInRange(_ date: Date) -> Date? {
+        epochSecondsRange.contains(date.timeIntervalSince1970) ? date : nil
+    }
 
     /// The date for an epoch value in seconds or milliseconds; `nil` when it falls outside
     /// ``epochSecondsRange`` (it could not be written back as an ISO 8601 string).
     package static func epochDate(_ value: Double) -> Date? {
         guard value.isFinite else { return nil }
-        let seconds = abs(value) > millisecondsThreshold ? value / 1000 : value
-        guard epochSecondsRange.contains(seconds) else { return nil }
-        return Date(timeIntervalSince1970: seconds)
+        return dateInRange(abs(value) > millisecondsThreshold ? value / 1000 : value)
     }
 
     /// Parses an ISO 8601 date-time such as `2024-03-01T12:30:00Z`, `2024-03-01T12:30:00.250+08:00`,
-    /// or a plain date `2024-03-01` (midnight UTC).
+    /// or a plain date `2024-03-01` (midnight UTC); `nil` for a date outside the years 1...9999 in UTC
+    /// (`0000-01-01`, `9999-12-31T23:59:59-01:00`).
     package static func iso8601Date(_ text: String) -> Date? {
-        ISO8601Parser.parse(text)
+        ISO8601Parser.parse(text).flatMap(dateInRange)
     }
 
     /// Formats a date as ISO 8601 in UTC with millisecond precision when it has a fraction.
@@ -258,18 +271,22 @@ enum ISO8601Parser {
     }
 
     static func format(_ date: Date, fraction: Fraction = .whenPresent) -> String {
-        // Dates made in code may lie outside the years 1...9999 (or be infinite or NaN): write the
-        // nearest date that has a four-digit year rather than trap converting to `Int`.
+        // Dates read from JSON lie in the years 1...9999. Dates made in code may not (or be infinite or
+        // NaN): write the nearest date that has a four-digit year rather than trap converting to `Int`.
+        let range = HTValueCoercion.epochSecondsRange
         var interval = date.timeIntervalSince1970
         if interval.isNaN { interval = 0 }
-        interval = Swift.min(
-            Swift.max(interval, HTValueCoercion.epochSecondsRange.lowerBound),
-            HTValueCoercion.epochSecondsRange.upperBound)
+        interval = Swift.min(Swift.max(interval, range.lowerBound), range.upperBound - 0.001)
         var whole = Int(interval.rounded(.down))
         var millis = fraction == .never ? 0 : Int(((interval - Double(whole)) * 1000).rounded())
         if millis == 1000 {
-            whole += 1
-            millis = 0
+            // Rounding up into the year 10000 would leave four digits: stay at its last millisecond.
+            if Double(whole + 1) < range.upperBound {
+                whole += 1
+                millis = 0
+            } else {
+                millis = 999
+            }
         }
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let secondsOfDay = whole - days * 86_400

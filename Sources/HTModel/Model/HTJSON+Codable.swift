@@ -99,9 +99,9 @@ extension HTJSON: Codable {
             }
         case .object(let object):
             var container = encoder.container(keyedBy: HTJSONCodingKey.self)
-            var last: [String: Int] = [:]
-            for (index, member) in object.members.enumerated() { last[member.key] = index }
-            for (index, member) in object.members.enumerated() where last[member.key] == index {
+            var last: [HTExactKey: Int] = [:]
+            for (index, member) in object.members.enumerated() { last[HTExactKey(member.key)] = index }
+            for (index, member) in object.members.enumerated() where last[HTExactKey(member.key)] == index {
                 try container.encode(member.value, forKey: HTJSONCodingKey(member.key))
             }
         }
