@@ -8,7 +8,10 @@
 #      README's setup; one of its specs is YAML, reviews.htspec.yaml, and one an OpenAPI document,
 #      inventory.openapi.yaml, whose schema is in schemas/warehouse.yaml), and of the StockAPI target
 #      (package access); after a property is added to schemas/warehouse.yaml, the rebuild regenerates
-#      the OpenAPI document's models (the plugin declares the files it may refer to as inputs);
+#      the OpenAPI document's models (the plugin declares the files it may refer to as inputs), and
+#      the same after an edit to Schemas/address.yaml, a schema of the package outside the target that
+#      warehouse.yaml refers to (the plugin passes the package as the reference root and declares the
+#      files the document's $refs reach);
 #   2. after a field is added to the spec and main.swift uses it, the rebuild succeeds and the app
 #      prints the new field (so the generated code followed the spec); after 40 types grow the spec
 #      over 32 KiB the app still builds, and once SwiftPM plans the build again (a file is added to the
@@ -128,6 +131,13 @@ if find "$SCRATCH/plugins" -name 'inventory+Models*.swift' -exec grep -l 'var ci
     pass "the Warehouse model gained 'city' from the referenced file"
 else
     fail "the OpenAPI document's models were not regenerated after its referenced file changed"
+fi
+printf '  zip:\n    type: string\n' >>"$PKG/Schemas/address.yaml"
+build_or_fail "rebuild after editing Schemas/address.yaml (outside the target)"
+if find "$SCRATCH/plugins" -name 'inventory+Models*.swift' -exec grep -l 'var zip: String?' {} + | grep -q .; then
+    pass "the Address model gained 'zip' from the package's shared schema"
+else
+    fail "the OpenAPI document's models were not regenerated after a file its \$refs reach outside the target changed"
 fi
 
 echo "== plugin e2e: generate-client refuses a target that applies the build plugin"

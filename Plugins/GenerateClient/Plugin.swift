@@ -100,6 +100,8 @@ struct GenerateClient: CommandPlugin {
             }
             var arguments = ["generate"] + specs.map { $0.path(percentEncoded: false) }
             arguments += ["--output-dir", output.path(percentEncoded: false), "--declare-abstract-types"]
+            // `$ref`s may read files anywhere in the package (a shared schema folder), nowhere else.
+            arguments += ["--reference-root", packageDirectory.path(percentEncoded: false)]
             if let config = configs.first { arguments += ["--config", config.path(percentEncoded: false)] }
             if dryRun { arguments.append("--dry-run") }
             let specNames = specs.map(\.lastPathComponent).joined(separator: ", ")

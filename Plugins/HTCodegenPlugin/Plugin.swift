@@ -10,6 +10,13 @@ import PackagePlugin
 /// `ht-codegen --shards`, so the files written are always the files declared. SwiftPM keeps a build's
 /// plan, and so these commands, until the target's files or the manifest change: a spec that grows or
 /// shrinks keeps its shard count until then (or until `swift package clean`).
+///
+/// An OpenAPI document's `$ref`s read files only inside the package's folder (`--reference-root`,
+/// symbolic links resolved), so a shared schema folder of the package works and nothing else of the
+/// machine is read. Its inputs are the target's JSON and YAML files and every file of the package its
+/// `$ref`s reach, found by a plain scan of the text (`SpecFileNaming.fileReferences(in:)`, file after
+/// file), as the plan is made: a reference added later to a new file outside the target is an input
+/// once SwiftPM plans the build again.
 @main
 struct HTCodegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -19,12 +26,15 @@ struct HTCodegenPlugin: BuildToolPlugin {
         let files = swiftTarget.sourceFiles.map(\.url)
         return try makeCommands(
             targetName: target.name, files: files, tool: try context.tool(named: "ht-codegen").url,
-            workDirectory: context.pluginWorkDirectoryURL)
+            workDirectory: context.pluginWorkDirectoryURL, referenceRoot: context.package.directoryURL)
     }
 }
 
 /// Builds the commands from the target's files; shared by the SwiftPM and Xcode entry points.
-func makeCommands(targetName: String, files: [URL], tool: URL, workDirectory: URL) throws -> [Command] {
+/// `referenceRoot` (the package's or project's folder) is the folder `$ref`s may read files in.
+func makeCommands(
+    targetName: String, files: [URL], tool: URL, workDirectory: URL, referenceRoot: URL
+) throws -> [Command] {
     let specs = files.filter { SpecFileNaming.isSpec($0.lastPathComponent) }
         .sorted { $0.path(percentEncoded: false) < $1.path(percentEncoded: false) }
     let configs = files.filter { $0.lastPathComponent == SpecFileNaming.configFileName }
@@ -69,17 +79,23 @@ func makeCommands(targetName: String, files: [URL], tool: URL, workDirectory: UR
         ]
         if let config { arguments += ["--config", config.path(percentEncoded: false)] }
         if index == 0 { arguments.append("--declare-abstract-types") }
+        arguments += ["--reference-root", referenceRoot.path(percentEncoded: false)]
         // The target's other specs are read (not generated) to report a type declared in two of them.
         let siblings = specs.filter { $0 != spec }
         for sibling in siblings { arguments += ["--also", sibling.path(percentEncoded: false)] }
-        // An OpenAPI document may refer to other files of the target (`$ref: common.yaml#/...`): every
-        // JSON and YAML file of the target is an input, so that editing one regenerates the document.
-        let referenced =
-            SpecFileNaming.isOpenAPI(spec.lastPathComponent)
-            ? files.filter {
+        // An OpenAPI document may refer to other files (`$ref: common.yaml#/...`): every JSON and YAML
+        // file of the target, and every file of the package its references reach, is an input, so that
+        // editing one regenerates the document.
+        var referenced: [URL] = []
+        if SpecFileNaming.isOpenAPI(spec.lastPathComponent) {
+            referenced = files.filter {
                 SpecFileNaming.isOpenAPIReferenceCandidate($0.lastPathComponent) && $0 != spec && !siblings.contains($0)
                     && !configs.contains($0)
-            } : []
+            }
+            for file in referencedFiles(of: spec, inside: referenceRoot) where !referenced.contains(file) {
+                referenced.append(file)
+            }
+        }
         return .buildCommand(
             displayName: "Generating Swift from \(spec.lastPathComponent)",
             executable: tool,
@@ -89,6 +105,33 @@ func makeCommands(targetName: String, files: [URL], tool: URL, workDirectory: UR
                 outputDirectory.appending(path: $0)
             })
     }
+}
+
+/// The files inside `root` that the `$ref`s of `spec` reach, file after file (symbolic links resolved;
+/// the generator refuses the others, so they are not followed), without `spec` itself, sorted.
+func referencedFiles(of spec: URL, inside root: URL) -> [URL] {
+    let rootPath = root.resolvingSymlinksInPath().standardizedFileURL.path(percentEncoded: false)
+    let prefix = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
+    let start = spec.resolvingSymlinksInPath().standardizedFileURL
+    var seen: Set<String> = [start.path(percentEncoded: false)]
+    var queue = [start]
+    var found: [URL] = []
+    while let file = queue.popLast() {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+        for reference in SpecFileNaming.fileReferences(in: text) {
+            let named =
+                reference.hasPrefix("/")
+                ? URL(filePath: reference) : file.deletingLastPathComponent().appending(path: reference)
+            let target = named.resolvingSymlinksInPath().standardizedFileURL
+            let path = target.path(percentEncoded: false)
+            guard path.hasPrefix(prefix), seen.insert(path).inserted,
+                FileManager.default.fileExists(atPath: path)
+            else { continue }
+            found.append(target)
+            queue.append(target)
+        }
+    }
+    return found.sorted { $0.path(percentEncoded: false) < $1.path(percentEncoded: false) }
 }
 
 /// The size of a spec file in bytes; 0 when it cannot be read (the generator then reports why).
@@ -109,7 +152,8 @@ struct PluginFailure: Error, CustomStringConvertible {
         func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
             try makeCommands(
                 targetName: target.displayName, files: target.inputFiles.map(\.url),
-                tool: try context.tool(named: "ht-codegen").url, workDirectory: context.pluginWorkDirectoryURL)
+                tool: try context.tool(named: "ht-codegen").url, workDirectory: context.pluginWorkDirectoryURL,
+                referenceRoot: context.xcodeProject.directoryURL)
         }
     }
 #endif

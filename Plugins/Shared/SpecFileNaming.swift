@@ -121,4 +121,85 @@ enum SpecFileNaming {
         }
         return false
     }
+
+    /// The files the `$ref`s written in `text` (a JSON or YAML file) name, as written but
+    /// percent-decoded: `common.yaml#/components/schemas/Pet` names `common.yaml`; `#/...` (the same
+    /// file) and remote references (`https://...`) name none. Each once, in order.
+    ///
+    /// A plain scan of the text, not a parse: the build plugin cannot run the generator before it
+    /// declares its commands, so it finds the files an OpenAPI document reaches with this (file after
+    /// file) and declares them as inputs. It finds `$ref` (quoted or not), a `:`, then the value, quoted
+    /// or plain; a reference written any other way (a JSON escape in the key) is not found.
+    static func fileReferences(in text: String) -> [String] {
+        var found: [String] = []
+        let bytes = Array(text.utf8)
+        let marker = Array("$ref".utf8)
+        var index = 0
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        while index + marker.count <= bytes.count {
+            guard bytes[index] == marker[0], Array(bytes[index..<(index + marker.count)]) == marker else {
+                index += 1
+                continue
+            }
+            var cursor = index + marker.count
+            index = cursor
+            if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") {
+                cursor += 1
+            }
+            while cursor < bytes.count, isSpace(bytes[cursor]) { cursor += 1 }
+            guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") else { continue }
+            cursor += 1
+            while cursor < bytes.count, isSpace(bytes[cursor]) { cursor += 1 }
+            guard cursor < bytes.count else { break }
+            var quote: UInt8?
+            if bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") {
+                quote = bytes[cursor]
+                cursor += 1
+            }
+            let start = cursor
+            while cursor < bytes.count {
+                let byte = bytes[cursor]
+                if let quote {
+                    if byte == quote { break }
+                } else if isSpace(byte) || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}")
+                    || byte == UInt8(ascii: "]")
+                {
+                    break
+                }
+                if byte == UInt8(ascii: "#") || byte == 0x0A { break }
+                cursor += 1
+            }
+            index = cursor
+            let file = percentDecoded(bytes[start..<cursor])
+            if file.isEmpty || file.contains("://") || found.contains(file) { continue }
+            found.append(file)
+        }
+        return found
+    }
+
+    /// `bytes` with every `%XX` escape decoded (an invalid escape kept as written).
+    private static func percentDecoded(_ bytes: ArraySlice<UInt8>) -> String {
+        var decoded: [UInt8] = []
+        var index = bytes.startIndex
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+        while index < bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.endIndex, let high = hex(bytes[index + 1]),
+                let low = hex(bytes[index + 2])
+            {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
 }

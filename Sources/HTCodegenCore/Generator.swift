@@ -25,7 +25,11 @@ package enum Generator {
     /// - Parameters:
     ///   - path: where to read it.
     ///   - displayPath: how diagnostics name it (defaults to `path`).
-    package static func readSpec(at path: String, displayPath: String? = nil) -> (SpecDocument?, [Diagnostic]) {
+    ///   - referenceRoot: the folder an OpenAPI document's `$ref`s must stay inside (`nil`: the
+    ///     document's own folder); see ``parseSpec(_:file:path:referenceRoot:)``.
+    package static func readSpec(
+        at path: String, displayPath: String? = nil, referenceRoot: String? = nil
+    ) -> (SpecDocument?, [Diagnostic]) {
         let shown = displayPath ?? path
         guard let data = FileManager.default.contents(atPath: path) else {
             return (
@@ -33,7 +37,7 @@ package enum Generator {
                 [Diagnostic(.error, "cannot read the spec file", at: SourceLocation(file: shown, line: 1, column: 1))]
             )
         }
-        return parseSpec([UInt8](data), file: shown, path: path)
+        return parseSpec([UInt8](data), file: shown, path: path, referenceRoot: referenceRoot)
     }
 
     /// Parses a spec from its bytes, in any format `SpecFormat` detects (native, NEI v0.x or v3.x export,
@@ -41,9 +45,11 @@ package enum Generator {
     /// is read as YAML (`YAMLDocumentParser`), any other as JSON; both give the same positioned tree.
     ///
     /// `path` is where the spec was read from: an OpenAPI document's references to other files are
-    /// relative to it (`nil`: to `file`).
-    package static func parseSpec(_ bytes: [UInt8], file: String, path: String? = nil) -> (SpecDocument?, [Diagnostic])
-    {
+    /// relative to it (`nil`: to `file`). They are read only inside `referenceRoot` (`nil`: the folder
+    /// of `path`), symbolic links resolved: any other is an error at the `$ref` (``OpenAPIFiles``).
+    package static func parseSpec(
+        _ bytes: [UInt8], file: String, path: String? = nil, referenceRoot: String? = nil
+    ) -> (SpecDocument?, [Diagnostic]) {
         let root: JSONNode
         var readWarnings: [Diagnostic] = []
         if SpecFileNaming.isYAML(file) {
@@ -59,15 +65,17 @@ package enum Generator {
                 return (nil, [error.diagnostic])
             }
         }
-        let (document, diagnostics) = read(root, file: file, path: path ?? file)
+        let (document, diagnostics) = read(root, file: file, path: path ?? file, referenceRoot: referenceRoot)
         return (document, readWarnings + diagnostics)
     }
 
     /// Reads the parsed tree of a spec in the format `SpecFormat` detects.
-    private static func read(_ root: JSONNode, file: String, path: String) -> (SpecDocument?, [Diagnostic]) {
+    private static func read(
+        _ root: JSONNode, file: String, path: String, referenceRoot: String?
+    ) -> (SpecDocument?, [Diagnostic]) {
         switch SpecFormat.detect(root) {
         case .openAPI:
-            return OpenAPIReader.read(root, file: file, path: path)
+            return OpenAPIReader.read(root, file: file, path: path, referenceRoot: referenceRoot)
         case .native:
             let (document, diagnostics) = NativeSpecReader.read(root, file: file)
             return (document, diagnostics)

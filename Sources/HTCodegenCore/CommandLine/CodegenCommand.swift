@@ -15,6 +15,9 @@ package struct CodegenCommand {
         package var modelAbstract: String?
         package var accessLevel: GeneratorConfig.AccessLevel?
         package var runtimeModule: String?
+        /// The folder an OpenAPI document's `$ref`s must stay inside (`--reference-root`); `nil`: the
+        /// document's own folder.
+        package var referenceRoot: String?
         package var declareAbstractTypes = false
         package var dryRun = false
         package var quiet = false
@@ -62,6 +65,10 @@ package struct CodegenCommand {
           --config <file>          A config file (htcodegen.json). Options below override it.
           --also <spec>            Another spec of the same target (repeatable): not generated, read
                                    to report types declared in both (as the specs given are too).
+          --reference-root <dir>   The folder the files an OpenAPI document's $refs name must be
+                                   inside, symbolic links resolved (default: the document's
+                                   folder); any other $ref is an error. The build plugin passes
+                                   the package's folder.
           --name-prefix <prefix>   Prefix of every generated type (default: HT).
           --req-abstract <name>    Requests conform to <prefix><name> (default: BaseRequest).
           --model-abstract <name>  Models inherit from <prefix><name> (default: HTTPModel).
@@ -151,6 +158,7 @@ package struct CodegenCommand {
             case "--output-dir": options.outputDirectory = try value(for: argument)
             case "--config": options.configPath = try value(for: argument)
             case "--also": options.siblings.append(try value(for: argument))
+            case "--reference-root": options.referenceRoot = try value(for: argument)
             case "--name-prefix":
                 guard let prefix = remaining.popFirst() else {
                     throw UsageError(message: "--name-prefix needs a value")
@@ -229,7 +237,10 @@ package struct CodegenCommand {
         // Types declared in two specs of one target: each spec's generated files would declare them.
         let allSpecs = options.specs + options.siblings.filter { !options.specs.contains($0) }
         let declared: [(file: String, names: DeclaredNames)] =
-            allSpecs.count > 1 ? allSpecs.compactMap { path in DeclaredNames.read(at: path).map { (path, $0) } } : []
+            allSpecs.count > 1
+            ? allSpecs.compactMap { path in
+                DeclaredNames.read(at: path, referenceRoot: options.referenceRoot).map { (path, $0) }
+            } : []
 
         var failed = false
         var warnings = 0
@@ -239,7 +250,9 @@ package struct CodegenCommand {
         if severalSpecs, let first = allSpecs.min(), options.specs.contains(first) {
             var matched: Set<String> = []
             for path in allSpecs {
-                guard let document = Generator.readSpec(at: path).0 else { continue }
+                guard let document = Generator.readSpec(at: path, referenceRoot: options.referenceRoot).0 else {
+                    continue
+                }
                 matched.formUnion(config.fieldTypes.apply(to: document).matchedKeys)
             }
             let unmatched = config.fieldTypes.unmatchedWarnings(matchedKeys: matched)
@@ -249,7 +262,7 @@ package struct CodegenCommand {
         for (index, spec) in options.specs.enumerated() {
             let clock = ContinuousClock()
             let readStart = clock.now
-            let (document, parseDiagnostics) = Generator.readSpec(at: spec)
+            let (document, parseDiagnostics) = Generator.readSpec(at: spec, referenceRoot: options.referenceRoot)
             let readTime = clock.now - readStart
             report(parseDiagnostics)
             warnings += parseDiagnostics.filter { $0.severity == .warning }.count

@@ -13,10 +13,10 @@ struct DeclaredNames {
         for request in api.requests { locations[request.className] = locations[request.className] ?? request.location }
     }
 
-    /// The names of the spec at `path`, or `nil` when it does not read or resolve (its own command
-    /// reports why).
-    static func read(at path: String) -> DeclaredNames? {
-        let (document, parseDiagnostics) = Generator.readSpec(at: path)
+    /// The names of the spec at `path` (its `$ref`s inside `referenceRoot`), or `nil` when it does not
+    /// read or resolve (its own command reports why).
+    static func read(at path: String, referenceRoot: String? = nil) -> DeclaredNames? {
+        let (document, parseDiagnostics) = Generator.readSpec(at: path, referenceRoot: referenceRoot)
         guard let document, !parseDiagnostics.contains(where: { $0.severity == .error }) else { return nil }
         guard let api = Resolver.resolve(document).0 else { return nil }
         return DeclaredNames(api)

@@ -206,7 +206,7 @@ package struct ResolvedRequest: Sendable {
     package var className: String
     /// The HTTP method, upper-cased.
     package var method: String
-    /// The path or absolute URL.
+    /// The path, relative to the client's base URL (never an absolute URL or `//host/...`).
     package var path: String
     /// What it does.
     package var description: String?

@@ -361,6 +361,10 @@ package struct Resolver {
         }
         if interface.path.isEmpty {
             diagnostics.error("the path is empty", at: interface.pathLocation)
+        } else if let problem = Self.originProblem(inPath: interface.path) {
+            diagnostics.error(
+                "the path '\(interface.path)' \(problem) (send to another host with a per-request base URL)",
+                at: interface.pathLocation)
         }
         let (className, derived) = Self.classNameAndOrigin(for: interface)
         let title = interface.title ?? (derived && !interface.name.trimmingSpaces.isEmpty ? interface.name : nil)
@@ -602,6 +606,21 @@ package struct Resolver {
             upperNext = false
         }
         return result
+    }
+
+    /// Why `path` would send a request away from the client's base URL, or `nil` when it cannot: a
+    /// path that starts with `//` names a host (a network-path reference), and one the runtime reads as
+    /// an absolute URL (it holds `://` anywhere, `PathTemplateRules.schemeSeparatorEnd(in:)`) replaces
+    /// the base URL. Generated requests always go to the client's base URL (issue #35); a request that
+    /// must go elsewhere gets a per-request base URL at the call.
+    static func originProblem(inPath path: String) -> String? {
+        if path.hasPrefix("//") {
+            return "names a host; a path is relative to the client's base URL and starts with a single '/'"
+        }
+        if PathTemplateRules.schemeSeparatorEnd(in: Substring(path)) != nil {
+            return "holds '://', so it would be sent as an absolute URL; a path is relative to the client's base URL"
+        }
+        return nil
     }
 
     /// The names of path parameters: `:name` and `{name}` segments before the fixed query (NEI's action

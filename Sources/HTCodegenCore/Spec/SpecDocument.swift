@@ -190,7 +190,8 @@ package struct InterfaceDecl: Sendable {
     package var method: String
     /// Where the method is.
     package var methodLocation: SourceLocation
-    /// The path, e.g. `/users/:userName/photos`, or an absolute URL.
+    /// The path, e.g. `/users/:userName/photos`, relative to the client's base URL (the ``Resolver``
+    /// refuses one that names a host: `Resolver.originProblem(inPath:)`).
     package var path: String
     /// Where the path is.
     package var pathLocation: SourceLocation

@@ -10,8 +10,10 @@
 /// line of the request's doc comment (as it is, as ``InterfaceDecl/title``, when `className` is used).
 /// A non-empty `className` that is not an identifier gets a warning, since it was meant to be used.
 ///
-/// **Path.** Kept exactly as written: relative (`/address/add`), without the leading slash
-/// (`api/get/address`) or absolute (`http://127.0.0.1/api/get/address2`).
+/// **Path.** Always relative to the client's base URL (issue #35): a path without the leading slash
+/// (`api/get/address`) gets one, and the origin of an absolute one (`http://127.0.0.1/api/get/address2`,
+/// `//host/x`; exports hold the address of a mock server) is dropped with a warning, so no generated
+/// request leaves the client's base URL (``relativePath(_:)``). The rest is kept exactly as written.
 ///
 /// **Path parameters.** NEI lets a REST path have parameters (`/api/todos/:todoId`) that are not among
 /// the inputs. The generated request needs a property for each, so the reader adds a `String` input
@@ -45,7 +47,35 @@ extension NEIReadContext {
         if let code = integer(node, "method"), NEIV0Reader.methods.indices.contains(code) {
             method = NEIV0Reader.methods[code]
         }
-        return Resolver.derivedClassNameBase(method: method, path: node["path"]?.value.stringValue ?? "")
+        return Resolver.derivedClassNameBase(
+            method: method, path: relativePath(node["path"]?.value.stringValue ?? "").path)
+    }
+
+    /// `path` made relative to the client's base URL, and the origin dropped from it, if any: `api/x` →
+    /// `/api/x`; `http://127.0.0.1:8080/api/x?m` → `/api/x?m` (origin `http://127.0.0.1:8080`);
+    /// `//host/x` → `/x` (origin `//host`). A scheme is letters, digits, `+`, `-` and `.` after a letter,
+    /// right before `://`; a `://` elsewhere (in a query) is left for the ``Resolver`` to refuse.
+    static func relativePath(_ path: String) -> (path: String, origin: Substring?) {
+        if path.isEmpty { return (path, nil) }
+        var authorityStart: String.Index?
+        if path.hasPrefix("//") {
+            authorityStart = path.index(path.startIndex, offsetBy: 2)
+        } else if let separator = path.range(of: "://") {
+            let scheme = path[..<separator.lowerBound]
+            if let first = scheme.first, first.isASCII, first.isLetter,
+                scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+            {
+                authorityStart = separator.upperBound
+            }
+        }
+        var rest = Substring(path)
+        var origin: Substring?
+        if let authorityStart {
+            let end = path[authorityStart...].firstIndex { $0 == "/" || $0 == "?" } ?? path.endIndex
+            origin = path[..<end]
+            rest = path[end...]
+        }
+        return (rest.hasPrefix("/") ? String(rest) : "/" + rest, origin)
     }
 
     /// Whether nei-toolkit accepts `text` as a class name: `[0-9A-Za-z_$]+` (the ``Resolver``'s rule).
@@ -78,7 +108,13 @@ extension NEIReadContext {
             name = text
             nameLocation = location
         }
-        guard let (path, pathLocation) = text(node, "path", in: what, required: true) else { return nil }
+        guard let (writtenPath, pathLocation) = text(node, "path", in: what, required: true) else { return nil }
+        let (path, origin) = Self.relativePath(writtenPath)
+        if let origin {
+            diagnostics.warning(
+                "the path's origin '\(origin)' is dropped: generated requests go to the client's base URL (send to another host with a per-request base URL)",
+                at: pathLocation)
+        }
 
         var inputs = self.parameters(parameters.inputs, of: "\(what) (inputs)")
         if case .fields(var fields) = inputs {

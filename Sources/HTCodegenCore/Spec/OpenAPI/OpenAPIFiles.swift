@@ -15,6 +15,11 @@ struct OpenAPIRefTarget: Hashable, Sendable {
 /// A reference is `<file>#<pointer>`: the file part is relative to the file the reference is written
 /// in (empty: that file), percent-encoded; the pointer is a JSON pointer (RFC 6901: `~1` is `/`, `~0`
 /// is `~`), percent-encoded too.
+///
+/// Files are read only inside the reference root (``referenceRoot``: `ht-codegen --reference-root`,
+/// the package's folder under the build plugin, else the document's folder), after every symbolic
+/// link is resolved (`realpath`): a relative path that climbs out with `..`, an absolute path, or a
+/// link inside that leads out is an error at the `$ref`, and the file is not read.
 struct OpenAPIFiles {
     /// One file.
     struct File {
@@ -33,9 +38,16 @@ struct OpenAPIFiles {
     /// The message of every path that could not be read, so it is not read again.
     private var failures: [String: String] = [:]
 
-    /// Starts with the document `root`, read from `path` (if known) and named `displayName`.
-    init(root: JSONNode, path: String?, displayName: String) {
+    /// The folder every file read must be inside, symbolic links resolved; `nil` when the document's
+    /// path is unknown and no root was given (then only the document itself is read).
+    let referenceRoot: String?
+
+    /// Starts with the document `root`, read from `path` (if known) and named `displayName`; files
+    /// are read only inside `referenceRoot` (`nil`: the folder of `path`).
+    init(root: JSONNode, path: String?, displayName: String, referenceRoot: String? = nil) {
         let standardized = path.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let rootFolder = referenceRoot ?? standardized.map { ($0 as NSString).deletingLastPathComponent }
+        self.referenceRoot = rootFolder.map { Self.realPath($0) ?? URL(fileURLWithPath: $0).standardizedFileURL.path }
         files = [File(path: standardized, displayName: displayName, root: root)]
         if let standardized { indexByPath[standardized] = 0 }
     }
@@ -89,7 +101,16 @@ struct OpenAPIFiles {
             : Self.normalized(
                 ((referrer.displayName as NSString).deletingLastPathComponent as NSString)
                     .appendingPathComponent(relative))
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Only files inside the reference root, symbolic links resolved, are read (issue #35): a
+        // document must not pull `../secret.yaml`, `/etc/...` or a link to them into generated code.
+        let resolved = Self.realPath(path)
+        guard let root = referenceRoot, Self.isInside(resolved ?? path, root) else {
+            let message =
+                "the file is outside the reference root \(referenceRoot ?? "(none)") (symbolic links resolved); a $ref reads files only inside it (ht-codegen --reference-root, by default the document's folder; the build plugin passes the package's folder)"
+            failures[path] = message
+            return .failure(RefError(message: message))
+        }
+        guard let data = FileManager.default.contents(atPath: resolved ?? path) else {
             let message = "cannot read '\(relative)' (looked for \(path))"
             failures[path] = message
             return .failure(RefError(message: message))
@@ -164,5 +185,17 @@ struct OpenAPIFiles {
             }
         }
         return (absolute ? "/" : "") + parts.joined(separator: "/")
+    }
+
+    /// Whether `path` is `root` or inside it (both absolute and standardized).
+    static func isInside(_ path: String, _ root: String) -> Bool {
+        path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// `path` with every symbolic link resolved, absolute (`realpath(3)`); `nil` when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

@@ -24,6 +24,13 @@ extension OpenAPIReadContext {
         }
         var operations: [OperationSource] = []
         for pathMember in members where !pathMember.key.hasPrefix("x-") {
+            // A key such as `http://other.host/x` would send the request away from the base URL.
+            guard pathMember.key.hasPrefix("/") else {
+                diagnostics.error(
+                    "the path key '\(pathMember.key)' does not start with '/'; OpenAPI path keys are relative to the server URL and start with '/'",
+                    at: pathMember.keyLocation)
+                continue
+            }
             guard let (item, itemFile) = dereferenced(pathMember.value, inFile: 0) else { continue }
             guard item.objectMembers != nil else {
                 diagnostics.warning("a path item must be an object, found \(item.kindName); ignored", at: item.location)

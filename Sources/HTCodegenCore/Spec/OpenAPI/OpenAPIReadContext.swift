@@ -31,9 +31,10 @@ struct OpenAPIReadContext {
         var reference: String
     }
 
-    /// Creates a context for the document `root`, read from `path` and named `file`.
-    init(root: JSONNode, path: String?, file: String) {
-        files = OpenAPIFiles(root: root, path: path, displayName: file)
+    /// Creates a context for the document `root`, read from `path` and named `file`, whose references
+    /// stay inside `referenceRoot` (`nil`: the folder of `path`).
+    init(root: JSONNode, path: String?, file: String, referenceRoot: String? = nil) {
+        files = OpenAPIFiles(root: root, path: path, displayName: file, referenceRoot: referenceRoot)
     }
 
     // MARK: References

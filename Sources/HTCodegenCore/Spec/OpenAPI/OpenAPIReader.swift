@@ -10,9 +10,12 @@
 /// end of the document. Errors are only for what makes the document unusable: a reference that names
 /// nothing, `paths` that is not an object.
 enum OpenAPIReader {
-    /// Reads `root` (the document read from `path`, named `file` in diagnostics).
-    static func read(_ root: JSONNode, file: String, path: String?) -> (SpecDocument?, [Diagnostic]) {
-        var context = OpenAPIReadContext(root: root, path: path, file: file)
+    /// Reads `root` (the document read from `path`, named `file` in diagnostics); its `$ref`s read
+    /// files only inside `referenceRoot` (`nil`: the folder of `path`).
+    static func read(
+        _ root: JSONNode, file: String, path: String?, referenceRoot: String? = nil
+    ) -> (SpecDocument?, [Diagnostic]) {
+        var context = OpenAPIReadContext(root: root, path: path, file: file, referenceRoot: referenceRoot)
         var document = SpecDocument(file: file)
         if let version = root["openapi"], let text = version.value.stringValue,
             !(text.hasPrefix("3.0") || text.hasPrefix("3.1"))

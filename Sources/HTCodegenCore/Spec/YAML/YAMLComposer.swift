@@ -2,27 +2,39 @@
 /// with the line and column where its value starts.
 ///
 /// Aliases are expanded (a bounded number of nodes in all, ``YAMLDocumentParser/maxAliasExpansion``,
-/// so a billion-laughs document is an error); keys must be scalars (the tree's keys are strings);
-/// duplicate keys are errors; tags of the core schema apply, others are warnings.
+/// and a bounded amount of text, ``YAMLDocumentParser/maxAliasBytes(forStreamOf:)``, so a
+/// billion-laughs document, or one large aliased description, is an error); keys must be scalars (the
+/// tree's keys are strings); duplicate keys are errors; tags of the core schema apply, others are
+/// warnings. A YAML 1.1 merge key (`<<`) is a warning: YAML 1.2 has none, so nothing is merged.
 struct YAMLComposer {
     /// A node and, for a scalar, its text as a key.
     struct Composed {
         var node: JSONNode
         var keyText: String?
+        /// Whether it is a plain, untagged `<<`: a YAML 1.1 merge key when it is a key.
+        var isMergeKey = false
     }
 
     /// The tokens of the stream.
     let scanner: YAMLScanner
     /// The file name used in locations.
     let file: String
-    /// The anchors of the current document: the node and how many nodes it counts for.
-    var anchors: [String: (composed: Composed, size: Int)] = [:]
+    /// The anchors of the current document: the node, how many nodes it counts for, and how many
+    /// bytes of scalar text (keys included) it holds.
+    var anchors: [String: (composed: Composed, size: Int, bytes: Int)] = [:]
     /// Unknown tags and directives, reported with the document.
     var warnings: [Diagnostic] = []
     /// Nodes built so far in the document (aliases count with the size of what they repeat).
     var nodeCount = 0
     /// Nodes added by alias expansion so far.
     var aliasExpansion = 0
+    /// Bytes of scalar text (keys included) in the document so far, aliases counting with what they
+    /// repeat.
+    var byteCount = 0
+    /// Bytes of scalar text added by alias expansion so far.
+    var aliasBytes = 0
+    /// The most bytes aliases may add to a document of this stream.
+    let maxAliasBytes: Int
     /// The `%TAG` handles of the current document: handle → prefix.
     var tagHandles: [String: String] = [:]
 
@@ -33,6 +45,7 @@ struct YAMLComposer {
     init(bytes: [UInt8], file: String) {
         scanner = YAMLScanner(bytes: bytes, file: file)
         self.file = file
+        maxAliasBytes = YAMLDocumentParser.maxAliasBytes(forStreamOf: bytes.count)
     }
 
     /// Where `token` starts, 1-based.
@@ -105,6 +118,8 @@ struct YAMLComposer {
             anchors = [:]
             nodeCount = 0
             aliasExpansion = 0
+            byteCount = 0
+            aliasBytes = 0
             let content = try scanner.peekToken()
             let root: JSONNode
             switch content.kind {
@@ -156,6 +171,15 @@ struct YAMLComposer {
                     "aliases expand to more than \(YAMLDocumentParser.maxAliasExpansion) nodes (a 'billion laughs' document?)",
                     at: token)
             }
+            // Each use repeats the anchored text in the tree and in the generated code: bounded by the
+            // file's size, so one aliased description cannot become megabytes of Swift.
+            aliasBytes += anchored.bytes
+            byteCount += anchored.bytes
+            if aliasBytes > maxAliasBytes {
+                throw fail(
+                    "aliases repeat more than \(maxAliasBytes) bytes of text (8 times the file's size, at least 1 MiB; a 'billion laughs' document?): each use of an alias copies what it names into the spec and the generated code; refer to it once (a $ref in OpenAPI, a named type in a spec)",
+                    at: token)
+            }
             var composed = anchored.composed
             composed.node.location = location(token)
             return composed
@@ -172,6 +196,7 @@ struct YAMLComposer {
         }
         let resolvedTag = try tag.map { (tag) throws(YAMLSyntaxError) -> String in try resolveTag(tag) }
         let before = nodeCount
+        let bytesBefore = byteCount
         var composed: Composed
         switch token.kind {
         case .blockEntry where indentlessSequence:
@@ -202,11 +227,12 @@ struct YAMLComposer {
             composed = try composeScalar(empty, tag: resolvedTag, tagToken: tag)
         }
         nodeCount += 1
+        byteCount += composed.keyText?.utf8.count ?? 0
         if let resolvedTag, let tag {
             try checkCollectionTag(resolvedTag, tagToken: tag, composed: composed)
         }
         if let anchor {
-            anchors[anchor.text] = (composed, nodeCount - before)
+            anchors[anchor.text] = (composed, nodeCount - before, byteCount - bytesBefore)
         }
         return composed
     }
@@ -298,9 +324,23 @@ struct YAMLComposer {
             } else {
                 value = emptyNode(at: valueToken)
             }
-            try builder.add(key: key, value: value)
+            try add(key: key, value: value, to: &builder)
         }
         return Composed(node: JSONNode(value: .object(builder.members), location: location(start)), keyText: nil)
+    }
+
+    /// Adds a member to a mapping; a merge key (`<<`) is added as the key `<<`, with a warning.
+    private mutating func add(
+        key: Composed, value: Composed, to builder: inout YAMLMappingBuilder
+    ) throws(YAMLSyntaxError) {
+        if key.isMergeKey {
+            warnings.append(
+                Diagnostic(
+                    .warning,
+                    "'<<' is a YAML 1.1 merge key, which YAML 1.2 does not have: the keys of its value are not merged into this mapping (it is read as a key named '<<'); write them out",
+                    at: key.node.location))
+        }
+        try builder.add(key: key, value: value)
     }
 
     /// A flow sequence `[...]`; a `key: value` entry is a one-pair mapping.
@@ -330,7 +370,7 @@ struct YAMLComposer {
                 // A single-pair mapping inside a flow sequence: `[a: b]`, `[? a : b]`.
                 var builder = YAMLMappingBuilder()
                 let (key, value) = try composeFlowPair(depth: depth + 1, end: .flowSequenceEnd)
-                try builder.add(key: key, value: value)
+                try add(key: key, value: value, to: &builder)
                 nodeCount += 1
                 elements.append(JSONNode(value: .object(builder.members), location: key.node.location))
             } else if token.kind == .flowEntry {
@@ -400,7 +440,7 @@ struct YAMLComposer {
                 throw fail("expected a key before ',' in the flow mapping", at: token)
             }
             let (key, value) = try composeFlowPair(depth: depth + 1, end: .flowMappingEnd)
-            try builder.add(key: key, value: value)
+            try add(key: key, value: value, to: &builder)
         }
         return Composed(node: JSONNode(value: .object(builder.members), location: location(start)), keyText: nil)
     }
@@ -427,7 +467,9 @@ struct YAMLComposer {
         let text = token.text
         guard let tag, tag != "!" else {
             if token.style == .plain && tag == nil {
-                return Composed(node: JSONNode(value: YAMLCoreSchema.resolve(text), location: location), keyText: text)
+                return Composed(
+                    node: JSONNode(value: YAMLCoreSchema.resolve(text), location: location), keyText: text,
+                    isMergeKey: text == "<<")
             }
             return Composed(node: JSONNode(value: .string(text), location: location), keyText: text)
         }

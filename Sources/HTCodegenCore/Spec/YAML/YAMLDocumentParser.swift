@@ -1,14 +1,24 @@
 /// Reads YAML 1.2 into the same positioned tree as ``JSONDocumentParser``, so a spec or config in YAML
 /// goes through the rest of the generator unchanged and every diagnostic points at `file.yaml:line:column`.
 ///
-/// Nesting is limited (``maxDepth``), and so is alias expansion (``maxAliasExpansion``): no input can
-/// overflow the stack or expand into an out-of-memory.
+/// Nesting is limited (``maxDepth``), and so is alias expansion (``maxAliasExpansion`` nodes and
+/// ``maxAliasBytes(forStreamOf:)`` bytes of text): no input can overflow the stack, expand into an
+/// out-of-memory, or multiply its text into generated code much larger than itself.
 package enum YAMLDocumentParser {
     /// The deepest nesting accepted, as for JSON.
     package static let maxDepth = JSONDocumentParser.maxDepth
     /// How many nodes aliases may add to a document in all (each use of an alias adds the nodes of
     /// what it refers to).
     package static let maxAliasExpansion = 1_000_000
+
+    /// How many bytes of scalar text (keys included) aliases may add to a document of a stream of
+    /// `size` bytes in all: 8 times the stream's size, at least 1 MiB. Each use of an alias adds the
+    /// text of what it refers to (aliases inside it included), so the tree, and the code generated
+    /// from it, stay within a small multiple of the file: a 256 KB description repeated through 400
+    /// aliases (104 MB of Swift) is an error at the alias that crosses the limit.
+    package static func maxAliasBytes(forStreamOf size: Int) -> Int {
+        max(1 << 20, size.multipliedReportingOverflow(by: 8).overflow ? Int.max : size * 8)
+    }
 
     /// Parses a file that holds one document (a spec or a config): an empty file, or one with more
     /// than one document, is an error. Returns the document and the warnings (unknown tags).
