@@ -47,6 +47,8 @@ public final class HTClient: Sendable {
     private let state: HTLocked<State>
     /// The requests this client built lately (``HTBuiltRequestMemo``).
     let builtRequests = HTBuiltRequestMemo()
+    /// Where the client's credentials may go (``HTCredentialOrigins``).
+    let credentialOrigins: HTCredentialOrigins
 
     /// Creates a client, and removes the upload body files that uploads killed with their process left
     /// in the configuration's ``HTClientConfiguration/uploadDirectory``.
@@ -54,6 +56,8 @@ public final class HTClient: Sendable {
         self.configuration = configuration
         self.transport = transport
         self.state = HTLocked(State(mockMode: configuration.mockMode))
+        self.credentialOrigins = HTCredentialOrigins(
+            baseURL: configuration.baseURL, additional: configuration.credentialOrigins)
         HTUploadBodyFile.sweepLeftovers(in: configuration.uploadDirectory)
     }
 
@@ -195,7 +199,16 @@ public final class HTClient: Sendable {
         let built = try builtRequests.built(R.self, values: values, cacheUse: cacheUse, configuration: configuration)
         var urlRequest = built.urlRequest
         request.customize(&urlRequest)
-        let isAsBuilt = HTURLRequestIdentity.isUnchanged(urlRequest, since: built.urlRequest)
+        var isAsBuilt = HTURLRequestIdentity.isUnchanged(urlRequest, since: built.urlRequest)
+        let own = HTOwnCredentials(headers: values.headers, parameters: values.parameters)
+        // A request as built from a relative path and the client's base URL goes to that origin; any
+        // other is checked, so that the cache key and the request sent agree on whose it is.
+        if !isAsBuilt || values.baseURL != nil || PathTemplateRules.schemeSeparatorEnd(in: Substring(R.path)) != nil,
+            let guarded = guardedForOrigin(urlRequest, own: own)
+        {
+            urlRequest = guarded
+            isAsBuilt = false
+        }
         var exchange: HTCacheExchange?
         if let cacheUse, let parts = built.keyParts {
             exchange = HTCacheExchange(
@@ -205,19 +218,26 @@ public final class HTClient: Sendable {
         let description = isAsBuilt ? built.description : HTRequestDescription(urlRequest, for: R.self)
         let requestType = request.requestType
         let transport = try self.transport(for: requestType, description: description)
-        let own = request.interceptors
+        let ownInterceptors = request.interceptors
         let rules = HTResponseMapper.Rules(for: request, configuration: configuration)
         return HTPreparedRequest(
             urlRequest: urlRequest, description: description,
             acceptedStatusCodes: rules.acceptedStatusCodes, mappingOptions: rules.mappingOptions,
             resultValidator: rules.resultValidator,
-            interceptors: own.isEmpty ? configuration.interceptors : configuration.interceptors + own,
-            mock: request.mock, requestType: requestType, transport: transport,
+            interceptors: ownInterceptors.isEmpty
+                ? configuration.interceptors : configuration.interceptors + ownInterceptors,
+            ownCredentials: own, mock: request.mock, requestType: requestType, transport: transport,
             timeout: values.timeout ?? configuration.timeout,
             transportOptions: HTTransportOptions(
                 maximumResponseSize: request.maximumResponseSize ?? configuration.maximumResponseSize,
                 redirectPolicy: configuration.redirectPolicy),
             cache: exchange, isAsBuilt: isAsBuilt)
+    }
+
+    /// `urlRequest` without the credentials it must not carry to its origin (``HTCredentialOrigins``);
+    /// `nil` when it may go as it is.
+    func guardedForOrigin(_ urlRequest: URLRequest, own: HTOwnCredentials) -> URLRequest? {
+        credentialOrigins.guarded(urlRequest, own: own, extraHeaders: configuration.cache.credentialHeaders)
     }
 
     /// The transport registered for `requestType`, or the client's when there is none.
@@ -296,8 +316,8 @@ public final class HTClient: Sendable {
         let lookups = HTLocked<HTCacheAttempt?>(nil)
         let raw = try await execute(
             prepared.urlRequest, description: prepared.description, interceptors: prepared.interceptors,
-            mock: prepared.mock, requestType: prepared.requestType, transport: transport, timeout: prepared.timeout,
-            options: prepared.transportOptions,
+            ownCredentials: prepared.ownCredentials, mock: prepared.mock, requestType: prepared.requestType,
+            transport: transport, timeout: prepared.timeout, options: prepared.transportOptions,
             cacheStep: { request, send in
                 let attempt = exchange.lookUp(request, ambient: transport.ambientCredentials(for: request))
                 lookups.withLock { $0 = attempt }
@@ -315,25 +335,30 @@ public final class HTClient: Sendable {
     {
         try await execute(
             prepared.urlRequest, description: prepared.description, interceptors: prepared.interceptors,
-            mock: prepared.mock, requestType: prepared.requestType, transport: prepared.transport,
-            timeout: prepared.timeout,
-            options: prepared.transportOptions)
+            ownCredentials: prepared.ownCredentials, mock: prepared.mock, requestType: prepared.requestType,
+            transport: prepared.transport, timeout: prepared.timeout, options: prepared.transportOptions)
     }
 
     /// ``execute(_:)`` for a URL request and the parts of a prepared request it uses.
     ///
-    /// At the end of the chain, each request's headers are checked (``HTHeaderCheck``), then `cacheStep`
-    /// (the response cache's lookup) runs around the mock or the transport.
+    /// At the end of the chain, each request loses the credentials it must not carry to its origin
+    /// (``HTCredentialOrigins``; those in `ownCredentials` stay) and its headers are checked
+    /// (``HTHeaderCheck``), then `cacheStep` (the response cache's lookup) runs around the mock or the
+    /// transport.
     func execute(
         _ urlRequest: URLRequest, description: HTRequestDescription, interceptors: [any HTInterceptor],
-        mock: HTMockResponse?, requestType: HTRequestType?, transport: any HTTransport, timeout: TimeInterval,
+        ownCredentials: HTOwnCredentials = .none, mock: HTMockResponse?, requestType: HTRequestType?,
+        transport: any HTTransport, timeout: TimeInterval,
         options: HTTransportOptions,
         cacheStep: (@Sendable (URLRequest, @escaping HTInterceptorNext) async throws -> HTTransportResponse)? = nil
     ) async throws(HTNetworkingError) -> HTTransportResponse {
         if Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
-        let context = HTInterceptorContext(request: description, requestType: requestType, logger: configuration.logger)
+        let context = HTInterceptorContext(
+            request: description, requestType: requestType, logger: configuration.logger,
+            credentialOrigins: credentialOrigins)
         let send = self.terminal(transport: transport, mock: mock, options: options)
-        let terminal: HTInterceptorNext = { request in
+        let terminal: HTInterceptorNext = { [self] request in
+            let request = guardedForOrigin(request, own: ownCredentials) ?? request
             try HTHeaderCheck.validate(request, request: description)
             guard let cacheStep else { return try await send(request) }
             return try await cacheStep(request, send)

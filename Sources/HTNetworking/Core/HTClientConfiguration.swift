@@ -51,6 +51,12 @@ public struct HTClientConfiguration: Sendable {
     public var maximumResponseSize: Int? = HTClientConfiguration.defaultMaximumResponseSize
     /// How redirects are followed (by default without credential headers to another origin).
     public var redirectPolicy: HTRedirectPolicy = .stripCredentialsAcrossOrigins
+    /// Origins besides the base URL's that may receive the client's credentials (its default headers,
+    /// what its interceptors add): give a URL of each (`https://files.example.com`); its scheme, host
+    /// and port count. A request that reaches the transport for any other origin goes without its
+    /// credential headers and credential query parameters, but those it declares itself (see
+    /// <doc:Security>). Default: none.
+    public var credentialOrigins: [URL] = []
     /// The folder multipart upload bodies are written to while they are sent (``HTClient/upload(_:form:)``):
     /// made mode `0700`, each body file `0600` and removed when its upload ends; files that uploads killed
     /// with their process left are removed when a client is made. Give it a folder of its own. Default:

@@ -15,6 +15,8 @@ package struct HTPreparedRequest<Request: HTBaseRequest>: Sendable {
     var resultValidator: HTResultValidator?
     /// The client's interceptors followed by the request's.
     var interceptors: [any HTInterceptor]
+    /// The credentials the request declares itself, which go with it to any origin.
+    var ownCredentials: HTOwnCredentials
     var mock: HTMockResponse?
     var requestType: HTRequestType?
     /// The transport for the request's type, or the client's.

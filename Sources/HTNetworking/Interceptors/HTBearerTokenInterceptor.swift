@@ -45,6 +45,8 @@ public struct HTBearerTokenInterceptor: HTInterceptor {
     public func intercept(_ request: URLRequest, context: HTInterceptorContext, next: HTInterceptorNext) async throws
         -> HTTransportResponse
     {
+        // Another origin never gets the token (the client would remove it anyway), nor refreshes it.
+        guard context.mayReceiveCredentials(request) else { return try await next(request) }
         let token = try await refresher.token()
         let response = try await next(authorized(request, token))
         guard rejectionStatusCodes.contains(response.statusCode) else { return response }

@@ -44,12 +44,31 @@ public struct HTInterceptorContext: Sendable {
     public var requestType: HTRequestType?
     /// The client's logger.
     public var logger: HTLogger
+    /// Where the client's credentials may go (`nil`: anywhere, for a context made outside a client).
+    let credentialOrigins: HTCredentialOrigins?
 
     /// Creates a context.
     public init(request: HTRequestDescription, requestType: HTRequestType? = nil, logger: HTLogger = .shared) {
+        self.init(request: request, requestType: requestType, logger: logger, credentialOrigins: nil)
+    }
+
+    init(
+        request: HTRequestDescription, requestType: HTRequestType?, logger: HTLogger,
+        credentialOrigins: HTCredentialOrigins?
+    ) {
         self.request = request
         self.requestType = requestType
         self.logger = logger
+        self.credentialOrigins = credentialOrigins
+    }
+
+    /// Whether `request` goes to an origin that may receive the client's credentials: its base URL's or
+    /// one of ``HTClientConfiguration/credentialOrigins``. For any other, the client removes the
+    /// credentials an interceptor adds before the transport sees the request; an interceptor that adds
+    /// credentials checks this first (``HTBearerTokenInterceptor`` does, and then neither fetches nor
+    /// refreshes its token).
+    public func mayReceiveCredentials(_ request: URLRequest) -> Bool {
+        credentialOrigins?.permits(request.url) ?? true
     }
 }
 

@@ -82,11 +82,14 @@ extension HTClient {
                         request: description))
             }
         }
-        let route = HTDownloadRoute(
+        var route = HTDownloadRoute(
             transport: routeTransport, interceptors: configuration.interceptors + request.interceptors,
             context: HTInterceptorContext(
-                request: description, requestType: request.requestType, logger: configuration.logger),
+                request: description, requestType: request.requestType, logger: configuration.logger,
+                credentialOrigins: credentialOrigins),
             mockMode: mockMode, ownMock: request.mock, clientMock: configuration.mock, options: downloadOptions)
+        let own = HTOwnCredentials(headers: request.headers, parameters: request.parameters)
+        route.guardOrigin = { [self] request in guardedForOrigin(request, own: own) ?? request }
         return HTDownloadJob(
             urlRequest: built, description: description,
             acceptedStatusCodes: request.acceptedStatusCodes ?? configuration.acceptedStatusCodes,

@@ -22,6 +22,9 @@ struct HTDownloadRoute: Sendable {
     var clientMock: HTMockTransport?
     /// What the transport is asked for: the client's redirect policy (downloads have no size limit).
     var options = HTTransportOptions(maximumResponseSize: nil)
+    /// Takes from a request what it must not carry to its origin (``HTCredentialOrigins``), at the end
+    /// of the chain; `nil` for a URL request sent as it is.
+    var guardOrigin: (@Sendable (URLRequest) -> URLRequest)?
 
     /// A route straight to `transport`: no interceptors, no mocks.
     init(transport: any HTTransport, description: HTRequestDescription, options: HTTransportOptions) {
@@ -73,6 +76,7 @@ struct HTDownloadRoute: Sendable {
     private func terminal(
         _ request: URLRequest, file: URL, progress: @escaping @Sendable (HTTransferProgress) -> Void
     ) async throws -> HTTransportResponse {
+        let request = guardOrigin?(request) ?? request
         if mockMode != .off {
             let mocks = clientMock ?? HTMockTransport()
             if let ownMock, let answer = try await HTMockTransport(handler: { _ in ownMock }).answer(for: request) {

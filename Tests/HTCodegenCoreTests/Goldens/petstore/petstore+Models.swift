@@ -221,6 +221,9 @@ internal final class HTStoreError: HTHTTPModel, HTModelMappable, @unchecked Send
     internal struct Storage: HTModelStorage {
         internal var code: Int32?
         internal var message: String?
+        /// Echoed by a careless server; never shown in a description.
+        internal var password: String?
+        internal var refresh_token: String?
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -233,6 +236,8 @@ internal final class HTStoreError: HTHTTPModel, HTModelMappable, @unchecked Send
     internal static let htAccessors: [HTPropertyAccessor<HTStoreError>] = [
         .init("code", required: true, { $1(&$0.code) }),
         .init("message", required: true, { $1(&$0.message) }),
+        .init("password", { $1(&$0.password) }),
+        .init("refresh_token", { $1(&$0.refresh_token) }),
     ]
     internal static let htMapping: HTObjectMapping<HTStoreError> = .defaultMapping()
 }
