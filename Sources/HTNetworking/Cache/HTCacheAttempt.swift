@@ -70,7 +70,8 @@ package struct HTCacheAttempt: Sendable {
         -> HTResponse<R.Response>?
     {
         guard let memo = cache.memory.memo(for: key),
-            memo.isFor(R.self, options: prepared.mappingOptions, acceptedStatusCodes: prepared.acceptedStatusCodes),
+            memo.isFor(
+                R.self, options: prepared.rules.mappingOptions, acceptedStatusCodes: prepared.rules.acceptedStatusCodes),
             memo.matches(hit), let value = memo.value(as: R.Response.self)
         else { return nil }
         return HTResponse(value: value, raw: copy hit, diagnostics: memo.diagnostics, isFromCache: true)
@@ -84,8 +85,8 @@ package struct HTCacheAttempt: Sendable {
         guard cache.memory.countLimit > 0 else { return }
         cache.memory.setMemo(
             HTMappedValueMemo.make(
-                response.value, of: R.self, options: prepared.mappingOptions,
-                acceptedStatusCodes: prepared.acceptedStatusCodes, diagnostics: response.diagnostics, source: hit),
+                response.value, of: R.self, options: prepared.rules.mappingOptions,
+                acceptedStatusCodes: prepared.rules.acceptedStatusCodes, diagnostics: response.diagnostics, source: hit),
             for: key)
     }
 

@@ -5,23 +5,16 @@ import Foundation
 #endif
 
 /// The cache's part in sending one request, as the client uses it: the request's policy, expiry,
-/// version and the request part of its key, decided once; then, for the URL request as it reaches the
-/// transport (after the interceptors, which may add credentials), a lookup (``lookUp(_:ambient:isAsBuilt:)``)
-/// that keys it by whose it is (``HTCacheScope``) and says whether to serve a stored response or what
-/// to send.
+/// version and the request part of its key, decided once when the client prepares the request; then,
+/// for the URL request as it reaches the transport (after the interceptors, which may add
+/// credentials), a lookup (``lookUp(_:ambient:isAsBuilt:)``) that keys it by whose it is
+/// (``HTCacheScope``) and says whether to serve a stored response or what to send. ``HTCacheStep``
+/// runs it in a send.
 ///
 /// A request that carries credentials uses the cache only when it opts in
 /// (``HTCacheSettings/allowsCredentials(for:)``); otherwise its lookup serves nothing and stores nothing.
 /// Hits, misses, stores, evictions and failures are logged through the client's ``HTLogger`` under
 /// ``HTLogComponent/cache`` (hits and misses at debug, I/O failures as warnings; URLs redacted).
-///
-/// ```swift
-/// guard let exchange = HTCacheExchange(for: request, configuration: configuration) else { /* no cache */ }
-/// var attempt = exchange.lookUp(urlRequest)            // after the interceptors
-/// if let hit = attempt.hit { /* map it; isFromCache = true */ }
-/// let (raw, fromCache) = attempt.resolve(try await transport.send(attempt.request))
-/// /* map raw */ ; attempt.store(raw, fromCache: fromCache)
-/// ```
 package final class HTCacheExchange: Sendable {
     private let settings: HTCacheSettings
     private let policy: any HTCachePolicy
@@ -37,20 +30,6 @@ package final class HTCacheExchange: Sendable {
     private let reads: Bool
     private let allowsCredentials: Bool
     private let logger: HTLogger
-
-    /// Asks which policy `request` uses (``HTCacheSettings/policyID(for:)``); `nil` when it uses none
-    /// (``HTCachePolicyID/noCache``, or an identifier no policy is registered under, which is logged).
-    package convenience init?<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) {
-        let values = HTRequestValues(request)
-        guard let use = HTCacheUse(request, values: values, configuration: configuration) else { return nil }
-        var built = try? HTRequestBuilder.urlRequest(R.self, values: values, configuration: configuration)
-        if var customized = built {
-            request.customize(&customized)
-            built = customized
-        }
-        let parts = HTCacheKeyParts(use.keyInputs, builtRequest: built, configuration: configuration)
-        self.init(use, parts: parts, built: built?.url, asBuilt: parts.asBuilt, configuration: configuration)
-    }
 
     /// The exchange of a request that uses the cache as `use` says, whose key parts are `parts`;
     /// `built` is the URL it built (after ``HTBaseRequest/customize(_:)``), and `asBuilt` the key of its

@@ -221,9 +221,7 @@ public final class HTClient: Sendable {
         let ownInterceptors = request.interceptors
         let rules = HTResponseMapper.Rules(for: request, configuration: configuration)
         return HTPreparedRequest(
-            urlRequest: urlRequest, description: description,
-            acceptedStatusCodes: rules.acceptedStatusCodes, mappingOptions: rules.mappingOptions,
-            resultValidator: rules.resultValidator,
+            urlRequest: urlRequest, description: description, rules: rules,
             interceptors: ownInterceptors.isEmpty
                 ? configuration.interceptors : configuration.interceptors + ownInterceptors,
             ownCredentials: own, mock: request.mock, requestType: requestType, transport: transport,
@@ -254,11 +252,8 @@ public final class HTClient: Sendable {
     }
 
     /// Sends a prepared request and maps the response, logging failures. The response cache takes part
-    /// (`Cache/HTCacheExchange.swift`), looking the request up as it reaches the transport, after the
-    /// interceptors, so the credentials they add key the entry: a policy hit that maps is served without
-    /// the transport (`isFromCache`; from the second hit on, the value mapped the first time, kept
-    /// beside the memory-tier entry and shared), a revalidation is sent conditional and its 304 serves
-    /// the stored response, and a network response that maps is stored per policy and `Cache-Control`.
+    /// (``HTCacheStep``): it looks the request up as it reaches the transport, after the interceptors,
+    /// so the credentials they add key the entry.
     package func response<R: HTBaseRequest>(for prepared: HTPreparedRequest<R>) async throws(HTNetworkingError)
         -> sending HTResponse<R.Response>
     {
@@ -268,64 +263,11 @@ public final class HTClient: Sendable {
                 return try HTResponseMapper.map(
                     raw, prepared, serializers: configuration.serializers, logger: configuration.logger)
             }
-            var (raw, attempt) = try await execute(prepared, through: exchange)
-            // `raw` is the hit as the interceptors handed it back.
-            if var hitAttempt = attempt, hitAttempt.hit != nil {
-                if let memoized = hitAttempt.memoizedResponse(raw, for: prepared) {
-                    return memoized
-                }
-                if let cached = try? HTResponseMapper.map(
-                    raw, prepared, serializers: configuration.serializers, logger: configuration.logger)
-                {
-                    hitAttempt.memoize(cached, mappedFrom: raw, for: prepared)
-                    return cached
-                }
-                hitAttempt.discardHit()
-                (raw, attempt) = try await execute(prepared, through: exchange.withoutReading())
-            }
-            let response = try HTResponseMapper.map(
-                raw, prepared, serializers: configuration.serializers, logger: configuration.logger)
-            attempt?.store(raw, fromCache: raw.isFromCache)
-            return response
+            return try await HTCacheStep(prepared: prepared, exchange: exchange, client: self).response()
         } catch {
             log(error)
             throw error
         }
-    }
-
-    /// Sends a prepared request with the cache looking it up as it reaches the transport; returns the
-    /// answer (a hit, a revalidated entry or the network's) and the lookup it came from.
-    private func execute<R: HTBaseRequest>(
-        _ prepared: HTPreparedRequest<R>, through exchange: HTCacheExchange
-    ) async throws(HTNetworkingError) -> (HTTransportResponse, HTCacheAttempt?) {
-        let transport = prepared.transport
-        if prepared.interceptors.isEmpty {
-            // Nothing changes the request on its way to the transport: look it up here, and start no
-            // send at all for a hit.
-            // A request as built has only the headers the builder checked (and its constant `Accept`).
-            if !prepared.isAsBuilt { try HTHeaderCheck.validate(prepared.urlRequest, request: prepared.description) }
-            let attempt = exchange.lookUp(
-                prepared.urlRequest, ambient: transport.ambientCredentials(for: prepared.urlRequest),
-                isAsBuilt: prepared.isAsBuilt)
-            if let hit = attempt.hit { return (hit, attempt) }
-            var conditional = prepared
-            conditional.urlRequest = attempt.request
-            conditional.isAsBuilt = false
-            return (attempt.resolve(try await execute(conditional)).response, attempt)
-        }
-        let lookups = HTLocked<HTCacheAttempt?>(nil)
-        let raw = try await execute(
-            prepared.urlRequest, description: prepared.description, interceptors: prepared.interceptors,
-            ownCredentials: prepared.ownCredentials, mock: prepared.mock, requestType: prepared.requestType,
-            transport: transport, timeout: prepared.timeout, options: prepared.transportOptions,
-            cacheStep: { request, send in
-                let attempt = exchange.lookUp(request, ambient: transport.ambientCredentials(for: request))
-                lookups.withLock { $0 = attempt }
-                if let hit = attempt.hit { return hit }
-                return attempt.resolve(try await send(attempt.request)).response
-            })
-        // No lookup when an interceptor answered without sending: then nothing is stored either.
-        return (raw, lookups.current)
     }
 
     /// Runs the interceptors and the transport in a task of its own, so that ``cancelAll()`` and the

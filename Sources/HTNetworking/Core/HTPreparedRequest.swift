@@ -10,9 +10,8 @@ package struct HTPreparedRequest<Request: HTBaseRequest>: Sendable {
     /// The URL request after the request's ``HTBaseRequest/customize(_:)``.
     var urlRequest: URLRequest
     var description: HTRequestDescription
-    var acceptedStatusCodes: Set<Int>
-    var mappingOptions: HTMappingOptions
-    var resultValidator: HTResultValidator?
+    /// How the response is checked and mapped: the request's settings, else the client's.
+    var rules: HTResponseMapper.Rules
     /// The client's interceptors followed by the request's.
     var interceptors: [any HTInterceptor]
     /// The credentials the request declares itself, which go with it to any origin.
@@ -24,7 +23,7 @@ package struct HTPreparedRequest<Request: HTBaseRequest>: Sendable {
     var timeout: TimeInterval
     /// The size limit and redirect policy the transport applies.
     var transportOptions: HTTransportOptions
-    /// The response cache's part: a hit, or the (possibly conditional) request to send; `nil` when the
+    /// The request's key and policy in the response cache, which ``HTCacheStep`` uses; `nil` when the
     /// request is sent or mapped without the cache.
     var cache: HTCacheExchange?
     /// Whether ``urlRequest`` is the URL request the builder made, unchanged by

@@ -4,16 +4,10 @@ import Foundation
 /// for its content type, runs the result validator, and maps the payload at the response key path.
 enum HTResponseMapper {
     /// What mapping takes from a request and the client's configuration.
-    struct Rules {
+    struct Rules: Sendable {
         var acceptedStatusCodes: Set<Int>
         var mappingOptions: HTMappingOptions
         var resultValidator: HTResultValidator?
-
-        init<R: HTBaseRequest>(_ prepared: HTPreparedRequest<R>) {
-            acceptedStatusCodes = prepared.acceptedStatusCodes
-            mappingOptions = prepared.mappingOptions
-            resultValidator = prepared.resultValidator
-        }
 
         /// The rules of `request` on a client with `configuration` (borrowed: an initializer's
         /// parameters are otherwise passed owned, and the client would copy its whole configuration).
@@ -41,7 +35,7 @@ enum HTResponseMapper {
         _ raw: HTTransportResponse, _ prepared: HTPreparedRequest<R>, serializers: HTSerializerRegistry,
         logger: HTLogger
     ) throws(HTNetworkingError) -> HTResponse<R.Response> {
-        try map(raw, as: R.self, rules: Rules(prepared), serializers: serializers, logger: logger) {
+        try map(raw, as: R.self, rules: prepared.rules, serializers: serializers, logger: logger) {
             prepared.description
         }
     }

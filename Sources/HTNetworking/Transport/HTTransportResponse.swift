@@ -13,6 +13,9 @@ public struct HTTransportResponse: Sendable {
     /// Whether the response was read from a cache rather than received (set by whatever answered from
     /// the cache; ``HTResponse/isFromCache`` reports it).
     public var isFromCache: Bool
+    /// The response cache's lookup this response answered, on its way back through the interceptor
+    /// chain (``HTCacheStep``); `nil` otherwise.
+    var cacheLookup: HTCacheLookupResult?
 
     /// Creates a response.
     public init(

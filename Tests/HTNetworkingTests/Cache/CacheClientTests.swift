@@ -248,7 +248,8 @@ struct CacheClientTests {
                 lastModified: "Sun, 01 Nov 2026 00:00:00 GMT"),
             for: HTCacheKey(for: request, configuration: configuration))
         let urlRequest = URLRequest(url: URL(string: "http://127.0.0.1:9/etag")!)
-        let exchange = try #require(HTCacheExchange(for: request, configuration: configuration)).lookUp(urlRequest)
+        let prepared = try HTClient(configuration: configuration).prepare(request)
+        let exchange = try #require(prepared.cache).lookUp(urlRequest)
         #expect(exchange.hit == nil)
         #expect(exchange.request.value(forHTTPHeaderField: "If-Modified-Since") == "Sun, 01 Nov 2026 00:00:00 GMT")
         #expect(exchange.request.value(forHTTPHeaderField: "If-None-Match") == nil)
