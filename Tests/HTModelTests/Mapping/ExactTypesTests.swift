@@ -7,7 +7,7 @@ import Testing
 /// faithfully through both writers, and read alike by `Codable` and the dynamic accessor.
 @Suite("Exact types: integers, Decimal, dates, URL, UUID, Data, maps")
 struct ExactTypesTests {
-    private func map(_ text: String, options: HTMappingOptions = .lenient) throws -> (
+    func map(_ text: String, options: HTMappingOptions = .lenient) throws -> (
         HTExactTypes, [HTMappingDiagnostic]
     ) {
         try HTExactTypes.htMapped(from: try HTJSON(parsing: text), options: options)
@@ -19,7 +19,7 @@ struct ExactTypesTests {
     }
 
     /// Whether strict mapping of `text` fails at `path`.
-    private func strictFails(_ text: String, at path: String) throws -> Bool {
+    func strictFails(_ text: String, at path: String) throws -> Bool {
         do {
             _ = try map(text, options: .strict)
             return false

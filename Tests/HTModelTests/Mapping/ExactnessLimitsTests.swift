@@ -7,21 +7,8 @@ import Testing
 /// -128...127, dates outside the years 1...9999, and map keys that differ only in Unicode normalization.
 @Suite("Exactness limits: long decimals, far dates, normalization twins in map keys")
 struct ExactnessLimitsTests {
-    private func map(_ text: String, options: HTMappingOptions = .lenient) throws -> (
-        HTExactTypes, [HTMappingDiagnostic]
-    ) {
-        try HTExactTypes.htMapped(from: try HTJSON(parsing: text), options: options)
-    }
-
-    /// Whether strict mapping of `text` fails at `path`.
-    private func strictFails(_ text: String, at path: String) throws -> Bool {
-        do {
-            _ = try map(text, options: .strict)
-            return false
-        } catch let error as HTMappingError {
-            return error.path.description == path
-        }
-    }
+    /// The exact types' helpers: `exact.map(_:options:)` and `exact.strictFails(_:at:)`.
+    private let exact = ExactTypesTests()
 
     // MARK: Decimal
 
@@ -49,13 +36,13 @@ struct ExactnessLimitsTests {
         for text in Self.inexactDecimals {
             for json in [text, "\"\(text)\""] {
                 let document = #"{"price": \#(json)}"#
-                let (model, diagnostics) = try map(document)
+                let (model, diagnostics) = try exact.map(document)
                 #expect(model.price == nil, "\(json) → \(String(describing: model.price))")
                 #expect(diagnostics.map(\.path.description) == ["price"], "\(json)")
                 #expect(
                     diagnostics.first?.message.hasPrefix("expected decimal number, found ") == true,
                     "\(String(describing: diagnostics.first))")
-                #expect(try strictFails(document, at: "price"), "\(json)")
+                #expect(try exact.strictFails(document, at: "price"), "\(json)")
                 let data = HTResponseData(try HTJSON(parsing: document))
                 #expect(data["price"].decimal == nil, "\(json)")
                 #expect(data["price"].value(as: Decimal.self) == nil, "\(json)")
@@ -66,13 +53,13 @@ struct ExactnessLimitsTests {
 
     @Test("the diagnostic says why: digits or exponent beyond Decimal")
     func inexactDecimalMessage() throws {
-        let (_, long) = try map(#"{"prices": {"x": 123456789012345678901234567890123456789012}}"#)
+        let (_, long) = try exact.map(#"{"prices": {"x": 123456789012345678901234567890123456789012}}"#)
         #expect(
             long.map(\.description) == [
                 "prices.x: expected decimal number, found number 123456789012345678901234567890123456789012 "
                     + "(more significant digits than Decimal's 38)"
             ])
-        let (_, small) = try map(#"{"price": "1e-400"}"#)
+        let (_, small) = try exact.map(#"{"price": "1e-400"}"#)
         #expect(
             small.map(\.description) == [
                 #"price: expected decimal number, found string "1e-400" (outside Decimal's range)"#
@@ -84,7 +71,7 @@ struct ExactnessLimitsTests {
         for text in Self.exactDecimals {
             let canonical = try #require(HTJSONNumber(text)).text
             for json in [text, "\"\(text)\""] {
-                let (model, diagnostics) = try map(#"{"price": \#(json)}"#)
+                let (model, diagnostics) = try exact.map(#"{"price": \#(json)}"#)
                 #expect(diagnostics.isEmpty, "\(json): \(diagnostics)")
                 let price = try #require(model.price, "\(json)")
                 #expect(HTJSONNumber(price)?.text == canonical, "\(json) → \(price)")
@@ -126,12 +113,12 @@ struct ExactnessLimitsTests {
     func farDatesAreDiagnostics() throws {
         for (field, json) in Self.farDates {
             let document = #"{"\#(field)": \#(json)}"#
-            let (model, diagnostics) = try map(document)
+            let (model, diagnostics) = try exact.map(document)
             #expect(model == HTExactTypes(), "\(document) → \(model.htJSONString())")
             #expect(diagnostics.map(\.path.description) == [field], "\(document)")
-            #expect(try strictFails(document, at: field), "\(document)")
+            #expect(try exact.strictFails(document, at: field), "\(document)")
         }
-        let history = try map(#"{"history": [1, 253402300800000, 3]}"#)
+        let history = try exact.map(#"{"history": [1, 253402300800000, 3]}"#)
         #expect(history.1.map(\.path.description) == ["history[1]"])
     }
 
@@ -156,7 +143,7 @@ struct ExactnessLimitsTests {
             {"date":"0001-01-01T00:00:00Z","createdMs":253402300799999,"createdSeconds":-62135596800,\#
             "isoDate":"9999-12-31T23:59:59Z","isoFraction":"0001-01-01T00:00:00.000Z","day":"9999-12-31"}
             """#
-        let (model, diagnostics) = try map(document)
+        let (model, diagnostics) = try exact.map(document)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         #expect(model.htJSONString() == document)
         #expect(model.htJSON.serializedString() == document)
@@ -167,7 +154,7 @@ struct ExactnessLimitsTests {
     @Test("map keys that differ only in Unicode normalization: the first is kept, the second reported")
     func normalizationTwinsInMaps() throws {
         let document = #"{"labels": {"\u00e9": "precomposed", "e\u0301": "decomposed", "n": "x"}}"#
-        let (model, diagnostics) = try map(document)
+        let (model, diagnostics) = try exact.map(document)
         let labels = try #require(model.labels)
         #expect(labels.count == 2)
         let kept = try #require(labels.first { $0.key != "n" })
@@ -179,13 +166,13 @@ struct ExactnessLimitsTests {
             diagnostics.first?.message
                 == "the key differs from the earlier key \"\u{00e9}\" only in Unicode normalization; "
                 + "a map with String keys cannot hold both, so this member is left out")
-        #expect(throws: HTMappingError.self) { try map(document, options: .strict) }
+        #expect(throws: HTMappingError.self) { try exact.map(document, options: .strict) }
         // A null or bad value under the twin does not remove the first key's entry either.
-        let (withNull, nullDiagnostics) = try map(#"{"labels": {"\u00e9": "a", "e\u0301": null}}"#)
+        let (withNull, nullDiagnostics) = try exact.map(#"{"labels": {"\u00e9": "a", "e\u0301": null}}"#)
         #expect(withNull.labels?.count == 1)
         #expect(nullDiagnostics.count == 1)
         // Exact duplicates keep the documented rule: the last value wins, silently.
-        let (duplicate, duplicateDiagnostics) = try map(#"{"labels": {"a": "1", "a": "2"}}"#)
+        let (duplicate, duplicateDiagnostics) = try exact.map(#"{"labels": {"a": "1", "a": "2"}}"#)
         #expect(duplicate.labels == ["a": "2"])
         #expect(duplicateDiagnostics.isEmpty)
     }

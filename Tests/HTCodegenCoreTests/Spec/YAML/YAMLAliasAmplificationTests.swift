@@ -10,15 +10,6 @@ import Testing
         try YAMLDocumentParser.parse(Array(text.utf8), file: "spec.yaml")
     }
 
-    static func error(_ text: String) -> Diagnostic? {
-        do {
-            _ = try YAMLDocumentParser.parseStream(Array(text.utf8), file: "spec.yaml")
-            return nil
-        } catch {
-            return error.diagnostic
-        }
-    }
-
     @Test func mergeKeyIsAPositionedWarning() throws {
         let text = """
             base: &base {type: string, description: Shared.}
@@ -72,7 +63,7 @@ import Testing
         let text = Self.aliasedDescription(size: 256 * 1024, uses: 400)
         let limit = YAMLDocumentParser.maxAliasBytes(forStreamOf: text.utf8.count)
         #expect(limit == 8 * text.utf8.count)
-        let error = try #require(Self.error(text))
+        let error = try #require(YAMLDocumentParserTests.error(text))
         #expect(error.message.hasPrefix("aliases repeat more than \(limit) bytes of text"), "\(error.message)")
         // At the alias that crosses the limit: the 9th use (8 × the file is 8 uses and a little).
         #expect(error.location.line == 8 + 3 * 8 + 3, "\(error.location)")
@@ -97,7 +88,7 @@ import Testing
             let previous = Array("abcde")[index]
             nested += "\(name): &\(name) [*\(previous), *\(previous), *\(previous), *\(previous)]\n"
         }
-        let error = try #require(Self.error(nested))
+        let error = try #require(YAMLDocumentParserTests.error(nested))
         #expect(error.message.hasPrefix("aliases repeat more than \(1 << 20) bytes"), "\(error.message)")
         #expect(error.location.line == 5)
     }
