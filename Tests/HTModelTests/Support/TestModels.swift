@@ -2,10 +2,11 @@ import Foundation
 @_spi(Generated) import HTModel
 import HTModelFixtures
 
-// Hand-written models in the exact shape the generator emits (see SwiftRenderer): final classes deriving
-// from HTHTTPModel, optional stored properties, the two NEI metadata lists, one accessor per property and
-// the default mapping. The address, user, comment, article and profile are in Tests/HTModelFixtures,
-// shared with HTNetworkingCompatTests.
+// Hand-written models in the generator's shape (see SwiftRenderer): final classes deriving from
+// HTHTTPModel, optional stored properties in a `Storage` struct, one accessor per property and the default
+// mapping; unlike generated ones, they pass a getter and a setter per accessor, and some write NEI's two
+// metadata lists out. The address, user, comment and article are generated from the spec in
+// Tests/HTModelFixtures (with the hand-written profile there), shared with HTNetworkingCompatTests.
 
 /// A feed: an array of articles, for deep diagnostic paths (`articles[3].author.email`).
 final class HTFeed: HTHTTPModel, HTModelMappable, @unchecked Sendable {
