@@ -41,7 +41,9 @@
 # is not rebuilt each time).
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+# shellcheck source=lib/consumer-build.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/consumer-build.sh"
+ROOT=$HT_ROOT
 MAX_GROWTH=${HT_SCALE_MAX_GROWTH:-2}
 MAX_RSS_MIB=${HT_SCALE_MAX_RSS_MIB:-1024}
 MAX_MS=${HT_SCALE_MAX_MS_PER_TYPE:-3}
@@ -67,7 +69,7 @@ if [ ${#COUNTS[@]} -eq 0 ]; then COUNTS=(250 1000); fi
 [ ${#COUNTS[@]} -eq 2 ] || { echo "give two counts, SMALL and LARGE (or none)" >&2; exit 2; }
 SMALL=${COUNTS[0]}
 LARGE=${COUNTS[1]}
-[ -x /usr/bin/time ] || { echo "/usr/bin/time (GNU time) is needed: apt-get install time" >&2; exit 1; }
+require_gnu_time
 
 if [ -n "$KEEP_DIR" ]; then
     mkdir -p "$KEEP_DIR"
@@ -81,7 +83,7 @@ step() {
     local description=$1
     shift
     if ! "$@" >"$LOG" 2>&1; then
-        sed 's/^/    | /' "$LOG" >&2
+        indent <"$LOG" >&2
         echo "FAIL: $description" >&2
         exit 1
     fi
@@ -90,15 +92,14 @@ step() {
 measure() {
     local prefix=$1
     shift
-    if ! /usr/bin/time -v -o "$prefix.time" "$@" >"$prefix.log" 2>&1; then
-        sed 's/^/    | /' "$prefix.log" | tail -n 80 >&2
+    if ! timed "$prefix" "$@"; then
+        indent <"$prefix.log" | tail -n 80 >&2
         echo "FAIL: $*" >&2
         exit 1
     fi
-    awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }' \
-        "$prefix.time" >"$prefix.wall"
-    awk -F': ' '/User time/ { u = $2 } /System time/ { s = $2 } END { printf "%.2f\n", u + s }' "$prefix.time" >"$prefix.cpu"
-    awk -F': ' '/Maximum resident set size/ { print $2 }' "$prefix.time" >"$prefix.rss"
+    echo "$TIMED_WALL" >"$prefix.wall"
+    echo "$TIMED_CPU" >"$prefix.cpu"
+    echo "$TIMED_RSS_KIB" >"$prefix.rss"
 }
 
 # 1. Generation and type-check, through the benchmark script (it builds ht-codegen and HTNetworking).
@@ -107,9 +108,7 @@ bash "$ROOT/Benchmarks/CompileCost/run.sh" --ours-only --keep "$WORK/typecheck" 
 for n in "$SMALL" "$LARGE"; do
     for suffix in wall cpu rss; do cp "$WORK/typecheck/$n/ours.$suffix" "$WORK/tc$n.$suffix"; done
 done
-OURS_BIN=$(swift build --package-path "$ROOT" --show-bin-path)
-MODULES="$OURS_BIN/Modules"
-[ -d "$MODULES" ] || MODULES="$OURS_BIN"
+MODULES=$(runtime_modules "$(swift build --package-path "$ROOT" --show-bin-path)")
 
 # 2. The consumer build.
 if [ "$BUILD" -eq 1 ]; then
@@ -122,28 +121,9 @@ if [ "$BUILD" -eq 1 ]; then
         printf '// The consumer target of N=%s: its code is what HTCodegenPlugin generates.\nimport HTNetworking\n' \
             "$n" >"$PKG/Sources/Scale$n/Scale.swift"
     done
-    ROOT_LITERAL=$(printf '%s' "$ROOT" | sed 's/\\/\\\\/g; s/"/\\"/g')
-    IDENTITY=$(basename "$ROOT_LITERAL")
-    cat >"$PKG/Package.swift" <<SWIFT
-// swift-tools-version: 6.2
-// Written by .ci/compile-scale.sh: one consumer target per N, each with only a spec and the plugin.
-import PackageDescription
-
-let package = Package(
-    name: "ScaleConsumer",
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
-    dependencies: [.package(path: "$ROOT_LITERAL")],
-    targets: [
-        .target(
-            name: "Scale$SMALL", dependencies: [.product(name: "HTNetworking", package: "$IDENTITY")],
-            plugins: [.plugin(name: "HTCodegenPlugin", package: "$IDENTITY")]),
-        .target(
-            name: "Scale$LARGE", dependencies: [.product(name: "HTNetworking", package: "$IDENTITY")],
-            plugins: [.plugin(name: "HTCodegenPlugin", package: "$IDENTITY")]),
-    ],
-    swiftLanguageModes: [.v6]
-)
-SWIFT
+    consumer_manifest ScaleConsumer plugin \
+        "Written by .ci/compile-scale.sh: one consumer target per N, each with only a spec and the plugin." \
+        "Scale$SMALL" "Scale$LARGE" >"$PKG/Package.swift"
     echo "== consumer build: building its dependencies (HTNetworking, ht-codegen) first"
     step "consumer: swift build --target HTNetworking" \
         swift build --package-path "$PKG" --scratch-path "$SCRATCH" --target HTNetworking
@@ -152,9 +132,9 @@ SWIFT
     for n in "$SMALL" "$LARGE"; do
         echo "== consumer build of Scale$n (plugin generation + compile + module)"
         measure "$WORK/build$n" swift build --package-path "$PKG" --scratch-path "$SCRATCH" --target "Scale$n"
-        grep -E '^\[[0-9]+/[0-9]+\]' "$WORK/build$n.log" | sed 's/^/    | /' | tail -n 8 || true
+        grep -E '^\[[0-9]+/[0-9]+\]' "$WORK/build$n.log" | indent | tail -n 8 || true
         if grep -qE 'warning:' "$WORK/build$n.log"; then
-            grep -E 'warning:' "$WORK/build$n.log" | sort -u | head -n 10 | sed 's/^/    | /' || true
+            grep -E 'warning:' "$WORK/build$n.log" | sort -u | head -n 10 | indent || true
         fi
     done
 fi

@@ -14,13 +14,8 @@
 # Needs swift. Cleans up its temporary folder.
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
-
-pass() { printf 'PASS: %s\n' "$*"; }
-fail() {
-    printf 'FAIL: %s\n' "$*" >&2
-    exit 1
-}
+# shellcheck source=lib/consumer-build.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/consumer-build.sh"
 
 if [ -z "${HT_CORPUS:-}" ]; then
     echo "SKIP: HT_CORPUS is not set; point it at the shared data folder (with nei/*.json) to compile the code generated from the NEI exports"
@@ -40,17 +35,7 @@ LOG="$WORK/build.log"
 cleanup() { rm -rf "$WORK"; }
 trap cleanup EXIT
 
-SCRATCH_ARGS=()
-if [ -n "${HT_SCRATCH_PATH:-}" ]; then SCRATCH_ARGS=(--scratch-path "$HT_SCRATCH_PATH"); fi
-
-echo "== nei compile: building ht-codegen"
-if ! swift build --package-path "$ROOT" "${SCRATCH_ARGS[@]}" --product ht-codegen >"$LOG" 2>&1; then
-    sed 's/^/    | /' "$LOG"
-    fail "swift build --product ht-codegen failed"
-fi
-CODEGEN="$(swift build --package-path "$ROOT" "${SCRATCH_ARGS[@]}" --show-bin-path)/ht-codegen"
-[ -x "$CODEGEN" ] || fail "ht-codegen was not built at $CODEGEN"
-pass "built $CODEGEN"
+build_codegen "nei compile" "$LOG"
 
 # generate TARGET EXPORT: generates one export into Sources/TARGET/ of the temporary package.
 generate() {
@@ -60,12 +45,12 @@ generate() {
     spec="$WORK/specs/$(basename "$export" .json).nei.json"
     cp "$export" "$spec"
     if ! "$CODEGEN" generate "$spec" --output-dir "$PKG/Sources/$target" --quiet >"$LOG" 2>&1; then
-        sed 's/^/    | /' "$LOG"
+        indent <"$LOG"
         fail "ht-codegen reported errors for $export"
     fi
     if [ -s "$LOG" ]; then
         echo "    generator diagnostics for $(basename "$export"):"
-        sed 's/^/    | /' "$LOG"
+        indent <"$LOG"
     fi
     # The three files of every spec, plus a models and a requests file per further shard (an export
     # above 32 KiB is split: see `ht-codegen --help`, --shards).
@@ -86,39 +71,23 @@ echo "== nei compile: generating both exports"
 generate NEIV0 "$V0_EXPORT"
 generate NEIV3 "$V3_EXPORT"
 
-ROOT_LITERAL=$(printf '%s' "$ROOT" | sed 's/\\/\\\\/g; s/"/\\"/g')
-# SwiftPM names a path dependency after its folder (the package identity), whatever the checkout is called.
-IDENTITY_LITERAL=$(basename "$ROOT_LITERAL")
-cat >"$PKG/Package.swift" <<SWIFT
-// swift-tools-version: 6.2
-// Written by .ci/nei-compile.sh: the code generated from the NEI exports, one target per export.
-import PackageDescription
-
-let package = Package(
-    name: "NEICompileCheck",
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
-    dependencies: [.package(path: "$ROOT_LITERAL")],
-    targets: [
-        .target(name: "NEIV0", dependencies: [.product(name: "HTNetworking", package: "$IDENTITY_LITERAL")]),
-        .target(name: "NEIV3", dependencies: [.product(name: "HTNetworking", package: "$IDENTITY_LITERAL")]),
-    ],
-    swiftLanguageModes: [.v6]
-)
-SWIFT
+consumer_manifest NEICompileCheck no \
+    "Written by .ci/nei-compile.sh: the code generated from the NEI exports, one target per export." \
+    NEIV0 NEIV3 >"$PKG/Package.swift"
 
 echo "== nei compile: swift build of the generated code"
-if ! swift build --package-path "$PKG" --scratch-path "$SCRATCH" >"$LOG" 2>&1; then
-    grep -E '(error|warning):' "$LOG" | sort -u | sed 's/^/    | /' || true
+if ! consumer_build "${LOG%.log}"; then
+    grep -E '(error|warning):' "$LOG" | sort -u | indent || true
     echo "    (full log:)"
-    sed 's/^/    | /' "$LOG"
+    indent <"$LOG"
     fail "the generated code does not compile"
 fi
-tail -n 1 "$LOG" | sed 's/^/    | /'
+tail -n 1 "$LOG" | indent
 pass "the generated code compiles"
 
 WARNINGS=$(grep -E "^$PKG/Sources/[^:]+:[0-9]+:[0-9]+: warning:" "$LOG" | sort -u || true)
 if [ -n "$WARNINGS" ]; then
-    printf '%s\n' "$WARNINGS" | sed 's/^/    | /'
+    printf '%s\n' "$WARNINGS" | indent
     fail "the compiler warned about the generated code (above)"
 fi
 pass "no compiler warnings in the generated code"

@@ -26,20 +26,15 @@
 # the generated files and the logs in DIR. Needs swift and GNU time (/usr/bin/time).
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
-
-pass() { printf 'PASS: %s\n' "$*"; }
-fail() {
-    printf 'FAIL: %s\n' "$*" >&2
-    exit 1
-}
+# shellcheck source=lib/consumer-build.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/consumer-build.sh"
 
 if [ -z "${HT_CORPUS:-}" ]; then
     echo "SKIP: HT_CORPUS is not set; point it at the shared data folder (with openapi/) to compile the code generated from the OpenAPI documents"
     exit 0
 fi
 command -v swift >/dev/null || fail "swift is not on PATH"
-[ -x /usr/bin/time ] || fail "/usr/bin/time (GNU time) is needed for build time and peak RSS: apt-get install time"
+require_gnu_time "build time and peak RSS"
 CORPUS_DIR="$HT_CORPUS/openapi"
 [ -d "$CORPUS_DIR" ] || fail "the OpenAPI documents are missing: $CORPUS_DIR"
 
@@ -55,9 +50,6 @@ SCRATCH=${HT_OPENAPI_SCRATCH:-$WORK/scratch}
 LOG="$WORK/step.log"
 rm -rf "$PKG" "$WORK/direct" "$WORK/specs"
 mkdir -p "$PKG/Sources" "$WORK/direct" "$WORK/logs"
-
-SCRATCH_ARGS=()
-if [ -n "${HT_SCRATCH_PATH:-}" ]; then SCRATCH_ARGS=(--scratch-path "$HT_SCRATCH_PATH"); fi
 
 # The documents: every file of the corpus folder, or those named on the command line.
 DOCUMENTS=()
@@ -94,21 +86,7 @@ target_name() {
         out = ""; for (i = 1; i <= NF; i++) if ($i != "") out = out toupper(substr($i, 1, 1)) substr($i, 2); print out }')"
 }
 
-echo "== openapi compile: building ht-codegen"
-if ! swift build --package-path "$ROOT" "${SCRATCH_ARGS[@]}" --product ht-codegen >"$LOG" 2>&1; then
-    sed 's/^/    | /' "$LOG"
-    fail "swift build --product ht-codegen failed"
-fi
-CODEGEN="$(swift build --package-path "$ROOT" "${SCRATCH_ARGS[@]}" --show-bin-path)/ht-codegen"
-[ -x "$CODEGEN" ] || fail "ht-codegen was not built at $CODEGEN"
-pass "built $CODEGEN"
-
-# time_figures FILE: wall, CPU (user+sys) and peak RSS (KiB) from a /usr/bin/time -v report, space-separated.
-time_figures() {
-    awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); w = 0; for (i = 1; i <= n; i++) w = w * 60 + p[i] }
-        /User time/ { u = $2 } /System time/ { s = $2 } /Maximum resident set size/ { r = $2 }
-        END { printf "%.2f %.2f %d\n", w, u + s, r }' "$1"
-}
+build_codegen "openapi compile" "$LOG"
 
 # 2. Direct generation: errors fail, warnings are counted.
 declare -A WARNINGS GEN_CPU TARGET_OF
@@ -125,22 +103,21 @@ for file in "${DOCUMENTS[@]}"; do
     printf '// The consumer target of %s: its code is what HTCodegenPlugin generates.\nimport HTNetworking\n' \
         "$(basename "$file")" >"$PKG/Sources/$target/$target.swift"
     status=0
-    /usr/bin/time -v -o "$WORK/logs/$target.gen.time" "$CODEGEN" generate "$WORK/specs/$target/$spec" \
-        --output-dir "$WORK/direct/$target" --declare-abstract-types --verbose >"$WORK/logs/$target.gen.log" 2>&1 ||
-        status=$?
+    timed "$WORK/logs/$target.gen" "$CODEGEN" generate "$WORK/specs/$target/$spec" \
+        --output-dir "$WORK/direct/$target" --declare-abstract-types --verbose || status=$?
     if [ "$status" -ne 0 ]; then
-        grep -E 'error:' "$WORK/logs/$target.gen.log" | head -n 40 | sed 's/^/    | /' || true
+        grep -E 'error:' "$WORK/logs/$target.gen.log" | head -n 40 | indent || true
         echo "    (last lines:)"
-        tail -n 20 "$WORK/logs/$target.gen.log" | sed 's/^/    | /'
+        tail -n 20 "$WORK/logs/$target.gen.log" | indent
         fail "ht-codegen reported errors for $(basename "$file") (exit $status)"
     fi
     WARNINGS[$target]=$(grep -cE ':[0-9]+:[0-9]+: warning:' "$WORK/logs/$target.gen.log" || true)
-    read -r _ cpu _ < <(time_figures "$WORK/logs/$target.gen.time")
+    cpu=$TIMED_CPU
     GEN_CPU[$target]=$cpu
     if [ "${WARNINGS[$target]}" -gt 0 ]; then
         echo "    $(basename "$file"): ${WARNINGS[$target]} ht-codegen warnings; the first ones by kind:"
         grep -E ':[0-9]+:[0-9]+: warning:' "$WORK/logs/$target.gen.log" | sed -E 's/^.*warning: //' |
-            sed -E "s/'[^']*'/'…'/g; s/\"[^\"]*\"/\"…\"/g" | sort | uniq -c | sort -rn | head -n 8 | sed 's/^/    | /'
+            sed -E "s/'[^']*'/'…'/g; s/\"[^\"]*\"/\"…\"/g" | sort | uniq -c | sort -rn | head -n 8 | indent
     fi
     count=$(find "$WORK/direct/$target" -name '*.swift' | wc -l)
     [ "$count" -gt 0 ] || fail "ht-codegen wrote no Swift file for $(basename "$file")"
@@ -148,46 +125,23 @@ for file in "${DOCUMENTS[@]}"; do
 done
 
 # 3. The consumer package.
-ROOT_LITERAL=$(printf '%s' "$ROOT" | sed 's/\\/\\\\/g; s/"/\\"/g')
-# SwiftPM names a path dependency after its folder (the package identity), whatever the checkout is called.
-IDENTITY_LITERAL=$(basename "$ROOT_LITERAL")
 TARGETS=()
 for file in "${DOCUMENTS[@]}"; do TARGETS+=("$(target_name "$file")"); done
 # A warm-up target with a one-operation document, built with the dependencies: it compiles the plugin
 # itself, so that the first document's build time is not charged for it.
 mkdir -p "$PKG/Sources/Warmup"
 printf 'import HTNetworking\n' >"$PKG/Sources/Warmup/Warmup.swift"
-cp "$ROOT/.ci/warmup.openapi.yaml" "$PKG/Sources/Warmup/warmup.openapi.yaml"
-{
-    cat <<SWIFT
-// swift-tools-version: 6.2
-// Written by .ci/openapi-compile.sh: one consumer target per OpenAPI document, each with only the document
-// (as a spec) and a one-line Swift file, applying HTCodegenPlugin.
-import PackageDescription
-
-let package = Package(
-    name: "OpenAPICompileCheck",
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
-    dependencies: [.package(path: "$ROOT_LITERAL")],
-    targets: [
-SWIFT
-    for target in Warmup "${TARGETS[@]}"; do
-        printf '        .target(\n            name: "%s", dependencies: [.product(name: "HTNetworking", package: "%s")],\n            plugins: [.plugin(name: "HTCodegenPlugin", package: "%s")]),\n' \
-            "$target" "$IDENTITY_LITERAL" "$IDENTITY_LITERAL"
-    done
-    cat <<SWIFT
-    ],
-    swiftLanguageModes: [.v6]
-)
-SWIFT
-} >"$PKG/Package.swift"
+cp "$HT_ROOT/.ci/warmup.openapi.yaml" "$PKG/Sources/Warmup/warmup.openapi.yaml"
+consumer_manifest OpenAPICompileCheck plugin \
+    "Written by .ci/openapi-compile.sh: one consumer target per OpenAPI document, each with only the document (as a spec) and a one-line Swift file, applying HTCodegenPlugin." \
+    Warmup "${TARGETS[@]}" >"$PKG/Package.swift"
 
 # 4. The builds.
 echo "== openapi compile: building the consumer's dependencies (HTNetworking, ht-codegen, the plugin)"
 for what in "--target HTNetworking" "--product ht-codegen" "--target Warmup"; do
     # shellcheck disable=SC2086 # two words on purpose
-    if ! swift build --package-path "$PKG" --scratch-path "$SCRATCH" $what >"$LOG" 2>&1; then
-        sed 's/^/    | /' "$LOG" | tail -n 80
+    if ! consumer_build "${LOG%.log}" $what; then
+        indent <"$LOG" | tail -n 80
         fail "consumer: swift build $what failed"
     fi
 done
@@ -199,9 +153,8 @@ for target in "${TARGETS[@]}"; do
     file=${TARGET_OF[$target]}
     echo "== openapi compile: swift build --target $target ($(basename "$file"))"
     status=0
-    /usr/bin/time -v -o "$WORK/logs/$target.build.time" swift build --package-path "$PKG" --scratch-path "$SCRATCH" \
-        --target "$target" >"$WORK/logs/$target.build.log" 2>&1 || status=$?
-    read -r wall cpu rss < <(time_figures "$WORK/logs/$target.build.time")
+    consumer_build "$WORK/logs/$target.build" --target "$target" || status=$?
+    wall=$TIMED_WALL cpu=$TIMED_CPU rss=$TIMED_RSS_KIB
     # The plugin's outputs: .../plugins/outputs/<package>/<target>/destination/HTCodegenPlugin/...
     generated=$(find "$SCRATCH/plugins/outputs" -path "*/$target/*" -name '*.swift' 2>/dev/null | sort || true)
     files=0
@@ -212,31 +165,31 @@ for target in "${TARGETS[@]}"; do
         lines=$(printf '%s\n' "$generated" | xargs cat | wc -l)
     fi
     if [ "$status" -ne 0 ]; then
-        grep -E '(error|warning):' "$WORK/logs/$target.build.log" | sort -u | head -n 40 | sed 's/^/    | /' || true
+        grep -E '(error|warning):' "$WORK/logs/$target.build.log" | sort -u | head -n 40 | indent || true
         echo "    (last lines of the log:)"
-        tail -n 30 "$WORK/logs/$target.build.log" | sed 's/^/    | /'
+        tail -n 30 "$WORK/logs/$target.build.log" | indent
         FAILURES+=("$(basename "$file"): the consumer build failed (exit $status)")
     elif [ "$files" -eq 0 ]; then
-        grep -E 'warning:' "$WORK/logs/$target.build.log" | sort -u | head -n 10 | sed 's/^/    | /' || true
+        grep -E 'warning:' "$WORK/logs/$target.build.log" | sort -u | head -n 10 | indent || true
         FAILURES+=("$(basename "$file"): the plugin generated no Swift file for $target (is $(spec_name "$file") a spec name?)")
     fi
     # Compiler warnings in generated files (the plugin's output folder) or in the target's own folder.
     compiler_warnings=$(grep -E "^[^ ]*(plugins/outputs|Sources/$target)/[^:]+\.swift:[0-9]+:[0-9]+: warning:" \
         "$WORK/logs/$target.build.log" | sort -u || true)
     if [ -n "$compiler_warnings" ]; then
-        printf '%s\n' "$compiler_warnings" | head -n 40 | sed 's/^/    | /'
+        printf '%s\n' "$compiler_warnings" | head -n 40 | indent
         FAILURES+=("$(basename "$file"): $(printf '%s\n' "$compiler_warnings" | wc -l) compiler warnings in generated code")
     fi
     ROWS+=("$(printf '| %-36s | %5d | %8d | %8d | %6.2f | %7.2f | %7.2f | %8.0f | %s |' "$(basename "$file")" "$files" \
         "$lines" "${WARNINGS[$target]}" "${GEN_CPU[$target]}" "$wall" "$cpu" "$(awk -v r="$rss" 'BEGIN { print r / 1024 }')" \
         "$([ "$status" -eq 0 ] && [ "$files" -gt 0 ] && [ -z "$compiler_warnings" ] && echo ok || echo FAILED)")")
     if [ "$status" -eq 0 ] && [ "$files" -gt 0 ]; then
-        echo "    $files generated files, $lines lines; build ${wall} s wall, ${cpu} s CPU, peak RSS $(awk -v r="$rss" 'BEGIN { printf "%.0f", r / 1024 }') MiB"
+        echo "    $files generated files, $lines lines; build ${wall} s wall, ${cpu} s CPU, peak RSS $(mib "$rss") MiB"
     fi
 done
 
 echo
-echo "$(swiftc --version 2>&1 | head -n 1); $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+machine_line
 echo "(generation: ht-codegen generate alone, CPU s; build: swift build --target, debug, plugin generation"
 echo " included, dependencies prebuilt; peak RSS: the largest single process of the build)"
 echo

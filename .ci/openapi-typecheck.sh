@@ -9,16 +9,16 @@
 # Run from anywhere: `bash .ci/openapi-typecheck.sh`. Set HT_OPENAPI_DUMP=<dir> to keep the files.
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
-cd "$ROOT"
+# shellcheck source=lib/consumer-build.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/consumer-build.sh"
+cd "$HT_ROOT"
 LOG=$(mktemp "${TMPDIR:-/tmp}/ht-openapi-typecheck.XXXXXX")
 trap 'rm -f "$LOG"' EXIT
 
 echo "== openapi type-check: swift build --target HTNetworking"
 swift build --target HTNetworking >"$LOG" 2>&1 || { cat "$LOG"; exit 1; }
 BIN=$(swift build --show-bin-path)
-MODULES="$BIN/Modules"
-[ -f "$MODULES/HTNetworking.swiftmodule" ] || MODULES="$BIN"
+MODULES=$(runtime_modules "$BIN")
 [ -e "$MODULES/HTNetworking.swiftmodule" ] || { echo "no HTNetworking.swiftmodule under $BIN" >&2; exit 1; }
 
 echo "== openapi type-check: swift test --filter OpenAPITypeCheckTests"

@@ -24,7 +24,9 @@
 # Needs swift and python3. Exits non-zero on the first failed check. Cleans up its temporary folder.
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+# shellcheck source=lib/consumer-build.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/consumer-build.sh"
+ROOT=$HT_ROOT
 FIXTURE="$ROOT/Tests/Fixtures/PluginE2E"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/ht-plugin-e2e.XXXXXX")
 PKG="$WORK/PluginE2E"
@@ -36,36 +38,23 @@ LOG="$WORK/build.log"
 cleanup() { rm -rf "$WORK"; }
 trap cleanup EXIT
 
-pass() { printf 'PASS: %s\n' "$*"; }
-fail() {
-    printf 'FAIL: %s\n' "$*" >&2
-    exit 1
-}
-# Current time in seconds with a fraction (bash 5's EPOCHREALTIME, else whole seconds).
-now() {
-    if [ -n "${EPOCHREALTIME:-}" ]; then printf '%s\n' "${EPOCHREALTIME/,/.}"; else date +%s; fi
-}
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
-
-# Builds the fixture; output goes to $LOG. Returns swift build's status.
+# Builds the fixture, timed (see `timed`); output goes to $LOG. Returns swift build's status.
 build_fixture() {
-    swift build --package-path "$PKG" --scratch-path "$SCRATCH" >"$LOG" 2>&1
+    consumer_build "${LOG%.log}"
 }
-show_log() { sed 's/^/    | /' "$LOG"; }
+show_log() { indent <"$LOG"; }
 # Builds and fails the check (showing the build log) if the build fails; sets LAST_BUILD_SECONDS.
 build_or_fail() {
-    local what=$1 start end
-    start=$(now)
+    local what=$1
     if ! build_fixture; then
         show_log
         fail "$what: swift build failed"
     fi
-    end=$(now)
-    LAST_BUILD_SECONDS=$(elapsed "$start" "$end")
+    LAST_BUILD_SECONDS=$(elapsed 0 "$TIMED_WALL")
     # Warnings and the summary line; how many compile/link steps ran tells a real no-op from a rebuild.
-    grep -E 'warning:' "$LOG" | sort -u | sed 's/^/    | /' || true
+    grep -E 'warning:' "$LOG" | sort -u | indent || true
     echo "    | $(grep -cE '^\[[0-9]+/[0-9]+\] (Compiling|Linking)' "$LOG" || true) compile/link steps"
-    tail -n 1 "$LOG" | sed 's/^/    | /'
+    tail -n 1 "$LOG" | indent
     pass "$what: swift build succeeded in ${LAST_BUILD_SECONDS}s"
 }
 run_app() {
@@ -143,16 +132,16 @@ fi
 echo "== plugin e2e: generate-client refuses a target that applies the build plugin"
 GC_LOG="$WORK/generate-client.log"
 swift package --package-path "$PKG" --scratch-path "$SCRATCH" --allow-writing-to-package-directory \
-    generate-client --help >"$GC_LOG" 2>&1 || { sed 's/^/    | /' "$GC_LOG"; fail "generate-client --help failed"; }
+    generate-client --help >"$GC_LOG" 2>&1 || { indent <"$GC_LOG"; fail "generate-client --help failed"; }
 grep -q 'USAGE: swift package --allow-writing-to-package-directory generate-client' "$GC_LOG" \
-    || { sed 's/^/    | /' "$GC_LOG"; fail "generate-client --help printed no usage"; }
+    || { indent <"$GC_LOG"; fail "generate-client --help printed no usage"; }
 pass "generate-client --help"
 if swift package --package-path "$PKG" --scratch-path "$SCRATCH" --allow-writing-to-package-directory \
     generate-client --target ShopAPI >"$GC_LOG" 2>&1; then
-    sed 's/^/    | /' "$GC_LOG"
+    indent <"$GC_LOG"
     fail "generate-client wrote code for ShopAPI, which applies HTCodegenPlugin"
 fi
-grep -q 'ShopAPI already applies HTCodegenPlugin' "$GC_LOG" || { sed 's/^/    | /' "$GC_LOG"; fail "no clear refusal"; }
+grep -q 'ShopAPI already applies HTCodegenPlugin' "$GC_LOG" || { indent <"$GC_LOG"; fail "no clear refusal"; }
 [ ! -e "$PKG/Sources/ShopAPI/Generated" ] || fail "the refused generate-client still wrote Sources/ShopAPI/Generated"
 pass "generate-client refused ShopAPI and wrote nothing"
 
@@ -274,7 +263,7 @@ if build_fixture; then
 fi
 pass "the build failed"
 echo "    captured diagnostic:"
-grep -E 'shop\.htspec\.json:[0-9]+:[0-9]+: (error|warning):' "$LOG" | sed 's/^/    | /' || true
+grep -E 'shop\.htspec\.json:[0-9]+:[0-9]+: (error|warning):' "$LOG" | indent || true
 if grep -Eq "shop\.htspec\.json:${LINE}:${COL}: error:" "$LOG"; then
     pass "the error points at shop.htspec.json:$LINE:$COL"
 else
@@ -296,7 +285,7 @@ if build_fixture; then
     show_log
     fail "the build succeeded although the YAML spec references the undefined type Nope"
 fi
-grep -E 'reviews\.htspec\.yaml:[0-9]+:[0-9]+: (error|warning):' "$LOG" | sed 's/^/    | /' || true
+grep -E 'reviews\.htspec\.yaml:[0-9]+:[0-9]+: (error|warning):' "$LOG" | indent || true
 if grep -Eq "reviews\.htspec\.yaml:${LINE}:${COL}: error:" "$LOG"; then
     pass "the error points at reviews.htspec.yaml:$LINE:$COL"
 else

@@ -42,12 +42,10 @@ enum FreezeBench {
         }
     }
 
-    /// Settings that post no resend notifications, so the figures are the journal's and the resends'
-    /// alone (the notifications are HTNetworkingCompat's; their center is `package` here).
+    /// Settings with the journal's `durability`. (They post no resend notifications: those are
+    /// HTNetworkingCompat's, posted only when its `notificationCenter` is set.)
     static func settings(durability: HTFreezeJournal.Durability = .synchronous) -> HTFreezeManager.Configuration {
-        var settings = HTFreezeManager.Configuration(durability: durability)
-        settings.resendNotificationCenter = nil
-        return settings
+        HTFreezeManager.Configuration(durability: durability)
     }
 
     /// Runs the measurements and prints them.

@@ -8,6 +8,14 @@ final class HTFreezeEventBroadcast: Sendable {
 
     private let listeners = HTLocked(Listeners())
 
+    /// Finishes the open streams: the manager that owns the broadcast is gone, no event follows (and a
+    /// `for await` over its events, such as HTNetworkingCompat's notification poster, ends).
+    deinit {
+        for continuation in listeners.withLock({ Array($0.continuations.values) }) {
+            continuation.finish()
+        }
+    }
+
     func stream() -> AsyncStream<HTFreezeEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: HTFreezeEvent.self, bufferingPolicy: .unbounded)
         let token = listeners.withLock { listeners in

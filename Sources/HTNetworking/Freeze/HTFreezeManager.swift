@@ -62,10 +62,10 @@ public actor HTFreezeManager {
         public var idempotencyHeader: String
         /// Whether each change to the journal is `fsync`ed (`synchronous`, but in benchmarks and tests).
         package var durability: HTFreezeJournal.Durability = .synchronous
-        /// Where the resend notifications are posted (`NotificationCenter.default`); `nil` for none.
-        /// Public as `notificationCenter` in HTNetworkingCompat, with the notifications' names (see
-        /// ``HTFreezeResendNotification``).
-        package var resendNotificationCenter: NotificationCenter? = .default
+        /// What follows the events of each manager made with these settings from its creation on (see
+        /// ``HTFreezeEventObserver``); `nil` (the default) for nothing. HTNetworkingCompat sets it to post
+        /// the resend notifications (its `notificationCenter`).
+        package var eventObserver: (any HTFreezeEventObserver)?
         /// The headers that are credentials and are not written to the journal (by default every
         /// `Authorization`, cookie, API key, token, secret, password, session and signature header; see
         /// ``HTFreezeCredentialHeaders``). The ``idempotencyHeader`` is always kept.
@@ -101,10 +101,10 @@ public actor HTFreezeManager {
         }
 
         /// Settings with the journal's `durability` (``HTFreezeJournal/Durability/buffered`` in benchmarks
-        /// and tests) and where the resend notifications go.
+        /// and tests).
         package init(
             allowsExpensiveNetworks: Bool = false, idempotencyHeader: String = "Idempotency-Key",
-            durability: HTFreezeJournal.Durability, notificationCenter: NotificationCenter? = .default,
+            durability: HTFreezeJournal.Durability,
             credentialHeaders: HTFreezeCredentialHeaders = HTFreezeCredentialHeaders(),
             sealer: (any HTFreezeRecordSealing)? = nil,
             logger: HTLogger = .shared
@@ -113,7 +113,6 @@ public actor HTFreezeManager {
                 allowsExpensiveNetworks: allowsExpensiveNetworks, idempotencyHeader: idempotencyHeader,
                 credentialHeaders: credentialHeaders, sealer: sealer, logger: logger)
             self.durability = durability
-            self.resendNotificationCenter = notificationCenter
         }
 
         /// ``credentialHeaders`` with the ``idempotencyHeader`` always kept.
@@ -176,6 +175,7 @@ public actor HTFreezeManager {
         self.configuration = configuration
         self.journal = opened
         self.loadReport = opened.loadReport
+        configuration.eventObserver?.start(observing: self)
     }
 
     /// What loading the journal found (damaged records skipped at start-up, say); the manager also logs
@@ -227,7 +227,7 @@ public actor HTFreezeManager {
     }
 
     /// Frozen-request events (frozen, resent, failed, dropped) from now on, for as long as the stream is
-    /// kept. Each call makes an independent stream.
+    /// kept; it finishes when the manager is gone. Each call makes an independent stream.
     public nonisolated func events() -> AsyncStream<HTFreezeEvent> {
         broadcast.stream()
     }
@@ -437,7 +437,7 @@ public actor HTFreezeManager {
                     summary.notRecorded += 1
                 }
                 summary.succeeded += 1
-                publishSuccess(entry, response, logger: client.configuration.logger)
+                emit(.resendSucceeded(entry, response), logger: client.configuration.logger)
             case .success(let response):
                 let error = HTNetworkingError(
                     .status(code: response.statusCode, body: response.body), request: entry.requestDescription,
@@ -449,7 +449,7 @@ public actor HTFreezeManager {
                 // The network went away (or the pass was cancelled): not the request's fault, no attempt
                 // is counted. The rest waits for the next usable network.
                 if error.isFreezeConnectivityFailure { monitor.reportConnectivityFailure() }
-                publishFailure(entry, error, willRetry: true, logger: client.configuration.logger)
+                emit(.resendFailed(entry, error, willRetry: true), logger: client.configuration.logger)
                 summary.deferred += pending.count - index
                 return summary
             case .failure(let error):
@@ -494,15 +494,15 @@ public actor HTFreezeManager {
             HTFreezeLog.journalFailed(writeError, to: logger)
             summary.failed += 1
             summary.notRecorded += 1
-            publishFailure(entry, error, willRetry: true, logger: logger)
+            emit(.resendFailed(entry, error, willRetry: true), logger: logger)
             return
         }
         if delay != nil {
             summary.failed += 1
-            publishFailure(updated, error, willRetry: true, logger: logger)
+            emit(.resendFailed(updated, error, willRetry: true), logger: logger)
         } else {
             summary.dropped += 1
-            publishFailure(updated, error, willRetry: false, logger: logger)
+            emit(.resendFailed(updated, error, willRetry: false), logger: logger)
             emit(.dropped(updated, reason: .failed), logger: logger)
         }
     }
@@ -521,25 +521,6 @@ public actor HTFreezeManager {
                 await self.resendNow()
             }
         }
-    }
-
-    private func publishSuccess(_ request: HTFrozenRequest, _ response: HTTransportResponse, logger: HTLogger) {
-        emit(.resendSucceeded(request, response), logger: logger)
-        configuration.resendNotificationCenter?.post(
-            name: HTFreezeResendNotification.succeeded, object: self,
-            userInfo: [HTFreezeResendNotification.requestKey: request, HTFreezeResendNotification.resultKey: response])
-    }
-
-    private func publishFailure(
-        _ request: HTFrozenRequest, _ error: HTNetworkingError, willRetry: Bool, logger: HTLogger
-    ) {
-        emit(.resendFailed(request, error, willRetry: willRetry), logger: logger)
-        configuration.resendNotificationCenter?.post(
-            name: HTFreezeResendNotification.failed, object: self,
-            userInfo: [
-                HTFreezeResendNotification.requestKey: request, HTFreezeResendNotification.errorKey: error,
-                HTFreezeResendNotification.willRetryKey: willRetry,
-            ])
     }
 
     // MARK: Management

@@ -59,10 +59,7 @@ public struct HTRequestDescriptor: Sendable, CustomStringConvertible {
     /// The parameters for `object`: its JSON, nested under ``rootKeyPath``. `nil` when the object is
     /// not a ``modelType``.
     public func parameters(for object: any HTModelMappable) -> HTJSONObject? {
-        guard ObjectIdentifier(type(of: object)) == ObjectIdentifier(modelType), let json = encode(object) else {
-            return nil
-        }
-        return nest(.object(json))
+        json(of: object).flatMap(nest)
     }
 
     /// The parameters for several objects: an array of their JSON, nested under ``rootKeyPath``
@@ -72,13 +69,20 @@ public struct HTRequestDescriptor: Sendable, CustomStringConvertible {
         var elements: [HTJSON] = []
         elements.reserveCapacity(objects.count)
         for object in objects {
-            guard ObjectIdentifier(type(of: object)) == ObjectIdentifier(modelType), let json = encode(object) else {
-                return nil
-            }
-            elements.append(.object(json))
+            guard let json = json(of: object) else { return nil }
+            elements.append(json)
         }
         guard rootKeyPath != nil else { return .array(elements) }
         return nest(.array(elements)).map(HTJSON.object)
+    }
+
+    /// `object`'s JSON, or `nil` when the object is not a ``modelType``: what both `parameters(for:)`
+    /// nest.
+    private func json(of object: any HTModelMappable) -> HTJSON? {
+        guard ObjectIdentifier(type(of: object)) == ObjectIdentifier(modelType), let json = encode(object) else {
+            return nil
+        }
+        return .object(json)
     }
 
     /// `value` as an object, nested one level per component of the root key path.

@@ -52,24 +52,16 @@ public struct HTChain<Value, Failure: Error> {
     // that contains `try` the thrown type `any Error` unless the closure spells its type out (taking a
     // typed thrown type from the context needs the FullTypedThrows feature), so without them the plain
     // `.then { user in try await client.send(...) }` would not compile. (The same holds for
-    // `HTClient.send(if:then:else:)`.)
+    // `HTClient.send(if:then:else:)`.) All six are `appending(_:_:)`, which holds the step logic once.
 
     /// Adds a step: once this chain has a value, `makeRequest` builds the next request from it and the
     /// chain sends that request.
     public func then<R: HTBaseRequest>(
         _ makeRequest: @escaping (sending Value) throws -> sending R
     ) -> HTChain<R.Response, any Error> {
-        let body = self.body
         let client = self.client
-        let step = steps + 1
-        return HTChain<R.Response, any Error>(client: client, steps: step) { () async throws -> sending R.Response in
-            let value = try await body()
-            do {
-                return try await client.send(try makeRequest(value))
-            } catch {
-                HTChainLog.stepFailed(client.configuration.logger, step: step, error: error)
-                throw error
-            }
+        return appending(untypedBody) { (value: sending Value) async throws -> sending R.Response in
+            try await client.send(try makeRequest(value))
         }
     }
 
@@ -78,29 +70,32 @@ public struct HTChain<Value, Failure: Error> {
     public func then<T>(
         _ next: nonisolated(nonsending) @escaping (sending Value) async throws -> sending T
     ) -> HTChain<T, any Error> {
-        let body = self.body
-        let client = self.client
-        let step = steps + 1
-        return HTChain<T, any Error>(client: client, steps: step) { () async throws -> sending T in
-            let value = try await body()
-            do {
-                return try await next(value)
-            } catch {
-                HTChainLog.stepFailed(client.configuration.logger, step: step, error: error)
-                throw error
-            }
-        }
+        appending(untypedBody, next)
     }
 
     /// Changes the chain's value without sending anything.
     public func map<T>(_ transform: @escaping (sending Value) throws -> sending T) -> HTChain<T, any Error> {
+        appending(untypedBody) { (value: sending Value) async throws -> sending T in try transform(value) }
+    }
+
+    /// This chain's body, throwing `any Error`.
+    private var untypedBody: nonisolated(nonsending) () async throws -> sending Value {
         let body = self.body
+        return { () async throws -> sending Value in try await body() }
+    }
+
+    /// The chain `run` then `next`, one step longer than this one, throwing what both throw: the body of
+    /// every `then` and `map`. A failure of `next` is logged with the step's number.
+    private func appending<T, StepFailure: Error>(
+        _ run: nonisolated(nonsending) @escaping () async throws(StepFailure) -> sending Value,
+        _ next: nonisolated(nonsending) @escaping (sending Value) async throws(StepFailure) -> sending T
+    ) -> HTChain<T, StepFailure> {
         let client = self.client
         let step = steps + 1
-        return HTChain<T, any Error>(client: client, steps: step) { () async throws -> sending T in
-            let value = try await body()
-            do {
-                return try transform(value)
+        return HTChain<T, StepFailure>(client: client, steps: step) { () async throws(StepFailure) -> sending T in
+            let value = try await run()
+            do throws(StepFailure) {
+                return try await next(value)
             } catch {
                 HTChainLog.stepFailed(client.configuration.logger, step: step, error: error)
                 throw error
@@ -115,18 +110,9 @@ extension HTChain where Failure == HTNetworkingError {
     public func then<R: HTBaseRequest>(
         _ makeRequest: @escaping (sending Value) throws(HTNetworkingError) -> sending R
     ) -> HTChain<R.Response, HTNetworkingError> {
-        let body = self.body
         let client = self.client
-        let step = steps + 1
-        return HTChain<R.Response, HTNetworkingError>(client: client, steps: step) {
-            () async throws(HTNetworkingError) -> sending R.Response in
-            let value = try await body()
-            do throws(HTNetworkingError) {
-                return try await client.send(try makeRequest(value))
-            } catch {
-                HTChainLog.stepFailed(client.configuration.logger, step: step, error: error)
-                throw error
-            }
+        return appending(body) { (value: sending Value) async throws(HTNetworkingError) -> sending R.Response in
+            try await client.send(try makeRequest(value))
         }
     }
 
@@ -136,19 +122,7 @@ extension HTChain where Failure == HTNetworkingError {
     public func then<T>(
         _ next: nonisolated(nonsending) @escaping (sending Value) async throws(HTNetworkingError) -> sending T
     ) -> HTChain<T, HTNetworkingError> {
-        let body = self.body
-        let client = self.client
-        let step = steps + 1
-        return HTChain<T, HTNetworkingError>(client: client, steps: step) {
-            () async throws(HTNetworkingError) -> sending T in
-            let value = try await body()
-            do throws(HTNetworkingError) {
-                return try await next(value)
-            } catch {
-                HTChainLog.stepFailed(client.configuration.logger, step: step, error: error)
-                throw error
-            }
-        }
+        appending(body, next)
     }
 
     /// Changes the chain's value without sending anything. The chain keeps throwing only
@@ -156,33 +130,14 @@ extension HTChain where Failure == HTNetworkingError {
     public func map<T>(_ transform: @escaping (sending Value) throws(HTNetworkingError) -> sending T) -> HTChain<
         T, HTNetworkingError
     > {
-        let body = self.body
-        let client = self.client
-        let step = steps + 1
-        return HTChain<T, HTNetworkingError>(client: client, steps: step) {
-            () async throws(HTNetworkingError) -> sending T in
-            let value = try await body()
-            do throws(HTNetworkingError) {
-                return try transform(value)
-            } catch {
-                HTChainLog.stepFailed(client.configuration.logger, step: step, error: error)
-                throw error
-            }
-        }
+        appending(body) { (value: sending Value) async throws(HTNetworkingError) -> sending T in try transform(value) }
     }
 }
 
 extension HTClient {
     /// Starts a chain of dependent requests with `first`; add steps with `then`.
     public func chain<R: HTBaseRequest & Sendable>(_ first: R) -> HTChain<R.Response, HTNetworkingError> {
-        HTChain(client: self) { () async throws(HTNetworkingError) -> sending R.Response in
-            do throws(HTNetworkingError) {
-                return try await self.send(first)
-            } catch {
-                HTChainLog.stepFailed(self.configuration.logger, step: 1, error: error)
-                throw error
-            }
-        }
+        chain { first }
     }
 
     /// Starts a chain whose first request `makeFirst` builds each time the chain is sent (for requests

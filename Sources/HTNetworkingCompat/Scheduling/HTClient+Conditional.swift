@@ -18,6 +18,8 @@ extension HTClient {
     public func send<Condition: HTBaseRequest, Then: HTBaseRequest, Else: HTBaseRequest>(
         if condition: sending Condition, then thenRequest: sending Then, else elseRequest: sending Else
     ) async throws(HTNetworkingError) -> sending HTBranch<Then.Response, Else.Response> {
+        // Not `branch(if:then:else:unanswered:)`: its closures would capture the `sending` requests, which
+        // they may not send on.
         let outcome: HTNetworkingError?
         do {
             _ = try await send(condition)
@@ -50,14 +52,7 @@ extension HTClient {
         then thenBranch: (sending Condition.Response) async throws(HTNetworkingError) -> sending ThenValue,
         else elseBranch: (HTNetworkingError) async throws(HTNetworkingError) -> sending ElseValue
     ) async throws(HTNetworkingError) -> sending HTBranch<ThenValue, ElseValue> {
-        let value: Condition.Response
-        do {
-            value = try await send(condition)
-        } catch {
-            if Self.decidesNoBranch(error) { throw error }
-            return .else(try await elseBranch(error))
-        }
-        return .then(try await thenBranch(value))
+        try await branch(if: condition, then: thenBranch, else: elseBranch, unanswered: { $0 })
     }
 
     // Kept beside the typed variant above on purpose: a closure that contains `try` throws `any Error`
@@ -71,11 +66,23 @@ extension HTClient {
         then thenBranch: (sending Condition.Response) async throws -> sending ThenValue,
         else elseBranch: (HTNetworkingError) async throws -> sending ElseValue
     ) async throws -> sending HTBranch<ThenValue, ElseValue> {
+        try await branch(if: condition, then: thenBranch, else: elseBranch, unanswered: { $0 })
+    }
+
+    /// Both closure forms of `send(if:then:else:)` in one: sends `condition`, then runs `thenBranch` with its value or
+    /// `elseBranch` with its error; an error that leaves the condition unanswered (see
+    /// `decidesNoBranch(_:)`) is thrown as `unanswered` makes it, and runs neither branch.
+    nonisolated(nonsending) private func branch<Condition: HTBaseRequest, ThenValue, ElseValue, Failure: Error>(
+        if condition: sending Condition,
+        then thenBranch: (sending Condition.Response) async throws(Failure) -> sending ThenValue,
+        else elseBranch: (HTNetworkingError) async throws(Failure) -> sending ElseValue,
+        unanswered: (HTNetworkingError) -> Failure
+    ) async throws(Failure) -> sending HTBranch<ThenValue, ElseValue> {
         let value: Condition.Response
-        do {
+        do throws(HTNetworkingError) {
             value = try await send(condition)
         } catch {
-            if Self.decidesNoBranch(error) { throw error }
+            if Self.decidesNoBranch(error) { throw unanswered(error) }
             return .else(try await elseBranch(error))
         }
         return .then(try await thenBranch(value))
