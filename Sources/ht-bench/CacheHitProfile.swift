@@ -2,7 +2,8 @@ import Foundation
 import HTNetworking
 
 /// `ht-bench --cache-hits N`: N cache-first memory hits of the 7-user request through `client.send`,
-/// over a transport that answers from memory, so that it needs no server and runs under
+/// over a transport that answers from memory with the built-in users (``BenchUsers``), so that it needs
+/// no server and no corpus and runs under
 /// `valgrind --tool=callgrind` (which counts instructions, the same on a busy machine). Prints the
 /// time per hit; the instructions per hit are the difference of two runs' totals divided by the
 /// difference of their N:
@@ -15,9 +16,7 @@ enum CacheHitProfile {
     static func run(count: Int) async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("ht-bench-hits-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let user = try BenchCorpus.load("github-user.json", in: BenchCorpus.locate(override: nil))
-        let body =
-            Data("[".utf8) + Array(repeating: user, count: 7).joined(separator: Data(",".utf8)) + Data("]".utf8)
+        let body = BenchUsers.sevenUsers
         guard let baseURL = URL(string: "http://127.0.0.1:1") else { throw URLError(.badURL) }
         var configuration = HTClientConfiguration(baseURL: baseURL)
         let cache = HTResponseCache(directory: root, logger: { _ in })

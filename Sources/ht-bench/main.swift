@@ -1,6 +1,6 @@
 // ht-bench: the mapping engine against Foundation's JSONDecoder and JSONEncoder, in one process, on the
 // same bytes. Usage: swift run -c release ht-bench [--json] [--corpus DIR] [--quick] [--client | --cache | --freeze
-// | --cache-hits N] [--profile NAME[:parse|:map|:decoder] [--iterations N]]
+// | --cache-hits N | --mock-sends N] [--profile NAME[:parse|:map|:decoder] [--iterations N]]
 import Foundation
 import HTModel
 
@@ -30,6 +30,13 @@ while index < arguments.count {
             exit(2)
         }
         BenchMode.runAndExit("--cache-hits") { try await CacheHitProfile.run(count: count) }
+    case "--mock-sends":
+        let count = index + 1 < arguments.count ? Int(arguments[index + 1]) : nil
+        guard let count, count >= 0 else {
+            FileHandle.standardError.write(Data("ht-bench: --mock-sends needs a count\n".utf8))
+            exit(2)
+        }
+        BenchMode.runAndExit("--mock-sends") { try await MockSendProfile.run(count: count) }
     case "--profile", "--iterations":
         index += 1
         guard index < arguments.count else {
@@ -55,7 +62,7 @@ while index < arguments.count {
         print(
             """
             usage: ht-bench [--json] [--corpus DIR] [--quick] | --client | --cache | --freeze | --cache-hits N
-                            | --profile NAME[:parse|:map|:decoder] [--iterations N]
+                            | --mock-sends N | --profile NAME[:parse|:map|:decoder] [--iterations N]
               --json      print one JSON object with every figure
               --corpus    the folder holding twitter.json, citm_catalog.json, canada.json, weibo.json and
                           github-user.json (default: $HT_CORPUS/json/payloads, else
@@ -68,6 +75,8 @@ while index < arguments.count {
               --freeze    the freeze manager instead: freeze (persist) throughput, start-up with 10,000
                           frozen requests, resend throughput to the loopback server and in memory
               --cache-hits N  N cache-first memory hits through client.send, no server (for callgrind)
+              --mock-sends N  N sends through client.send over HTMockTransport, parsed and mapped, no
+                              cache, no server (for callgrind and memcheck)
               --profile   for a profiler: only our parse + map of twitter, citm_catalog or canada
                           (:parse parses only, :map maps a value parsed once; :decoder runs
                           JSONDecoder instead), N times (default 20), no timing

@@ -213,7 +213,7 @@ enum HTRequestBuilder {
             text += "?"
             text += queryText
         }
-        return HTURLMemo.url(text)
+        return URL(string: text)
     }
 
     /// The URL components for `path`: absolute paths are used as they are, others are appended to the
