@@ -83,9 +83,19 @@ package struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
         lhs.value == rhs.value && lhs.sameText(as: rhs.text)
     }
 
-    /// Whether `text` is this key's text, byte for byte.
+    /// Whether `text` is this key's text, byte for byte: one `memcmp` of the two UTF-8 buffers (a
+    /// generic element-by-element comparison cost thousands of instructions on every hit).
     package func sameText(as text: String) -> Bool {
-        self.text.utf8.elementsEqual(text.utf8)
+        let (mine, theirs) = (self.text.utf8, text.utf8)
+        guard mine.count == theirs.count else { return false }
+        let compared = mine.withContiguousStorageIfAvailable { left in
+            theirs.withContiguousStorageIfAvailable { right in
+                guard let left = left.baseAddress, let right = right.baseAddress else { return true }
+                return memcmp(left, right, mine.count) == 0
+            }
+        }
+        // Bridged strings without contiguous UTF-8 are compared element by element.
+        return (compared ?? nil) ?? mine.elementsEqual(theirs)
     }
 
     /// Hashes the 64-bit hash only (equal keys have equal hashes; the text is compared by `==`).
