@@ -234,14 +234,7 @@ package struct CodegenCommand {
             stems[stem] = spec
         }
 
-        // Types declared in two specs of one target: each spec's generated files would declare them.
         let allSpecs = options.specs + options.siblings.filter { !options.specs.contains($0) }
-        let declared: [(file: String, names: DeclaredNames)] =
-            allSpecs.count > 1
-            ? allSpecs.compactMap { path in
-                DeclaredNames.read(at: path, referenceRoot: options.referenceRoot).map { (path, $0) }
-            } : []
-
         var failed = false
         var warnings = 0
         // `fieldTypes` keys that match nothing in any spec of the target, reported once: by the run that
@@ -259,37 +252,64 @@ package struct CodegenCommand {
             report(unmatched)
             warnings += unmatched.count
         }
-        for (index, spec) in options.specs.enumerated() {
-            let clock = ContinuousClock()
+        // Every spec of the target is read and resolved first (the siblings named by `--also` too, whose
+        // problems their own runs report), so that the types of all of them are named at once
+        // (`SwiftNames`): a Swift type two specs would both declare is an error in each.
+        let clock = ContinuousClock()
+        var resolvedSpecs:
+            [(spec: String, api: ResolvedAPI, diagnostics: [Diagnostic], readTime: Duration, resolveTime: Duration)] =
+                []
+        for path in allSpecs {
+            let generated = options.specs.contains(path)
             let readStart = clock.now
-            let (document, parseDiagnostics) = Generator.readSpec(at: spec, referenceRoot: options.referenceRoot)
+            let (document, parseDiagnostics) = Generator.readSpec(at: path, referenceRoot: options.referenceRoot)
             let readTime = clock.now - readStart
-            report(parseDiagnostics)
-            warnings += parseDiagnostics.filter { $0.severity == .warning }.count
+            if generated {
+                report(parseDiagnostics)
+                warnings += parseDiagnostics.filter { $0.severity == .warning }.count
+            }
             guard let document, !parseDiagnostics.contains(where: { $0.severity == .error }) else {
-                failed = true
+                if generated { failed = true }
                 continue
             }
-            if let own = declared.first(where: { $0.file == spec })?.names {
-                let clashes = own.clashes(with: declared.filter { $0.file != spec })
-                if !clashes.isEmpty {
-                    report(clashes)
+            let resolveStart = clock.now
+            let (api, resolveDiagnostics) = Generator.resolve(
+                document, config: config, reportsUnmatchedFieldTypes: !severalSpecs)
+            let resolveTime = clock.now - resolveStart
+            guard let api, !resolveDiagnostics.contains(where: { $0.severity == .error }) else {
+                if generated {
+                    report(Generator.sorted(resolveDiagnostics))
                     failed = true
-                    continue
                 }
+                continue
+            }
+            resolvedSpecs.append((path, api, generated ? resolveDiagnostics : [], readTime, resolveTime))
+        }
+        let names = SwiftNames(resolvedSpecs.map(\.api), config: config)
+
+        for (index, spec) in options.specs.enumerated() {
+            guard let position = resolvedSpecs.firstIndex(where: { $0.spec == spec }) else { continue }
+            let (_, api, resolveDiagnostics, readTime, resolveTime) = resolvedSpecs[position]
+            let own = names.specs[position]
+            if exitWhenDone { keptUntilExit.append(api) }
+            if !own.clashes.isEmpty {
+                report(Generator.sorted(resolveDiagnostics + own.clashes))
+                failed = true
+                continue
             }
             let specName = String(spec.split(separator: "/").last ?? Substring(spec))
             let shards =
                 options.shards ?? SpecFileNaming.shardCount(forSpec: specName, size: Self.fileSize(atPath: spec))
             do {
                 let generateStart = clock.now
-                let (files, diagnostics) = try Generator.generate(
-                    document, config: config, declareAbstractTypes: options.declareAbstractTypes && index == 0,
-                    shards: shards, reportsUnmatchedFieldTypes: !severalSpecs)
-                let generateTime = clock.now - generateStart
+                let (files, renderDiagnostics) = Generator.render(
+                    api, names: own, config: config, declareAbstractTypes: options.declareAbstractTypes && index == 0,
+                    shards: shards)
+                let generateTime = resolveTime + (clock.now - generateStart)
+                let diagnostics = Generator.sorted(resolveDiagnostics + own.warnings + renderDiagnostics)
                 report(diagnostics)
                 warnings += diagnostics.filter { $0.severity == .warning }.count
-                if exitWhenDone { keptUntilExit.append((document, files)) }
+                if exitWhenDone { keptUntilExit.append(files) }
                 guard subcommand == "generate" else { continue }
                 if options.dryRun {
                     for file in files.contents {
@@ -323,9 +343,6 @@ package struct CodegenCommand {
                         "\(spec): wrote \(written.count) file(s)\(unchanged > 0 ? ", \(unchanged) unchanged" : "")\(deleted) in \(directory)"
                     )
                 }
-            } catch let error as GenerationFailed {
-                report(error.diagnostics)
-                failed = true
             } catch {
                 printError("error: cannot write the generated files: \(error)")
                 failed = true

@@ -13,37 +13,15 @@
 ///   `list_pets` → `listPets`; an identifier without `_` is kept as written), else by its method and path
 ///   (`GET /pets/{petId}` → `getPetsPetId`).
 enum OpenAPINaming {
-    /// The words of `text`: runs of letters and digits (any script); everything else separates.
-    static func words(_ text: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        for scalar in text.unicodeScalars {
-            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-                current.unicodeScalars.append(scalar)
-            } else if !current.isEmpty {
-                words.append(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-        return words
-    }
-
-    /// Every word of every part with its first letter upper-cased, joined: `("Pet", "owner_name")` →
-    /// `PetOwnerName`.
+    /// Every word (``SwiftNaming/words(_:)``, the generator's one splitter) of every part with its
+    /// first letter upper-cased, joined: `("Pet", "owner_name")` → `PetOwnerName`.
     static func pascalCase(_ parts: String...) -> String {
-        pascalCase(parts)
+        SwiftNaming.upperCamel(parts)
     }
 
     /// Every word of every part with its first letter upper-cased, joined.
     static func pascalCase(_ parts: [String]) -> String {
-        var result = ""
-        for part in parts {
-            for word in words(part) {
-                result += word.prefix(1).uppercased() + word.dropFirst()
-            }
-        }
-        return result
+        SwiftNaming.upperCamel(parts)
     }
 
     /// Whether `text` is ASCII letters, digits and `_`, not starting with a digit.
@@ -59,7 +37,7 @@ enum OpenAPINaming {
     /// no letter or digit.
     static func operationName(fromID operationID: String) -> String? {
         if isPlainIdentifier(operationID), !operationID.contains("_") { return operationID }
-        let parts = words(operationID)
+        let parts = SwiftNaming.words(operationID)
         guard let first = parts.first else { return nil }
         var name = first.prefix(1).lowercased() + first.dropFirst() + pascalCase(Array(parts.dropFirst()))
         if let scalar = name.unicodeScalars.first, ("0"..."9").contains(scalar) { name = "operation" + name }
