@@ -80,7 +80,8 @@ func makeCommands(
         if let config { arguments += ["--config", config.path(percentEncoded: false)] }
         if index == 0 { arguments.append("--declare-abstract-types") }
         arguments += ["--reference-root", referenceRoot.path(percentEncoded: false)]
-        // The target's other specs are read (not generated) to report a type declared in two of them.
+        // The target's other specs are read and named (not generated) to report a Swift type two of
+        // them would declare.
         let siblings = specs.filter { $0 != spec }
         for sibling in siblings { arguments += ["--also", sibling.path(percentEncoded: false)] }
         // An OpenAPI document may refer to other files (`$ref: common.yaml#/...`): every JSON and YAML

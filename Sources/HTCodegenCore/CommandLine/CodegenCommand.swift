@@ -6,7 +6,8 @@ package struct CodegenCommand {
     /// The parsed options.
     package struct Options: Sendable, Hashable {
         package var specs: [String] = []
-        /// The other specs of the same target (`--also`): read only to find types declared twice.
+        /// The other specs of the same target (`--also`): not generated; read, resolved and named with
+        /// the generated ones (``SwiftNames``) to find Swift types two specs would both declare.
         package var siblings: [String] = []
         package var outputDirectory: String?
         package var configPath: String?
@@ -64,7 +65,8 @@ package struct CodegenCommand {
           --output-dir <dir>       Where to write the generated files (required by generate).
           --config <file>          A config file (htcodegen.json). Options below override it.
           --also <spec>            Another spec of the same target (repeatable): not generated, read
-                                   to report types declared in both (as the specs given are too).
+                                   to report Swift types both would declare (as the specs given
+                                   are too), compared by their generated names.
           --reference-root <dir>   The folder the files an OpenAPI document's $refs name must be
                                    inside, symbolic links resolved (default: the document's
                                    folder); any other $ref is an error. The build plugin passes

@@ -2,13 +2,16 @@
 /// without an `operationId`.
 ///
 /// - An inline schema that needs a type of its own (an object with properties, an enum, a union, an
-///   `allOf`) is named by PascalCase concatenation of where it sits: property `owner` of `Pet` is
+///   `allOf`) is named by PascalCase concatenation of the words (``SwiftNaming/words(_:)``, the
+///   generator's one splitter: `_`, `-` and the like separate) of where it sits: property `owner` of `Pet` is
 ///   `PetOwner`; the items of an array property `tags` of `Pet` are `PetTagsItem`; the values of a map
 ///   are `…Value`; union alternative k is `<Union>Option<k>` (or `<Union><Title>` when it has a
 ///   `title`); operation `listPets`'s success body is `ListPetsResponse`, its error bodies
 ///   `ListPetsResponse404`, `ListPetsResponse4XX`, `ListPetsResponseDefault`, its request body
 ///   `ListPetsRequestBody`, its parameter `filter` `ListPetsFilter`.
 /// - A name already taken gets the first free number appended (`PetOwner2`), with a warning.
+/// - A schema under `components/schemas` keeps its key (`user_info`) as its spec name; the Swift name
+///   (`HTUserInfo`) is chosen later, for every spec of the target at once (``SwiftNames``).
 /// - An operation is named by its `operationId` made an identifier in lower camel case (`list-pets`,
 ///   `list_pets` → `listPets`; an identifier without `_` is kept as written), else by its method and path
 ///   (`GET /pets/{petId}` → `getPetsPetId`).
