@@ -28,6 +28,9 @@ package struct CodegenCommand {
         /// The number of models and requests files per spec (`--shards`); `nil`: from the spec's size
         /// (`SpecFileNaming.shardCount(forSpec:size:)`), as the build plugin does.
         package var shards: Int?
+        /// One count per spec given, in order (`--shards 1,3,1`), as the build plugin passes them when it
+        /// generates all the specs of a target in one run; `nil` when `--shards` gave one count or none.
+        package var shardsPerSpec: [Int]?
     }
 
     /// The help text, documenting every option.
@@ -84,7 +87,8 @@ package struct CodegenCommand {
                                    auto, one per started 32 KiB of the spec file (128 KiB for a
                                    *.nei.json file, 64 KiB for an OpenAPI document), the rule
                                    the build plugin uses (which passes
-                                   the number it declared).
+                                   the number it declared). A comma-separated
+                                   list gives one count per spec, in order.
           --warnings-as-errors     Fail when any warning is reported.
           --dry-run                Print what would be written; write nothing.
           --quiet                  Print only diagnostics.
@@ -177,10 +181,18 @@ package struct CodegenCommand {
                 options.accessLevel = level
             case "--shards":
                 let text = try value(for: argument)
+                let counts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
                 if text == "auto" {
                     options.shards = nil
+                    options.shardsPerSpec = nil
+                } else if counts.count > 1,
+                    counts.allSatisfy({ $0.map { (1...SpecFileNaming.maxShards).contains($0) } ?? false })
+                {
+                    options.shards = nil
+                    options.shardsPerSpec = counts.compactMap { $0 }
                 } else if let count = Int(text), (1...SpecFileNaming.maxShards).contains(count) {
                     options.shards = count
+                    options.shardsPerSpec = nil
                 } else {
                     let range = "1 to \(SpecFileNaming.maxShards)"
                     throw UsageError(message: "--shards must be auto or a number from \(range), not '\(text)'")
@@ -197,6 +209,11 @@ package struct CodegenCommand {
             }
         }
         if options.specs.isEmpty { throw UsageError(message: "no spec files given") }
+        if let counts = options.shardsPerSpec, counts.count != options.specs.count {
+            throw UsageError(
+                message:
+                    "--shards gives \(counts.count) counts for \(options.specs.count) spec files; give one per spec")
+        }
         if subcommand == "generate" && options.outputDirectory == nil && !options.dryRun {
             throw UsageError(message: "generate needs --output-dir <dir>")
         }
@@ -301,7 +318,8 @@ package struct CodegenCommand {
             }
             let specName = String(spec.split(separator: "/").last ?? Substring(spec))
             let shards =
-                options.shards ?? SpecFileNaming.shardCount(forSpec: specName, size: Self.fileSize(atPath: spec))
+                options.shardsPerSpec?[index] ?? options.shards
+                ?? SpecFileNaming.shardCount(forSpec: specName, size: Self.fileSize(atPath: spec))
             do {
                 let generateStart = clock.now
                 let (files, renderDiagnostics) = Generator.render(

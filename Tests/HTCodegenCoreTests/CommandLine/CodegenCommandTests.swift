@@ -51,6 +51,41 @@ import Testing
         #expect(try CodegenCommand.parse(["check", "a.htspec.json", "--shards", "64"]) != .help)
     }
 
+    /// The build plugin generates all the specs of a target in one run, each with the shard count it
+    /// declared: a list, one per spec in order.
+    @Test func shardsMayBeOnePerSpec() throws {
+        guard
+            case .run(_, let each) = try CodegenCommand.parse([
+                "generate", "a.htspec.json", "b.htspec.json", "--shards", "1,3", "--output-dir", "out",
+            ])
+        else {
+            Issue.record("expected a run")
+            return
+        }
+        #expect(each.shardsPerSpec == [1, 3])
+        #expect(each.shards == nil)
+        #expect(CodegenCommand.run(arguments: ["check", "a.htspec.json", "--shards", "1,3"]) == 2)
+        #expect(CodegenCommand.run(arguments: ["check", "a.htspec.json", "b.htspec.json", "--shards", "1,0"]) == 2)
+        #expect(CodegenCommand.run(arguments: ["check", "a.htspec.json", "b.htspec.json", "--shards", "1,"]) == 2)
+
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = directory.appending(path: "a.htspec.json")
+        let second = directory.appending(path: "b.htspec.json")
+        try Data(#"{"htspec": 1, "types": {"A": {"fields": {"x": "String"}}}}"#.utf8).write(to: first)
+        try Data(#"{"htspec": 1, "types": {"B": {"fields": {"y": "String"}}}}"#.utf8).write(to: second)
+        let output = directory.appending(path: "out")
+        let status = CodegenCommand.run(arguments: [
+            "generate", first.path, second.path, "--shards", "1,3", "--output-dir", output.path, "--quiet",
+        ])
+        #expect(status == 0)
+        let written = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        let expected =
+            Generator.outputFileNames(forSpec: "a.htspec.json", shards: 1)
+            + Generator.outputFileNames(forSpec: "b.htspec.json", shards: 3)
+        #expect(written == expected.sorted())
+    }
+
     @Test("--shards writes that many models and requests files; fewer later deletes the extra ones")
     func shardsAreWrittenAndStaleOnesDeleted() throws {
         let directory = try temporaryDirectory()
