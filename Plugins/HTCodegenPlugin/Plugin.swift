@@ -1,13 +1,15 @@
 import Foundation
 import PackagePlugin
 
-/// The build-tool plugin: one build command per spec file in the target, running `ht-codegen`.
+/// The build-tool plugin: one build command per target, running `ht-codegen` on all its spec files at
+/// once (so that their Swift type names are decided together, and a type two specs would both declare
+/// is an error at both places).
 ///
 /// It only finds files and builds argument lists; everything else happens in the generator. The files
-/// each command writes are named from the spec's file name and size alone (`SpecFileNaming`), as SwiftPM
+/// the command writes are named from the spec's file name and size alone (`SpecFileNaming`), as SwiftPM
 /// needs them before the spec is read: a large spec's models and requests are split into
-/// `SpecFileNaming.shardCount(forSpec:size:)` files each, and the plugin passes that count to
-/// `ht-codegen --shards`, so the files written are always the files declared. SwiftPM keeps a build's
+/// `SpecFileNaming.shardCount(forSpec:size:)` files each, and the plugin passes the counts to
+/// `ht-codegen --shards` (one per spec), so the files written are always the files declared. SwiftPM keeps a build's
 /// plan, and so these commands, until the target's files or the manifest change: a spec that grows or
 /// shrinks keeps its shard count until then (or until `swift package clean`).
 ///
@@ -70,41 +72,41 @@ func makeCommands(
         )
     }
     let outputDirectory = workDirectory.appending(path: "GeneratedSources")
-    let config = configs.first
-    return specs.enumerated().map { index, spec in
-        let shards = SpecFileNaming.shardCount(forSpec: spec.lastPathComponent, size: fileSize(spec))
-        var arguments = [
-            "generate", spec.path(percentEncoded: false), "--output-dir", outputDirectory.path(percentEncoded: false),
-            "--quiet", "--shards", String(shards),
-        ]
-        if let config { arguments += ["--config", config.path(percentEncoded: false)] }
-        if index == 0 { arguments.append("--declare-abstract-types") }
-        arguments += ["--reference-root", referenceRoot.path(percentEncoded: false)]
-        // The target's other specs are read (not generated) to report a type declared in two of them.
-        let siblings = specs.filter { $0 != spec }
-        for sibling in siblings { arguments += ["--also", sibling.path(percentEncoded: false)] }
-        // An OpenAPI document may refer to other files (`$ref: common.yaml#/...`): every JSON and YAML
-        // file of the target, and every file of the package its references reach, is an input, so that
-        // editing one regenerates the document.
-        var referenced: [URL] = []
-        if SpecFileNaming.isOpenAPI(spec.lastPathComponent) {
-            referenced = files.filter {
-                SpecFileNaming.isOpenAPIReferenceCandidate($0.lastPathComponent) && $0 != spec && !siblings.contains($0)
-                    && !configs.contains($0)
-            }
-            for file in referencedFiles(of: spec, inside: referenceRoot) where !referenced.contains(file) {
-                referenced.append(file)
-            }
+    // One command for all the specs: the generator reads and resolves every spec of the target, names
+    // their types together (a Swift type two specs would declare is an error at both places), then
+    // writes each spec's files; files whose contents did not change are not rewritten (they keep their
+    // dates). Each spec gets the shard count its outputs were declared with.
+    let shards = specs.map { SpecFileNaming.shardCount(forSpec: $0.lastPathComponent, size: fileSize($0)) }
+    var arguments = ["generate"] + specs.map { $0.path(percentEncoded: false) }
+    arguments += [
+        "--output-dir", outputDirectory.path(percentEncoded: false), "--quiet",
+        "--shards", shards.map(String.init).joined(separator: ","),
+    ]
+    if let config = configs.first { arguments += ["--config", config.path(percentEncoded: false)] }
+    arguments.append("--declare-abstract-types")  // applies to the first spec given
+    arguments += ["--reference-root", referenceRoot.path(percentEncoded: false)]
+    // An OpenAPI document may refer to other files (`$ref: common.yaml#/...`): every JSON and YAML file
+    // of the target, and every file of the package its references reach, is an input, so that editing
+    // one regenerates the document.
+    var referenced: [URL] = []
+    for spec in specs where SpecFileNaming.isOpenAPI(spec.lastPathComponent) {
+        let candidates = files.filter { SpecFileNaming.isOpenAPIReferenceCandidate($0.lastPathComponent) }
+        for file in candidates + referencedFiles(of: spec, inside: referenceRoot)
+        where !specs.contains(file) && !configs.contains(file) && !referenced.contains(file) {
+            referenced.append(file)
         }
-        return .buildCommand(
-            displayName: "Generating Swift from \(spec.lastPathComponent)",
-            executable: tool,
-            arguments: arguments,
-            inputFiles: [spec] + siblings + (config.map { [$0] } ?? []) + referenced,
-            outputFiles: SpecFileNaming.outputFileNames(forSpec: spec.lastPathComponent, shards: shards).map {
-                outputDirectory.appending(path: $0)
-            })
     }
+    let outputs = zip(specs, shards).flatMap { spec, count in
+        SpecFileNaming.outputFileNames(forSpec: spec.lastPathComponent, shards: count).map {
+            outputDirectory.appending(path: $0)
+        }
+    }
+    let names = specs.map(\.lastPathComponent).joined(separator: ", ")
+    return [
+        .buildCommand(
+            displayName: "Generating Swift from \(names)", executable: tool, arguments: arguments,
+            inputFiles: specs + configs + referenced, outputFiles: outputs)
+    ]
 }
 
 /// The files inside `root` that the `$ref`s of `spec` reach, file after file (symbolic links resolved;

@@ -120,25 +120,55 @@ package enum Generator {
         _ document: SpecDocument, config: GeneratorConfig, declareAbstractTypes: Bool = false, shards: Int = 1,
         reportsUnmatchedFieldTypes: Bool = true
     ) throws(GenerationFailed) -> (Files, [Diagnostic]) {
-        var diagnostics = DiagnosticBag()
+        let (resolved, diagnostics) = resolve(
+            document, config: config, reportsUnmatchedFieldTypes: reportsUnmatchedFieldTypes)
+        guard let resolved, !diagnostics.contains(where: { $0.severity == .error }) else {
+            throw GenerationFailed(diagnostics: sorted(diagnostics))
+        }
+        let names = SwiftNames([resolved], config: config).specs[0]
+        let (files, renderDiagnostics) = render(
+            resolved, names: names, config: config, declareAbstractTypes: declareAbstractTypes, shards: shards)
+        return (files, sorted(diagnostics + names.warnings + renderDiagnostics))
+    }
+
+    /// `diagnostics` by position, then message (as ``DiagnosticBag/sorted``).
+    static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.sorted { ($0.location, $0.message) < ($1.location, $1.message) }
+    }
+
+    /// Applies the config's `fieldTypes` to `document` and resolves it: the first half of
+    /// ``generate(_:config:declareAbstractTypes:shards:reportsUnmatchedFieldTypes:)``, for a run over
+    /// several specs of one target, which names the types of all of them (``SwiftNames``) before it
+    /// renders any. `nil` (or errors among the diagnostics) when it does not resolve.
+    static func resolve(
+        _ document: SpecDocument, config: GeneratorConfig, reportsUnmatchedFieldTypes: Bool = true
+    ) -> (ResolvedAPI?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
         let applied = config.fieldTypes.apply(to: document)
         diagnostics.append(contentsOf: applied.diagnostics)
         if reportsUnmatchedFieldTypes {
             diagnostics.append(contentsOf: config.fieldTypes.unmatchedWarnings(matchedKeys: applied.matchedKeys))
         }
-        let document = applied.document
-        let (resolved, resolveDiagnostics) = Resolver.resolve(document)
+        let (resolved, resolveDiagnostics) = Resolver.resolve(applied.document)
         diagnostics.append(contentsOf: resolveDiagnostics)
-        guard let resolved, !diagnostics.hasErrors else { throw GenerationFailed(diagnostics: diagnostics.sorted) }
+        return (resolved, diagnostics)
+    }
+
+    /// Renders a resolved spec with the Swift type names the naming stage gave it: the second half of
+    /// ``generate(_:config:declareAbstractTypes:shards:reportsUnmatchedFieldTypes:)``. The naming
+    /// warnings are `names`' own, not among the diagnostics returned.
+    static func render(
+        _ resolved: ResolvedAPI, names: SwiftNames.Spec, config: GeneratorConfig, declareAbstractTypes: Bool = false,
+        shards: Int = 1
+    ) -> (Files, [Diagnostic]) {
         let count = max(1, shards)
-        let (output, renderDiagnostics) = SwiftRenderer.render(
-            resolved, config: config, declareAbstractTypes: declareAbstractTypes, shards: count)
-        diagnostics.append(contentsOf: renderDiagnostics)
-        let fileName = String(document.file.split(separator: "/").last ?? Substring(document.file))
-        let names = SpecFileNaming.outputFileNames(forSpec: fileName, shards: count)
+        let (output, diagnostics) = SwiftRenderer.render(
+            resolved, names: names, config: config, declareAbstractTypes: declareAbstractTypes, shards: count)
+        let fileName = String(resolved.file.split(separator: "/").last ?? Substring(resolved.file))
+        let fileNames = SpecFileNaming.outputFileNames(forSpec: fileName, shards: count)
         let texts = output.models + output.requests + [output.enums]
-        let files = Files(contents: Array(zip(names, texts)).map { (name: $0.0, text: $0.1) })
-        return (files, diagnostics.sorted)
+        let files = Files(contents: Array(zip(fileNames, texts)).map { (name: $0.0, text: $0.1) })
+        return (files, diagnostics)
     }
 
     /// Generates from a spec's bytes (parse, resolve, render); the one call tests and tools need. `path`

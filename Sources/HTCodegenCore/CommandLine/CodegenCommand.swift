@@ -6,7 +6,8 @@ package struct CodegenCommand {
     /// The parsed options.
     package struct Options: Sendable, Hashable {
         package var specs: [String] = []
-        /// The other specs of the same target (`--also`): read only to find types declared twice.
+        /// The other specs of the same target (`--also`): not generated; read, resolved and named with
+        /// the generated ones (``SwiftNames``) to find Swift types two specs would both declare.
         package var siblings: [String] = []
         package var outputDirectory: String?
         package var configPath: String?
@@ -27,6 +28,9 @@ package struct CodegenCommand {
         /// The number of models and requests files per spec (`--shards`); `nil`: from the spec's size
         /// (`SpecFileNaming.shardCount(forSpec:size:)`), as the build plugin does.
         package var shards: Int?
+        /// One count per spec given, in order (`--shards 1,3,1`), as the build plugin passes them when it
+        /// generates all the specs of a target in one run; `nil` when `--shards` gave one count or none.
+        package var shardsPerSpec: [Int]?
     }
 
     /// The help text, documenting every option.
@@ -64,7 +68,8 @@ package struct CodegenCommand {
           --output-dir <dir>       Where to write the generated files (required by generate).
           --config <file>          A config file (htcodegen.json). Options below override it.
           --also <spec>            Another spec of the same target (repeatable): not generated, read
-                                   to report types declared in both (as the specs given are too).
+                                   to report Swift types both would declare (as the specs given
+                                   are too), compared by their generated names.
           --reference-root <dir>   The folder the files an OpenAPI document's $refs name must be
                                    inside, symbolic links resolved (default: the document's
                                    folder); any other $ref is an error. The build plugin passes
@@ -82,7 +87,8 @@ package struct CodegenCommand {
                                    auto, one per started 32 KiB of the spec file (128 KiB for a
                                    *.nei.json file, 64 KiB for an OpenAPI document), the rule
                                    the build plugin uses (which passes
-                                   the number it declared).
+                                   the number it declared). A comma-separated
+                                   list gives one count per spec, in order.
           --warnings-as-errors     Fail when any warning is reported.
           --dry-run                Print what would be written; write nothing.
           --quiet                  Print only diagnostics.
@@ -175,10 +181,18 @@ package struct CodegenCommand {
                 options.accessLevel = level
             case "--shards":
                 let text = try value(for: argument)
+                let counts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
                 if text == "auto" {
                     options.shards = nil
+                    options.shardsPerSpec = nil
+                } else if counts.count > 1,
+                    counts.allSatisfy({ $0.map { (1...SpecFileNaming.maxShards).contains($0) } ?? false })
+                {
+                    options.shards = nil
+                    options.shardsPerSpec = counts.compactMap { $0 }
                 } else if let count = Int(text), (1...SpecFileNaming.maxShards).contains(count) {
                     options.shards = count
+                    options.shardsPerSpec = nil
                 } else {
                     let range = "1 to \(SpecFileNaming.maxShards)"
                     throw UsageError(message: "--shards must be auto or a number from \(range), not '\(text)'")
@@ -195,6 +209,11 @@ package struct CodegenCommand {
             }
         }
         if options.specs.isEmpty { throw UsageError(message: "no spec files given") }
+        if let counts = options.shardsPerSpec, counts.count != options.specs.count {
+            throw UsageError(
+                message:
+                    "--shards gives \(counts.count) counts for \(options.specs.count) spec files; give one per spec")
+        }
         if subcommand == "generate" && options.outputDirectory == nil && !options.dryRun {
             throw UsageError(message: "generate needs --output-dir <dir>")
         }
@@ -234,14 +253,7 @@ package struct CodegenCommand {
             stems[stem] = spec
         }
 
-        // Types declared in two specs of one target: each spec's generated files would declare them.
         let allSpecs = options.specs + options.siblings.filter { !options.specs.contains($0) }
-        let declared: [(file: String, names: DeclaredNames)] =
-            allSpecs.count > 1
-            ? allSpecs.compactMap { path in
-                DeclaredNames.read(at: path, referenceRoot: options.referenceRoot).map { (path, $0) }
-            } : []
-
         var failed = false
         var warnings = 0
         // `fieldTypes` keys that match nothing in any spec of the target, reported once: by the run that
@@ -259,37 +271,65 @@ package struct CodegenCommand {
             report(unmatched)
             warnings += unmatched.count
         }
-        for (index, spec) in options.specs.enumerated() {
-            let clock = ContinuousClock()
+        // Every spec of the target is read and resolved first (the siblings named by `--also` too, whose
+        // problems their own runs report), so that the types of all of them are named at once
+        // (`SwiftNames`): a Swift type two specs would both declare is an error in each.
+        let clock = ContinuousClock()
+        var resolvedSpecs:
+            [(spec: String, api: ResolvedAPI, diagnostics: [Diagnostic], readTime: Duration, resolveTime: Duration)] =
+                []
+        for path in allSpecs {
+            let generated = options.specs.contains(path)
             let readStart = clock.now
-            let (document, parseDiagnostics) = Generator.readSpec(at: spec, referenceRoot: options.referenceRoot)
+            let (document, parseDiagnostics) = Generator.readSpec(at: path, referenceRoot: options.referenceRoot)
             let readTime = clock.now - readStart
-            report(parseDiagnostics)
-            warnings += parseDiagnostics.filter { $0.severity == .warning }.count
+            if generated {
+                report(parseDiagnostics)
+                warnings += parseDiagnostics.filter { $0.severity == .warning }.count
+            }
             guard let document, !parseDiagnostics.contains(where: { $0.severity == .error }) else {
+                if generated { failed = true }
+                continue
+            }
+            let resolveStart = clock.now
+            let (api, resolveDiagnostics) = Generator.resolve(
+                document, config: config, reportsUnmatchedFieldTypes: !severalSpecs)
+            let resolveTime = clock.now - resolveStart
+            guard let api, !resolveDiagnostics.contains(where: { $0.severity == .error }) else {
+                if generated {
+                    report(Generator.sorted(resolveDiagnostics))
+                    failed = true
+                }
+                continue
+            }
+            resolvedSpecs.append((path, api, generated ? resolveDiagnostics : [], readTime, resolveTime))
+        }
+        let names = SwiftNames(resolvedSpecs.map(\.api), config: config)
+
+        for (index, spec) in options.specs.enumerated() {
+            guard let position = resolvedSpecs.firstIndex(where: { $0.spec == spec }) else { continue }
+            let (_, api, resolveDiagnostics, readTime, resolveTime) = resolvedSpecs[position]
+            let own = names.specs[position]
+            if exitWhenDone { keptUntilExit.append(api) }
+            if !own.clashes.isEmpty {
+                report(Generator.sorted(resolveDiagnostics + own.clashes))
                 failed = true
                 continue
             }
-            if let own = declared.first(where: { $0.file == spec })?.names {
-                let clashes = own.clashes(with: declared.filter { $0.file != spec })
-                if !clashes.isEmpty {
-                    report(clashes)
-                    failed = true
-                    continue
-                }
-            }
             let specName = String(spec.split(separator: "/").last ?? Substring(spec))
             let shards =
-                options.shards ?? SpecFileNaming.shardCount(forSpec: specName, size: Self.fileSize(atPath: spec))
+                options.shardsPerSpec?[index] ?? options.shards
+                ?? SpecFileNaming.shardCount(forSpec: specName, size: Self.fileSize(atPath: spec))
             do {
                 let generateStart = clock.now
-                let (files, diagnostics) = try Generator.generate(
-                    document, config: config, declareAbstractTypes: options.declareAbstractTypes && index == 0,
-                    shards: shards, reportsUnmatchedFieldTypes: !severalSpecs)
-                let generateTime = clock.now - generateStart
+                let (files, renderDiagnostics) = Generator.render(
+                    api, names: own, config: config, declareAbstractTypes: options.declareAbstractTypes && index == 0,
+                    shards: shards)
+                let generateTime = resolveTime + (clock.now - generateStart)
+                let diagnostics = Generator.sorted(resolveDiagnostics + own.warnings + renderDiagnostics)
                 report(diagnostics)
                 warnings += diagnostics.filter { $0.severity == .warning }.count
-                if exitWhenDone { keptUntilExit.append((document, files)) }
+                if exitWhenDone { keptUntilExit.append(files) }
                 guard subcommand == "generate" else { continue }
                 if options.dryRun {
                     for file in files.contents {
@@ -323,9 +363,6 @@ package struct CodegenCommand {
                         "\(spec): wrote \(written.count) file(s)\(unchanged > 0 ? ", \(unchanged) unchanged" : "")\(deleted) in \(directory)"
                     )
                 }
-            } catch let error as GenerationFailed {
-                report(error.diagnostics)
-                failed = true
             } catch {
                 printError("error: cannot write the generated files: \(error)")
                 failed = true

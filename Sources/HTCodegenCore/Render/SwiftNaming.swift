@@ -1,10 +1,12 @@
 /// Turns spec names into valid Swift identifiers and text into safe comments and literals.
 ///
-/// Names keep their spelling where Swift allows it (JSON keys usually are identifiers already).
-/// Otherwise characters Swift does not accept split the name into words that are joined in camel case
-/// (`user-name` → `userName`), a leading digit gets an underscore (`2fa` → `_2fa`), keywords are written
+/// Type names are the spec name's words (``words(_:)``, split at `_` and at every character Swift does
+/// not accept) in upper camel case (`user_info` → `UserInfo`). Member names keep their spelling where
+/// Swift allows it (JSON keys usually are identifiers already); otherwise their words are joined in camel
+/// case (`user-name` → `userName`). A leading digit gets an underscore (`2fa` → `_2fa`), keywords are written
 /// in backticks, and names that would shadow members every model or request has get a trailing
-/// underscore (`description` → `description_`). Collisions that remain are reported by the renderer.
+/// underscore (`description` → `description_`). Collisions that remain are reported
+/// (``SwiftNames`` for types, the renderer for members).
 enum SwiftNaming {
     /// Swift's reserved words, which need backticks as identifiers.
     static let keywords: Set<String> = [
@@ -69,12 +71,16 @@ enum SwiftNaming {
         return plain
     }
 
-    /// The words of `raw`, split at characters that cannot be in an identifier.
+    /// The words of `raw`: runs of scalars an identifier may hold (``isIdentifierScalar(_:)``) other
+    /// than `_`; `_` and everything else separates (`user_info`, `user-info`, `user info` → `user`,
+    /// `info`). The generator's one word splitter: the OpenAPI reader's names for inline schemas and
+    /// operations, the NEI reader's for anonymous types, the resolver's derived request names and the
+    /// Swift names of types and members are all made of these words.
     static func words(_ raw: String) -> [String] {
         var words: [String] = []
         var current = ""
         for scalar in raw.unicodeScalars {
-            if isIdentifierScalar(scalar) {
+            if scalar != "_" && isIdentifierScalar(scalar) {
                 current.unicodeScalars.append(scalar)
             } else if !current.isEmpty {
                 words.append(current)
@@ -85,17 +91,51 @@ enum SwiftNaming {
         return words
     }
 
-    /// An identifier from `raw`: words joined in camel case, never empty, never starting with a digit.
-    /// `upperFirst` capitalises the first letter (type names).
+    /// The words of every part, each with its first letter upper-cased and the rest as written (so
+    /// acronyms stay: `HTTP_server` → `HTTPServer`), joined: `("Pet", "owner_name")` → `PetOwnerName`.
+    /// Empty when no part has a word.
+    static func upperCamel(_ parts: String...) -> String {
+        upperCamel(parts)
+    }
+
+    /// The words of every part in upper camel case, joined (see ``upperCamel(_:)-variadic``).
+    static func upperCamel(_ parts: [String]) -> String {
+        var result = ""
+        for part in parts {
+            for word in words(part) { result += capitalized(word) }
+        }
+        return result
+    }
+
+    /// Whether `raw` is already an identifier: scalars an identifier may hold, not starting with a digit.
+    static func isIdentifier(_ raw: String) -> Bool {
+        guard let first = raw.unicodeScalars.first, !(0x30...0x39).contains(first.value) else { return false }
+        return raw.unicodeScalars.allSatisfy(isIdentifierScalar)
+    }
+
+    /// A type name for the spec name `raw`: its words in upper camel case (`user_info`, `user-info`,
+    /// `userInfo` → `UserInfo`), never empty (`_` when it has no word), never starting with a digit
+    /// (`2fa` → `_2fa`).
+    static func typeName(_ raw: String) -> String {
+        var result = upperCamel(raw)
+        if result.isEmpty { result = "_" }
+        if let first = result.unicodeScalars.first, (0x30...0x39).contains(first.value) {
+            result = "_" + result
+        }
+        return result
+    }
+
+    /// An identifier from `raw`. A lower-first identifier (a property or constant) keeps the spelling of
+    /// a name that already is one (`refresh_token` stays: members are named as their JSON keys); any
+    /// other is its words joined in camel case (`user-name` → `userName`). `upperFirst` gives a type
+    /// name (``typeName(_:)``). Never empty, never starting with a digit.
     static func identifier(_ raw: String, upperFirst: Bool) -> String {
+        if upperFirst { return typeName(raw) }
+        if isIdentifier(raw) { return raw }
         let parts = words(raw)
         var result = ""
         for (index, word) in parts.enumerated() {
-            if index == 0 {
-                result += upperFirst ? capitalized(word) : word
-            } else {
-                result += capitalized(word)
-            }
+            result += index == 0 ? word : capitalized(word)
         }
         if result.isEmpty { result = "_" }
         if let first = result.unicodeScalars.first, (0x30...0x39).contains(first.value) {

@@ -15,27 +15,8 @@
 /// warning). Members are computed (no lazily initialised globals, issue #16) and nothing is unwrapped:
 /// `url` is `nil` for a server URL Foundation does not accept.
 extension SwiftRenderer {
-    /// The key of the servers constant in `typeNames`.
-    static let serversKey = "servers:"
-
-    /// The spec name the servers constant's Swift name is derived from: the file name without its
-    /// directory and its endings (`.yaml`, `.yml`, `.json`, then `.openapi`, `.htspec`, `.nei`), and
-    /// `Servers`.
-    static func serversSpecName(_ file: String) -> String {
-        var stem = String(file.split(separator: "/").last ?? Substring(file))
-        for suffix in [".yaml", ".yml", ".json"] where stem.hasSuffix(suffix) && stem.count > suffix.count {
-            stem.removeLast(suffix.count)
-            break
-        }
-        for suffix in [".openapi", ".htspec", ".nei"] where stem.hasSuffix(suffix) && stem.count > suffix.count {
-            stem.removeLast(suffix.count)
-            break
-        }
-        return SwiftNaming.identifier(stem, upperFirst: true) + "Servers"
-    }
-
     mutating func renderServers(into writer: inout SwiftWriter) {
-        guard let first = api.servers.first, let typeName = typeNames[Self.serversKey] else { return }
+        guard let first = api.servers.first, let typeName = typeNames[SwiftNames.serversKey] else { return }
         writer.line()
         writer.line("// MARK: - \(typeName)")
         writer.line()

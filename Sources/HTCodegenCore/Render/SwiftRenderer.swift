@@ -33,13 +33,19 @@ package struct SwiftRenderer: Sendable {
     /// The models by spec name, for requests that send a model as a multipart body (one part per field).
     var modelsByName: [String: ResolvedModel] = [:]
 
-    /// Renders `api`. `declareAbstractTypes` adds type aliases for the request protocol and model base
-    /// class when the config names them differently from the runtime (pass it for one spec per target).
-    /// `shards` (at least 1) is the number of models files and of requests files.
-    package static func render(
-        _ api: ResolvedAPI, config: GeneratorConfig, declareAbstractTypes: Bool = false, shards: Int = 1
+    /// Renders `api` with the Swift type names `names` (``SwiftNames``, decided for every spec of the
+    /// target; `nil`: named alone, its naming warnings returned with the rest). `declareAbstractTypes`
+    /// adds type aliases for the request protocol and model base class when the config names them
+    /// differently from the runtime (pass it for one spec per target). `shards` (at least 1) is the
+    /// number of models files and of requests files.
+    static func render(
+        _ api: ResolvedAPI, names: SwiftNames.Spec? = nil, config: GeneratorConfig, declareAbstractTypes: Bool = false,
+        shards: Int = 1
     ) -> (Output, [Diagnostic]) {
         var renderer = SwiftRenderer(api: api, config: config, declareAbstractTypes: declareAbstractTypes)
+        let own = names ?? SwiftNames([api], config: config).specs[0]
+        if names == nil { renderer.diagnostics.append(contentsOf: own.warnings) }
+        renderer.takeTypeNames(own)
         let output = renderer.run(shards: max(1, shards))
         return (output, renderer.diagnostics.all)
     }
@@ -52,13 +58,12 @@ package struct SwiftRenderer: Sendable {
 
     var access: String { config.accessLevel.rawValue + " " }
 
-    /// Names the types (across all shards), then renders the files concurrently (they share nothing but
-    /// the names): each models and requests shard by a renderer that holds only that shard's
-    /// declarations. Diagnostics are merged in file order, so the output does not depend on scheduling.
+    /// Renders the files concurrently (they share nothing but the names, taken before): each models and
+    /// requests shard by a renderer that holds only that shard's declarations. Diagnostics are merged in
+    /// file order, so the output does not depend on scheduling.
     mutating func run(shards: Int = 1) -> Output {
-        assignTypeNames()
         var named = self
-        named.diagnostics = DiagnosticBag()  // the naming pass's own stay in `self`
+        named.diagnostics = DiagnosticBag()  // the ones found before stay in `self`
         let modelShards = OutputShards.split(api.models, count: shards) { $0.name }
         let unionShards = OutputShards.split(api.unions, count: shards) { $0.name }
         let requestShards = OutputShards.split(api.requests, count: shards) { $0.className }
@@ -104,57 +109,12 @@ package struct SwiftRenderer: Sendable {
 
     // MARK: Names
 
-    /// Gives every request, model and enum a unique Swift type name. Requests claim their names first and
-    /// never yield: code that calls them must get the request it names. A model or enumeration whose name
-    /// is taken (by a request, another type, or the configured request protocol or model base class)
-    /// yields with a warning and gets `_2`, `_3`, ...
-    mutating func assignTypeNames() {
-        var taken: [String: (SourceLocation?, String)] = [:]
-        taken[config.modelBaseClassName] = (nil, "the model base class")
-        taken[config.requestProtocolName] = (nil, "the request protocol")
-        func claim(_ specName: String, _ location: SourceLocation, kind: String) -> String {
-            var name = config.namePrefix + SwiftNaming.identifier(specName, upperFirst: true)
-            if SwiftNaming.reservedTypeNames.contains(name) || SwiftNaming.keywords.contains(name) {
-                diagnostics.warning(
-                    "the \(kind) '\(specName)' would be named '\(name)', which is a Swift, Foundation or runtime type; it is generated as '\(name)_'",
-                    at: location)
-                name += "_"
-            } else if name == "_" {
-                // Only with an empty prefix; `_` is no type name, even in backticks where it is used.
-                diagnostics.warning(
-                    "the \(kind) '\(specName)' would be named '_', which Swift does not accept as a type name; it is generated as '__'",
-                    at: location)
-                name = "__"
-            }
-            if let (firstLocation, firstKind) = taken[name] {
-                var counter = 2
-                while taken["\(name)_\(counter)"] != nil { counter += 1 }
-                let other =
-                    firstLocation.map { "the \(firstKind) at line \($0.line), column \($0.column)" } ?? firstKind
-                diagnostics.warning(
-                    "the \(kind) '\(specName)' would be named '\(name)' like \(other); it is generated as '\(name)_\(counter)'",
-                    at: location)
-                name = "\(name)_\(counter)"
-            }
-            taken[name] = (location, kind)
-            return name
-        }
-        for request in api.requests {
-            typeNames["request:" + request.className] = claim(request.className, request.location, kind: "request")
-        }
-        if api.requests.contains(where: { !$0.errorResponses.isEmpty }) {
-            // Each such request declares a nested `ErrorResponse`, which would hide a type of that name.
-            taken["ErrorResponse"] = (nil, "the nested error type of requests")
-        }
-        for model in api.models { typeNames[model.name] = claim(model.name, model.location, kind: "type") }
+    /// Takes the Swift type names the naming stage chose (``SwiftNames``) and notes the enumerations.
+    mutating func takeTypeNames(_ names: SwiftNames.Spec) {
+        typeNames = names.typeNames
         for item in api.enums {
-            typeNames[item.name] = claim(item.name, item.location, kind: "enumeration")
             enumNames.insert(item.name)
             if item.rawType == .integer { integerEnumNames.insert(item.name) }
-        }
-        for union in api.unions { typeNames[union.name] = claim(union.name, union.location, kind: "union") }
-        if let first = api.servers.first {
-            typeNames[Self.serversKey] = claim(Self.serversSpecName(api.file), first.location, kind: "servers constant")
         }
     }
 

@@ -212,6 +212,9 @@ package struct ResolvedRequest: Sendable {
     package var description: String?
     /// Its display name (NEI's `name`) when that is not its class name: the first doc comment line.
     package var title: String?
+    /// The `_2`, `_3`, ... appended to `className` to tell apart requests of one class name (empty for
+    /// the first): the Swift name keeps it as written (`HTGetApiProgroupsRequest_2`).
+    package var classNameSuffix: String = ""
     /// Whether the class name was derived from the method and path (no usable `className` or name).
     package var isDerivedName: Bool = false
     /// The inputs.

@@ -51,6 +51,41 @@ import Testing
         #expect(try CodegenCommand.parse(["check", "a.htspec.json", "--shards", "64"]) != .help)
     }
 
+    /// The build plugin generates all the specs of a target in one run, each with the shard count it
+    /// declared: a list, one per spec in order.
+    @Test func shardsMayBeOnePerSpec() throws {
+        guard
+            case .run(_, let each) = try CodegenCommand.parse([
+                "generate", "a.htspec.json", "b.htspec.json", "--shards", "1,3", "--output-dir", "out",
+            ])
+        else {
+            Issue.record("expected a run")
+            return
+        }
+        #expect(each.shardsPerSpec == [1, 3])
+        #expect(each.shards == nil)
+        #expect(CodegenCommand.run(arguments: ["check", "a.htspec.json", "--shards", "1,3"]) == 2)
+        #expect(CodegenCommand.run(arguments: ["check", "a.htspec.json", "b.htspec.json", "--shards", "1,0"]) == 2)
+        #expect(CodegenCommand.run(arguments: ["check", "a.htspec.json", "b.htspec.json", "--shards", "1,"]) == 2)
+
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = directory.appending(path: "a.htspec.json")
+        let second = directory.appending(path: "b.htspec.json")
+        try Data(#"{"htspec": 1, "types": {"A": {"fields": {"x": "String"}}}}"#.utf8).write(to: first)
+        try Data(#"{"htspec": 1, "types": {"B": {"fields": {"y": "String"}}}}"#.utf8).write(to: second)
+        let output = directory.appending(path: "out")
+        let status = CodegenCommand.run(arguments: [
+            "generate", first.path, second.path, "--shards", "1,3", "--output-dir", output.path, "--quiet",
+        ])
+        #expect(status == 0)
+        let written = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        let expected =
+            Generator.outputFileNames(forSpec: "a.htspec.json", shards: 1)
+            + Generator.outputFileNames(forSpec: "b.htspec.json", shards: 3)
+        #expect(written == expected.sorted())
+    }
+
     @Test("--shards writes that many models and requests files; fewer later deletes the extra ones")
     func shardsAreWrittenAndStaleOnesDeleted() throws {
         let directory = try temporaryDirectory()
@@ -240,11 +275,20 @@ import Testing
         #expect(CodegenCommand.run(arguments: ["check", first.path, "--also", second.path]) == 0)
         #expect(CodegenCommand.run(arguments: ["check", second.path, "--also", first.path]) == 0)
         #expect(CodegenCommand.run(arguments: ["check", first.path, second.path]) == 0)
-        let names = try #require(DeclaredNames.read(at: first.path))
-        #expect(names.locations["ResultData"] == nil)
-        #expect(names.locations["GetARequest"] != nil)
+        let names = try swiftNames([first, third])
+        #expect(!names.specs[0].declared.contains { $0.swift == "HTResultData" })
+        #expect(names.specs[0].declared.contains { $0.swift == "HTGetARequest" })
         // Used as a field's type, the envelope is a model again.
-        #expect(try #require(DeclaredNames.read(at: third.path)).locations["ResultData"] != nil)
+        #expect(names.specs[1].declared.contains { $0.swift == "HTResultData" })
+    }
+
+    /// The naming stage over the specs at `paths`, as one target's (``SwiftNames``).
+    func swiftNames(_ paths: [URL]) throws -> SwiftNames {
+        let apis = try paths.map { path in
+            let document = try #require(Generator.readSpec(at: path.path).0)
+            return try #require(Resolver.resolve(document).0)
+        }
+        return SwiftNames(apis, config: GeneratorConfig())
     }
 
     /// The same type in two specs of one target is an error at its place in each, not hundreds of Swift
@@ -266,11 +310,50 @@ import Testing
         #expect(CodegenCommand.run(arguments: ["check", first.path, "--also", third.path]) == 0)
         #expect(CodegenCommand.run(arguments: ["check", first.path, third.path]) == 0)
 
-        let names = try #require(DeclaredNames.read(at: first.path))
-        let others = try #require(DeclaredNames.read(at: second.path))
-        let clashes = names.clashes(with: [(second.path, others)])
+        let names = try swiftNames([first, second])
+        for (index, other) in [(0, second), (1, first)] {
+            let clashes = names.specs[index].clashes
+            #expect(clashes.count == 1)
+            #expect(clashes.first?.location.line == 1)
+            #expect(
+                clashes.first?.message.hasPrefix(
+                    "the type 'User' is generated as 'HTUser', which is declared again in \(other.path):1:") == true)
+        }
+        #expect(try swiftNames([first, third]).specs.allSatisfy(\.clashes.isEmpty))
+    }
+
+    /// The check compares the Swift names, not the spec names: `user_info` in one spec and `UserInfo` in
+    /// another would both declare `HTUserInfo`. The error names both places and both spec names.
+    @Test func twoSpecNamesWithOneSwiftNameInTwoSpecsAreAnError() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = directory.appending(path: "a.htspec.json")
+        let second = directory.appending(path: "b.openapi.json")
+        try Data(#"{"htspec": 1, "types": {"user_info": {"fields": {"x": "String"}}}}"#.utf8).write(to: first)
+        try Data(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "b", "version": "1"}, "paths": {},
+             "components": {"schemas": {"UserInfo": {"type": "object", "properties": {"y": {"type": "string"}}}}}}
+            """#.utf8
+        ).write(to: second)
+        #expect(CodegenCommand.run(arguments: ["check", first.path, second.path]) == 1)
+        #expect(CodegenCommand.run(arguments: ["check", first.path, "--also", second.path]) == 1)
+        #expect(CodegenCommand.run(arguments: ["check", second.path, "--also", first.path]) == 1)
+
+        let names = try swiftNames([first, second])
+        let clashes = names.specs[0].clashes
         #expect(clashes.count == 1)
+        #expect(clashes.first?.severity == .error)
+        #expect(clashes.first?.location.file == first.path)
         #expect(clashes.first?.location.line == 1)
-        #expect(clashes.first?.message.contains("'User' is declared again in \(second.path):1:") == true)
+        #expect(
+            clashes.first?.message.hasPrefix(
+                "the type 'user_info' is generated as 'HTUserInfo', which is declared again in \(second.path):2:")
+                == true)
+        #expect(clashes.first?.message.contains("as the type 'UserInfo' (another spec of the same target)") == true)
+        let theirs = try #require(names.specs[1].clashes.first)
+        #expect(theirs.location.file == second.path)
+        #expect(theirs.message.contains("declared again in \(first.path):1:"))
+        #expect(theirs.message.contains("as the type 'user_info'"))
     }
 }

@@ -75,6 +75,37 @@ import Testing
         #expect(diagnostics.count == 2)
     }
 
+    /// One word splitter names every type: the schema `user_info` of an OpenAPI document and the type
+    /// `user_info` of a native spec are both `HTUserInfo`, and so are the inline types named after them.
+    @Test func underscoredNamesGiveTheSameTypeFromOpenAPIAndNative() throws {
+        let native = """
+            {"htspec": 1, "types": {"user_info": {"fields": {"home_address": "user_info_home_address"}},
+              "user_info_home_address": {"fields": {"city": "String"}}}}
+            """
+        let openAPI = """
+            {"openapi": "3.0.3", "info": {"title": "n", "version": "1"}, "paths": {},
+             "components": {"schemas": {"user_info": {"type": "object", "properties": {
+               "home_address": {"type": "object", "properties": {"city": {"type": "string"}}}}}}}}
+            """
+        let (nativeFiles, nativeDiagnostics) = try generate(native)
+        let (openAPIFiles, openAPIDiagnostics) = try Generator.generate(
+            specBytes: Array(openAPI.utf8), file: "n.openapi.json", config: GeneratorConfig())
+        #expect(nativeDiagnostics.isEmpty)
+        #expect(openAPIDiagnostics.isEmpty)
+        for models in [nativeFiles.contents[0].text, openAPIFiles.contents[0].text] {
+            #expect(models.contains("final class HTUserInfo: HTHTTPModel"))
+            #expect(models.contains("final class HTUserInfoHomeAddress: HTHTTPModel"))
+            #expect(models.contains("var home_address: HTUserInfoHomeAddress?"))
+            #expect(!models.contains("HTUser_info"))
+        }
+        #expect(SwiftNaming.typeName("user_info") == "UserInfo")
+        #expect(SwiftNaming.typeName("HTTP_server") == "HTTPServer")
+        #expect(SwiftNaming.typeName("userInfo") == "UserInfo")
+        #expect(SwiftNaming.typeName("名字_列表") == "名字列表")
+        #expect(SwiftNaming.typeName("2fa_code") == "_2faCode")
+        #expect(OpenAPINaming.pascalCase("user_info", "home-address") == "UserInfoHomeAddress")
+    }
+
     /// A spec input named like a request hook (`timeout: Number` would otherwise become
     /// `var timeout: Double?`, silently implementing HTBaseRequest's timeout) gets a trailing underscore.
     @Test func inputsNamedLikeRequestHooksAreRenamed() throws {

@@ -68,8 +68,8 @@ struct NEITypeTable {
         }
         for reference in references {
             guard let entry = entries[reference.typeID], entry.name.isEmpty else { continue }
-            let owner = reference.owner.asciiUpperCamel
-            let field = reference.field.asciiUpperCamel
+            let owner = SwiftNaming.upperCamel(reference.owner)
+            let field = SwiftNaming.upperCamel(reference.field)
             let base = (owner.isEmpty ? "Anonymous" : owner) + (field.isEmpty ? "Item" : field)
             entries[reference.typeID]?.name = claim(base)
         }

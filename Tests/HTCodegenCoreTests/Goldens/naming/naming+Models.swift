@@ -8,7 +8,7 @@
 
 /// Would shadow Swift's Error without the prefix.
 ///
-/// - Remark: Generated from naming.htspec.json:20:5
+/// - Remark: Generated from naming.htspec.json:25:5
 internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -58,6 +58,8 @@ internal final class HTNamingSample: HTHTTPModel, HTModelMappable, @unchecked Se
         internal var userName: String?
         /// Swift accepts `_` as a property name only in backticks.
         internal var `_`: String?
+        /// A type whose spec name has an underscore.
+        internal var owner: HTUserInfo?
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -77,6 +79,33 @@ internal final class HTNamingSample: HTHTTPModel, HTModelMappable, @unchecked Se
         .init("self_", key: "self", { $1(&$0.self_) }),
         .init("userName", { $1(&$0.userName) }),
         .init("_", { $1(&$0.`_`) }),
+        .init("owner", { $1(&$0.owner) }),
     ]
     internal static let htMapping: HTObjectMapping<HTNamingSample> = .defaultMapping()
+}
+
+// MARK: - HTUserInfo
+
+/// Generated as HTUserInfo (its words in upper camel case); the field keeps its JSON key.
+///
+/// - Remark: Generated from naming.htspec.json:20:5
+internal final class HTUserInfo: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTUserInfo { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
+        internal var refresh_token: String?
+    }
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
+
+    internal static let htAccessors: [HTPropertyAccessor<HTUserInfo>] = [
+        .init("refresh_token", { $1(&$0.refresh_token) }),
+    ]
+    internal static let htMapping: HTObjectMapping<HTUserInfo> = .defaultMapping()
 }

@@ -8,7 +8,7 @@
 
 /// `GET /naming/"quoted"/\back`
 ///
-/// - Remark: Generated from naming.htspec.json:23:5
+/// - Remark: Generated from naming.htspec.json:28:5
 internal struct HTNamingCheckRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTJSON
 

@@ -115,9 +115,9 @@ import Testing
     }
 
     @Test func theServersConstantNameComesFromTheFileName() {
-        #expect(SwiftRenderer.serversSpecName("api/petstore.openapi.yaml") == "PetstoreServers")
-        #expect(SwiftRenderer.serversSpecName("openapi.json") == "OpenapiServers")
-        #expect(SwiftRenderer.serversSpecName("billing-v2.openapi.yml") == "BillingV2Servers")
+        #expect(SwiftNames.serversSpecName("api/petstore.openapi.yaml") == "PetstoreServers")
+        #expect(SwiftNames.serversSpecName("openapi.json") == "OpenapiServers")
+        #expect(SwiftNames.serversSpecName("billing-v2.openapi.yml") == "BillingV2Servers")
     }
 
     @Test func aSpecWithoutServersHasNoConstant() throws {

@@ -868,7 +868,8 @@ import Testing
             results[0] == [
                 "/// `GET /y`", "internal struct HTGetARequest",
                 "/// `GET /a`", "internal struct HTGetARequest_2",
-                "/// `GET /m`", "internal struct HTGetARequest_2Request",
+                // Its own className `GetARequest_2Request`: `_` separates words in a type name.
+                "/// `GET /m`", "internal struct HTGetARequest2Request",
                 "/// `GET /a/`", "internal struct HTGetARequest_3",
                 "/// `GET a`", "internal struct HTGetARequest_4",
                 "/// `POST /a`", "internal struct HTPostARequest",
