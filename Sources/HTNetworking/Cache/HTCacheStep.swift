@@ -54,9 +54,7 @@ struct HTCacheStep<R: HTBaseRequest> {
         let transport = prepared.transport
         guard prepared.interceptors.isEmpty else {
             var raw = try await client.execute(
-                prepared.urlRequest, description: prepared.description, interceptors: prepared.interceptors,
-                ownCredentials: prepared.ownCredentials, mock: prepared.mock, requestType: prepared.requestType,
-                transport: transport, timeout: prepared.timeout, options: prepared.transportOptions,
+                prepared,
                 cacheStep: { request, send in
                     let (answer, attempt) = try await Self.answer(
                         exchange, request, isAsBuilt: false, transport: transport, send: send)

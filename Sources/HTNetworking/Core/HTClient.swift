@@ -271,14 +271,17 @@ public final class HTClient: Sendable {
     }
 
     /// Runs the interceptors and the transport in a task of its own, so that ``cancelAll()`` and the
-    /// timeout can cancel it without cancelling the caller.
-    func execute<R: HTBaseRequest>(_ prepared: HTPreparedRequest<R>) async throws(HTNetworkingError)
-        -> HTTransportResponse
-    {
+    /// timeout can cancel it without cancelling the caller; `cacheStep` runs at the end of the chain
+    /// (see ``execute(_:description:interceptors:ownCredentials:mock:requestType:transport:timeout:options:cacheStep:)``).
+    func execute<R: HTBaseRequest>(
+        _ prepared: HTPreparedRequest<R>,
+        cacheStep: (@Sendable (URLRequest, @escaping HTInterceptorNext) async throws -> HTTransportResponse)? = nil
+    ) async throws(HTNetworkingError) -> HTTransportResponse {
         try await execute(
             prepared.urlRequest, description: prepared.description, interceptors: prepared.interceptors,
             ownCredentials: prepared.ownCredentials, mock: prepared.mock, requestType: prepared.requestType,
-            transport: prepared.transport, timeout: prepared.timeout, options: prepared.transportOptions)
+            transport: prepared.transport, timeout: prepared.timeout, options: prepared.transportOptions,
+            cacheStep: cacheStep)
     }
 
     /// ``execute(_:)`` for a URL request and the parts of a prepared request it uses.

@@ -18,29 +18,17 @@ import HTModel
 /// interceptors agree on whose request it is; ``HTInterceptorContext/mayReceiveCredentials(_:)`` tells
 /// interceptors (``HTBearerTokenInterceptor`` neither adds its token nor refreshes it for such a request).
 struct HTCredentialOrigins: Sendable {
-    private struct Origin: Sendable, Equatable {
-        let scheme: String
-        let host: String
-        let port: Int?
-
-        init?(_ url: URL) {
-            guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
-            self.scheme = scheme
-            self.host = host
-            port = url.port ?? ["http": 80, "https": 443, "ws": 80, "wss": 443][scheme]
-        }
-    }
-
-    private let origins: [Origin]
+    /// The origins that may receive credentials (those with a host).
+    private let origins: [HTOrigin]
 
     /// The origins of `baseURL` and of `additional`.
     init(baseURL: URL, additional: [URL]) {
-        origins = ([baseURL] + additional).compactMap(Origin.init)
+        origins = ([baseURL] + additional).compactMap(HTOrigin.init).filter { $0.host != nil }
     }
 
     /// Whether a request to `url` may carry the client's credentials.
     func permits(_ url: URL?) -> Bool {
-        guard let url, let origin = Origin(url) else { return false }
+        guard let url, let origin = HTOrigin(url) else { return false }
         return origins.contains(origin)
     }
 

@@ -37,14 +37,8 @@ public enum HTRedirectPolicy: Sendable, Hashable {
 
     /// Whether two URLs have the same scheme, host and port (a missing port is the scheme's default).
     package static func isSameOrigin(_ a: URL, _ b: URL) -> Bool {
-        guard let schemeA = a.scheme?.lowercased(), let schemeB = b.scheme?.lowercased(), schemeA == schemeB else {
-            return false
-        }
-        return a.host?.lowercased() == b.host?.lowercased() && effectivePort(a, schemeA) == effectivePort(b, schemeB)
-    }
-
-    private static func effectivePort(_ url: URL, _ scheme: String) -> Int? {
-        url.port ?? ["http": 80, "https": 443, "ws": 80, "wss": 443][scheme]
+        guard let origin = HTOrigin(a) else { return false }
+        return origin == HTOrigin(b)
     }
 
     private static func stripped(_ request: URLRequest) -> URLRequest {
