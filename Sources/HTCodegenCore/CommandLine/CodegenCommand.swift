@@ -256,21 +256,14 @@ package struct CodegenCommand {
         let allSpecs = options.specs + options.siblings.filter { !options.specs.contains($0) }
         var failed = false
         var warnings = 0
-        // `fieldTypes` keys that match nothing in any spec of the target, reported once: by the run that
-        // generates the target's first spec (the build plugin runs once per spec, each with the others).
+        // `fieldTypes` keys that match nothing in any spec of the target, gathered from each document as
+        // it is read below and reported once: by the run that generates the target's first spec (the
+        // build plugin's one run per target; callers that run one spec at a time name the others with
+        // `--also`).
         let severalSpecs = allSpecs.count > 1 && !config.fieldTypes.overrides.isEmpty
-        if severalSpecs, let first = allSpecs.min(), options.specs.contains(first) {
-            var matched: Set<String> = []
-            for path in allSpecs {
-                guard let document = Generator.readSpec(at: path, referenceRoot: options.referenceRoot).0 else {
-                    continue
-                }
-                matched.formUnion(config.fieldTypes.apply(to: document).matchedKeys)
-            }
-            let unmatched = config.fieldTypes.unmatchedWarnings(matchedKeys: matched)
-            report(unmatched)
-            warnings += unmatched.count
-        }
+        let reportsUnmatchedFieldTypes =
+            severalSpecs && allSpecs.min().map { options.specs.contains($0) } == true
+        var matchedFieldTypes: Set<String> = []
         // Every spec of the target is read and resolved first (the siblings named by `--also` too, whose
         // problems their own runs report), so that the types of all of them are named at once
         // (`SwiftNames`): a Swift type two specs would both declare is an error in each.
@@ -283,6 +276,9 @@ package struct CodegenCommand {
             let readStart = clock.now
             let (document, parseDiagnostics) = Generator.readSpec(at: path, referenceRoot: options.referenceRoot)
             let readTime = clock.now - readStart
+            if reportsUnmatchedFieldTypes, let document {
+                matchedFieldTypes.formUnion(config.fieldTypes.apply(to: document).matchedKeys)
+            }
             if generated {
                 report(parseDiagnostics)
                 warnings += parseDiagnostics.filter { $0.severity == .warning }.count
@@ -303,6 +299,11 @@ package struct CodegenCommand {
                 continue
             }
             resolvedSpecs.append((path, api, generated ? resolveDiagnostics : [], readTime, resolveTime))
+        }
+        if reportsUnmatchedFieldTypes {
+            let unmatched = config.fieldTypes.unmatchedWarnings(matchedKeys: matchedFieldTypes)
+            report(unmatched)
+            warnings += unmatched.count
         }
         let names = SwiftNames(resolvedSpecs.map(\.api), config: config)
 
