@@ -119,8 +119,7 @@ enum CacheBench {
                         "client.send, %d users (%d bytes, mapped): network %6.1f µs; cache-first memory hit %5.1f µs (%.1f× faster), disk hit %5.1f µs (%.1f× faster)",
                     count, bytes, network * 1e6, memoryHit * 1e6, network / memoryHit, diskHit * 1e6, network / diskHit)
             )
-            if count == 7 {
-                let key = HTCacheKey(for: cached, configuration: memoryClient.configuration)
+            if count == 7, let key = memoryClient.cacheKey(for: cached) {
                 let lookup = perCall(20_000, clock) { _ = memoryCache.cachedResponse(for: key) }
                 print(
                     String(

@@ -51,23 +51,35 @@ package final class HTCacheExchange: Sendable {
         self.logger = configuration.logger
     }
 
-    /// The policy a request of type `R` whose own policy is `own` uses; `nil` when it uses none
-    /// (``HTCachePolicyID/noCache``, or an identifier no policy is registered under, which is logged).
-    static func policy<R: HTBaseRequest>(_ type: R.Type, own: HTCachePolicyID?, configuration: HTClientConfiguration)
-        -> (any HTCachePolicy)?
-    {
+    /// The policy a request of type `R` whose own policy is `own` uses in `role`; `nil` when it uses none
+    /// (``HTCachePolicyID/noCache`` when sent, or an identifier no policy is registered under, which is
+    /// logged when sent). The manager calls (``HTCacheRole/manage``) judge a policy that never reads, or
+    /// an unknown one, by the cache-first rules.
+    static func policy<R: HTBaseRequest>(
+        _ type: R.Type, own: HTCachePolicyID?, role: HTCacheRole, configuration: HTClientConfiguration
+    ) -> (any HTCachePolicy)? {
         let settings = configuration.cache
         let id = settings.policyID(own: own)
-        guard id != .noCache else { return nil }
-        guard let policy = settings.cache.policy(for: id) else {
-            settings.cache.report(
-                HTCacheLogEvent(
-                    level: .warning, kind: .unknownPolicy,
-                    message: "no cache policy is registered under '\(id)' (\(R.self)); sent without the cache"),
-                to: configuration.logger)
+        switch role {
+        case .none:
             return nil
+        case .manage:
+            guard id != .noCache, id != .writeOnly, let policy = settings.cache.policy(for: id) else {
+                return HTCacheFirstPolicy()
+            }
+            return policy
+        case .send:
+            guard id != .noCache else { return nil }
+            guard let policy = settings.cache.policy(for: id) else {
+                settings.cache.report(
+                    HTCacheLogEvent(
+                        level: .warning, kind: .unknownPolicy,
+                        message: "no cache policy is registered under '\(id)' (\(R.self)); sent without the cache"),
+                    to: configuration.logger)
+                return nil
+            }
+            return policy
         }
-        return policy
     }
 
     private init(copying other: HTCacheExchange, reads: Bool) {
@@ -94,11 +106,7 @@ package final class HTCacheExchange: Sendable {
     package func lookUp(_ urlRequest: URLRequest, ambient: [String: String] = [:], isAsBuilt: Bool = false)
         -> HTCacheAttempt
     {
-        let resolved =
-            (isAsBuilt && ambient.isEmpty ? asBuilt : nil)
-            ?? HTCacheResolvedKey(
-                urlRequest, ambient: ambient, requestPart: parts.requestPart, built: builtURL,
-                ownParameters: parts.ownParameters, userScope: parts.userScope, settings: settings)
+        let resolved = resolvedKey(urlRequest, ambient: ambient, isAsBuilt: isAsBuilt)
         let key = resolved.key
         let usable = allowsCredentials || !resolved.credentialed
         var attempt = HTCacheAttempt(
@@ -113,9 +121,7 @@ package final class HTCacheExchange: Sendable {
             return attempt
         }
         guard reads else { return attempt }
-        let lookup = HTCacheLookup(
-            key: key, cache: settings.cache, expiry: expiry, version: version, request: resolved.request,
-            logger: logger)
+        let lookup = self.lookup(resolved)
         if let entry = policy.cachedResponse(for: lookup) {
             var hit = entry.transportResponse
             hit.isFromCache = true
@@ -132,5 +138,32 @@ package final class HTCacheExchange: Sendable {
             logger.debug(.cache, "miss: \(attempt.loggedRequest) (key \(key.hex))")
         }
         return attempt
+    }
+
+    /// The key `urlRequest` is stored under (see ``lookUp(_:ambient:isAsBuilt:)``).
+    func resolvedKey(_ urlRequest: URLRequest, ambient: [String: String] = [:], isAsBuilt: Bool = false)
+        -> HTCacheResolvedKey
+    {
+        (isAsBuilt && ambient.isEmpty ? asBuilt : nil)
+            ?? HTCacheResolvedKey(
+                urlRequest, ambient: ambient, requestPart: parts.requestPart, built: builtURL,
+                ownParameters: parts.ownParameters, userScope: parts.userScope, settings: settings)
+    }
+
+    /// The stored response the policy serves for `urlRequest` now, as a lookup would find it, without
+    /// logging, revalidating or preparing a store: what the manager calls read. `nil` for a request that
+    /// carries credentials and does not opt in, as a send would never serve one.
+    package func servedResponse(_ urlRequest: URLRequest, ambient: [String: String] = [:], isAsBuilt: Bool = false)
+        -> HTCachedResponse?
+    {
+        let resolved = resolvedKey(urlRequest, ambient: ambient, isAsBuilt: isAsBuilt)
+        guard allowsCredentials || !resolved.credentialed else { return nil }
+        return policy.cachedResponse(for: lookup(resolved))
+    }
+
+    private func lookup(_ resolved: HTCacheResolvedKey) -> HTCacheLookup {
+        HTCacheLookup(
+            key: resolved.key, cache: settings.cache, expiry: expiry, version: version, request: resolved.request,
+            logger: logger)
     }
 }

@@ -108,45 +108,6 @@ package struct HTCacheKey: Sendable, Hashable, CustomStringConvertible {
         self.init(canonical: Self.text(requestPart: "HTCacheKey/custom\n" + key, sent: "", scope: scope))
     }
 
-    /// The key of `request` as a client with `configuration` builds it, before interceptors: the scope
-    /// comes from the request's and the client's headers (or the user scope). A credential that an
-    /// interceptor adds is not seen here; the client itself keys by the request as it is sent
-    /// (`init(for:sending:configuration:)`).
-    package init<R: HTBaseRequest>(for request: R, configuration: HTClientConfiguration) {
-        let urlRequest = try? HTRequestBuilder.customizedURLRequest(for: request, configuration: configuration)
-        self.init(for: request, sending: urlRequest, configuration: configuration)
-    }
-
-    /// The key of `request` sent as `urlRequest` (after interceptors) by a client with `configuration`;
-    /// `ambient` are the credentials the transport adds on its own (``HTTransport/ambientCredentials(for:)``).
-    package init<R: HTBaseRequest>(
-        for request: R, sending urlRequest: URLRequest?, ambient: [String: String] = [:],
-        configuration: HTClientConfiguration
-    ) {
-        self.init(
-            canonical: Self.canonicalText(
-                for: request, sending: urlRequest, ambient: ambient, configuration: configuration))
-    }
-
-    /// The canonical text of `request`'s key when sent as `urlRequest` with the transport's `ambient`
-    /// credentials (see the type's documentation); without a URL request, only the user scope counts.
-    package static func canonicalText<R: HTBaseRequest>(
-        for request: R, sending urlRequest: URLRequest? = nil, ambient: [String: String] = [:],
-        configuration: HTClientConfiguration
-    ) -> String {
-        let inputs = HTCacheKeyInputs(request, configuration: configuration)
-        let requestPart = inputs.requestPart(configuration)
-        guard let urlRequest else {
-            return text(requestPart: requestPart, sent: "", scope: inputs.userScope.map(HTCacheScope.user) ?? .none)
-        }
-        let built = try? HTRequestBuilder.customizedURLRequest(for: request, configuration: configuration)
-        // The key as the client's lookup resolves it.
-        return HTCacheResolvedKey(
-            urlRequest, ambient: ambient, requestPart: requestPart, built: built?.url,
-            ownParameters: inputs.ownParameters, userScope: inputs.userScope, settings: configuration.cache
-        ).key.text
-    }
-
     /// The whole canonical text: the request part, the `sent:` line when there is one, then the scope line.
     static func text(requestPart: String, sent: String, scope: HTCacheScope) -> String {
         (sent.isEmpty ? requestPart : requestPart + "\nsent:" + sent) + "\nscope:" + scope.text

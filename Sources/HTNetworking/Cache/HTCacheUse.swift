@@ -16,12 +16,16 @@ final class HTCacheUse {
     let version: Int
     let keyInputs: HTCacheKeyInputs
 
-    /// The use of the cache by `request`, whose values are `values`, on a client with `configuration`;
-    /// `nil` when it uses no policy (``HTCacheExchange/policy(_:own:configuration:)`` logs an unknown one).
-    init?<R: HTBaseRequest>(_ request: R, values: HTRequestValues, configuration: borrowing HTClientConfiguration) {
+    /// The use of the cache by `request`, whose values are `values`, on a client with `configuration`, in
+    /// `role`; `nil` when it uses no policy (``HTCacheExchange/policy(_:own:role:configuration:)`` logs an
+    /// unknown one).
+    init?<R: HTBaseRequest>(
+        _ request: R, values: HTRequestValues, role: HTCacheRole, configuration: borrowing HTClientConfiguration
+    ) {
         // One cast (each `as? any HTCacheableRequest` costs hundreds of instructions) and one unwrapping.
         guard let cacheable = request as? any HTCacheableRequest else {
-            guard let policy = HTCacheExchange.policy(R.self, own: nil, configuration: configuration) else {
+            guard let policy = HTCacheExchange.policy(R.self, own: nil, role: role, configuration: configuration)
+            else {
                 return nil
             }
             (self.policy, ownPolicy, ownExpiry, version) = (policy, nil, nil, 0)
@@ -29,7 +33,8 @@ final class HTCacheUse {
             return
         }
         let ownPolicy = cacheable.cachePolicy
-        guard let policy = HTCacheExchange.policy(R.self, own: ownPolicy, configuration: configuration) else {
+        guard let policy = HTCacheExchange.policy(R.self, own: ownPolicy, role: role, configuration: configuration)
+        else {
             return nil
         }
         (self.policy, self.ownPolicy) = (policy, ownPolicy)

@@ -6,16 +6,18 @@ extension HTClient {
     /// The cache this client uses.
     public var responseCache: HTResponseCache { configuration.cache.cache }
 
-    /// The key `request` is stored under by this client: its scope comes from the request's and the
-    /// client's headers and the cookies the transport would add, or the user scope. What an interceptor
-    /// adds (credentials, query parameters) is not seen here (it is when the request is sent): name the
-    /// user (``HTCacheSettings/userScope``) for these calls to see the same entry as ``send(_:)`` when
-    /// interceptors add only credentials.
-    package func cacheKey<R: HTBaseRequest>(for request: R) -> HTCacheKey {
-        let urlRequest = try? self.urlRequest(for: request)
-        let transport = request.requestType.flatMap { configuration.transports[$0] } ?? self.transport
-        let ambient = urlRequest.map { transport.ambientCredentials(for: $0) } ?? [:]
-        return HTCacheKey(for: request, sending: urlRequest, ambient: ambient, configuration: configuration)
+    /// The key `request` is stored under by this client, worked out as a send works it out
+    /// (``prepare(_:cache:)``): its scope comes from the request's and the client's headers and the
+    /// cookies the transport would add, or the user scope. What an interceptor adds (credentials, query
+    /// parameters) is not seen here (it is when the request is sent): name the user
+    /// (``HTCacheSettings/userScope``) for these calls to see the same entry as ``send(_:)`` when
+    /// interceptors add only credentials. `nil` when the request does not build.
+    package func cacheKey<R: HTBaseRequest>(for request: R) -> HTCacheKey? {
+        guard let (prepared, exchange) = managed(request) else { return nil }
+        return exchange.resolvedKey(
+            prepared.urlRequest, ambient: prepared.transport.ambientCredentials(for: prepared.urlRequest),
+            isAsBuilt: prepared.isAsBuilt
+        ).key
     }
 
     /// Whether the request's policy would serve a stored response now (`hasCacheForRequest:`). A request
@@ -25,26 +27,25 @@ extension HTClient {
     }
 
     /// The stored response the request's policy would serve now (`cachedResponseForRequest:`); for
-    /// policies that never read, the one the cache-first rules would serve.
+    /// policies that never read, the one the cache-first rules would serve. A request that carries
+    /// credentials is served only when it opts in, as when it is sent.
     public func cachedResponse<R: HTBaseRequest>(for request: R) -> HTCachedResponse? {
-        let settings = configuration.cache
-        let cacheable = request as? any HTCacheableRequest
-        let lookup = HTCacheLookup(
-            key: cacheKey(for: request), cache: settings.cache,
-            expiry: cacheable?.cacheExpiry ?? settings.defaultExpiry,
-            version: cacheable?.cacheVersion ?? 0,
-            request: (try? self.urlRequest(for: request)).map(HTCacheRequest.init),
-            logger: configuration.logger)
-        let id = settings.policyID(for: request)
-        let policy: any HTCachePolicy =
-            (id == .noCache || id == .writeOnly)
-            ? HTCacheFirstPolicy() : (settings.cache.policy(for: id) ?? HTCacheFirstPolicy())
-        return policy.cachedResponse(for: lookup)
+        guard let (prepared, exchange) = managed(request) else { return nil }
+        return exchange.servedResponse(
+            prepared.urlRequest, ambient: prepared.transport.ambientCredentials(for: prepared.urlRequest),
+            isAsBuilt: prepared.isAsBuilt)
     }
 
     /// Removes the response stored for `request` (`removeCachedResponseForRequest:completion:`).
     public func removeCachedResponse<R: HTBaseRequest>(for request: R) async {
-        await responseCache.removeCachedResponse(for: cacheKey(for: request))
+        guard let key = cacheKey(for: request) else { return }
+        await responseCache.removeCachedResponse(for: key)
+    }
+
+    /// `request` prepared for the manager calls, with its cache exchange; `nil` when it does not build.
+    private func managed<R: HTBaseRequest>(_ request: R) -> (HTPreparedRequest<R>, HTCacheExchange)? {
+        guard let prepared = try? prepare(request, cache: .manage), let exchange = prepared.cache else { return nil }
+        return (prepared, exchange)
     }
 
     /// Yields the cached response (when the cache-first rules find one), then the fresh one from the

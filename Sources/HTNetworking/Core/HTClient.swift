@@ -115,7 +115,7 @@ public final class HTClient: Sendable {
     public func rawResponse<R: HTBaseRequest>(for request: sending R) async throws(HTNetworkingError)
         -> HTTransportResponse
     {
-        let prepared = try prepare(request, usingCache: false)
+        let prepared = try prepare(request, cache: .none)
         do {
             return try await execute(prepared)
         } catch {
@@ -189,13 +189,14 @@ public final class HTClient: Sendable {
 
     // MARK: - Steps
 
-    /// Takes what is needed from the request value, and asks the response cache (unless `usingCache` is
-    /// false) whether it has an answer.
-    package func prepare<R: HTBaseRequest>(_ request: R, usingCache: Bool = true) throws(HTNetworkingError)
+    /// Takes what is needed from the request value, and works out its part in the response cache as
+    /// `role` says: the one route by which a send and the manager calls key a request.
+    package func prepare<R: HTBaseRequest>(_ request: R, cache role: HTCacheRole = .send) throws(HTNetworkingError)
         -> HTPreparedRequest<R>
     {
         let values = HTRequestValues(request)
-        let cacheUse = usingCache ? HTCacheUse(request, values: values, configuration: configuration) : nil
+        let cacheUse =
+            role == .none ? nil : HTCacheUse(request, values: values, role: role, configuration: configuration)
         let built = try builtRequests.built(R.self, values: values, cacheUse: cacheUse, configuration: configuration)
         var urlRequest = built.urlRequest
         request.customize(&urlRequest)

@@ -73,7 +73,7 @@ extension HTClient {
 
         // The request as `send` prepares it, with the body file first in the chain and under the transport.
         let body = HTFileBody(file: bodyFile.url, contentType: fullForm.contentType, contentLength: length)
-        var prepared = try prepare(request, usingCache: false)
+        var prepared = try prepare(request, cache: .none)
         prepared.interceptors.insert(HTFileBodyInterceptor(body: body), at: 0)
         prepared.transport = HTFileBodyTransport(base: prepared.transport, body: body)
         let logger = configuration.logger

@@ -212,7 +212,7 @@ struct CacheHardeningTests {
         #expect(cacheEvents.recorded.contains { $0.kind == .directoryUnavailable || $0.kind == .writeFailed })
         // Nothing reached the disk: once memory is cleared, the lookup misses and the request is sent.
         cache.clearMemoryCache()
-        #expect(cache.storedResponse(for: client.cacheKey(for: CountedRequest(key: key))) == nil)
+        #expect(cache.storedResponse(for: try #require(client.cacheKey(for: CountedRequest(key: key)))) == nil)
         let second = try await client.response(for: CountedRequest(key: key))
         #expect(second.isFromCache == false && second.value.cacheTestInteger("attempts") == 2)
         #expect(records.contains(.debug, "miss: GET"))

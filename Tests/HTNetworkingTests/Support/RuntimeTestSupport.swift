@@ -59,3 +59,11 @@ struct CountingTransport: HTTransport {
         return try await base.send(request)
     }
 }
+
+extension HTCacheKey {
+    /// The key a client with `configuration` (over the mock transport, which adds no cookies) stores
+    /// `request` under, by the client's own route; `nil` when the request does not build.
+    static func of<R: HTBaseRequest>(_ request: R, _ configuration: HTClientConfiguration) -> HTCacheKey? {
+        HTClient(configuration: configuration, transport: HTMockTransport()).cacheKey(for: request)
+    }
+}
