@@ -3,10 +3,11 @@
 /// `access_token`, `api_key`, `key`, `token`, `sig`, any name containing `token`, `secret`, `session`,
 /// ... The cache scopes an entry by them as by credential headers (``HTCacheScope``).
 enum HTCredentialQueryParameters {
-    private static let answers = HTNameRuleMemo { [rule = HTLogRedaction()] in rule.isSecretQueryParameter($0) }
+    /// The logger's default rule.
+    private static let rule = HTLogRedaction()
 
     /// Whether a query parameter named `name` (percent-decoded; any case) carries credentials.
     static func contains(_ name: String) -> Bool {
-        answers(name)
+        rule.isSecretQueryParameter(name)
     }
 }
