@@ -10,8 +10,7 @@ import Foundation
 /// On Linux, FoundationNetworking's `setValue` capitalizes the name (`String.capitalized`), lowercases
 /// every name already set to find one to replace, and copies the whole dictionary, for every field:
 /// about 10,000 instructions for the one `Accept` field of a plain GET. Here the names are capitalized
-/// the same way, once per name, and the dictionary is set once. Elsewhere `setValue` is cheap and is
-/// what runs.
+/// the same way and the dictionary is set once. Elsewhere `setValue` is cheap and is what runs.
 enum HTHeaderFields {
     /// Sets `fields` on `request`, in order.
     static func apply(_ fields: [(name: String, value: String)], to request: inout URLRequest) {
@@ -22,7 +21,7 @@ enum HTHeaderFields {
             for (name, value) in fields {
                 let lowercased = name.lowercased()
                 if let old = stored[lowercased] { merged[old] = nil }
-                let capitalized = capitalizedName(name)
+                let capitalized = name.capitalized
                 merged[capitalized] = value
                 stored[lowercased] = capitalized
             }
@@ -31,18 +30,4 @@ enum HTHeaderFields {
             for (name, value) in fields { request.setValue(value, forHTTPHeaderField: name) }
         #endif
     }
-
-    #if canImport(FoundationNetworking)
-        /// How many capitalized names are remembered at most; when full, the memo is emptied.
-        static let memoLimit = 256
-
-        private static let capitalized = HTBoundedMemo<String, String>(limit: memoLimit, byteLimit: 64 << 10) {
-            name, capitalized in name.utf8.count + capitalized.utf8.count
-        }
-
-        /// `name.capitalized`, as FoundationNetworking stores a field name, remembered.
-        static func capitalizedName(_ name: String) -> String {
-            capitalized.value(for: name) { name.capitalized }
-        }
-    #endif
 }
