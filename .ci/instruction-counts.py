@@ -43,6 +43,8 @@ def measurements(corpus):
     runs = [
         ("cache-hit.instructions", "callgrind", lambda n: ["--cache-hits", str(n)], CACHE_HITS),
         ("cache-hit.allocations", "memcheck", lambda n: ["--cache-hits", str(n)], CACHE_HIT_ALLOCATIONS),
+        ("token-cache-hit.instructions", "callgrind", lambda n: ["--token-cache-hits", str(n)], CACHE_HITS),
+        ("token-cache-hit.allocations", "memcheck", lambda n: ["--token-cache-hits", str(n)], CACHE_HIT_ALLOCATIONS),
         ("mock-send.instructions", "callgrind", lambda n: ["--mock-sends", str(n)], MOCK_SENDS),
         ("mock-send.allocations", "memcheck", lambda n: ["--mock-sends", str(n)], MOCK_SEND_ALLOCATIONS),
     ]
@@ -159,6 +161,8 @@ def main():
     units = {
         "cache-hit.instructions": "instructions per cache-first memory hit",
         "cache-hit.allocations": "heap allocations per cache-first memory hit",
+        "token-cache-hit.instructions": "instructions per memory hit whose token an interceptor adds",
+        "token-cache-hit.allocations": "heap allocations per memory hit whose token an interceptor adds",
         "mock-send.instructions": "instructions per client.send over HTMockTransport (7 users mapped)",
         "mock-send.allocations": "heap allocations per client.send over HTMockTransport",
         "twitter.parse-map.instructions": "instructions per parse + map of twitter.json",

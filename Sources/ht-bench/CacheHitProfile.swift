@@ -12,13 +12,26 @@ import HTNetworking
 /// for n in 10 2010; do valgrind --tool=callgrind --callgrind-out-file=hits.$n \
 ///     .build/release/ht-bench --cache-hits $n; done   # (total(2010) - total(10)) / 2000
 /// ```
+///
+/// `ht-bench --token-cache-hits N` is the same hit for an app whose interceptor adds a bearer token
+/// (the cache keys it by the token's digest, worked out on every send since an interceptor ran).
 enum CacheHitProfile {
-    static func run(count: Int) async throws {
+    /// The token the `--token-cache-hits` interceptor adds: a JWT's length.
+    static let token = "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg"
+
+    static func run(count: Int, tokenInterceptor: Bool = false) async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("ht-bench-hits-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let body = BenchUsers.sevenUsers
         guard let baseURL = URL(string: "http://127.0.0.1:1") else { throw URLError(.badURL) }
         var configuration = HTClientConfiguration(baseURL: baseURL)
+        if tokenInterceptor {
+            configuration.interceptors = [
+                HTBlockInterceptor(adapt: { request, _ in
+                    request.setValue(token, forHTTPHeaderField: "Authorization")
+                })
+            ]
+        }
         let cache = HTResponseCache(directory: root, logger: { _ in })
         configuration.cache = HTCacheSettings(cache: cache, defaultPolicy: .noCache, defaultExpiry: 3600)
         let client = HTClient(configuration: configuration, transport: ClientBench.MemoryTransport(body: body))

@@ -1,6 +1,6 @@
 // ht-bench: the mapping engine against Foundation's JSONDecoder and JSONEncoder, in one process, on the
 // same bytes. Usage: swift run -c release ht-bench [--json] [--corpus DIR] [--quick] [--client | --cache | --freeze
-// | --cache-hits N | --mock-sends N] [--profile NAME[:parse|:map|:decoder] [--iterations N]]
+// | --cache-hits N | --token-cache-hits N | --mock-sends N] [--profile NAME[:parse|:map|:decoder] [--iterations N]]
 import Foundation
 import HTModel
 
@@ -23,13 +23,16 @@ while index < arguments.count {
         BenchMode.runAndExit("--cache", CacheBench.run)
     case "--freeze":
         BenchMode.runAndExit("--freeze", FreezeBench.run)
-    case "--cache-hits":
+    case "--cache-hits", "--token-cache-hits":
+        let mode = arguments[index]
         let count = index + 1 < arguments.count ? Int(arguments[index + 1]) : nil
         guard let count, count >= 0 else {
-            FileHandle.standardError.write(Data("ht-bench: --cache-hits needs a count\n".utf8))
+            FileHandle.standardError.write(Data("ht-bench: \(mode) needs a count\n".utf8))
             exit(2)
         }
-        BenchMode.runAndExit("--cache-hits") { try await CacheHitProfile.run(count: count) }
+        BenchMode.runAndExit(mode) {
+            try await CacheHitProfile.run(count: count, tokenInterceptor: mode == "--token-cache-hits")
+        }
     case "--mock-sends":
         let count = index + 1 < arguments.count ? Int(arguments[index + 1]) : nil
         guard let count, count >= 0 else {
