@@ -5,8 +5,8 @@
 /// `X-Api-Key`, `X-Auth-Token`, any name containing `token`, `secret`, `password`, `apikey`, `session`,
 /// `signature`, `credential`, ... (`Accept`, `Content-Type` or `X-Request-Id` are not).
 public enum HTCredentialHeaders {
-    /// The logger's default rule.
-    private static let rule = HTLogRedaction()
+    /// The logger's default rule, its answers remembered (every cached request asks for each header).
+    private static let answers = HTNameRuleMemo { [rule = HTLogRedaction()] in rule.isSecretHeader($0) }
 
     /// Whether a header named `name` carries credentials.
     ///
@@ -21,6 +21,6 @@ public enum HTCredentialHeaders {
     }
 
     private static func isCredential(_ name: String) -> Bool {
-        rule.isSecretHeader(name)
+        answers(name)
     }
 }
