@@ -63,7 +63,7 @@ extension SwiftRenderer {
     }
 
     mutating func renderRequest(_ request: ResolvedRequest, into writer: inout SwiftWriter) {
-        let typeName = typeNames[SwiftNames.requestKey(request.className)] ?? request.className
+        let typeName = typeNames[SwiftNames.requestKey(request)] ?? request.className
         var properties: [RequestProperty] = []
         var importedModel: String?
         switch request.inputs {

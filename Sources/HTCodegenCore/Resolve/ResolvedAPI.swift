@@ -202,7 +202,8 @@ package enum ResolvedInputs: Sendable {
 
 /// A request.
 package struct ResolvedRequest: Sendable {
-    /// The class name without the prefix, with the `Request` suffix rule applied.
+    /// The class name without the prefix, with the `Request` suffix rule applied. Two requests of a spec
+    /// may share it; their Swift names are unique (``SwiftNames``).
     package var className: String
     /// The HTTP method, upper-cased.
     package var method: String
@@ -212,9 +213,6 @@ package struct ResolvedRequest: Sendable {
     package var description: String?
     /// Its display name (NEI's `name`) when that is not its class name: the first doc comment line.
     package var title: String?
-    /// The `_2`, `_3`, ... appended to `className` to tell apart requests of one class name (empty for
-    /// the first): the Swift name keeps it as written (`HTGetApiProgroupsRequest_2`).
-    package var classNameSuffix: String = ""
     /// Whether the class name was derived from the method and path (no usable `className` or name).
     package var isDerivedName: Bool = false
     /// The inputs.
@@ -238,4 +236,17 @@ package struct ResolvedRequest: Sendable {
     package var deprecation: ResolvedDeprecation?
     /// The security schemes it needs, for its doc comment.
     package var security: [SecuritySchemeDecl] = []
+}
+
+extension ResolvedRequest {
+    /// The order in which requests are listed and claim their Swift names: by class name; of requests
+    /// that share one, names given (a `className`, a plain name, an `operationId`) before names derived
+    /// from the method and path, then by path, method and place in the spec.
+    package static func namingOrder(_ x: ResolvedRequest, _ y: ResolvedRequest) -> Bool {
+        if x.className != y.className { return x.className < y.className }
+        if x.isDerivedName != y.isDerivedName { return !x.isDerivedName }
+        if x.path != y.path { return x.path < y.path }
+        if x.method != y.method { return x.method < y.method }
+        return x.location < y.location
+    }
 }

@@ -186,6 +186,9 @@ package struct InterfaceDecl: Sendable {
     package var name: String
     /// Where the name is.
     package var location: SourceLocation
+    /// Whether the reader made ``name`` from the method and path (an OpenAPI operation without an
+    /// `operationId`): such a name yields to a given one when two requests would share a Swift name.
+    package var isDerivedName = false
     /// The HTTP method, upper-cased.
     package var method: String
     /// Where the method is.

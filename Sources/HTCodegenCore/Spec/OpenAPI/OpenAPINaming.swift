@@ -14,7 +14,8 @@
 ///   (`HTUserInfo`) is chosen later, for every spec of the target at once (``SwiftNames``).
 /// - An operation is named by its `operationId` made an identifier in lower camel case (`list-pets`,
 ///   `list_pets` → `listPets`; an identifier without `_` is kept as written), else by its method and path
-///   (`GET /pets/{petId}` → `getPetsPetId`).
+///   (`GET /pets/{petId}` → `getPetsPetId`). Two operations may get one name: their requests' Swift names
+///   are made unique later (``SwiftNames``).
 enum OpenAPINaming {
     /// Every word (``SwiftNaming/words(_:)``, the generator's one splitter) of every part with its
     /// first letter upper-cased, joined: `("Pet", "owner_name")` → `PetOwnerName`.
@@ -50,12 +51,5 @@ enum OpenAPINaming {
     /// An operation's name from its method and path: `GET /pets/{petId}` → `getPetsPetId`.
     static func operationName(method: String, path: String) -> String {
         method.lowercased() + pascalCase(path)
-    }
-
-    /// The key under which two operation names collide: the request class name the resolver makes of
-    /// them (first letter upper-cased, `Request` appended unless it ends in `Request` or `Task`).
-    static func collisionKey(ofOperation name: String) -> String {
-        let upper = name.prefix(1).uppercased() + name.dropFirst()
-        return upper.hasSuffix("Request") || upper.hasSuffix("Task") ? upper : upper + "Request"
     }
 }

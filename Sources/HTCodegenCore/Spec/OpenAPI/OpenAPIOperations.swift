@@ -1,6 +1,6 @@
 /// `paths` to interfaces: one per operation, named from its `operationId` (else its method and path,
-/// ``OpenAPINaming``), names that would make the same request class get `2`, `3`, ... appended with a
-/// warning (operations with an `operationId` claim their names first, in document order).
+/// ``OpenAPINaming``). Two operations may get one name here; their requests' Swift names are made unique
+/// with the rest of the target's names (``SwiftNames``), where a given name comes before a derived one.
 extension OpenAPIReadContext {
     /// The HTTP methods a path item may hold, in the order OpenAPI lists them.
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
@@ -13,6 +13,8 @@ extension OpenAPIReadContext {
         var pathParameters: [ParameterSource]
         var name = ""
         var nameLocation: SourceLocation
+        /// Whether ``name`` was made from the method and path (no usable `operationId`).
+        var isDerivedName = false
     }
 
     /// The interfaces of the document's `paths`, in document order.
@@ -62,11 +64,8 @@ extension OpenAPIReadContext {
         return interfaces
     }
 
-    /// Names every operation: `operationId`s first, then derived names, each taking the first free
-    /// name (by request class name, ``OpenAPINaming/collisionKey(ofOperation:)``).
-    private mutating func nameOperations(_ operations: inout [OperationSource]) {
-        var taken: Set<String> = []
-        var derived: [Int] = []
+    /// Names every operation: by its `operationId`, else by its method and path.
+    private func nameOperations(_ operations: inout [OperationSource]) {
         for index in operations.indices {
             let node = operations[index].method.value
             if let id = node["operationId"], let text = id.value.stringValue,
@@ -75,27 +74,11 @@ extension OpenAPIReadContext {
                 operations[index].name = name
                 operations[index].nameLocation = id.value.location
             } else {
-                derived.append(index)
+                let operation = operations[index]
+                operations[index].name = OpenAPINaming.operationName(
+                    method: operation.method.key, path: operation.path.key)
+                operations[index].isDerivedName = true
             }
-        }
-        let withIDs = operations.indices.filter { !derived.contains($0) }
-        for index in withIDs + derived {
-            let operation = operations[index]
-            let base =
-                derived.contains(index)
-                ? OpenAPINaming.operationName(method: operation.method.key, path: operation.path.key) : operation.name
-            var name = base
-            var counter = 2
-            while !taken.insert(OpenAPINaming.collisionKey(ofOperation: name)).inserted {
-                name = "\(base)\(counter)"
-                counter += 1
-            }
-            if name != base {
-                diagnostics.warning(
-                    "the operation name '\(base)' is taken by another operation; this one is generated as '\(name)'",
-                    at: operation.nameLocation)
-            }
-            operations[index].name = name
         }
     }
 
@@ -156,6 +139,7 @@ extension OpenAPIReadContext {
             methodLocation: source.method.keyLocation, path: path, pathLocation: source.path.keyLocation,
             description: node.string("description") ?? node.string("summary"), inputs: .fields(inputs),
             outputs: .none, headers: [])
+        interface.isDerivedName = source.isDerivedName
         if node.string("description") != nil, let summary = node.string("summary") { interface.title = summary }
         interface.isDeprecated = node.bool("deprecated") == true
         if let body = node["requestBody"]?.value {
