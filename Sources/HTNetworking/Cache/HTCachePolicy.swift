@@ -32,8 +32,6 @@
 public protocol HTCachePolicy: Sendable {
     /// The response to serve without the network, or `nil` to send the request.
     func cachedResponse(for lookup: HTCacheLookup) -> HTCachedResponse?
-    /// Whether there is a response to serve. Default: ``cachedResponse(for:)`` is not `nil`.
-    func hasCachedResponse(for lookup: HTCacheLookup) -> Bool
     /// When the request is sent: a stored response to revalidate with `If-None-Match` /
     /// `If-Modified-Since` (a 304 then serves it). Default `nil`.
     func revalidationCandidate(for lookup: HTCacheLookup) -> HTCachedResponse?
@@ -42,7 +40,6 @@ public protocol HTCachePolicy: Sendable {
 }
 
 extension HTCachePolicy {
-    public func hasCachedResponse(for lookup: HTCacheLookup) -> Bool { cachedResponse(for: lookup) != nil }
     public func revalidationCandidate(for lookup: HTCacheLookup) -> HTCachedResponse? { nil }
     public var writesResponses: Bool { true }
 }
