@@ -74,14 +74,9 @@ import Testing
     @Test func createPetSendsItsJSONBodyAndTheQuery() async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
-        let newPet = HTNewPet {
-            $0.name = "Rex"
+        let newPet = HTNewPet(name: "Rex") {
             $0.price = Decimal(string: "12.50", locale: Locale(identifier: "en_US_POSIX"))
-            $0.kind = .dog(
-                HTDog {
-                    $0.petType = "dog"
-                    $0.packSize = 2
-                })
+            $0.kind = .dog(HTDog(petType: "dog") { $0.packSize = 2 })
         }
         let response = try await Self.client(server).response(
             for: HTCreatePetRequest(dryRun: true, requestBody: newPet))
@@ -106,7 +101,7 @@ import Testing
         defer { server.stop() }
         let client = Self.client(server)
         do {
-            _ = try await client.send(HTCreatePetRequest(requestBody: HTNewPet { $0.name = "" }))
+            _ = try await client.send(HTCreatePetRequest(requestBody: HTNewPet(name: "")))
             Issue.record("a pet without a name was accepted")
         } catch {
             #expect(error.statusCode == 422)
@@ -138,9 +133,7 @@ import Testing
     }
 
     @Test func aDocumentedErrorNeverPrintsItsSecrets() throws {
-        let body = HTStoreError {
-            $0.code = 401
-            $0.message = "bad login"
+        let body = HTStoreError(code: 401, message: "bad login") {
             $0.password = "hunter2"
             $0.refresh_token = "r-secret"
         }
@@ -183,10 +176,7 @@ import Testing
         let upload = try await client.response(
             for: HTUploadPetPhotoRequest(
                 petId: 3,
-                requestBody: HTUploadPetPhotoRequestBody {
-                    $0.photo = photo
-                    $0.caption = "at the beach"
-                }))
+                requestBody: HTUploadPetPhotoRequestBody(photo: photo) { $0.caption = "at the beach" }))
         let seen = try Self.seen(upload.headers)
         #expect(seen["method"] == "PUT")
         #expect(seen["path"] == "/pets/3/photo")

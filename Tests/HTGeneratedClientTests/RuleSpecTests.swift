@@ -32,22 +32,42 @@ import Testing
         #expect(HTTypeTableEmpty.htAccessors.isEmpty)
     }
 
-    @Test("a required field (\"required\": true) is checked by the mapper: a diagnostic, or an error in strict mode")
+    @Test("a required field (\"required\": true) is non-optional; JSON without it fails to map, in lenient mode too")
     func requiredFieldsAreChecked() throws {
-        let json: HTJSON = ["child": ["other": 1], "children": [["name": "b"], ["name": nil]]]
-        let (lenient, diagnostics) = try HTTypeTable.htMapped(from: json)
-        #expect(lenient.children?.count == 2 && lenient.child != nil)
-        #expect(
-            diagnostics.map(\.description) == [
-                #"child.name: missing required field "name""#, #"children[1].name: required field "name" is null"#,
-            ])
-        #expect(HTTypeTableChild.htAccessors.map(\.isRequired) == [true])
-        do {
-            _ = try HTTypeTable(json: json, options: .strict)
-            Issue.record("strict mapping accepted a child without its required name")
-        } catch {
-            #expect(error.path.description == "child.name")
+        // A child without its name, and a child whose name is null: each fails the whole mapping, at its path.
+        let cases: [(HTJSON, String, String)] = [
+            (["child": ["other": 1]], "child.name", #"missing required field "name""#),
+            (["children": [["name": "b"], ["name": nil]]], "children[1].name", #"required field "name" is null"#),
+            (
+                ["children": [["name": ["x": 1]]]], "children[0].name",
+                #"required field "name" has no value it can hold"#
+            ),
+        ]
+        for (json, path, message) in cases {
+            for options in [HTMappingOptions.lenient, .strict] {
+                do {
+                    _ = try HTTypeTable(json: json, options: options)
+                    Issue.record("mapping accepted \(json) without a required name")
+                } catch {
+                    #expect(error.path.description == path)
+                    #expect(error.message == message)
+                }
+                do {
+                    _ = try HTTypeTable.htMap(json, options: options)
+                    Issue.record("htMap accepted \(json) without a required name")
+                } catch {
+                    #expect(error.path.description == path)
+                }
+            }
         }
+        // With the name, the field reads as a String; the initializer takes it.
+        let mapped = try HTTypeTable(json: ["child": ["name": "a"], "children": [["name": "b"]]])
+        let name: String? = mapped.child?.name
+        #expect(name == "a" && mapped.children?.map(\.name) == ["b"])
+        let built = HTTypeTableChild(name: "c")
+        let builtName: String = built.name
+        #expect(builtName == "c" && built.with { $0.name = "d" }.name == "d")
+        #expect(HTTypeTableChild.htAccessors.map(\.presence) == [.required])
     }
 
     @Test func enumsAreOpenWithSafeConstantNames() throws {

@@ -18,7 +18,7 @@ import Foundation
 /// which has one.
 package final class HTProfile: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
-    package struct Storage: HTModelStorage {
+    package struct Storage: HTOptionalFieldsStorage {
         package var name: String?
         package var city: String?
         package var secret: String?
@@ -60,7 +60,7 @@ package final class HTProfile: HTHTTPModel, HTModelMappable, @unchecked Sendable
 /// `publicationDate` read from `publication_date`.
 package final class HTGuideArticle: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
-    package struct Storage: HTModelStorage {
+    package struct Storage: HTOptionalFieldsStorage {
         package var title: String?
         package var body: String?
         package var author: HTGuideAuthor?
@@ -99,7 +99,7 @@ package final class HTGuideArticle: HTHTTPModel, HTModelMappable, @unchecked Sen
 /// from other keys (`gtfs_latitude`, `gtfs_longitude`), which a native spec can't express.
 package final class HTBartStation: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
-    package struct Storage: HTModelStorage {
+    package struct Storage: HTOptionalFieldsStorage {
         package var name: String?
         package var abbr: String?
         package var gtfsLatitude: Double?

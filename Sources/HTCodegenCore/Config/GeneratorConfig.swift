@@ -44,6 +44,10 @@ package struct GeneratorConfig: Sendable, Hashable {
     package var abstractTypes = AbstractTypes.alias
     /// Types chosen for fields and inputs whatever the spec says (see ``FieldTypeOverrides``).
     package var fieldTypes = FieldTypeOverrides()
+    /// Whether a field the spec requires is non-optional in its model (`"requiredFields": "nonOptional"`,
+    /// the default) or stays optional and is only checked when mapping (`"optional"`, for servers that
+    /// drift from their spec). NEI exports always keep fields optional.
+    package var requiredFieldsAreNonOptional = true
 
     /// The settings everybody gets without a config file.
     package init() {}
@@ -56,7 +60,7 @@ package struct GeneratorConfig: Sendable, Hashable {
     /// The keys a config file may have.
     package static let keys = [
         "$schema", "namePrefix", "reqAbstract", "modelAbstract", "accessLevel", "runtimeModule", "abstractTypes",
-        "fieldTypes",
+        "fieldTypes", "requiredFields",
     ]
 
     /// Reads a config file's JSON. Unknown keys and wrong values are errors at their position.
@@ -101,6 +105,13 @@ package struct GeneratorConfig: Sendable, Hashable {
                     config.modelAbstract = value
                 } else {
                     config.runtimeModule = value
+                }
+            case "requiredFields":
+                if value == "nonOptional" || value == "optional" {
+                    config.requiredFieldsAreNonOptional = value == "nonOptional"
+                } else {
+                    diagnostics.error(
+                        "\"requiredFields\" must be \"nonOptional\" or \"optional\"", at: member.value.location)
                 }
             case "abstractTypes":
                 if let value = AbstractTypes(rawValue: value) {

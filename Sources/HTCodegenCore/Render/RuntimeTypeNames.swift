@@ -30,6 +30,7 @@ extension SwiftNaming {
         "HTManualConnectivityMonitor", "HTMapper", "HTMappingContext", "HTMappingDefinitionError",
         "HTMappingDiagnostic", "HTMappingError", "HTMappingHooks", "HTMappingOptions", "HTMappingResult", "HTMethodSet",
         "HTMockMode", "HTMultipartPart", "HTMockResponse", "HTMockTransport", "HTModelMappable", "HTModelStorage",
+        "HTOptionalFieldsStorage", "HTRequired", "HTNullable", "HTModelFields", "HTFieldPresence",
         "HTMultipartFormData",
         "HTNetworkingError", "HTNoContent", "HTObjectMapping", "HTParameterStyles", "HTPathPattern",
         "HTProbeConnectivityMonitor",

@@ -1,5 +1,5 @@
 /// The models file: one final class per data type. Each model is immutable: its fields live in one
-/// `let` value (`Storage`, a struct of optional fields), read through the model (`HTModelMappable`'s
+/// `let` value (`Storage`, a struct of optional fields, required ones as `HTRequired`), read through the model (`HTModelMappable`'s
 /// dynamic-member subscript) with no lock, and each model lists its fields once, in `htAccessors`
 /// (name, JSON key when it differs, getter and setter of the storage's field); the runtime derives NEI's
 /// metadata lists and the default mapping from that table, so nothing else per field is generated.
@@ -40,11 +40,14 @@ extension SwiftRenderer {
         return writer.text
     }
 
-    /// One model: its storage, its table of fields and its default mapping. Members the protocol derives
-    /// (the builder, `with`, NEI's lists, equality) are not generated.
+    /// One model: its storage, its table of fields, its default mapping, and when some fields are
+    /// required an initializer that takes them. Members the protocol derives (the builder, `with`,
+    /// NEI's lists, equality) are not generated.
     mutating func renderModel(_ model: ResolvedModel, into writer: inout SwiftWriter) {
         let typeName = typeNames[model.name] ?? model.name
         let names = propertyNames(model.fields.map { ($0.name, $0.location) })
+        let shapes = fieldShapes(of: model)
+        let required = zip(zip(model.fields, names), shapes).filter { $0.1 == .required }.map(\.0)
         writer.line("// MARK: - \(typeName)")
         writer.line()
         let description = SwiftNaming.docLines(model.description)
@@ -61,13 +64,18 @@ extension SwiftRenderer {
         ) { writer in
             writer.line("// @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable")
             writer.line("// struct; the base class holds no mutable state.")
+            let builder =
+                required.isEmpty
+                ? typeName : "\(typeName)(\(required.map { SwiftNaming.escaped($0.1) + ":" }.joined()))"
             writer.line(
-                "/// The fields: build a model with `\(typeName) { $0.field = value }`, edit a copy with `with { }`.")
-            writer.block("\(access)struct Storage: HTModelStorage") { writer in
-                for (field, name) in zip(model.fields, names) {
+                "/// The fields: build a model with `\(builder) { $0.field = value }`, edit a copy with `with { }`.")
+            let conformance = required.isEmpty ? "HTOptionalFieldsStorage" : "HTModelStorage"
+            writer.block("\(access)struct Storage: \(conformance)") { writer in
+                for ((field, name), shape) in zip(zip(model.fields, names), shapes) {
                     writeFieldDoc(field, into: &writer)
                     if let deprecation = field.deprecation { writer.line(deprecationAttribute(deprecation)) }
-                    writer.line("\(access)var \(SwiftNaming.escaped(name)): \(swiftType(field.type))?")
+                    writer.line(
+                        "\(access)var \(SwiftNaming.escaped(name)): \(shape.storageType(swiftType(field.type)))")
                 }
                 if access != "internal " {
                     // The implicit `init()` is internal; the protocol needs one as visible as the type.
@@ -82,6 +90,7 @@ extension SwiftRenderer {
                 writer.line("self.htStorage = htStorage")
                 writer.line("super.init()")
             }
+            if !required.isEmpty { renderRequiredInitializer(required, into: &writer) }
             writer.line()
             if model.fields.isEmpty {
                 writer.line("\(access)static let htAccessors: [HTPropertyAccessor<\(typeName)>] = []")
@@ -90,18 +99,42 @@ extension SwiftRenderer {
                     writer.line(Self.deprecatedWitnessAttribute)
                 }
                 writer.line("\(access)static let htAccessors: [HTPropertyAccessor<\(typeName)>] = [")
-                for (field, name) in zip(model.fields, names) {
+                for ((field, name), shape) in zip(zip(model.fields, names), shapes) {
                     let key = field.name == name ? "" : ", key: \(SwiftNaming.stringLiteral(field.name))"
-                    let required = field.isRequired ? ", required: true" : ""
+                    let readOnly = field.access == .readOnly ? ", readOnly: true" : ""
                     let format = field.dateFormat.map { ", dateFormat: \(swiftExpression(for: $0))" } ?? ""
+                    let escaped = SwiftNaming.escaped(name)
                     // One closure that hands over the field: cheaper to type-check than a getter and a setter.
                     writer.line(
-                        "    .init(\(SwiftNaming.stringLiteral(name))\(key)\(required)\(format), { $1(&$0.\(SwiftNaming.escaped(name))) }),"
+                        "    .init(\(SwiftNaming.stringLiteral(name))\(key)\(shape.accessorArguments)\(readOnly)\(format), { $1(&$0.\(shape.accessed(escaped))) }),"
                     )
                 }
                 writer.line("]")
             }
             writer.line("\(access)static let htMapping: HTObjectMapping<\(typeName)> = .defaultMapping()")
+        }
+    }
+
+    /// How each field of `model` is declared (``ModelFieldShape``).
+    func fieldShapes(of model: ResolvedModel) -> [ModelFieldShape] {
+        let keepsOptional = api.keepsFieldsOptional || !config.requiredFieldsAreNonOptional
+        return model.fields.map { ModelFieldShape($0, keepsOptional: keepsOptional) }
+    }
+
+    /// The initializer of a model with required fields: they are its arguments, in declaration order,
+    /// then a builder closure for the others.
+    private func renderRequiredInitializer(_ required: [(ResolvedField, String)], into writer: inout SwiftWriter) {
+        writer.line("/// A model with its required fields, and the others `htBuild` sets.")
+        let arguments = required.map { "\(SwiftNaming.escaped($0.1)): \(swiftType($0.0.type))" }
+        writer.block(
+            "\(access)convenience init(\(arguments.joined(separator: ", ")), _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in })"
+        ) { writer in
+            writer.line("var htFields = Storage()")
+            for (_, name) in required {
+                let escaped = SwiftNaming.escaped(name)
+                writer.line("htFields.\(escaped) = HTRequired(\(escaped))")
+            }
+            writer.line("self.init(htStorage: Self.htBuilt(htFields, htBuild))")
         }
     }
 }

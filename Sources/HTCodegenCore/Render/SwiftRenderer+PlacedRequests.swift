@@ -134,10 +134,11 @@ extension SwiftRenderer {
         var readsDeprecatedFields = false
         switch body.encoding {
         case .json:
-            lines.append("return .json(\(value).htJSON)")
+            // Without the read-only fields of the models it holds (`htRequestJSON`).
+            lines.append("return .json(\(value).htRequestJSON)")
         case .form:
             if case .model = body.type {
-                lines.append("return .form(\(value).htJSONObject())")
+                lines.append("return .form(\(use(.formObject))(\(value).htRequestJSON))")
             } else {
                 lines.append("return .form(\(use(.formObject))(\(value).htJSON))")
             }
@@ -172,9 +173,14 @@ extension SwiftRenderer {
         var scratch = self
         let names = scratch.propertyNames(model.fields.map { ($0.name, $0.location) })
         var lines = ["var parts: [HTMultipartPart] = []"]
-        for (field, name) in zip(model.fields, names) {
+        for ((field, name), shape) in zip(zip(model.fields, names), fieldShapes(of: model)) {
+            // A read-only field is the server's: never sent.
+            if field.access == .readOnly { continue }
             let key = SwiftNaming.stringLiteral(field.name)
-            let read = "\(value).htStorage.\(SwiftNaming.escaped(name))"
+            // The optional value: a required field's slot, a nullable field's value (a part cannot be null).
+            let member =
+                SwiftNaming.escaped(name) + (shape == .required ? ".htSlot" : shape == .nullable ? ".value" : "")
+            let read = "\(value).htStorage.\(member)"
             switch field.type {
             case .data:
                 lines.append(

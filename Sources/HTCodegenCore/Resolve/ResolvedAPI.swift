@@ -16,6 +16,8 @@ package struct ResolvedAPI: Sendable {
     package var unions: [ResolvedUnion] = []
     /// The servers the spec names (OpenAPI), the default first: they become one generated constant.
     package var servers: [ServerDecl] = []
+    /// Its models keep every field optional (an NEI export, ``SpecDocument/keepsFieldsOptional``).
+    package var keepsFieldsOptional = false
 }
 
 /// A resolved type.
@@ -128,8 +130,13 @@ package struct ResolvedField: Sendable {
     package var deprecation: ResolvedDeprecation?
     /// The spec's default value, for the doc comment.
     package var defaultValue: JSONNode?
-    /// Read-only or write-only (OpenAPI), for the doc comment.
+    /// Read-only or write-only (OpenAPI): a read-only field is left out of request bodies, a write-only
+    /// one is never required in a response.
     package var access: FieldAccess?
+    /// Whether `null` is allowed (OpenAPI).
+    package var isNullable = false
+    /// Required but nullable (OpenAPI): the key must be there, its value may be `null`.
+    package var isRequiredNullable = false
 }
 
 /// A model.

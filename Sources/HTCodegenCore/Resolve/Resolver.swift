@@ -99,7 +99,7 @@ package struct Resolver {
             enums: enums.sorted { $0.name < $1.name },
             requests: requests.sorted(by: ResolvedRequest.namingOrder),
             unions: unions.sorted { $0.name < $1.name },
-            servers: document.servers)
+            servers: document.servers, keepsFieldsOptional: document.keepsFieldsOptional)
     }
 
     /// Whether a model is generated: not a hidden type nobody references, not an envelope only used
@@ -133,7 +133,8 @@ package struct Resolver {
                 name: field.name, type: type, description: field.description, location: field.location,
                 isRequired: field.isRequired, dateFormat: format, placement: field.placement,
                 deprecation: field.isDeprecated ? .declared : deprecatedType(usedBy: field.type).map { .usesType($0) },
-                defaultValue: field.defaultValue, access: field.access)
+                defaultValue: field.defaultValue, access: field.access, isNullable: field.isNullable,
+                isRequiredNullable: field.isRequiredNullable)
         }
     }
 

@@ -15,6 +15,9 @@ package struct SpecDocument: Sendable {
     /// An NEI export: it refers to types by id, so a datatype named like a built-in type (`Data`,
     /// `Date`) is never ambiguous in it (in a native spec it takes the name over, with a warning).
     package var refersToTypesByID = false
+    /// Its models keep every field optional whatever the spec requires (NEI exports, whose `required`
+    /// servers do not keep): a required field is only checked when mapping (a diagnostic).
+    package var keepsFieldsOptional = false
     /// The servers the spec names (OpenAPI); the first is the default base URL.
     package var servers: [ServerDecl] = []
     /// The security schemes the spec declares (OpenAPI), for doc comments.
@@ -104,6 +107,12 @@ package struct FieldDecl: Sendable {
     /// OpenAPI's `readOnly` (sent by the server only) or `writeOnly` (sent by the client only): said in
     /// the doc comment.
     package var access: FieldAccess?
+    /// Whether the spec allows `null` for it (OpenAPI `nullable`, a 3.1 type array with `"null"`). A
+    /// model field that is nullable and required (``isRequired`` is then `false`) is
+    /// ``isRequiredNullable``.
+    package var isNullable = false
+    /// Listed in `required` but nullable: the key must be there, its value may be `null`.
+    package var isRequiredNullable = false
 
     /// Creates a field.
     package init(

@@ -33,9 +33,16 @@ public protocol HTJSONValueConvertible: Sendable, SendableMetatype {
 
     /// A word for diagnostics, e.g. `string`, `integer`, `HTUser`.
     static var htTypeDescription: String { get }
+
+    /// Whether ``htDecode(_:context:)`` reads JSON `null` itself (``HTNullable``); otherwise the mapper
+    /// treats `null` as no value. `false` unless a type says otherwise.
+    static var htDecodesNull: Bool { get }
 }
 
 extension HTJSONValueConvertible {
+    /// `false`: the mapper treats JSON `null` as no value.
+    public static var htDecodesNull: Bool { false }
+
     /// Writes ``htJSON``: how a type that does not write itself is written.
     public func htWrite(to writer: HTJSONWriter) {
         writer.write(htJSON)
@@ -62,6 +69,7 @@ extension HTJSONValueConvertible {
         }
         let before = context.diagnostics.count
         guard let value = htDecode(json, context: &context) else {
+            if let failure = context.failure { throw HTMappingError(path: failure.path, message: failure.message) }
             let message =
                 context.diagnostics.count > before
                 ? context.diagnostics[before].message : "expected \(htTypeDescription), found \(json.kindDescription)"

@@ -10,7 +10,7 @@ public enum HTMapper {
     public static func decode<Value: HTJSONValueConvertible>(
         _ json: HTJSON, into property: inout Value?, context: inout HTMappingContext
     ) {
-        if case .null = json {
+        if case .null = json, !Value.htDecodesNull {
             property = nil
         } else if let value = Value.htDecode(json, context: &context) {
             property = value

@@ -117,6 +117,12 @@ public struct HTMappingContext: Sendable {
     public private(set) var diagnostics: [HTMappingDiagnostic] = []
     /// The path of the value being mapped.
     package private(set) var path: [HTJSONPathComponent]
+    /// The diagnostic of the first required field without a value (``HTFieldPresence/required``): a
+    /// model that lacks one is not built, and the whole mapping fails with it, in lenient mode too.
+    package private(set) var failure: HTMappingDiagnostic?
+    /// Whether the object is mapped over an existing model (``HTModelMappable/htUpdated(from:options:)``),
+    /// whose values stay where the object has no key: a missing required key is no failure then.
+    package var mapsOverModel = false
     /// How `Date` values are read: ``HTDateFormat/automatic``, or the format of the field being mapped
     /// when it declares one (an accessor made with `dateFormat:` sets it for its field's value).
     @usableFromInline package var dateFormat: HTDateFormat = .automatic
@@ -144,6 +150,18 @@ public struct HTMappingContext: Sendable {
     /// Records that the value at the current path could not be converted.
     public mutating func report(_ message: String) {
         diagnostics.append(HTMappingDiagnostic(path: HTJSONPath(path), message: message))
+    }
+
+    /// Records that a required field at the current path has no value: a diagnostic, and the failure of
+    /// the whole mapping (``failure``) unless an earlier one failed it.
+    package mutating func fail(_ message: String) {
+        report(message)
+        if failure == nil { failureIndex = diagnostics.count - 1 }
+    }
+
+    /// The index in ``diagnostics`` of ``failure`` (its path grows as the mapper returns to the root).
+    private var failureIndex: Int? {
+        didSet { failure = failureIndex.map { diagnostics[$0] } }
     }
 
     /// Records a diagnostic about the child `component` of the value at the current path.
@@ -176,6 +194,7 @@ public struct HTMappingContext: Sendable {
             diagnostics[index].path = HTJSONPath(shifted)
             index += 1
         }
+        if let failureIndex, failureIndex >= start { failure = diagnostics[failureIndex] }
     }
 
     /// Records a type mismatch: `expected` is what the property needs, `found` the JSON value.
@@ -183,8 +202,12 @@ public struct HTMappingContext: Sendable {
         report("expected \(expected), found \(found.kindDescription)")
     }
 
-    /// Throws the first diagnostic when the options are strict.
+    /// Throws the ``failure`` (a required field without a value), else the first diagnostic when the
+    /// options are strict.
     package func checkStrict() throws(HTMappingError) {
+        if let failure {
+            throw HTMappingError(path: failure.path, message: failure.message)
+        }
         if options.strict, let first = diagnostics.first {
             throw HTMappingError(path: first.path, message: first.message)
         }

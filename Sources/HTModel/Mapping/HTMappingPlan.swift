@@ -36,6 +36,15 @@ final class HTMappingPlan: Sendable {
     /// The slots whose field is required (``HTPropertyAccessor/isRequired``): checked against the member
     /// that won each slot while mapping.
     let requiredSlots: [Int]
+    /// Per slot: what the mapper requires of the key (``HTFieldPresence``).
+    let presence: [HTFieldPresence]
+    /// Per slot: whether the field of a storage has a value (``HTPropertyAccessor/isSet``); `nil` for a
+    /// transform that has no property.
+    let isSet: [(@Sendable (UnsafeRawPointer) -> Bool)?]
+    /// Per slot: whether the field is read-only, left out of a request body.
+    let readOnly: [Bool]
+    /// Whether any slot is read-only.
+    let hasReadOnly: Bool
     /// Exact JSON keys of the single-key slots → slot.
     let exact: HTMappingKeyTable
     /// Canonical keys of the single-key slots → slot, for implicit matching; keys whose canonical form
@@ -81,7 +90,9 @@ final class HTMappingPlan: Sendable {
         var fromJSON: Decoder?
         var toJSON: (@Sendable (AnyObject) -> HTJSON?)?
         var blacklisted: Bool
-        var required: Bool
+        var presence: HTFieldPresence
+        var isSet: (@Sendable (UnsafeRawPointer) -> Bool)?
+        var readOnly: Bool
     }
 
     init(slots: [Slot], shouldTransform: (@Sendable (UnsafeMutableRawPointer, HTJSON, String) -> Bool)?) {
@@ -94,7 +105,11 @@ final class HTMappingPlan: Sendable {
         fromJSON = slots.map(\.fromJSON)
         toJSON = slots.map(\.toJSON)
         blacklisted = slots.map(\.blacklisted)
-        requiredSlots = slots.indices.filter { slots[$0].required }
+        requiredSlots = slots.indices.filter { slots[$0].presence != .optional }
+        presence = slots.map(\.presence)
+        isSet = slots.map(\.isSet)
+        readOnly = slots.map(\.readOnly)
+        hasReadOnly = slots.contains { $0.readOnly }
         self.shouldTransform = shouldTransform
         hasDecodeHooks = shouldTransform != nil || slots.contains { $0.fromJSON != nil }
 
@@ -136,14 +151,20 @@ final class HTMappingPlan: Sendable {
     // MARK: Mapping from JSON
 
     /// Sets fields of the `Model.Storage` at `storage` from `object` (see
-    /// ``HTObjectMapping/apply(_:to:context:)``).
-    func apply(_ object: HTJSONObject, to storage: UnsafeMutableRawPointer, context: inout HTMappingContext) {
+    /// ``HTObjectMapping/apply(_:to:context:)``). Returns `false` when a ``HTFieldPresence/required``
+    /// field has no value or a ``HTFieldPresence/requiredNullable`` key is missing: the model must not be
+    /// built, and the failure is recorded in `context` (``HTMappingContext/failure``).
+    @discardableResult
+    func apply(_ object: HTJSONObject, to storage: UnsafeMutableRawPointer, context: inout HTMappingContext) -> Bool {
         let implicit = context.options.implicitKeyMatching && !canonical.isEmpty
+        var complete = true
         object.members.withUnsafeBufferPointer { members in
             let count = members.count
             let slotCount = decoders.count
             guard count > 0, slotCount > 0 else {
-                for slot in requiredSlots where keyPaths[slot].count == 1 { checkRequired(slot, .none, &context) }
+                for slot in requiredSlots where keyPaths[slot].count == 1 {
+                    if !checkRequired(slot, .none, storage, &context) { complete = false }
+                }
                 return
             }
             withUnsafeTemporaryAllocation(of: Int.self, capacity: count + slotCount) { buffer in
@@ -216,28 +237,59 @@ final class HTMappingPlan: Sendable {
                     let won = winner[slot]
                     // (`HTJSON?.none` spelled out: a bare `nil` here would be HTJSON's own `null` literal.)
                     let value: HTJSON? = won == -1 ? .none : members[won >= 0 ? won : -(won + 2)].value
-                    checkRequired(slot, value, &context)
+                    if !checkRequired(slot, value, storage, &context) { complete = false }
                 }
             }
         }
-        if !nested.isEmpty { applyNested(object, to: storage, context: &context) }
+        if !nested.isEmpty, !applyNested(object, to: storage, context: &context) { complete = false }
+        return complete
     }
 
-    /// Records a diagnostic when required `slot` got no value (`nil`) or JSON `null`, at its key path.
-    private func checkRequired(_ slot: Int, _ value: HTJSON?, _ context: inout HTMappingContext) {
-        let message: String
-        switch value {
-        case nil: message = "missing required field \"\(names[slot])\""
-        case .null?: message = "required field \"\(names[slot])\" is null"
-        default: return
+    /// Checks required `slot` once its member (`value`: `nil` when the object has none) was mapped into
+    /// `storage`. A ``HTFieldPresence/reported`` field without a value or with `null` is a diagnostic; a
+    /// ``HTFieldPresence/required`` field the storage has no value for, or a
+    /// ``HTFieldPresence/requiredNullable`` key that is missing, fails (returns `false`). When mapping
+    /// over a model (``HTMappingContext/mapsOverModel``), a missing key keeps that model's value.
+    private func checkRequired(
+        _ slot: Int, _ value: HTJSON?, _ storage: UnsafeMutableRawPointer, _ context: inout HTMappingContext
+    ) -> Bool {
+        let name = names[slot]
+        let path = keyPaths[slot].map { HTJSONPathComponent.key($0) }
+        switch presence[slot] {
+        case .optional:
+            return true
+        case .reported:
+            let message: String
+            switch value {
+            case nil: message = "missing required field \"\(name)\""
+            case .null?: message = "required field \"\(name)\" is null"
+            default: return true
+            }
+            context.at(path) { $0.report(message) }
+            return true
+        case .required:
+            if let isSet = isSet[slot], isSet(UnsafeRawPointer(storage)) { return true }
+            let message: String
+            switch value {
+            case nil: message = "missing required field \"\(name)\""
+            case .null?: message = "required field \"\(name)\" is null"
+            default: message = "required field \"\(name)\" has no value it can hold"
+            }
+            context.at(path) { $0.fail(message) }
+            return false
+        case .requiredNullable:
+            guard value == nil, !context.mapsOverModel else { return true }
+            context.at(path) { $0.fail("missing required field \"\(name)\" (it may be null, but must be there)") }
+            return false
         }
-        context.at(keyPaths[slot].map { HTJSONPathComponent.key($0) }) { $0.report(message) }
     }
 
-    /// Maps the slots whose key path has several components (exact keys only).
+    /// Maps the slots whose key path has several components (exact keys only); `false` when a required
+    /// one fails (see ``checkRequired(_:_:_:_:)``).
     private func applyNested(
         _ object: HTJSONObject, to storage: UnsafeMutableRawPointer, context: inout HTMappingContext
-    ) {
+    ) -> Bool {
+        var complete = true
         for slot in nested {
             let keyPath = keyPaths[slot]
             var current = HTJSON.object(object)
@@ -249,20 +301,24 @@ final class HTMappingPlan: Sendable {
                 }
                 current = next
             }
-            if requiredSlots.contains(slot) { checkRequired(slot, found ? .some(current) : .none, &context) }
-            guard found else { continue }
-            let before = context.diagnosticCount
-            if hasDecodeHooks {
-                decodeWithHooks(slot, storage, current, &context)
-            } else if let decode = decoders[slot] {
-                withUnsafePointer(to: current) { value in
-                    decode._withUnsafeGuaranteedRef { $0.call(storage, value, &context) }
+            if found {
+                let before = context.diagnosticCount
+                if hasDecodeHooks {
+                    decodeWithHooks(slot, storage, current, &context)
+                } else if let decode = decoders[slot] {
+                    withUnsafePointer(to: current) { value in
+                        decode._withUnsafeGuaranteedRef { $0.call(storage, value, &context) }
+                    }
+                }
+                if context.diagnosticCount != before {
+                    context.prefixDiagnostics(since: before, with: keyPath.map { HTJSONPathComponent.key($0) })
                 }
             }
-            if context.diagnosticCount != before {
-                context.prefixDiagnostics(since: before, with: keyPath.map { HTJSONPathComponent.key($0) })
+            if presence[slot] != .optional, !checkRequired(slot, found ? .some(current) : .none, storage, &context) {
+                complete = false
             }
         }
+        return complete
     }
 
     @inline(never)
@@ -296,8 +352,10 @@ final class HTMappingPlan: Sendable {
         writer.beginObject()
         var first = true
         keyText.withUnsafeBytes { keyBytes in
+            let sending = hasReadOnly && HTRequestBodyScope.isActive
             for slot in singleKeySlots {
                 if applyingBlacklist && blacklisted[slot] { continue }
+                if sending && readOnly[slot] { continue }
                 let mark = writer.count
                 if !first { writer.writeComma() }
                 let range = keyTextRanges[slot]
@@ -315,7 +373,14 @@ final class HTMappingPlan: Sendable {
                 } else {
                     wrote = false
                 }
-                if wrote { first = false } else { writer.truncate(to: mark) }
+                if wrote {
+                    first = false
+                } else if presence[slot] == .requiredNullable {
+                    writer.write(HTJSON.null)
+                    first = false
+                } else {
+                    writer.truncate(to: mark)
+                }
             }
         }
         writer.endObject()

@@ -99,7 +99,8 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
                     encode: accessor.encodeValue, write: accessor.writeValue,
                     fromJSON: transform?.fromJSON.map { Self.erased($0) },
                     toJSON: transform?.toJSON.map { Self.erased($0) },
-                    blacklisted: blacklist.contains(accessor.name), required: accessor.isRequired))
+                    blacklisted: blacklist.contains(accessor.name), presence: accessor.presence,
+                    isSet: accessor.isSet, readOnly: accessor.isReadOnly))
         }
         // Transforms for key paths no entry maps: extra slots without a property.
         for (keyPath, transform) in transforms.sorted(by: { $0.key < $1.key }) where !transformed.contains(keyPath) {
@@ -110,7 +111,7 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
                     name: keyPath, decode: nil, encode: nil, write: nil,
                     fromJSON: transform.fromJSON.map { Self.erased($0) },
                     toJSON: transform.toJSON.map { Self.erased($0) }, blacklisted: blacklist.contains(keyPath),
-                    required: false))
+                    presence: .optional, isSet: nil, readOnly: false))
         }
         var shouldTransform: (@Sendable (UnsafeMutableRawPointer, HTJSON, String) -> Bool)? = nil
         if let hook = Model.htShouldTransformValue {
@@ -148,16 +149,29 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
     /// property, an exact match wins over a canonical one (between two canonical matches, the later
     /// wins) and the key left out is reported as a diagnostic.
     public func apply(_ object: HTJSONObject, to storage: inout Model.Storage, context: inout HTMappingContext) {
-        withUnsafeMutablePointer(to: &storage) {
+        _ = withUnsafeMutablePointer(to: &storage) {
             plan.apply(object, to: UnsafeMutableRawPointer($0), context: &context)
         }
     }
 
-    /// A model built from `object`: ``apply(_:to:context:)`` on empty storage, then the model, once.
-    public func model(from object: HTJSONObject, context: inout HTMappingContext) -> Model {
+    /// A model built from `object`: ``apply(_:to:context:)`` on empty storage, then the model, once;
+    /// `nil` when the object lacks a field the model requires (a non-optional field, see
+    /// ``HTRequired``), which is recorded in `context` as a failure of the whole mapping.
+    public func model(from object: HTJSONObject, context: inout HTMappingContext) -> Model? {
         var storage = Model.Storage()
-        apply(object, to: &storage, context: &context)
-        return Model(htStorage: storage)
+        let complete = withUnsafeMutablePointer(to: &storage) {
+            plan.apply(object, to: UnsafeMutableRawPointer($0), context: &context)
+        }
+        return complete ? Model(htStorage: storage) : nil
+    }
+
+    /// Applies `object` to `storage`; `false` when a required field is left without a value.
+    func applyChecking(_ object: HTJSONObject, to storage: inout Model.Storage, context: inout HTMappingContext)
+        -> Bool
+    {
+        withUnsafeMutablePointer(to: &storage) {
+            plan.apply(object, to: UnsafeMutableRawPointer($0), context: &context)
+        }
     }
 
     /// The model as a JSON object. `nil` properties are left out, as are properties named in `excluding`.
@@ -171,10 +185,12 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
         var object = HTJSONObject()
         let slotCount = plan.encoders.count
         object.members.reserveCapacity(slotCount)
+        let sending = plan.hasReadOnly && HTRequestBodyScope.isActive
         for slot in 0..<slotCount {
             if applyingBlacklist && plan.blacklisted[slot] { continue }
             let name = plan.names[slot]
             if excluding.contains(name) { continue }
+            if sending && plan.readOnly[slot] { continue }
             let value: HTJSON?
             if let transform = plan.toJSON[slot] {
                 value = transform(model)
@@ -183,7 +199,8 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
             } else {
                 value = nil
             }
-            guard let value else { continue }
+            guard let value = value ?? (plan.presence[slot] == .requiredNullable ? HTJSON.null : Optional<HTJSON>.none)
+            else { continue }
             let keyPath = plan.keyPaths[slot]
             if keyPath.count == 1 {
                 object.append(keyPath[0], value)

@@ -25,6 +25,12 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     /// with JSON `null` for it, records a diagnostic at the key's path (an ``HTMappingError`` in strict
     /// mode). The property stays optional in Swift, so a model can still be built without it.
     @usableFromInline package let isRequired: Bool
+    /// What the mapper requires of the field's key (``HTFieldPresence``): ``HTFieldPresence/reported``
+    /// when made with `required: true`.
+    @usableFromInline package let presence: HTFieldPresence
+    /// Whether the field is read-only (OpenAPI `readOnly`): the server sends it and the app never does,
+    /// so a model written as a request body leaves it out (``HTModelMappable/htRequestJSON``).
+    @usableFromInline package let isReadOnly: Bool
     /// How the field's dates are read and written when the spec declares a format (`nil`:
     /// ``HTDateFormat/automatic``).
     @usableFromInline package let dateFormat: HTDateFormat?
@@ -35,6 +41,9 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     @usableFromInline let encodeValue: @Sendable (AnyObject) -> HTJSON?
     /// The field of a `Model`, unwrapped, or `nil`: for `dump`, `Mirror` and descriptions.
     @usableFromInline let readValue: @Sendable (AnyObject) -> Any?
+    /// Whether the field of the `Model.Storage` at the pointer has a value: how the mapper checks a
+    /// ``HTFieldPresence/required`` field once it has mapped an object.
+    @usableFromInline let isSet: @Sendable (UnsafeRawPointer) -> Bool
     /// Sets the field of the `Model.Storage` at the first pointer from the JSON value at the second (see
     /// ``decode(_:into:context:)``). The value is read in place: the mapper hands over the member of the
     /// parsed object itself, so calling the decoder copies nothing it does not keep.
@@ -74,6 +83,8 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         _ name: String,
         key: String?,
         required: Bool,
+        presence: HTFieldPresence = .optional,
+        readOnly: Bool = false,
         dateFormat: HTDateFormat?,
         get: @escaping @Sendable (Model.Storage) -> Value?,
         store: @escaping @Sendable (inout Model.Storage, inout Value?) -> Void
@@ -81,7 +92,13 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         self.name = name
         self.key = key ?? name
         self.valueType = Value.self
-        self.isRequired = required
+        let presence = required && presence == .optional ? .reported : presence
+        self.presence = presence
+        self.isRequired = presence != .optional
+        self.isReadOnly = readOnly
+        self.isSet = { pointer in
+            get(pointer.assumingMemoryBound(to: Model.Storage.self).pointee) != nil
+        }
         self.dateFormat = dateFormat
         if let dateFormat {
             self.writeValue = { object, writer in
@@ -122,7 +139,7 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     ) {
         let storage = pointer.assumingMemoryBound(to: Model.Storage.self)
         var value: Value? = nil
-        if case .null = json.pointee {
+        if case .null = json.pointee, !Value.htDecodesNull {
             store(&storage.pointee, &value)
         } else if let decoded = Value.htDecode(json.pointee, context: &context) {
             value = consume decoded
@@ -133,7 +150,10 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     /// Creates an accessor from one closure that hands the field of a storage to its second argument:
     /// `.init("name", { $1(&$0.name) })`, what generated models pass (one closure type-checks faster than
     /// a getter and a setter). `key`, `required` and `dateFormat` are as for
-    /// `init(_:key:required:dateFormat:get:set:)`.
+    /// `init(_:key:required:dateFormat:get:set:)`; `presence` says what mapping requires of the key
+    /// (``HTFieldPresence``; `required: true` is ``HTFieldPresence/reported``), `readOnly` that a request
+    /// body leaves the field out. A required non-optional field hands over its ``HTRequired/htSlot``:
+    /// `.init("name", presence: .required, { $1(&$0.name.htSlot) })`.
     ///
     /// To read a field of a built model, the closure is handed the model's storage in place, and the
     /// second argument only copies the field out: `access` must do nothing but hand the field over.
@@ -143,11 +163,13 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         _ name: String,
         key: String? = nil,
         required: Bool = false,
+        presence: HTFieldPresence = .optional,
+        readOnly: Bool = false,
         dateFormat: HTDateFormat? = nil,
         _ access: @escaping @Sendable (inout Model.Storage, (inout Value?) -> Void) -> Void
     ) {
         self.init(
-            name, key: key, required: required, dateFormat: dateFormat,
+            name, key: key, required: required, presence: presence, readOnly: readOnly, dateFormat: dateFormat,
             get: { storage in
                 // The storage is borrowed in place (no copy, no retain of its fields); nothing writes
                 // through this pointer: `access` hands the field to the closure, which copies it out.

@@ -28,7 +28,7 @@ import Foundation
 /// final class HTUser: HTHTTPModel, HTModelMappable, @unchecked Sendable {
 ///     // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct, and
 ///     // HTHTTPModel holds no state.
-///     struct Storage: HTModelStorage {
+///     struct Storage: HTOptionalFieldsStorage {
 ///         var id: Int?
 ///         var name: String?
 ///     }
@@ -73,6 +73,13 @@ extension HTModelMappable {
     @inlinable
     public subscript<Value>(dynamicMember field: KeyPath<Storage, Value>) -> Value {
         htStorage[keyPath: field]
+    }
+
+    /// The required field at `field` of the model's `Storage`, as its value: `pet.name` is a `String`
+    /// when the spec requires it (``HTRequired``).
+    @inlinable
+    public subscript<Value>(dynamicMember field: KeyPath<Storage, HTRequired<Value>>) -> Value {
+        htStorage[keyPath: field].value
     }
 
     /// The accessor of the property called `name`.
@@ -120,7 +127,7 @@ extension HTModelMappable {
     /// Creates a model from a JSON value. Throws when the value is not an object, or in strict mode when
     /// any value could not be converted.
     public init(json: HTJSON, options: HTMappingOptions = .lenient) throws(HTMappingError) {
-        self.init(htStorage: try Self.htStorage(mapping: json, over: Storage(), options: options).storage)
+        self.init(htStorage: try Self.htStorage(mapping: json, over: nil, options: options).storage)
     }
 
     /// Creates a model from JSON bytes.
@@ -147,21 +154,24 @@ extension HTModelMappable {
     public static func htMapped(from json: HTJSON, over base: Self? = nil, options: HTMappingOptions = .lenient)
         throws(HTMappingError) -> (model: Self, diagnostics: [HTMappingDiagnostic])
     {
-        let mapped = try htStorage(mapping: json, over: base?.htStorage ?? Storage(), options: options)
+        let mapped = try htStorage(mapping: json, over: base?.htStorage, options: options)
         return (Self(htStorage: mapped.storage), mapped.diagnostics)
     }
 
     /// `storage` with the JSON object's mapped keys applied, and the diagnostics: the work of
     /// ``htMapped(from:over:options:)`` and ``init(json:options:)``, before a model is made.
-    private static func htStorage(mapping json: HTJSON, over storage: Storage, options: HTMappingOptions)
+    /// A required field without a value fails it in lenient mode too (``HTRequired``); `base` is the
+    /// storage of the model mapped over, if any.
+    private static func htStorage(mapping json: HTJSON, over base: Storage?, options: HTMappingOptions)
         throws(HTMappingError) -> (storage: Storage, diagnostics: [HTMappingDiagnostic])
     {
         guard case .object(let object) = json else {
             throw HTMappingError(path: HTJSONPath(), message: "expected object, found \(json.kindDescription)")
         }
         var context = HTMappingContext(options: options)
-        var storage = storage
-        htMapping.apply(object, to: &storage, context: &context)
+        context.mapsOverModel = base != nil
+        var storage = base ?? Storage()
+        _ = htMapping.applyChecking(object, to: &storage, context: &context)
         try context.checkStrict()
         return (storage, context.diagnostics)
     }

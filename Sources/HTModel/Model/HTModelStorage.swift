@@ -5,10 +5,18 @@
 /// struct of optional `var`s, so a copy of it is edited as freely as any Swift value. Equality and hashing
 /// of models are those of their storage, field by field.
 ///
-/// Generated models declare it as `struct Storage: HTModelStorage` with one optional field per property.
+/// Generated models declare it as `struct Storage: HTOptionalFieldsStorage` with one optional field per
+/// property, or `HTModelStorage` when some fields are required (``HTRequired``). Its `init()` is the
+/// empty storage the mapper fills before a model is built.
 /// Its layout is not API: fields may be reordered or change representation in a minor version (see
 /// the article "API stability of generated code").
 public protocol HTModelStorage: Sendable, Hashable {
-    /// Storage with every field `nil`.
+    /// Storage with every field `nil` (required fields empty): where the mapper starts.
     init()
 }
+
+/// A model storage whose every field is optional: a model of it can be built with any of its fields
+/// set (``HTModelMappable/init(_:)``) or none (``HTModelMappable/init()``). Generated models without
+/// required fields declare their `Storage` with it; a model with required fields (``HTRequired``) has a
+/// generated initializer that takes them instead.
+public protocol HTOptionalFieldsStorage: HTModelStorage {}

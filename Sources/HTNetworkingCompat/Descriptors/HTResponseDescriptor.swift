@@ -26,7 +26,8 @@ public struct HTResponseDescriptor: Sendable, CustomStringConvertible {
     /// The model type the objects map to.
     public let modelType: any HTModelMappable.Type
     /// Maps one JSON object to a model.
-    let mapObject: @Sendable (HTJSONObject, inout HTMappingContext) -> any HTModelMappable
+    /// `nil` when the object lacks a field the model requires (recorded in the context as a failure).
+    let mapObject: @Sendable (HTJSONObject, inout HTMappingContext) -> (any HTModelMappable)?
 
     /// Creates a descriptor with a mapping.
     ///
@@ -48,7 +49,7 @@ public struct HTResponseDescriptor: Sendable, CustomStringConvertible {
         self.keyPath = keyPath?.isEmpty == false ? keyPath : nil
         self.statusCodes = statusCodes
         self.modelType = Model.self
-        self.mapObject = { object, context in mapping.model(from: object, context: &context) }
+        self.mapObject = { object, context -> (any HTModelMappable)? in mapping.model(from: object, context: &context) }
     }
 
     /// Creates a descriptor that maps with the model's own mapping (`HTModelMappable.htMapping`).
@@ -89,14 +90,14 @@ public struct HTResponseDescriptor: Sendable, CustomStringConvertible {
             case .null:
                 return nil
             case .object(let object):
-                return [mapObject(object, &context)]
+                return mapObject(object, &context).map { [$0] } ?? []
             case .array(let elements):
                 var models: [any HTModelMappable] = []
                 models.reserveCapacity(elements.count)
                 for (index, element) in elements.enumerated() {
                     context.at(.index(index)) { context in
                         if case .object(let object) = element {
-                            models.append(mapObject(object, &context))
+                            if let model = mapObject(object, &context) { models.append(model) }
                         } else {
                             context.reportMismatch(expected: "object (\(modelType.htTypeDescription))", found: element)
                         }

@@ -54,7 +54,7 @@ import Testing
                 "if let value = self.until { parameters.append(\"until\", value.htJSON(dateFormat: \(swift))) }"))
     }
 
-    @Test func theArgumentOrderIsNameKeyRequiredDateFormatClosure() throws {
+    @Test func theArgumentOrderIsNameKeyPresenceDateFormatClosure() throws {
         let spec = """
             {"htspec": 1, "types": {"Event": {"fields": {
               "created_at": {"type": "Date", "format": "millisecondsSince1970", "required": true}}}}}
@@ -62,7 +62,8 @@ import Testing
         let (models, _, _) = try Self.generate(spec)
         #expect(
             models.contains(
-                ".init(\"created_at\", required: true, dateFormat: .millisecondsSince1970, { $1(&$0.created_at) }),"))
+                ".init(\"created_at\", presence: .required, dateFormat: .millisecondsSince1970, { $1(&$0.created_at.htSlot) }),"
+            ))
         let renamed = """
             {"htspec": 1, "types": {"Event": {"fields": {
               "created-at": {"type": "Date", "format": "dateOnly", "required": true}}}}}
@@ -70,7 +71,7 @@ import Testing
         let (renamedModels, _, _) = try Self.generate(renamed)
         #expect(
             renamedModels.contains(
-                ".init(\"createdAt\", key: \"created-at\", required: true, dateFormat: .dateOnly, { $1(&$0.createdAt) }),"
+                ".init(\"createdAt\", key: \"created-at\", presence: .required, dateFormat: .dateOnly, { $1(&$0.createdAt.htSlot) }),"
             ))
     }
 

@@ -9,7 +9,7 @@ import Testing
 /// A model that contains itself, so mapping follows the document as deep as it goes.
 final class BombNode: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
-    struct Storage: HTModelStorage {
+    struct Storage: HTOptionalFieldsStorage {
         var id: Int?
         var name: String?
         var child: BombNode?

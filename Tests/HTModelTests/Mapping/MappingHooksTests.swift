@@ -7,7 +7,7 @@ import Testing
 /// A model using every hook.
 final class HTHookedModel: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
-    struct Storage: HTModelStorage {
+    struct Storage: HTOptionalFieldsStorage {
         var name: String?
         var created: Date?
         var password: String?

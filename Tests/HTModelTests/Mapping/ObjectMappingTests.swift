@@ -385,7 +385,7 @@ struct ObjectMappingTests {
 /// A hand-written model whose NEI lists leave `hidden` out: the default mapping skips it, copying does not.
 private final class HTListedModel: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
-    struct Storage: HTModelStorage {
+    struct Storage: HTOptionalFieldsStorage {
         var b: Int?
         var child: HTListedModel?
         var a: String?

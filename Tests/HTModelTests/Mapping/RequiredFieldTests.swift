@@ -53,7 +53,9 @@ struct RequiredFieldTests {
         for (index, item) in items.enumerated() {
             let before = context.diagnosticCount
             var ticket = HTTicket()
-            if case .object(let object) = item { ticket = HTTicket.htMapping.model(from: object, context: &context) }
+            if case .object(let object) = item {
+                ticket = HTTicket.htMapping.model(from: object, context: &context) ?? ticket
+            }
             if context.diagnosticCount != before {
                 context.prefixDiagnostics(since: before, with: [.key("tickets"), .index(index)])
             }

@@ -25,7 +25,7 @@ struct HTPhotoVisibility: HTStringEnum {
 /// array of models.
 final class HTShotPhoto: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
-    struct Storage: HTModelStorage {
+    struct Storage: HTOptionalFieldsStorage {
         var id: Int?
         var title: String?
         var width: Double?

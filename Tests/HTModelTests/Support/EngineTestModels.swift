@@ -10,7 +10,7 @@ import HTModelFixtures
 /// Properties whose JSON keys differ from the spellings servers use (`foo_bar`, `USER_ID`, …).
 final class HTImplicitModel: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
-    struct Storage: HTModelStorage {
+    struct Storage: HTOptionalFieldsStorage {
         var fooBar: String?
         var userID: Int?
         var createdAt: String?
@@ -40,7 +40,7 @@ final class HTImplicitModel: HTHTTPModel, HTModelMappable, @unchecked Sendable {
 /// The same properties as `HTImplicitModel`, with `init()` and NEI's metadata lists written out by hand.
 final class HTImplicitAccessorModel: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
-    struct Storage: HTModelStorage {
+    struct Storage: HTOptionalFieldsStorage {
         var fooBar: String?
         var userID: Int?
         var createdAt: String?
@@ -75,7 +75,7 @@ final class HTImplicitAccessorModel: HTHTTPModel, HTModelMappable, @unchecked Se
 /// array of arrays, an open enum and a `Variable`.
 final class HTTweet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
-    struct Storage: HTModelStorage {
+    struct Storage: HTOptionalFieldsStorage {
         var id: Int64?
         var text: String?
         var favorited: Bool?

@@ -5,7 +5,7 @@ import Foundation
 /// integers, `Decimal`, dates in each declared format, `URL`, `UUID`, `Data`, maps and nested arrays.
 final class HTExactTypes: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
-    struct Storage: HTModelStorage {
+    struct Storage: HTOptionalFieldsStorage {
         var int32: Int32?
         var int64: Int64?
         var uint64: UInt64?

@@ -11,7 +11,7 @@ import HTModelFixtures
 /// A feed: an array of articles, for deep diagnostic paths (`articles[3].author.email`).
 final class HTFeed: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
-    struct Storage: HTModelStorage {
+    struct Storage: HTOptionalFieldsStorage {
         var articles: [HTArticle]?
         var total: Int?
     }
@@ -61,7 +61,7 @@ struct HTClosedLevel: HTStringEnum {
 /// Every scalar kind the runtime supports.
 final class HTScalars: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
-    struct Storage: HTModelStorage {
+    struct Storage: HTOptionalFieldsStorage {
         var int: Int?
         var int64: Int64?
         var double: Double?
@@ -132,10 +132,10 @@ enum Fixture {
     /// Maps `json` into a fresh `Model` with `mapping`, returning the model and the diagnostics.
     static func map<Model: HTModelMappable>(
         _ json: HTJSON, into type: Model.Type, mapping: HTObjectMapping<Model>, options: HTMappingOptions = .lenient
-    ) -> (Model, [HTMappingDiagnostic]) {
+    ) -> (Model, [HTMappingDiagnostic]) where Model.Storage: HTOptionalFieldsStorage {
         var context = HTMappingContext(options: options)
         guard case .object(let object) = json else { return (Model(), context.diagnostics) }
-        return (mapping.model(from: object, context: &context), context.diagnostics)
+        return (mapping.model(from: object, context: &context) ?? Model(), context.diagnostics)
     }
 }
 
@@ -143,7 +143,7 @@ enum Fixture {
 /// and not null; `note` may be missing.
 final class HTTicket: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
-    struct Storage: HTModelStorage {
+    struct Storage: HTOptionalFieldsStorage {
         var id: Int?
         var ownerName: String?
         var note: String?

@@ -6,6 +6,7 @@ extension NEIReadContext {
     mutating func document(for export: JSONNode) -> SpecDocument? {
         var document = SpecDocument(file: file)
         document.refersToTypesByID = true
+        document.keepsFieldsOptional = true
         guard object(export, "the NEI export") != nil else { return nil }
         if let project = export["project"]?.value, project.objectMembers != nil {
             document.description =

@@ -71,6 +71,8 @@ extension OpenAPIReadContext {
             name: member.key, location: member.keyLocation, type: type.ref,
             description: schema.openAPIDescription, isRequired: isRequired && !type.isNullable,
             dateFormat: type.dateFormat)
+        field.isNullable = type.isNullable
+        field.isRequiredNullable = isRequired && type.isNullable
         applyFlags(of: schema, to: &field)
         return field
     }

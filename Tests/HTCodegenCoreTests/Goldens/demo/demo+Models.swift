@@ -13,7 +13,7 @@ internal final class HTAddress: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTAddress { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         /// Province or state.
         internal var province: String?
         /// City.
@@ -45,7 +45,7 @@ internal final class HTArticle: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTArticle { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         /// Unique identifier.
         internal var id: Int?
         /// Headline.
@@ -90,7 +90,7 @@ internal final class HTComment: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTComment { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         internal var id: Int?
         /// Who wrote the comment.
         internal var author: HTUser?
@@ -125,7 +125,7 @@ internal final class HTPhoto: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTPhoto { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         /// Unique identifier.
         internal var id: Int?
         /// Caption.
@@ -173,7 +173,7 @@ internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable, @unchecked S
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTProfileUpdate { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         /// New display name.
         internal var displayName: String?
         /// New address.
@@ -203,7 +203,7 @@ internal final class HTUser: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTUser { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         /// Unique identifier.
         internal var id: Int?
         /// Login name, unique.

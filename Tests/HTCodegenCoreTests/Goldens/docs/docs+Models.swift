@@ -15,7 +15,7 @@ internal final class HTDocNote: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTDocNote { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         /// The text.
         /// Windows line ends split lines too.
         internal var body: String?

@@ -10,9 +10,9 @@
 internal final class HTAgainNote: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
-    /// The fields: build a model with `HTAgainNote { $0.field = value }`, edit a copy with `with { }`.
+    /// The fields: build a model with `HTAgainNote(id:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var id: Int?
+        internal var id: HTRequired<Int> = .init()
         internal var text: String?
     }
     /// The fields; read them through the model (`model.field`).
@@ -22,9 +22,15 @@ internal final class HTAgainNote: HTHTTPModel, HTModelMappable, @unchecked Senda
         self.htStorage = htStorage
         super.init()
     }
+    /// A model with its required fields, and the others `htBuild` sets.
+    internal convenience init(id: Int, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
+        var htFields = Storage()
+        htFields.id = HTRequired(id)
+        self.init(htStorage: Self.htBuilt(htFields, htBuild))
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTAgainNote>] = [
-        .init("id", required: true, { $1(&$0.id) }),
+        .init("id", presence: .required, { $1(&$0.id.htSlot) }),
         .init("text", { $1(&$0.text) }),
     ]
     internal static let htMapping: HTObjectMapping<HTAgainNote> = .defaultMapping()

@@ -14,7 +14,7 @@ internal final class HTShopProduct: HTHTTPModel, HTModelMappable, @unchecked Sen
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTShopProduct { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         /// Ids above Int64.max exist.
         internal var id: UInt64?
         internal var stock: Int32?
@@ -73,7 +73,7 @@ internal final class HTShopVariant: HTHTTPModel, HTModelMappable, @unchecked Sen
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTShopVariant { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         internal var sku: String?
         internal var price: Decimal?
     }

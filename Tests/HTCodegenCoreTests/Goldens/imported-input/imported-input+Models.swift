@@ -13,7 +13,7 @@ internal final class HTShippingAddress: HTHTTPModel, HTModelMappable, @unchecked
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTShippingAddress { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         internal var province: String?
         internal var city: String?
         internal var isDefault: Bool?

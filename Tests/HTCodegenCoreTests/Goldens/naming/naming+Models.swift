@@ -13,7 +13,7 @@ internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTError { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         internal var code: Int?
     }
     /// The fields; read them through the model (`model.field`).
@@ -40,7 +40,7 @@ internal final class HTNamingSample: HTHTTPModel, HTModelMappable, @unchecked Se
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTNamingSample { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         /// A keyword.
         internal var `class`: String?
         /// Clashes with CustomStringConvertible.
@@ -93,7 +93,7 @@ internal final class HTUserInfo: HTHTTPModel, HTModelMappable, @unchecked Sendab
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTUserInfo { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         internal var refresh_token: String?
     }
     /// The fields; read them through the model (`model.field`).

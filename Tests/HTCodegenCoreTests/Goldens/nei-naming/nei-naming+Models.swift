@@ -13,7 +13,7 @@ internal final class HTCreateProgroupRequest_2: HTHTTPModel, HTModelMappable, @u
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTCreateProgroupRequest_2 { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         /// 名称
         internal var name: String?
     }
@@ -40,7 +40,7 @@ internal final class HTProgroup: HTHTTPModel, HTModelMappable, @unchecked Sendab
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTProgroup { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         /// 项目组 id
         internal var id: Double?
         /// 名称
@@ -68,7 +68,7 @@ internal final class HTPutApiProgroupsIdResult: HTHTTPModel, HTModelMappable, @u
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTPutApiProgroupsIdResult { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         internal var status: String?
     }
     /// The fields; read them through the model (`model.field`).

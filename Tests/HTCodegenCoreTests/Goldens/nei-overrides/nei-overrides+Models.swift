@@ -14,7 +14,7 @@ internal final class HTData: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTData { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         /// 备注
         internal var note: String?
     }
@@ -41,7 +41,7 @@ internal final class HTItem: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTItem { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         /// 商品 id
         internal var id: Int64?
         /// 价格
@@ -89,7 +89,7 @@ internal final class HTShop: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTShop { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         /// 门店 id
         internal var id: UInt64?
         /// 名称

@@ -13,7 +13,7 @@ internal final class HTOrder: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTOrder { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         /// 订单号
         internal var orderId: Double?
         /// 下单时间，毫秒
@@ -49,7 +49,7 @@ internal final class HTProduct: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTProduct { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         /// 商品 id
         internal var id: Double?
         /// 商品名称

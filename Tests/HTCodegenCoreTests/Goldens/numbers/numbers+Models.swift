@@ -13,7 +13,7 @@ internal final class HTNumberItem: HTHTTPModel, HTModelMappable, @unchecked Send
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTNumberItem { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         /// 编号
         internal var id: Double?
         /// 价格

@@ -10,10 +10,10 @@
 internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
-    /// The fields: build a model with `HTError { $0.field = value }`, edit a copy with `with { }`.
+    /// The fields: build a model with `HTError(code:message:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var code: Int32?
-        internal var message: String?
+        internal var code: HTRequired<Int32> = .init()
+        internal var message: HTRequired<String> = .init()
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -22,10 +22,17 @@ internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable 
         self.htStorage = htStorage
         super.init()
     }
+    /// A model with its required fields, and the others `htBuild` sets.
+    internal convenience init(code: Int32, message: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
+        var htFields = Storage()
+        htFields.code = HTRequired(code)
+        htFields.message = HTRequired(message)
+        self.init(htStorage: Self.htBuilt(htFields, htBuild))
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTError>] = [
-        .init("code", required: true, { $1(&$0.code) }),
-        .init("message", required: true, { $1(&$0.message) }),
+        .init("code", presence: .required, { $1(&$0.code.htSlot) }),
+        .init("message", presence: .required, { $1(&$0.message.htSlot) }),
     ]
     internal static let htMapping: HTObjectMapping<HTError> = .defaultMapping()
 }
@@ -36,9 +43,9 @@ internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable 
 internal final class HTNewPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
-    /// The fields: build a model with `HTNewPet { $0.field = value }`, edit a copy with `with { }`.
+    /// The fields: build a model with `HTNewPet(name:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var name: String?
+        internal var name: HTRequired<String> = .init()
         internal var tag: String?
     }
     /// The fields; read them through the model (`model.field`).
@@ -48,9 +55,15 @@ internal final class HTNewPet: HTHTTPModel, HTModelMappable, @unchecked Sendable
         self.htStorage = htStorage
         super.init()
     }
+    /// A model with its required fields, and the others `htBuild` sets.
+    internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
+        var htFields = Storage()
+        htFields.name = HTRequired(name)
+        self.init(htStorage: Self.htBuilt(htFields, htBuild))
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTNewPet>] = [
-        .init("name", required: true, { $1(&$0.name) }),
+        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
         .init("tag", { $1(&$0.tag) }),
     ]
     internal static let htMapping: HTObjectMapping<HTNewPet> = .defaultMapping()
@@ -62,11 +75,11 @@ internal final class HTNewPet: HTHTTPModel, HTModelMappable, @unchecked Sendable
 internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
-    /// The fields: build a model with `HTPet { $0.field = value }`, edit a copy with `with { }`.
+    /// The fields: build a model with `HTPet(name:id:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var name: String?
+        internal var name: HTRequired<String> = .init()
         internal var tag: String?
-        internal var id: Int64?
+        internal var id: HTRequired<Int64> = .init()
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -75,11 +88,18 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         self.htStorage = htStorage
         super.init()
     }
+    /// A model with its required fields, and the others `htBuild` sets.
+    internal convenience init(name: String, id: Int64, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
+        var htFields = Storage()
+        htFields.name = HTRequired(name)
+        htFields.id = HTRequired(id)
+        self.init(htStorage: Self.htBuilt(htFields, htBuild))
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTPet>] = [
-        .init("name", required: true, { $1(&$0.name) }),
+        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
         .init("tag", { $1(&$0.tag) }),
-        .init("id", required: true, { $1(&$0.id) }),
+        .init("id", presence: .required, { $1(&$0.id.htSlot) }),
     ]
     internal static let htMapping: HTObjectMapping<HTPet> = .defaultMapping()
 }

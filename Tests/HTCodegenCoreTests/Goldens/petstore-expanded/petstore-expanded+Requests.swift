@@ -22,7 +22,7 @@ internal struct HTAddPetRequest: HTBaseRequest, Sendable {
     internal var requestBody: HTNewPet
 
     internal var body: HTRequestBody? {
-        .json(self.requestBody.htJSON)
+        .json(self.requestBody.htRequestJSON)
     }
 
     /// The error responses the spec documents. The client decodes the body of a response with such a

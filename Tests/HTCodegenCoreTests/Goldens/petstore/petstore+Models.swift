@@ -11,9 +11,9 @@ import Foundation
 internal final class HTCat: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
-    /// The fields: build a model with `HTCat { $0.field = value }`, edit a copy with `with { }`.
+    /// The fields: build a model with `HTCat(petType:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var petType: String?
+        internal var petType: HTRequired<String> = .init()
         internal var huntingSkill: String?
     }
     /// The fields; read them through the model (`model.field`).
@@ -23,9 +23,15 @@ internal final class HTCat: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         self.htStorage = htStorage
         super.init()
     }
+    /// A model with its required fields, and the others `htBuild` sets.
+    internal convenience init(petType: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
+        var htFields = Storage()
+        htFields.petType = HTRequired(petType)
+        self.init(htStorage: Self.htBuilt(htFields, htBuild))
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTCat>] = [
-        .init("petType", required: true, { $1(&$0.petType) }),
+        .init("petType", presence: .required, { $1(&$0.petType.htSlot) }),
         .init("huntingSkill", { $1(&$0.huntingSkill) }),
     ]
     internal static let htMapping: HTObjectMapping<HTCat> = .defaultMapping()
@@ -37,9 +43,9 @@ internal final class HTCat: HTHTTPModel, HTModelMappable, @unchecked Sendable {
 internal final class HTDog: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
-    /// The fields: build a model with `HTDog { $0.field = value }`, edit a copy with `with { }`.
+    /// The fields: build a model with `HTDog(petType:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var petType: String?
+        internal var petType: HTRequired<String> = .init()
         internal var packSize: Int?
     }
     /// The fields; read them through the model (`model.field`).
@@ -49,9 +55,15 @@ internal final class HTDog: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         self.htStorage = htStorage
         super.init()
     }
+    /// A model with its required fields, and the others `htBuild` sets.
+    internal convenience init(petType: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
+        var htFields = Storage()
+        htFields.petType = HTRequired(petType)
+        self.init(htStorage: Self.htBuilt(htFields, htBuild))
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTDog>] = [
-        .init("petType", required: true, { $1(&$0.petType) }),
+        .init("petType", presence: .required, { $1(&$0.petType.htSlot) }),
         .init("packSize", { $1(&$0.packSize) }),
     ]
     internal static let htMapping: HTObjectMapping<HTDog> = .defaultMapping()
@@ -65,11 +77,11 @@ internal final class HTDog: HTHTTPModel, HTModelMappable, @unchecked Sendable {
 internal final class HTNewPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
-    /// The fields: build a model with `HTNewPet { $0.field = value }`, edit a copy with `with { }`.
+    /// The fields: build a model with `HTNewPet(name:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
         /// The pet's name.
-        internal var name: String?
-        internal var tag: String?
+        internal var name: HTRequired<String> = .init()
+        internal var tag: HTNullable<String> = .absent
         internal var status: HTPetStatus?
         internal var size: HTPetSize?
         internal var birthday: Date?
@@ -83,10 +95,16 @@ internal final class HTNewPet: HTHTTPModel, HTModelMappable, @unchecked Sendable
         self.htStorage = htStorage
         super.init()
     }
+    /// A model with its required fields, and the others `htBuild` sets.
+    internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
+        var htFields = Storage()
+        htFields.name = HTRequired(name)
+        self.init(htStorage: Self.htBuilt(htFields, htBuild))
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTNewPet>] = [
-        .init("name", required: true, { $1(&$0.name) }),
-        .init("tag", { $1(&$0.tag) }),
+        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
+        .init("tag", { $1(&$0.tag.htSlot) }),
         .init("status", { $1(&$0.status) }),
         .init("size", { $1(&$0.size) }),
         .init("birthday", dateFormat: .dateOnly, { $1(&$0.birthday) }),
@@ -104,11 +122,11 @@ internal final class HTNewPet: HTHTTPModel, HTModelMappable, @unchecked Sendable
 internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
-    /// The fields: build a model with `HTPet { $0.field = value }`, edit a copy with `with { }`.
+    /// The fields: build a model with `HTPet(name:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
         /// The pet's name.
-        internal var name: String?
-        internal var tag: String?
+        internal var name: HTRequired<String> = .init()
+        internal var tag: HTNullable<String> = .absent
         internal var status: HTPetStatus?
         internal var size: HTPetSize?
         internal var birthday: Date?
@@ -130,16 +148,22 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         self.htStorage = htStorage
         super.init()
     }
+    /// A model with its required fields, and the others `htBuild` sets.
+    internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
+        var htFields = Storage()
+        htFields.name = HTRequired(name)
+        self.init(htStorage: Self.htBuilt(htFields, htBuild))
+    }
 
     @available(*, deprecated, message: "reads deprecated fields; the runtime uses it through its protocol")
     internal static let htAccessors: [HTPropertyAccessor<HTPet>] = [
-        .init("name", required: true, { $1(&$0.name) }),
-        .init("tag", { $1(&$0.tag) }),
+        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
+        .init("tag", { $1(&$0.tag.htSlot) }),
         .init("status", { $1(&$0.status) }),
         .init("size", { $1(&$0.size) }),
         .init("birthday", dateFormat: .dateOnly, { $1(&$0.birthday) }),
         .init("kind", { $1(&$0.kind) }),
-        .init("id", required: true, { $1(&$0.id) }),
+        .init("id", presence: .required, readOnly: true, { $1(&$0.id) }),
         .init("owner", { $1(&$0.owner) }),
         .init("parent", { $1(&$0.parent) }),
         .init("legacyCode", { $1(&$0.legacyCode) }),
@@ -154,11 +178,11 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
 internal final class HTPetBase: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
-    /// The fields: build a model with `HTPetBase { $0.field = value }`, edit a copy with `with { }`.
+    /// The fields: build a model with `HTPetBase(name:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
         /// The pet's name.
-        internal var name: String?
-        internal var tag: String?
+        internal var name: HTRequired<String> = .init()
+        internal var tag: HTNullable<String> = .absent
         internal var status: HTPetStatus?
         internal var size: HTPetSize?
         internal var birthday: Date?
@@ -171,10 +195,16 @@ internal final class HTPetBase: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         self.htStorage = htStorage
         super.init()
     }
+    /// A model with its required fields, and the others `htBuild` sets.
+    internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
+        var htFields = Storage()
+        htFields.name = HTRequired(name)
+        self.init(htStorage: Self.htBuilt(htFields, htBuild))
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTPetBase>] = [
-        .init("name", required: true, { $1(&$0.name) }),
-        .init("tag", { $1(&$0.tag) }),
+        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
+        .init("tag", { $1(&$0.tag.htSlot) }),
         .init("status", { $1(&$0.status) }),
         .init("size", { $1(&$0.size) }),
         .init("birthday", dateFormat: .dateOnly, { $1(&$0.birthday) }),
@@ -192,7 +222,7 @@ internal final class HTPetOwner: HTHTTPModel, HTModelMappable, @unchecked Sendab
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTPetOwner { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         internal var name: String?
         internal var since: Date?
     }
@@ -217,10 +247,10 @@ internal final class HTPetOwner: HTHTTPModel, HTModelMappable, @unchecked Sendab
 internal final class HTStoreError: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
-    /// The fields: build a model with `HTStoreError { $0.field = value }`, edit a copy with `with { }`.
+    /// The fields: build a model with `HTStoreError(code:message:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var code: Int32?
-        internal var message: String?
+        internal var code: HTRequired<Int32> = .init()
+        internal var message: HTRequired<String> = .init()
         /// Echoed by a careless server; never shown in a description.
         internal var password: String?
         internal var refresh_token: String?
@@ -232,10 +262,17 @@ internal final class HTStoreError: HTHTTPModel, HTModelMappable, @unchecked Send
         self.htStorage = htStorage
         super.init()
     }
+    /// A model with its required fields, and the others `htBuild` sets.
+    internal convenience init(code: Int32, message: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
+        var htFields = Storage()
+        htFields.code = HTRequired(code)
+        htFields.message = HTRequired(message)
+        self.init(htStorage: Self.htBuilt(htFields, htBuild))
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTStoreError>] = [
-        .init("code", required: true, { $1(&$0.code) }),
-        .init("message", required: true, { $1(&$0.message) }),
+        .init("code", presence: .required, { $1(&$0.code.htSlot) }),
+        .init("message", presence: .required, { $1(&$0.message.htSlot) }),
         .init("password", { $1(&$0.password) }),
         .init("refresh_token", { $1(&$0.refresh_token) }),
     ]
@@ -248,9 +285,9 @@ internal final class HTStoreError: HTHTTPModel, HTModelMappable, @unchecked Send
 internal final class HTUploadPetPhotoRequestBody: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
-    /// The fields: build a model with `HTUploadPetPhotoRequestBody { $0.field = value }`, edit a copy with `with { }`.
+    /// The fields: build a model with `HTUploadPetPhotoRequestBody(photo:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var photo: Data?
+        internal var photo: HTRequired<Data> = .init()
         internal var caption: String?
     }
     /// The fields; read them through the model (`model.field`).
@@ -260,9 +297,15 @@ internal final class HTUploadPetPhotoRequestBody: HTHTTPModel, HTModelMappable, 
         self.htStorage = htStorage
         super.init()
     }
+    /// A model with its required fields, and the others `htBuild` sets.
+    internal convenience init(photo: Data, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
+        var htFields = Storage()
+        htFields.photo = HTRequired(photo)
+        self.init(htStorage: Self.htBuilt(htFields, htBuild))
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTUploadPetPhotoRequestBody>] = [
-        .init("photo", required: true, { $1(&$0.photo) }),
+        .init("photo", presence: .required, { $1(&$0.photo.htSlot) }),
         .init("caption", { $1(&$0.caption) }),
     ]
     internal static let htMapping: HTObjectMapping<HTUploadPetPhotoRequestBody> = .defaultMapping()

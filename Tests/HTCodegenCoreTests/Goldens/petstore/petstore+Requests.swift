@@ -62,7 +62,7 @@ internal struct HTCreatePetRequest: HTBaseRequest, Sendable {
     }
 
     internal var body: HTRequestBody? {
-        .json(self.requestBody.htJSON)
+        .json(self.requestBody.htRequestJSON)
     }
 
     /// The error responses the spec documents. The client decodes the body of a response with such a
@@ -241,7 +241,7 @@ internal struct HTUploadPetPhotoRequest: HTBaseRequest, Sendable {
 
     internal var body: HTRequestBody? {
         var parts: [HTMultipartPart] = []
-        if let part = self.requestBody.htStorage.photo { parts.append(HTMultipartPart(name: "photo", data: part, fileName: "photo")) }
+        if let part = self.requestBody.htStorage.photo.htSlot { parts.append(HTMultipartPart(name: "photo", data: part, fileName: "photo")) }
         if let part = self.requestBody.htStorage.caption { parts.append(HTMultipartPart(name: "caption", value: part.htJSON)) }
         return .multipart(parts)
     }

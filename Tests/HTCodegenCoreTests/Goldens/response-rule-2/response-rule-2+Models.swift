@@ -11,7 +11,7 @@ internal final class HTRule2Article: HTHTTPModel, HTModelMappable, @unchecked Se
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTRule2Article { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         internal var id: Int?
         internal var title: String?
     }

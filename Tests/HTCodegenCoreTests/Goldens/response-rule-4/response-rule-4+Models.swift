@@ -11,7 +11,7 @@ internal final class HTRule4Item: HTHTTPModel, HTModelMappable, @unchecked Senda
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTRule4Item { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         internal var id: Int?
     }
     /// The fields; read them through the model (`model.field`).

@@ -18,7 +18,7 @@ public final class NEAccount: NEModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `NEAccount { $0.field = value }`, edit a copy with `with { }`.
-    public struct Storage: HTModelStorage {
+    public struct Storage: HTOptionalFieldsStorage {
         public var id: Int?
         public var owner: NEOwner?
         /// Every field `nil`.
@@ -46,7 +46,7 @@ public final class NEOwner: NEModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `NEOwner { $0.field = value }`, edit a copy with `with { }`.
-    public struct Storage: HTModelStorage {
+    public struct Storage: HTOptionalFieldsStorage {
         public var name: String?
         /// Every field `nil`.
         public init() {}

@@ -13,7 +13,7 @@ internal final class HTTypeTable: HTHTTPModel, HTModelMappable, @unchecked Senda
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTTypeTable { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         /// String → String.
         internal var text: String?
         /// Number → Double.
@@ -69,9 +69,9 @@ internal final class HTTypeTable: HTHTTPModel, HTModelMappable, @unchecked Senda
 internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
-    /// The fields: build a model with `HTTypeTableChild { $0.field = value }`, edit a copy with `with { }`.
+    /// The fields: build a model with `HTTypeTableChild(name:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var name: String?
+        internal var name: HTRequired<String> = .init()
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -80,9 +80,15 @@ internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable, @unchecked 
         self.htStorage = htStorage
         super.init()
     }
+    /// A model with its required fields, and the others `htBuild` sets.
+    internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
+        var htFields = Storage()
+        htFields.name = HTRequired(name)
+        self.init(htStorage: Self.htBuilt(htFields, htBuild))
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTTypeTableChild>] = [
-        .init("name", required: true, { $1(&$0.name) }),
+        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
     ]
     internal static let htMapping: HTObjectMapping<HTTypeTableChild> = .defaultMapping()
 }
@@ -96,7 +102,7 @@ internal final class HTTypeTableEmpty: HTHTTPModel, HTModelMappable, @unchecked 
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTTypeTableEmpty { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage

@@ -14,7 +14,7 @@ internal final class HTMoney: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTMoney { $0.field = value }`, edit a copy with `with { }`.
-    internal struct Storage: HTModelStorage {
+    internal struct Storage: HTOptionalFieldsStorage {
         /// Exact: 10.00 stays 10.00, never through Double.
         internal var amount: Decimal?
         internal var currency: String?
@@ -42,10 +42,10 @@ internal final class HTMoney: HTHTTPModel, HTModelMappable, @unchecked Sendable 
 internal final class HTProduct: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
-    /// The fields: build a model with `HTProduct { $0.field = value }`, edit a copy with `with { }`.
+    /// The fields: build a model with `HTProduct(id:createdAt:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
         /// Int64 → Int64.
-        internal var id: Int64?
+        internal var id: HTRequired<Int64> = .init()
         /// Int32 → Int32.
         internal var stock: Int32?
         /// UInt64 → UInt64.
@@ -77,7 +77,7 @@ internal final class HTProduct: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         /// An array of dates in one format.
         internal var launchDays: [Date]?
         internal var updatedAt: Date?
-        internal var createdAt: Date?
+        internal var createdAt: HTRequired<Date> = .init()
         /// A map of dates in a pattern and a time zone.
         internal var localTimes: [String: Date]?
         /// A pattern in UTC.
@@ -92,9 +92,16 @@ internal final class HTProduct: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         self.htStorage = htStorage
         super.init()
     }
+    /// A model with its required fields, and the others `htBuild` sets.
+    internal convenience init(id: Int64, createdAt: Date, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
+        var htFields = Storage()
+        htFields.id = HTRequired(id)
+        htFields.createdAt = HTRequired(createdAt)
+        self.init(htStorage: Self.htBuilt(htFields, htBuild))
+    }
 
     internal static let htAccessors: [HTPropertyAccessor<HTProduct>] = [
-        .init("id", required: true, { $1(&$0.id) }),
+        .init("id", presence: .required, { $1(&$0.id.htSlot) }),
         .init("stock", { $1(&$0.stock) }),
         .init("barcode", { $1(&$0.barcode) }),
         .init("price", { $1(&$0.price) }),
@@ -112,7 +119,7 @@ internal final class HTProduct: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         .init("editedAt", dateFormat: .iso8601WithFractionalSeconds, { $1(&$0.editedAt) }),
         .init("launchDays", dateFormat: .dateOnly, { $1(&$0.launchDays) }),
         .init("updatedAt", dateFormat: .secondsSince1970, { $1(&$0.updatedAt) }),
-        .init("createdAt", required: true, dateFormat: .millisecondsSince1970, { $1(&$0.createdAt) }),
+        .init("createdAt", presence: .required, dateFormat: .millisecondsSince1970, { $1(&$0.createdAt.htSlot) }),
         .init("localTimes", dateFormat: .pattern("yyyy-MM-dd HH:mm", timeZone: TimeZone(identifier: "Asia/Shanghai")), { $1(&$0.localTimes) }),
         .init("printedAt", dateFormat: .pattern("yyyy/MM/dd"), { $1(&$0.printedAt) }),
         .init("timeline", dateFormat: .millisecondsSince1970, { $1(&$0.timeline) }),

@@ -261,7 +261,8 @@ import Testing
         #expect(request.contains("    internal typealias Response = HTNoContent\n"))
         #expect(request.contains("    /// The pet.\n    internal var requestBody: HTNewPet\n"))
         #expect(
-            request.contains("    internal var body: HTRequestBody? {\n        .json(self.requestBody.htJSON)\n    }\n")
+            request.contains(
+                "    internal var body: HTRequestBody? {\n        .json(self.requestBody.htRequestJSON)\n    }\n")
         )
         #expect(!request.contains("var parameters"))
         #expect(
@@ -274,14 +275,17 @@ import Testing
         #expect(request.contains("    internal var requestBody: HTJSON?\n"))
         #expect(
             request.contains(
-                "        guard let value = self.requestBody else { return nil }\n        return .json(value.htJSON)\n"))
+                "        guard let value = self.requestBody else { return nil }\n        return .json(value.htRequestJSON)\n"
+            ))
         // The request declares `body`, so an input of that name is renamed.
         #expect(request.contains("    internal var body_: String?\n"))
         #expect(request.contains("        if let value = self.body_ { parameters.append(\"body\", value.htJSON) }\n"))
     }
 
     @Test func formMultipartAndBinaryBodies() throws {
-        #expect(try Self.requests("HTSubmitFormRequest").contains("        .form(self.requestBody.htJSONObject())\n"))
+        #expect(
+            try Self.requests("HTSubmitFormRequest").contains(
+                "        .form(HTParameterStyles.formObject(self.requestBody.htRequestJSON))\n"))
         #expect(
             try Self.requests("HTFormMapRequest").contains(
                 "        return .form(HTParameterStyles.formObject(value.htJSON))\n"))
