@@ -132,6 +132,42 @@ import Testing
         }
     }
 
+    /// Issue #37: a nullable field the app sets to `.null` is sent as `null` and read back as null, not
+    /// as a missing key; one it leaves alone is not sent.
+    @Test func explicitNullIsSentAndReadBack() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let client = Self.client(server)
+        let cleared = try await client.response(
+            for: HTCreatePetRequest(requestBody: HTNewPet(name: "Rex") { $0.tag = .null }))
+        #expect(try Self.seen(cleared.headers)["body"] == #"{"name":"Rex","tag":null}"#)
+        #expect(cleared.value.tag == .null && cleared.value.name == "Rex")
+        let plain = try await client.response(for: HTCreatePetRequest(requestBody: HTNewPet(name: "Max")))
+        #expect(try Self.seen(plain.headers)["body"] == #"{"name":"Max"}"#)
+        #expect(plain.value.tag == .absent)
+        let tagged = try await client.send(
+            HTCreatePetRequest(requestBody: HTNewPet(name: "Ivy") { $0.tag = .value("indoor") }))
+        #expect(tagged.tag.value == "indoor")
+    }
+
+    /// Issue #37: a response without a required field fails with the field's JSON path, in the default
+    /// (lenient) mapping too; the app never gets a pet without a name.
+    @Test func aResponseWithoutARequiredFieldFails() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        do {
+            let pet = try await Self.client(server).send(HTShowPetByIdRequest(petId: 600))
+            Issue.record("a pet without a name was mapped: \(pet)")
+        } catch {
+            guard case .mapping(let mapping) = error.kind else {
+                Issue.record("not a mapping error: \(error)")
+                return
+            }
+            #expect(mapping.path.description == "name")
+            #expect(mapping.message == #"missing required field "name""#)
+        }
+    }
+
     @Test func aDocumentedErrorNeverPrintsItsSecrets() throws {
         let body = HTStoreError(code: 401, message: "bad login") {
             $0.password = "hunter2"

@@ -576,6 +576,10 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_json(404, {"code": 404, "message": "no pet 404"}, headers)
             elif segments[1] == "500":
                 self.send_body(500, b"boom", "text/plain", headers)
+            elif segments[1] == "600":
+                nameless = pet(600, {"petType": "cat"})
+                del nameless["name"]
+                self.send_json(200, nameless, headers)
             else:
                 self.send_json(200, pet(int(segments[1]), {"petType": "cat"}), headers)
         elif len(segments) == 2 and segments[0] == "pets" and self.command == "DELETE":

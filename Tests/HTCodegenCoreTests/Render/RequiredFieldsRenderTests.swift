@@ -1,0 +1,80 @@
+import Testing
+
+@testable import HTCodegenCore
+
+/// Issue #37: how `required`, `nullable`, `readOnly` and `writeOnly` shape a generated model, and the
+/// `requiredFields` setting that keeps every field optional.
+@Suite struct RequiredFieldsRenderTests {
+    static let document = """
+        openapi: 3.1.0
+        info: {title: T, version: "1"}
+        paths: {}
+        components:
+          schemas:
+            Pet:
+              type: object
+              required: [name, id, secret, note, legacy]
+              properties:
+                name: {type: string}
+                id: {type: integer, readOnly: true}
+                secret: {type: string, writeOnly: true}
+                note: {type: [string, "null"]}
+                nickname: {type: [string, "null"]}
+                tag: {type: string}
+                legacy: {type: string, deprecated: true}
+        """
+
+    static func models(_ config: GeneratorConfig = GeneratorConfig()) throws -> String {
+        let (files, _) = try Generator.generate(
+            specBytes: Array(document.utf8), file: "p.openapi.yaml", config: config)
+        return try #require(files.contents.first { $0.name.hasSuffix("+Models.swift") }).text
+    }
+
+    @Test func eachFieldGetsTheShapeTheDocumentSays() throws {
+        let models = try Self.models()
+        for line in [
+            "internal struct Storage: HTModelStorage {",
+            "internal var name: HTRequired<String> = .init()",
+            "internal var id: Int?",
+            "internal var secret: String?",
+            "internal var note: String?",
+            "internal var nickname: HTNullable<String> = .absent",
+            "internal var tag: String?",
+            "internal var legacy: String?",
+            "internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {",
+            #".init("name", presence: .required, { $1(&$0.name.htSlot) }),"#,
+            #".init("id", presence: .required, readOnly: true, { $1(&$0.id) }),"#,
+            #".init("secret", { $1(&$0.secret) }),"#,
+            #".init("note", presence: .requiredNullable, { $1(&$0.note) }),"#,
+            #".init("nickname", { $1(&$0.nickname.htSlot) }),"#,
+            #".init("tag", { $1(&$0.tag) }),"#,
+            // Deprecated and required: not an initializer argument (every call would warn), still checked.
+            #".init("legacy", required: true, { $1(&$0.legacy) }),"#,
+        ] {
+            #expect(models.contains(line), "no line \(line) in\n\(models)")
+        }
+    }
+
+    @Test func theSettingKeepsEveryFieldOptional() throws {
+        var config = GeneratorConfig()
+        config.requiredFieldsAreNonOptional = false
+        let models = try Self.models(config)
+        #expect(models.contains("internal struct Storage: HTOptionalFieldsStorage {"))
+        #expect(models.contains("internal var name: String?"))
+        #expect(models.contains("internal var nickname: String?"))
+        #expect(models.contains(#".init("name", required: true, { $1(&$0.name) }),"#))
+        #expect(
+            !models.contains("convenience init") && !models.contains("HTRequired") && !models.contains("HTNullable"))
+    }
+
+    @Test func theSettingIsReadFromTheConfigFile() throws {
+        let root = try JSONDocumentParser.parse(Array(#"{"requiredFields": "optional"}"#.utf8), file: "htcodegen.json")
+        let (config, diagnostics) = GeneratorConfig.read(root)
+        #expect(diagnostics.isEmpty && !config.requiredFieldsAreNonOptional)
+        let wrong = try JSONDocumentParser.parse(Array(#"{"requiredFields": "maybe"}"#.utf8), file: "htcodegen.json")
+        #expect(
+            GeneratorConfig.read(wrong).1.map(\.description) == [
+                #"htcodegen.json:1:20: error: "requiredFields" must be "nonOptional" or "optional""#
+            ])
+    }
+}
