@@ -25,7 +25,7 @@ final class HTKeeper: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// As generated: the required field is an argument, the others are set by `build`.
     convenience init(name: String, _ build: (inout HTModelFields<Storage>) -> Void = { _ in }) {
         var fields = Storage()
-        fields.name = HTRequired(name)
+        fields.name.htSlot = name
         self.init(htStorage: Self.htBuilt(fields, build))
     }
 

@@ -25,7 +25,7 @@ internal final class HTAgainNote: HTHTTPModel, HTModelMappable, @unchecked Senda
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(id: Int, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
         var htFields = Storage()
-        htFields.id = HTRequired(id)
+        htFields.id.htSlot = id
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 

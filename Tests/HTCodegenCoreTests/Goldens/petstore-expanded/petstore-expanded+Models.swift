@@ -25,8 +25,8 @@ internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(code: Int32, message: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
         var htFields = Storage()
-        htFields.code = HTRequired(code)
-        htFields.message = HTRequired(message)
+        htFields.code.htSlot = code
+        htFields.message.htSlot = message
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -58,7 +58,7 @@ internal final class HTNewPet: HTHTTPModel, HTModelMappable, @unchecked Sendable
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
         var htFields = Storage()
-        htFields.name = HTRequired(name)
+        htFields.name.htSlot = name
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -91,8 +91,8 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(name: String, id: Int64, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
         var htFields = Storage()
-        htFields.name = HTRequired(name)
-        htFields.id = HTRequired(id)
+        htFields.name.htSlot = name
+        htFields.id.htSlot = id
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 

@@ -26,7 +26,7 @@ internal final class HTCat: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(petType: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
         var htFields = Storage()
-        htFields.petType = HTRequired(petType)
+        htFields.petType.htSlot = petType
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -58,7 +58,7 @@ internal final class HTDog: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(petType: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
         var htFields = Storage()
-        htFields.petType = HTRequired(petType)
+        htFields.petType.htSlot = petType
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -98,7 +98,7 @@ internal final class HTNewPet: HTHTTPModel, HTModelMappable, @unchecked Sendable
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
         var htFields = Storage()
-        htFields.name = HTRequired(name)
+        htFields.name.htSlot = name
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -151,7 +151,7 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
         var htFields = Storage()
-        htFields.name = HTRequired(name)
+        htFields.name.htSlot = name
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -198,7 +198,7 @@ internal final class HTPetBase: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
         var htFields = Storage()
-        htFields.name = HTRequired(name)
+        htFields.name.htSlot = name
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -265,8 +265,8 @@ internal final class HTStoreError: HTHTTPModel, HTModelMappable, @unchecked Send
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(code: Int32, message: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
         var htFields = Storage()
-        htFields.code = HTRequired(code)
-        htFields.message = HTRequired(message)
+        htFields.code.htSlot = code
+        htFields.message.htSlot = message
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -300,7 +300,7 @@ internal final class HTUploadPetPhotoRequestBody: HTHTTPModel, HTModelMappable, 
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(photo: Data, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
         var htFields = Storage()
-        htFields.photo = HTRequired(photo)
+        htFields.photo.htSlot = photo
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 

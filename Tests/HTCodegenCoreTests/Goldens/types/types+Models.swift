@@ -83,7 +83,7 @@ internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable, @unchecked 
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
         var htFields = Storage()
-        htFields.name = HTRequired(name)
+        htFields.name.htSlot = name
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 

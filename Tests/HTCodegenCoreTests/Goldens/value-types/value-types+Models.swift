@@ -95,8 +95,8 @@ internal final class HTProduct: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(id: Int64, createdAt: Date, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
         var htFields = Storage()
-        htFields.id = HTRequired(id)
-        htFields.createdAt = HTRequired(createdAt)
+        htFields.id.htSlot = id
+        htFields.createdAt.htSlot = createdAt
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
