@@ -130,6 +130,8 @@ package struct ResolvedField: Sendable {
     package var defaultValue: JSONNode?
     /// Read-only or write-only (OpenAPI), for the doc comment.
     package var access: FieldAccess?
+    /// Examples and constant (OpenAPI), for the doc comment.
+    package var notes = ValueNotes()
 }
 
 /// A model.
@@ -144,6 +146,8 @@ package struct ResolvedModel: Sendable {
     package var location: SourceLocation
     /// Marked deprecated in the spec.
     package var isDeprecated = false
+    /// Default and examples (OpenAPI), for the doc comment.
+    package var notes = ValueNotes()
 }
 
 /// An enumeration.
@@ -163,6 +167,8 @@ package struct ResolvedEnum: Sendable {
     package var rawType: TypeDecl.EnumRawType = .string
     /// Marked deprecated in the spec.
     package var isDeprecated = false
+    /// Default and examples (OpenAPI), for the doc comment.
+    package var notes = ValueNotes()
 }
 
 /// A request header.

@@ -68,6 +68,8 @@ package struct TypeDecl: Sendable {
     package var enumRawType: EnumRawType = .string
     /// Marked deprecated in the spec: `@available(*, deprecated)`.
     package var isDeprecated = false
+    /// The schema's default value and examples (OpenAPI), for the doc comment.
+    package var notes = ValueNotes()
 
     /// Creates a type.
     package init(name: String, location: SourceLocation, description: String?, kind: Kind, isHidden: Bool = false) {
@@ -104,6 +106,8 @@ package struct FieldDecl: Sendable {
     /// OpenAPI's `readOnly` (sent by the server only) or `writeOnly` (sent by the client only): said in
     /// the doc comment.
     package var access: FieldAccess?
+    /// The schema's examples and constant (OpenAPI), for the doc comment.
+    package var notes = ValueNotes()
 
     /// Creates a field.
     package init(
@@ -117,6 +121,24 @@ package struct FieldDecl: Sendable {
         self.isRequired = isRequired
         self.dateFormat = dateFormat
     }
+}
+
+/// What a spec says about the values of a field or type beyond its type, for doc comments only: its
+/// examples (OpenAPI `example`, `examples`), its constant (a `const` that is not an enumeration) and,
+/// for a type, its default (a field keeps its own in ``FieldDecl/defaultValue``).
+package struct ValueNotes: Sendable, Hashable {
+    /// The default value.
+    package var defaultValue: JSONNode?
+    /// The only value allowed (`const` of a boolean, number, object or array).
+    package var constant: JSONNode?
+    /// Example values, in the spec's order.
+    package var examples: [JSONNode] = []
+
+    /// Nothing to say.
+    package init() {}
+
+    /// Whether there is nothing to say.
+    package var isEmpty: Bool { defaultValue == nil && constant == nil && examples.isEmpty }
 }
 
 /// Which way a field travels, when the spec restricts it.
