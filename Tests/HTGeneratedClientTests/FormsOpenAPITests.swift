@@ -22,6 +22,13 @@ import Testing
         #expect(text.htJSON["value"] == "10")
     }
 
+    @Test func oneOfFollowsTheSameRule() throws {
+        // `oneOf: [integer, string]`: "007" stays text (it would read as 7), 7 is the integer.
+        #expect(try Self.reading(#"{"code": "007"}"#).code == .string("007"))
+        #expect(try Self.reading(#"{"code": 7}"#).code == .integer(7))
+        #expect(try Self.reading(#"{"code": 7.5}"#).code == .unknown(.double(7.5)))
+    }
+
     @Test func aTypeArrayIsAUnionOfItsTypes() throws {
         #expect(try Self.reading(#"{"label": "7"}"#).label == .string("7"))
         #expect(try Self.reading(#"{"label": 7}"#).label == .integer(7))

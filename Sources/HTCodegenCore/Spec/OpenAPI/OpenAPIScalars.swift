@@ -77,12 +77,13 @@ enum OpenAPIScalars {
         return !(bare.hasSuffix("/xml") || bare.hasSuffix("+xml") || bare == "application/javascript")
     }
 
-    /// The schema's types other than `"null"`: `type` as a string or a 3.1 array.
+    /// The schema's types other than `"null"`, each once: `type` as a string or a 3.1 array.
     static func types(of schema: JSONNode) -> [String] {
         guard let member = schema["type"] else { return [] }
         if let single = member.value.stringValue { return single == "null" ? ["null"] : [single] }
         let all = (member.value.arrayElements ?? []).compactMap(\.stringValue)
-        let nonNull = all.filter { $0 != "null" }
+        var seen: Set<String> = []
+        let nonNull = all.filter { $0 != "null" && seen.insert($0).inserted }
         return nonNull.isEmpty && !all.isEmpty ? ["null"] : nonNull
     }
 

@@ -73,8 +73,10 @@ extension OpenAPIReadContext {
                 name = type.name
                 let target = target(of: reference, inFile: file)
                 if let distribution, !isChild(target, of: distribution) {
+                    let description = target.flatMap { node(at: $0) }?.openAPIDescription
                     type = declareMergedAlternative(
-                        alternative, name: OpenAPINaming.pascalCase(typeName, name), distribution: distribution)
+                        alternative, name: OpenAPINaming.pascalCase(typeName, name), description: description,
+                        distribution: distribution)
                 }
                 if propertyName != nil, let target {
                     referenced.insert(target)
@@ -85,7 +87,8 @@ extension OpenAPIReadContext {
                 let suffix = title.isEmpty ? "Option\(index)" : title
                 if let distribution {
                     type = declareMergedAlternative(
-                        alternative, name: typeName + suffix, distribution: distribution)
+                        alternative, name: typeName + suffix, description: alternative.openAPIDescription,
+                        distribution: distribution)
                     name = suffix
                 } else {
                     type = schemaType(alternative, inFile: file, hint: typeName + suffix).ref
@@ -250,12 +253,13 @@ extension OpenAPIReadContext {
         return false
     }
 
-    /// Declares the model `name` (made unique) of the distributed object merged with `alternative`.
+    /// Declares the model `name` (made unique) of the distributed object merged with `alternative`,
+    /// described as the alternative is.
     private mutating func declareMergedAlternative(
-        _ alternative: JSONNode, name: String, distribution: Distribution
+        _ alternative: JSONNode, name: String, description: String?, distribution: Distribution
     ) -> TypeRef {
         let unique = claimTypeName(name, what: "this alternative merged with its object", at: alternative.location)
-        let index = reserveType(unique, at: alternative.location, description: alternative.openAPIDescription)
+        let index = reserveType(unique, at: alternative.location, description: description)
         types[index].isDeprecated = alternative.bool("deprecated") == true
         let choice = MergedObject.Choice(union: distribution.unionKey, alternative: alternative, owner: unique)
         types[index].kind = .hash(

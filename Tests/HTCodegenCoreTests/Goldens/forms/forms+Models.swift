@@ -24,6 +24,8 @@ internal final class HTReading: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         internal var live: Bool?
         /// A number, or a text such as "10" that stays text.
         internal var value: HTReadingValue?
+        /// oneOf is read as anyOf is.
+        internal var code: HTReadingCode?
         internal var label: HTReadingLabel?
         internal var point: [HTReadingPointItem]?
         internal var checksum: Data?
@@ -46,6 +48,7 @@ internal final class HTReading: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         .init("kind", { $1(&$0.kind) }),
         .init("live", { $1(&$0.live) }),
         .init("value", { $1(&$0.value) }),
+        .init("code", { $1(&$0.code) }),
         .init("label", { $1(&$0.label) }),
         .init("point", { $1(&$0.point) }),
         .init("checksum", { $1(&$0.checksum) }),
@@ -57,7 +60,7 @@ internal final class HTReading: HTHTTPModel, HTModelMappable, @unchecked Sendabl
 
 // MARK: - HTReadingCircle
 
-/// - Remark: Generated from forms.openapi.yaml:120:5
+/// - Remark: Generated from forms.openapi.yaml:125:5
 internal final class HTReadingCircle: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -85,7 +88,7 @@ internal final class HTReadingCircle: HTHTTPModel, HTModelMappable, @unchecked S
 
 // MARK: - HTReadingSensorFull
 
-/// - Remark: Generated from forms.openapi.yaml:100:5
+/// - Remark: Generated from forms.openapi.yaml:105:5
 internal final class HTReadingSensorFull: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -111,7 +114,7 @@ internal final class HTReadingSensorFull: HTHTTPModel, HTModelMappable, @uncheck
 
 // MARK: - HTReadingSensorRef
 
-/// - Remark: Generated from forms.openapi.yaml:95:5
+/// - Remark: Generated from forms.openapi.yaml:100:5
 internal final class HTReadingSensorRef: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -135,7 +138,7 @@ internal final class HTReadingSensorRef: HTHTTPModel, HTModelMappable, @unchecke
 
 // MARK: - HTReadingShapeReadingSquare
 
-/// - Remark: Generated from forms.openapi.yaml:119:11
+/// - Remark: Generated from forms.openapi.yaml:124:11
 internal final class HTReadingShapeReadingSquare: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -163,7 +166,7 @@ internal final class HTReadingShapeReadingSquare: HTHTTPModel, HTModelMappable, 
 
 // MARK: - HTReadingSquare
 
-/// - Remark: Generated from forms.openapi.yaml:126:5
+/// - Remark: Generated from forms.openapi.yaml:131:5
 internal final class HTReadingSquare: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -211,10 +214,56 @@ internal final class HTUploadReadingsRequestBody: HTHTTPModel, HTModelMappable, 
     internal static let htMapping: HTObjectMapping<HTUploadReadingsRequestBody> = .defaultMapping()
 }
 
+// MARK: - HTReadingCode
+
+/// oneOf is read as anyOf is.
+///
+/// Decoded as the first alternative, in order, that accepts the value; a value that none accepts is kept as `unknown`.
+/// - Remark: Generated from forms.openapi.yaml:75:11
+internal enum HTReadingCode: HTJSONValueConvertible, Hashable {
+    case integer(Int)
+    case string(String)
+    /// A value no alternative accepts, kept as it is.
+    case unknown(HTJSON)
+
+    internal static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> HTReadingCode? {
+        switch json {
+        case .string:
+            if let value = context.attempt(String.self, json) { return .string(value) }
+        case .integer, .double, .number:
+            if let value = context.attempt(Int.self, json) { return .integer(value) }
+        case .bool:
+            if let value = context.attempt(Int.self, json) { return .integer(value) }
+            if let value = context.attempt(String.self, json) { return .string(value) }
+        default:
+            break
+        }
+        return .unknown(json)
+    }
+
+    internal var htJSON: HTJSON {
+        switch self {
+        case .integer(let value): return value.htJSON
+        case .string(let value): return value.htJSON
+        case .unknown(let json): return json
+        }
+    }
+
+    internal func htWrite(to writer: HTJSONWriter) {
+        switch self {
+        case .integer(let value): value.htWrite(to: writer)
+        case .string(let value): value.htWrite(to: writer)
+        case .unknown(let json): writer.write(json)
+        }
+    }
+
+    internal static var htTypeDescription: String { "HTReadingCode (one of Int, String)" }
+}
+
 // MARK: - HTReadingLabel
 
 /// Decoded as the first alternative, in order, that accepts the value; a value that none accepts is kept as `unknown`.
-/// - Remark: Generated from forms.openapi.yaml:75:11
+/// - Remark: Generated from forms.openapi.yaml:80:11
 internal enum HTReadingLabel: HTJSONValueConvertible, Hashable {
     case string(String)
     case integer(Int)
@@ -258,7 +307,7 @@ internal enum HTReadingLabel: HTJSONValueConvertible, Hashable {
 // MARK: - HTReadingPointItem
 
 /// Decoded as the first alternative, in order, that accepts the value; a value that none accepts is kept as `unknown`.
-/// - Remark: Generated from forms.openapi.yaml:78:11
+/// - Remark: Generated from forms.openapi.yaml:83:11
 internal enum HTReadingPointItem: HTJSONValueConvertible, Hashable {
     case number(Double)
     case string(String)
@@ -302,7 +351,7 @@ internal enum HTReadingPointItem: HTJSONValueConvertible, Hashable {
 // MARK: - HTReadingSensor
 
 /// Decoded as the first alternative, in order, that accepts the value; a value that none accepts is kept as `unknown`.
-/// - Remark: Generated from forms.openapi.yaml:91:5
+/// - Remark: Generated from forms.openapi.yaml:96:5
 internal enum HTReadingSensor: HTJSONValueConvertible, Hashable {
     case readingSensorRef(HTReadingSensorRef)
     case readingSensorFull(HTReadingSensorFull)
@@ -342,7 +391,7 @@ internal enum HTReadingSensor: HTJSONValueConvertible, Hashable {
 // MARK: - HTReadingShape
 
 /// Decoded by its `shapeType` property; a value that matches no alternative is kept as `unknown`.
-/// - Remark: Generated from forms.openapi.yaml:106:5
+/// - Remark: Generated from forms.openapi.yaml:111:5
 internal enum HTReadingShape: HTJSONValueConvertible, Hashable {
     /// `shapeType`: "circle".
     case readingCircle(HTReadingCircle)

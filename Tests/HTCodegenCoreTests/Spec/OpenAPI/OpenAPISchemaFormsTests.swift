@@ -409,6 +409,47 @@ import Testing
         #expect(warnings.first?.location.line == 9 && warnings.first?.location.column == 25)
     }
 
+    @Test func malformedFormsReadWithoutErrors() throws {
+        let yaml = T.document(
+            schemas: """
+                    Odd:
+                      type: object
+                      properties:
+                        tuple: {type: array, prefixItems: 3}
+                        emptyTuple: {type: array, prefixItems: [], items: false}
+                        types: {type: [1, true, string]}
+                        onlyNull: {type: ["null", "null"]}
+                        twice: {type: [string, string]}
+                        media: {type: string, contentMediaType: 5, contentEncoding: [base64]}
+                        examples: {type: string, examples: "x", example: null}
+                        constObject: {const: {a: [1, 2]}}
+                        annotated: {allOf: [true, {description: d}]}
+                        selfish:
+                          oneOf: [{$ref: '#/components/schemas/Odd'}, {$ref: '#/components/schemas/Odd'}]
+                    Loop:
+                      type: object
+                      properties: {a: {type: string}}
+                      oneOf:
+                        - {$ref: '#/components/schemas/Loop'}
+                        - {$ref: '#/components/schemas/Nowhere'}
+                """)
+        let (document, diagnostics) = Generator.parseSpec(Array(yaml.utf8), file: "api.openapi.yaml")
+        let read = try #require(document)
+        // The one error is the reference that names nothing; everything else reads.
+        #expect(T.errors(diagnostics).map(\.message).allSatisfy { $0.contains("Nowhere") }, "\(diagnostics)")
+        let fields = try T.fields("Odd", in: read)
+        #expect(
+            fields.map(\.type.description) == [
+                "[Variable]", "[Variable]", "String", "Variable", "String", "String", "String", "Variable",
+                "Variable", "OddSelfish",
+            ])
+        #expect(fields.first { $0.name == "constObject" }?.notes.constant != nil)
+        #expect(try T.fields("Loop", in: read).map(\.name) == ["a"])
+        var config = GeneratorConfig()
+        config.accessLevel = .public
+        _ = try Generator.generate(specBytes: Array(yaml.utf8), file: "api.openapi.yaml", config: config)
+    }
+
     // MARK: Examples and defaults
 
     @Test func examplesAndDefaultsOfPropertiesSchemasAndParametersAreNotes() throws {
