@@ -38,6 +38,7 @@ extension SwiftRenderer {
         if let value = field.defaultValue {
             notes.append("/// - Note: Defaults to `\(Self.defaultValueText(value))` (when it is not sent).")
         }
+        notes += Self.valueNoteLines(field.notes)
         switch field.access {
         case .readOnly?: notes.append("/// - Note: Read-only: the server sends it; the app does not.")
         case .writeOnly?: notes.append("/// - Note: Write-only: the app sends it; the server does not.")

@@ -15,7 +15,7 @@ extension SwiftRenderer {
             writer.line()
             writer.line("// MARK: - \(typeName)")
             writer.line()
-            writer.doc(item.description ?? "The `\(item.name)` enumeration.")
+            writeTypeDoc(item.description ?? "The `\(item.name)` enumeration.", notes: item.notes, into: &writer)
             writer.line("///")
             if item.isClosed {
                 writer.line("/// Closed: strict mapping rejects a value the spec does not list; lenient mapping")

@@ -51,8 +51,8 @@ extension SwiftRenderer {
         writer.line("// MARK: - \(typeName)")
         writer.line()
         let description = SwiftNaming.docLines(model.description)
-        writer.doc(model.description)
-        if !description.isEmpty { writer.line("///") }
+        writeTypeDoc(model.description, notes: model.notes, into: &writer)
+        if !description.isEmpty || !model.notes.isEmpty { writer.line("///") }
         writer.line(provenance(model.location))
         if model.isDeprecated { writer.line(deprecationAttribute(.declared)) }
         // @unchecked Sendable, safety: the generated class's only stored property is `htStorage`, a

@@ -11,9 +11,12 @@
 /// A value is decoded by its discriminator property when the union has one (each alternative's values
 /// in a `switch`), and by trying the alternatives in the spec's order otherwise (the runtime's
 /// `HTMappingContext.attempt`, which tries strictly and leaves no diagnostic behind when an alternative
-/// does not accept the value), each only on the kind of JSON value it reads exactly (``jsonKind(of:)``). Alternatives no discriminator value names are tried in order after the
-/// `switch`. A value nothing accepts is kept as `unknown`, never a failed response. Writing a value
-/// writes its payload as it is (a model alternative carries its own discriminator property).
+/// does not accept the value): a `switch` on the kind of JSON value tries the alternatives of that
+/// kind, and coerces a value into an alternative of another kind only when the union has none of its
+/// own (``kindGroups(_:integerEnums:)``). Alternatives no discriminator value names are tried after the
+/// discriminator's `switch`. A value nothing accepts is kept as `unknown`, never a failed response.
+/// Writing a value writes its payload as it is (a model alternative carries its own discriminator
+/// property).
 ///
 /// Only statements with concrete types are generated (no closures, no `Optional.map`, no operators), so
 /// a union costs about as much to type-check as a model.
@@ -23,8 +26,8 @@ extension SwiftRenderer {
         let caseNames = unionCaseNames(union)
         writer.line("// MARK: - \(typeName)")
         writer.line()
-        writer.doc(union.description)
-        if !SwiftNaming.docLines(union.description).isEmpty { writer.line("///") }
+        writeTypeDoc(union.description, notes: union.notes, into: &writer)
+        if !SwiftNaming.docLines(union.description).isEmpty || !union.notes.isEmpty { writer.line("///") }
         if let discriminator = union.discriminator {
             writer.line(
                 "/// Decoded by its `\(SwiftNaming.commentLine(discriminator).replacingBackticks)` property; a value that matches no alternative is kept as `unknown`."
@@ -76,8 +79,8 @@ extension SwiftRenderer {
         }
     }
 
-    /// `htDecode`: the discriminator's `switch`, then the alternatives without a value in order, then
-    /// `unknown`.
+    /// `htDecode`: the discriminator's `switch`, then the alternatives without a value by the kind of
+    /// the JSON value (``kindGroups(_:integerEnums:)``), then `unknown`.
     private func renderUnionDecode(
         _ union: ResolvedUnion, typeName: String, caseNames: [String], into writer: inout SwiftWriter
     ) {
@@ -103,30 +106,102 @@ extension SwiftRenderer {
                     writer.line("}")
                 }
             }
-            for (alternative, name) in tried {
-                let gate = jsonKind(of: alternative.type).map { "case \($0) = json, " } ?? ""
-                writer.line(
-                    "if \(gate)let value = context.attempt(\(swiftType(alternative.type)).self, json) { return .\(SwiftNaming.escaped(name))(value) }"
-                )
+            let groups = Self.kindGroups(tried.map(\.0.type), integerEnums: integerEnumNames)
+            func attempts(_ indices: [Int], into writer: inout SwiftWriter) {
+                for index in indices {
+                    let (alternative, name) = tried[index]
+                    writer.line(
+                        "if let value = context.attempt(\(swiftType(alternative.type)).self, json) { return .\(SwiftNaming.escaped(name))(value) }"
+                    )
+                }
+            }
+            if groups.count == 1, let only = groups.first, only.kinds.count == JSONKind.allCases.count {
+                // Every kind of value tries the same alternatives: no switch.
+                attempts(only.alternatives, into: &writer)
+            } else if !groups.isEmpty {
+                writer.line("switch json {")
+                for group in groups {
+                    writer.line("case \(group.kinds.flatMap(\.patterns).joined(separator: ", ")):")
+                    writer.indented { attempts(group.alternatives, into: &$0) }
+                }
+                if groups.reduce(0, { $0 + $1.kinds.count }) < JSONKind.allCases.count {
+                    writer.line("default:")
+                    writer.line("    break")
+                }
+                writer.line("}")
             }
             writer.line("return .unknown(json)")
         }
     }
 
-    /// The one JSON kind (an `HTJSON` case) a type accepts without coercion, if it has one: an
-    /// alternative is tried only on a value of that kind. Strict mapping still coerces (a `String`
-    /// accepts `5` as `"5"`), so without this `oneOf: [string, integer]` would read `5` as a string.
-    /// Types that accept several kinds exactly (`Double`, `Decimal`, `Date`, `UInt64`) or any value
-    /// (unions, `HTJSON`) are tried on every value.
-    func jsonKind(of type: ResolvedType) -> String? {
+    /// The kinds of JSON value, as a union decodes them.
+    enum JSONKind: CaseIterable {
+        case string, number, bool, array, object, null
+
+        /// The `HTJSON` case patterns of the kind.
+        var patterns: [String] {
+            switch self {
+            case .string: return [".string"]
+            case .number: return [".integer", ".double", ".number"]
+            case .bool: return [".bool"]
+            case .array: return [".array"]
+            case .object: return [".object"]
+            case .null: return [".null"]
+            }
+        }
+    }
+
+    /// The alternatives (indices into `types`) each kind of JSON value is tried on, grouped by kinds
+    /// that try the same ones, in ``JSONKind`` order; kinds that try none are left out. `integerEnums`
+    /// are the enumerations of integers (the others hold strings).
+    ///
+    /// The rule: a value is tried on the alternatives of its own kind (``ownKinds(of:integerEnums:)``; those that take
+    /// any JSON count for every kind), in the document's order, and never coerced into an alternative
+    /// of another kind when the union has one of its own: `"10"` of `anyOf: [number, string]` is the
+    /// string. Only a scalar value of a kind no alternative has is tried on the scalar alternatives in
+    /// order, where mapping's usual coercions apply (`"10"` of `anyOf: [integer, boolean]` is 10).
+    static func kindGroups(_ types: [ResolvedType], integerEnums: Set<String>) -> [(
+        kinds: [JSONKind], alternatives: [Int]
+    )] {
+        var groups: [(kinds: [JSONKind], alternatives: [Int])] = []
+        for kind in JSONKind.allCases {
+            var list = types.indices.filter {
+                ownKinds(of: types[$0], integerEnums: integerEnums)?.contains(kind) ?? true
+            }
+            if list.isEmpty, kind == .string || kind == .number || kind == .bool {
+                list = types.indices.filter { Self.coerces(types[$0]) }
+            }
+            guard !list.isEmpty else { continue }
+            if let index = groups.firstIndex(where: { $0.alternatives == list }) {
+                groups[index].kinds.append(kind)
+            } else {
+                groups.append(([kind], list))
+            }
+        }
+        return groups
+    }
+
+    /// The kinds of JSON value a type reads as they are, without coercion; `nil` for a type that takes
+    /// any value (`HTJSON`, a union, which applies this rule itself).
+    static func ownKinds(of type: ResolvedType, integerEnums: Set<String>) -> Set<JSONKind>? {
         switch type {
-        case .string, .url, .uuid, .data: return ".string"
-        case .integer, .int32, .int64: return ".integer"
-        case .boolean: return ".bool"
-        case .array: return ".array"
-        case .map, .model: return ".object"
-        case .enumeration(let name): return integerEnumNames.contains(name) ? ".integer" : ".string"
-        case .number, .decimal, .date, .uint64, .variable, .union: return nil
+        case .string, .url, .uuid, .data, .date: return [.string]
+        case .integer, .int32, .int64, .uint64, .number, .decimal: return [.number]
+        case .boolean: return [.bool]
+        case .array: return [.array]
+        case .map, .model: return [.object]
+        case .enumeration(let name): return integerEnums.contains(name) ? [.number] : [.string]
+        case .variable, .union: return nil
+        }
+    }
+
+    /// Whether mapping reads a value of another kind into `type` (a string from a number, a number from
+    /// a string, a boolean from `"yes"`, a date from an epoch number). URLs, UUIDs, bytes, arrays, maps
+    /// and models read only their own kind.
+    static func coerces(_ type: ResolvedType) -> Bool {
+        switch type {
+        case .string, .integer, .int32, .int64, .uint64, .number, .decimal, .boolean, .date, .enumeration: return true
+        case .url, .uuid, .data, .array, .map, .model, .variable, .union: return false
         }
     }
 

@@ -137,6 +137,8 @@ package struct ResolvedField: Sendable {
     package var isNullable = false
     /// Required but nullable (OpenAPI): the key must be there, its value may be `null`.
     package var isRequiredNullable = false
+    /// Examples and constant (OpenAPI), for the doc comment.
+    package var notes = ValueNotes()
 }
 
 /// A model.
@@ -151,6 +153,8 @@ package struct ResolvedModel: Sendable {
     package var location: SourceLocation
     /// Marked deprecated in the spec.
     package var isDeprecated = false
+    /// Default and examples (OpenAPI), for the doc comment.
+    package var notes = ValueNotes()
 }
 
 /// An enumeration.
@@ -170,6 +174,8 @@ package struct ResolvedEnum: Sendable {
     package var rawType: TypeDecl.EnumRawType = .string
     /// Marked deprecated in the spec.
     package var isDeprecated = false
+    /// Default and examples (OpenAPI), for the doc comment.
+    package var notes = ValueNotes()
 }
 
 /// A request header.

@@ -29,4 +29,6 @@ package struct ResolvedUnion: Sendable {
     /// The union contains itself through unions only (`A = B | ...`, `B = A | ...`, with no array, map
     /// or model in between): the Swift enum must be `indirect`.
     package var isIndirect = false
+    /// Default and examples (OpenAPI), for the doc comment.
+    package var notes = ValueNotes()
 }

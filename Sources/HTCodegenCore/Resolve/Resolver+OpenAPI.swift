@@ -98,7 +98,8 @@ extension Resolver {
         }
         return ResolvedUnion(
             name: type.name, description: type.description, alternatives: alternatives,
-            discriminator: union.discriminator, location: type.location, deprecation: deprecatedTypes[type.name])
+            discriminator: union.discriminator, location: type.location, deprecation: deprecatedTypes[type.name],
+            notes: type.notes)
     }
 
     /// Marks the unions that contain themselves through unions alone (an alternative that is exactly

@@ -78,13 +78,14 @@ package struct Resolver {
                 models.append(
                     ResolvedModel(
                         name: type.name, description: type.description, fields: resolvedFields, location: type.location,
-                        isDeprecated: type.isDeprecated))
+                        isDeprecated: type.isDeprecated, notes: type.notes))
             case .enumeration(let members):
                 checkEnumMembers(members, of: type)
                 enums.append(
                     ResolvedEnum(
                         name: type.name, description: type.description, members: members, location: type.location,
-                        isClosed: type.isClosed, rawType: type.enumRawType, isDeprecated: type.isDeprecated))
+                        isClosed: type.isClosed, rawType: type.enumRawType, isDeprecated: type.isDeprecated,
+                        notes: type.notes))
             case .array, .alias:
                 // Marks the models it ends in as referenced; its own problems were reported once.
                 _ = resolve(TypeRef(name: type.name, location: type.location))
@@ -134,7 +135,7 @@ package struct Resolver {
                 isRequired: field.isRequired, dateFormat: format, placement: field.placement,
                 deprecation: field.isDeprecated ? .declared : deprecatedType(usedBy: field.type).map { .usesType($0) },
                 defaultValue: field.defaultValue, access: field.access, isNullable: field.isNullable,
-                isRequiredNullable: field.isRequiredNullable)
+                isRequiredNullable: field.isRequiredNullable, notes: field.notes)
         }
     }
 

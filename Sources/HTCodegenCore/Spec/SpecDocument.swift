@@ -71,6 +71,8 @@ package struct TypeDecl: Sendable {
     package var enumRawType: EnumRawType = .string
     /// Marked deprecated in the spec: `@available(*, deprecated)`.
     package var isDeprecated = false
+    /// The schema's default value and examples (OpenAPI), for the doc comment.
+    package var notes = ValueNotes()
 
     /// Creates a type.
     package init(name: String, location: SourceLocation, description: String?, kind: Kind, isHidden: Bool = false) {
@@ -113,6 +115,8 @@ package struct FieldDecl: Sendable {
     package var isNullable = false
     /// Listed in `required` but nullable: the key must be there, its value may be `null`.
     package var isRequiredNullable = false
+    /// The schema's examples and constant (OpenAPI), for the doc comment.
+    package var notes = ValueNotes()
 
     /// Creates a field.
     package init(
@@ -126,6 +130,24 @@ package struct FieldDecl: Sendable {
         self.isRequired = isRequired
         self.dateFormat = dateFormat
     }
+}
+
+/// What a spec says about the values of a field or type beyond its type, for doc comments only: its
+/// examples (OpenAPI `example`, `examples`), its constant (a `const` that is not an enumeration) and,
+/// for a type, its default (a field keeps its own in ``FieldDecl/defaultValue``).
+package struct ValueNotes: Sendable, Hashable {
+    /// The default value.
+    package var defaultValue: JSONNode?
+    /// The only value allowed (`const` of a boolean, number, object or array).
+    package var constant: JSONNode?
+    /// Example values, in the spec's order.
+    package var examples: [JSONNode] = []
+
+    /// Nothing to say.
+    package init() {}
+
+    /// Whether there is nothing to say.
+    package var isEmpty: Bool { defaultValue == nil && constant == nil && examples.isEmpty }
 }
 
 /// Which way a field travels, when the spec restricts it.

@@ -36,7 +36,7 @@ extension HTResponseData {
     /// The value as a UUID, from a string in the 8-4-4-4-12 form.
     public var uuid: UUID? { json.flatMap(HTValueCoercion.uuid) }
 
-    /// The value as bytes, from a string in standard base64.
+    /// The value as bytes, from a string in base64, standard or URL-safe, padded or not.
     public var data: Data? { json.flatMap(HTValueCoercion.data) }
 
     /// The value as a `Double`: numbers and strings holding one (`"1234.54"`). Booleans read as 1 and 0.

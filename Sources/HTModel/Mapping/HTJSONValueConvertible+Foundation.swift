@@ -45,7 +45,8 @@ extension UUID: HTJSONValueConvertible {
 }
 
 extension Data: HTJSONValueConvertible {
-    /// Reads standard, padded base64; any other string is a diagnostic.
+    /// Reads base64 in the standard or the URL-safe alphabet, padded or not; any other string is a
+    /// diagnostic.
     public static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> Data? {
         if let value = HTValueCoercion.data(json) { return value }
         if case .string = json {
@@ -55,7 +56,7 @@ extension Data: HTJSONValueConvertible {
         }
         return nil
     }
-    /// The bytes in standard, padded base64.
+    /// The bytes in standard, padded base64 (RFC 4648 §4).
     public var htJSON: HTJSON { .string(base64EncodedString()) }
     @_spi(Generated) public func htWrite(to writer: HTJSONWriter) { writer.write(base64EncodedString()) }
     public static var htTypeDescription: String { "base64 data" }

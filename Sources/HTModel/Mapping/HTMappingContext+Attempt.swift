@@ -8,7 +8,10 @@ extension HTMappingContext {
     /// diagnostic (a nested field of the wrong type, an enum value a closed enum refuses) counts as
     /// not accepted; `null` is accepted only by ``HTJSON`` and ``HTNoContent``.
     ///
-    /// It is what generated unions (OpenAPI `oneOf`/`anyOf`) use to try their alternatives in order.
+    /// It is what generated unions (OpenAPI `oneOf`/`anyOf`) use to try their alternatives in order,
+    /// each on the kinds of JSON value it reads as they are (a `switch` on the value's kind), so that
+    /// strict mapping's coercions (a `Double` reads `"10"`) never take a value an alternative of its own
+    /// kind would.
     /// With a discriminator, the union reads it with `json["petType"]?.stringValue` and maps the
     /// alternative it names in the caller's context, so its
     /// diagnostics are reported as for any model; a value no alternative takes is kept as raw JSON,

@@ -54,9 +54,49 @@ extension HTValueCoercion {
         return UUID(uuidString: value)
     }
 
-    /// Bytes from a string in standard base64 (RFC 4648 §4, padded); `nil` for any other text.
+    /// Bytes from a string in base64: the standard alphabet (RFC 4648 §4, `+` and `/`) or the URL-safe
+    /// one (§5, `-` and `_`, what JWTs and many APIs send), padded with `=` or not; `nil` for any other
+    /// text (whitespace, the two alphabets mixed, a length no base64 has, wrong padding).
     package static func data(_ json: HTJSON) -> Data? {
         guard case .string(let value) = json else { return nil }
-        return Data(base64Encoded: value)
+        if let data = Data(base64Encoded: value) { return data }
+        return base64URLOrUnpadded(value)
+    }
+
+    /// `text` in the URL-safe alphabet or without padding, made standard and padded; `nil` when it is
+    /// neither (or no base64 at all).
+    private static func base64URLOrUnpadded(_ text: String) -> Data? {
+        var standard: [UInt8] = []
+        standard.reserveCapacity(text.utf8.count + 2)
+        var sawStandard = false
+        var sawURLSafe = false
+        var padding = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"):
+                sawURLSafe = true
+                standard.append(UInt8(ascii: "+"))
+            case UInt8(ascii: "_"):
+                sawURLSafe = true
+                standard.append(UInt8(ascii: "/"))
+            case UInt8(ascii: "+"), UInt8(ascii: "/"):
+                sawStandard = true
+                standard.append(byte)
+            case UInt8(ascii: "="):
+                padding += 1
+                standard.append(byte)
+            default:
+                // Foundation checks the rest: a letter or digit after `=`, any other character.
+                standard.append(byte)
+            }
+        }
+        if sawStandard && sawURLSafe { return nil }
+        let remainder = (standard.count - padding) % 4
+        if padding == 0 {
+            // Unpadded: 2 or 3 characters of a last group take `==` or `=`; 1 is never base64.
+            guard remainder != 1 else { return nil }
+            if remainder > 0 { standard.append(contentsOf: repeatElement(UInt8(ascii: "="), count: 4 - remainder)) }
+        }
+        return Data(base64Encoded: Data(standard))
     }
 }

@@ -177,12 +177,12 @@ struct ExactTypesTests {
         #expect(model.htJSONString() == text)
         #expect(model.htJSON.serializedString() == text)
 
-        let (bad, badDiagnostics) = try map(#"{"uuid": "not-a-uuid", "blob": "aGVsbG8", "link": ""}"#)
+        let (bad, badDiagnostics) = try map(#"{"uuid": "not-a-uuid", "blob": "aGVsbG8*", "link": ""}"#)
         #expect(bad.uuid == nil && bad.blob == nil && bad.link == nil)
         #expect(
             lines(badDiagnostics) == [
                 #"uuid: expected UUID, found string "not-a-uuid""#,
-                #"blob: expected base64 data, found string "aGVsbG8""#,
+                #"blob: expected base64 data, found string "aGVsbG8*""#,
                 #"link: expected URL, found string """#,
             ])
     }

@@ -1,4 +1,5 @@
-/// Object schemas to models: `properties` to fields, `required` to non-optional fields, and `allOf` to
+/// Object schemas to models: `properties` to fields, `required` to required fields (a name that is not a
+/// property is a warning and ignored), and `allOf` to
 /// one model with the properties and `required` names of all its parts merged (references followed,
 /// each schema once, so a cycle of `allOf`s ends).
 extension OpenAPIReadContext {
@@ -16,6 +17,18 @@ extension OpenAPIReadContext {
         /// The type that declares the properties being added (the referenced part's), when not the
         /// merged type itself: inline schemas of its properties are named after it.
         var owner: String?
+        /// The alternative merged in place of a distributed union (``OpenAPIReadContext/Distribution``).
+        var choice: Choice?
+
+        /// One alternative of a distributed union, merged in its place.
+        struct Choice {
+            /// Where the union's `oneOf`/`anyOf` key is.
+            var union: SourceLocation
+            /// The alternative.
+            var alternative: JSONNode
+            /// The merged model: inline schemas of an inline alternative's properties are named after it.
+            var owner: String
+        }
 
         mutating func add(_ member: JSONMember, file: Int) {
             if let index = indexByName[member.key] {
@@ -29,9 +42,11 @@ extension OpenAPIReadContext {
 
     /// The fields of the model `typeName` that `schema` declares.
     mutating func objectFields(
-        _ schema: JSONNode, inFile file: Int, typeName: String, target: OpenAPIRefTarget? = nil
+        _ schema: JSONNode, inFile file: Int, typeName: String, target: OpenAPIRefTarget? = nil,
+        choice: MergedObject.Choice? = nil
     ) -> [FieldDecl] {
         var merged = MergedObject()
+        merged.choice = choice
         var visited: Set<OpenAPIRefTarget> = target.map { [$0] } ?? []
         merge(schema, inFile: file, into: &merged, visited: &visited, depth: 0)
         if let location = merged.additionalProperties {
@@ -46,18 +61,15 @@ extension OpenAPIReadContext {
                 field(
                     member, inFile: memberFile, typeName: owner ?? typeName, isRequired: required.contains(member.key)))
         }
-        // A name in `required` that no property declares: the author meant a property, of a type not
-        // said, so it is kept as any JSON (swift-openapi-generator drops it, and its value with it).
+        // A name in `required` that no property declares is the author's slip (Box requires `accessed`
+        // beside `access`, a base schema requires what only its derived schemas declare): it is
+        // ignored, so the model keeps its typed fields and accepts values that lack the name.
         var reported: Set<String> = []
         for (name, location) in merged.required where merged.indexByName[name] == nil && reported.insert(name).inserted
         {
             diagnostics.warning(
-                "'\(typeName)' requires '\(name)', which is not one of its properties; it is generated as any JSON (HTJSON)",
+                "'\(typeName)' requires '\(name)', which is not one of its properties; the name is ignored",
                 at: location)
-            fields.append(
-                FieldDecl(
-                    name: name, location: location, type: TypeRef(name: "Variable", location: location),
-                    description: "Listed in `required` without a schema in `properties`.", isRequired: true))
         }
         return fields
     }
@@ -69,18 +81,19 @@ extension OpenAPIReadContext {
         let type = schemaType(schema, inFile: file, hint: OpenAPINaming.pascalCase(typeName, member.key))
         var field = FieldDecl(
             name: member.key, location: member.keyLocation, type: type.ref,
-            description: schema.openAPIDescription, isRequired: isRequired && !type.isNullable,
+            description: annotatedDescription(schema), isRequired: isRequired && !type.isNullable,
             dateFormat: type.dateFormat)
         field.isNullable = type.isNullable
         field.isRequiredNullable = isRequired && type.isNullable
         applyFlags(of: schema, to: &field)
+        field.notes = valueNotes(of: schema, withDefault: false)
         return field
     }
 
     /// `deprecated`, `default`, `readOnly` and `writeOnly` of `schema`, on `field`.
     func applyFlags(of schema: JSONNode, to field: inout FieldDecl) {
         field.isDeprecated = schema.bool("deprecated") == true
-        field.defaultValue = schema["default"]?.value
+        field.defaultValue = annotatedDefault(schema)
         if schema.bool("readOnly") == true {
             field.access = .readOnly
         } else if schema.bool("writeOnly") == true {
@@ -115,19 +128,29 @@ extension OpenAPIReadContext {
         for part in schema["allOf"]?.value.arrayElements ?? [] {
             merge(part, inFile: file, into: &merged, visited: &visited, depth: depth + 1)
         }
+        // The distributed union's one alternative of this model, merged after the properties beside it.
+        var chosen: MergedObject.Choice?
         if let inner = nonNullAlternative(schema) {
             merge(inner, inFile: file, into: &merged, visited: &visited, depth: depth + 1)
+        } else if let alternatives = (schema["oneOf"] ?? schema["anyOf"]), let choice = merged.choice,
+            choice.union == alternatives.keyLocation
+        {
+            chosen = choice
+        } else if let alternatives = (schema["oneOf"] ?? schema["anyOf"]),
+            listsMerged(alternatives, inFile: file, visited: visited)
+        {
+            // A parent's list of its children, met while merging a child: nothing to merge.
         } else if depth > 0, let alternatives = (schema["oneOf"] ?? schema["anyOf"]),
             alternatives.value.arrayElements?.contains(where: { !isConstraintOnly($0) }) == true
         {
             diagnostics.warning(
-                "\"\(alternatives.key)\" inside allOf is not merged: the model has the properties of the other parts only",
+                "\"\(alternatives.key)\" inside allOf is not merged (only one oneOf/anyOf whose alternatives are all objects is): the model has the properties of the other parts only",
                 at: alternatives.keyLocation)
         } else if depth == 0, hasProperties(schema), let alternatives = (schema["oneOf"] ?? schema["anyOf"]),
             alternatives.value.arrayElements?.contains(where: { !isConstraintOnly($0) }) == true
         {
             diagnostics.warning(
-                "\"\(alternatives.key)\" beside \"properties\" is not read: the model has the listed properties only",
+                "\"\(alternatives.key)\" beside \"properties\" is not read (only one oneOf/anyOf whose alternatives are all objects is): the model has the listed properties only",
                 at: alternatives.keyLocation)
         }
         for member in schema["properties"]?.value.objectMembers ?? [] {
@@ -145,6 +168,12 @@ extension OpenAPIReadContext {
             default: break
             }
         }
+        if let chosen {
+            let outer = merged.owner
+            if chosen.alternative["$ref"] == nil { merged.owner = chosen.owner }
+            merge(chosen.alternative, inFile: file, into: &merged, visited: &visited, depth: depth + 1)
+            merged.owner = outer
+        }
     }
 
     /// Whether `schema` only constrains (`{required: [a]}`, `{not: ...}`) and declares no shape of its own.
@@ -159,7 +188,7 @@ extension OpenAPIReadContext {
         let rawType = OpenAPIScalars.enumRawType(schema) ?? .string
         var members: [EnumMemberDecl] = []
         var seen: Set<String> = []
-        for value in schema["enum"]?.value.arrayElements ?? [] {
+        for value in OpenAPIScalars.enumValues(schema) ?? [] {
             let text: String
             switch value.value {
             case .string(let string): text = string

@@ -147,6 +147,9 @@ extension OpenAPIReadContext {
         field.placement = placement
         field.isDeprecated = node.bool("deprecated") == true
         field.defaultValue = schemaNode["default"]?.value
+        field.notes = valueNotes(of: schemaNode, withDefault: false)
+        // The parameter's own examples (`example`, or an Example Object map) come before its schema's.
+        if node["schema"] != nil { field.notes.examples = Self.exampleValues(node) + field.notes.examples }
         return field
     }
 

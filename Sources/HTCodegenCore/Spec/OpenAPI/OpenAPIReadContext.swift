@@ -56,6 +56,14 @@ struct OpenAPIReadContext {
         return resolved
     }
 
+    /// The target of `reference` for a look ahead (is this union the parent's list of its children?):
+    /// like ``target(of:inFile:)``, but a reference already found to name nothing is not reported again.
+    mutating func lookAheadTarget(of reference: JSONNode, inFile file: Int) -> OpenAPIRefTarget? {
+        guard let text = reference.stringValue else { return nil }
+        if let cached = resolvedRefs[RefCacheKey(file: file, reference: text)] { return cached }
+        return target(of: reference, inFile: file)
+    }
+
     /// Reports again, at another place, a reference that was not resolved before.
     private mutating func reportUnresolved(_ text: String, at location: SourceLocation, file: Int) {
         if case .failure(.remote) = OpenAPIFiles.parse(text) {

@@ -8,6 +8,11 @@
 /// | string | uuid / uri, url / byte, binary / decimal | UUID / URL / Data / Decimal |
 /// | string | anything else | String |
 /// | boolean | | Boolean |
+///
+/// A string whose content is bytes (3.1's `contentEncoding: base64`, `base64url` or `binary`, or a
+/// `contentMediaType` that is not text, JSON or XML: FastAPI's `UploadFile` is
+/// `{type: string, contentMediaType: application/octet-stream}`) is `Data` whatever its `format`,
+/// as `format: byte` and `format: binary` are.
 enum OpenAPIScalars {
     /// A scalar's type name and whether it is a calendar date.
     struct Scalar {
@@ -51,21 +56,44 @@ enum OpenAPIScalars {
         }
     }
 
-    /// The schema's types other than `"null"`: `type` as a string or a 3.1 array.
+    /// The scalar of `schema` read as `type`: ``scalar(type:format:)``, except that a string whose
+    /// content is bytes (``holdsBytes(_:)``) is `Data`.
+    static func scalar(of schema: JSONNode, type: String) -> Scalar? {
+        if type == "string", holdsBytes(schema) { return Scalar(name: "Data") }
+        return scalar(type: type, format: schema.string("format"))
+    }
+
+    /// Whether a string schema's content is bytes, by OpenAPI 3.1's (JSON Schema's) keywords:
+    /// `contentEncoding` `base64`, `base64url` or `binary`, or a `contentMediaType` that is not text
+    /// (`text/*`), JSON, XML or a form.
+    static func holdsBytes(_ schema: JSONNode) -> Bool {
+        if let encoding = schema.string("contentEncoding")?.lowercased() {
+            if ["base64", "base64url", "binary"].contains(encoding) { return true }
+        }
+        guard let mediaType = schema.string("contentMediaType") else { return false }
+        let bare = OpenAPIReadContext.bareMediaType(mediaType).lowercased()
+        if bare.isEmpty || bare.hasPrefix("text/") { return false }
+        if OpenAPIReadContext.MediaKind(bare) != .other { return false }
+        return !(bare.hasSuffix("/xml") || bare.hasSuffix("+xml") || bare == "application/javascript")
+    }
+
+    /// The schema's types other than `"null"`, each once: `type` as a string or a 3.1 array.
     static func types(of schema: JSONNode) -> [String] {
         guard let member = schema["type"] else { return [] }
         if let single = member.value.stringValue { return single == "null" ? ["null"] : [single] }
         let all = (member.value.arrayElements ?? []).compactMap(\.stringValue)
-        let nonNull = all.filter { $0 != "null" }
+        var seen: Set<String> = []
+        let nonNull = all.filter { $0 != "null" && seen.insert($0).inserted }
         return nonNull.isEmpty && !all.isEmpty ? ["null"] : nonNull
     }
 
     /// The type of a schema without `type`, from the keys it has: `properties` or
-    /// `additionalProperties` → object, `items` → array, a `format` or `enum` of strings → string.
+    /// `additionalProperties` → object, `items` or `prefixItems` → array, a `format`, `contentMediaType`,
+    /// `contentEncoding` or `enum` of strings → string.
     static func impliedType(_ schema: JSONNode) -> String? {
         if schema["properties"] != nil || schema["additionalProperties"] != nil { return "object" }
-        if schema["items"] != nil { return "array" }
-        if let values = schema["enum"]?.value.arrayElements ?? schema["const"].map({ [$0.value] }) {
+        if schema["items"] != nil || schema["prefixItems"] != nil { return "array" }
+        if let values = enumValues(schema) {
             let kinds = Set(
                 values.compactMap { value -> String? in
                     switch value.value {
@@ -77,15 +105,22 @@ enum OpenAPIScalars {
                 })
             if kinds.count == 1 { return kinds.first }
         }
-        if schema["format"] != nil { return "string" }
+        if schema["format"] != nil || schema["contentMediaType"] != nil || schema["contentEncoding"] != nil {
+            return "string"
+        }
         return nil
     }
 
-    /// The raw type of an enumeration `schema` declares: strings (every value a string) or integers
-    /// (`type: integer` or every value an integer); `nil` when it is not an enum of either (`null`
-    /// values aside).
+    /// The values of `enum`, else the one value of `const` (an enumeration of one value), else `nil`.
+    static func enumValues(_ schema: JSONNode) -> [JSONNode]? {
+        schema["enum"]?.value.arrayElements ?? schema["const"].map { [$0.value] }
+    }
+
+    /// The raw type of an enumeration `schema` declares (by `enum`, or `const`: an enumeration of one
+    /// value): strings (every value a string) or integers (`type: integer` or every value an integer);
+    /// `nil` when it is not an enum of either (`null` values aside).
     static func enumRawType(_ schema: JSONNode) -> TypeDecl.EnumRawType? {
-        guard let values = schema["enum"]?.value.arrayElements else { return nil }
+        guard let values = enumValues(schema) else { return nil }
         let nonNull = values.filter { $0.value != .null }
         guard !nonNull.isEmpty else { return nil }
         let declared = types(of: schema)

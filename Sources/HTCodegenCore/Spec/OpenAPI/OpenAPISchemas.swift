@@ -16,7 +16,8 @@ struct OpenAPISchemaType {
 /// - `nullable: true`, `type: [X, "null"]`, `anyOf`/`oneOf: [X, {type: "null"}]` → X, nullable;
 /// - an object with `properties`, `allOf` (merged), `oneOf`/`anyOf` (a union), a string or integer
 ///   `enum` → a type of its own;
-/// - `additionalProperties` alone → `[String: T]`; `type: array` → `[T]`;
+/// - `additionalProperties` alone → `[String: T]`; `type: array` → `[T]` (a 3.1 tuple, `prefixItems`:
+///   ``tupleType(_:prefixItems:inFile:hint:)``); a 3.1 type array of several types → a union;
 /// - scalars by `type` and `format` (``OpenAPIScalars``); anything else → `Variable` (any JSON).
 extension OpenAPIReadContext {
     /// The type of `schema` (in file `file`), naming an inline type `hint` when one is needed.
@@ -63,10 +64,16 @@ extension OpenAPIReadContext {
             declare(schema, inFile: file, name: name, location: schema.location, kind: kind)
             return OpenAPISchemaType(ref: TypeRef(name: name, location: schema.location), isNullable: nullable)
         }
-        if let parts = schema["allOf"]?.value.arrayElements, parts.count == 1, let only = parts.first {
-            var type = schemaType(only, inFile: file, hint: hint)
-            type.isNullable = type.isNullable || nullable
-            return type
+        // `allOf` of one part, maybe with parts that only annotate it (`[{$ref: X}, {description: ...}]`):
+        // that part's type.
+        if let parts = schema["allOf"]?.value.arrayElements {
+            let shaping = parts.filter { !isAnnotationOnly($0) }
+            if shaping.count == 1, let only = shaping.first {
+                var type = schemaType(only, inFile: file, hint: hint)
+                type.isNullable =
+                    type.isNullable || nullable || parts.contains { isAnnotationOnly($0) && isNullable($0) }
+                return type
+            }
         }
         var type = valueType(schema, inFile: file, hint: hint)
         type.isNullable = type.isNullable || nullable
@@ -97,7 +104,7 @@ extension OpenAPIReadContext {
     /// The kind of declaration `schema` needs (it is an object, not a reference, not a nullable wrapper).
     func declaredKind(_ schema: JSONNode) -> DeclaredKind? {
         if let parts = schema["allOf"]?.value.arrayElements {
-            if parts.count > 1 || hasProperties(schema) { return .allOf }
+            if parts.count(where: { !isAnnotationOnly($0) }) > 1 || hasProperties(schema) { return .allOf }
         }
         if hasProperties(schema) { return .object }
         if let alternatives = (schema["oneOf"] ?? schema["anyOf"])?.value.arrayElements,
@@ -106,6 +113,7 @@ extension OpenAPIReadContext {
             return .union
         }
         if OpenAPIScalars.enumRawType(schema) != nil { return .enumeration }
+        if !typeArrayAlternatives(schema).isEmpty { return .union }
         return nil
     }
 
@@ -124,9 +132,17 @@ extension OpenAPIReadContext {
     ) {
         let index = reserveType(name, at: location, description: schema.openAPIDescription)
         types[index].isDeprecated = schema.bool("deprecated") == true
+        types[index].notes = valueNotes(of: schema, withDefault: true)
         switch kind {
         case .object, .allOf:
-            types[index].kind = .hash(objectFields(schema, inFile: file, typeName: name, target: target))
+            if let found = distributedUnion(schema, inFile: file, target: target) {
+                let distribution = Distribution(
+                    schema: schema, file: file, target: target, unionKey: found.member.keyLocation)
+                types[index].kind = .union(
+                    union(found.holder, inFile: found.file, typeName: name, distribution: distribution))
+            } else {
+                types[index].kind = .hash(objectFields(schema, inFile: file, typeName: name, target: target))
+            }
         case .union:
             types[index].kind = .union(union(schema, inFile: file, typeName: name))
         case .enumeration:
@@ -204,14 +220,18 @@ extension OpenAPIReadContext {
     /// The type of a schema that needs no declaration: a scalar, an array, a map, or any JSON.
     mutating func valueType(_ schema: JSONNode, inFile file: Int, hint: String) -> OpenAPISchemaType {
         let location = schema.location
-        let types = OpenAPIScalars.types(of: schema)
+        var types = OpenAPIScalars.types(of: schema)
+        // `type: [integer, number]` is a number (several other types are a union: ``declaredKind(_:)``).
+        if Set(types) == ["integer", "number"] { types = ["number"] }
         if types.count > 1 {
-            // Several types (3.1 `type: [string, integer]`): any JSON.
             return OpenAPISchemaType(ref: TypeRef(name: "Variable", location: location))
         }
         let type = types.first ?? OpenAPIScalars.impliedType(schema)
         switch type {
         case "array":
+            if let prefix = schema["prefixItems"] {
+                return tupleType(schema, prefixItems: prefix, inFile: file, hint: hint)
+            }
             guard let items = schema["items"]?.value else {
                 return OpenAPISchemaType(ref: TypeRef(name: "Variable", wrappers: [.array], location: location))
             }
@@ -239,7 +259,7 @@ extension OpenAPIReadContext {
         case nil:
             return OpenAPISchemaType(ref: TypeRef(name: "Variable", location: location))
         default:
-            guard let scalar = OpenAPIScalars.scalar(type: type ?? "", format: schema.string("format")) else {
+            guard let scalar = OpenAPIScalars.scalar(of: schema, type: type ?? "") else {
                 if let typeMember = schema["type"] {
                     diagnostics.warning(
                         "unknown type '\(type ?? "")'; the value is read as any JSON (Variable)",

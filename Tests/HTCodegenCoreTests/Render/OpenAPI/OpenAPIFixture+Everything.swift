@@ -133,6 +133,16 @@ extension OpenAPIFixture {
                             .init(name: "OldOwner", type: ref("OldOwner"), discriminatorValues: [], location: at(82)),
                             .init(name: "name", type: ref("String"), discriminatorValues: [], location: at(83)),
                         ], discriminator: nil))))
+        types.append(
+            TypeDecl(
+                name: "Amount", location: at(85, 5), description: nil,
+                kind: .union(
+                    UnionDecl(
+                        alternatives: [
+                            .init(name: "number", type: ref("Number"), discriminatorValues: [], location: at(86)),
+                            .init(name: "string", type: ref("String"), discriminatorValues: [], location: at(87)),
+                            .init(name: "json", type: ref("Variable"), discriminatorValues: [], location: at(88)),
+                        ], discriminator: nil))))
         return types
     }
 

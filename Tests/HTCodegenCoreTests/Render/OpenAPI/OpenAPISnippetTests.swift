@@ -43,26 +43,86 @@ import Testing
             union.contains(
                 "            case \"cat\", \"Cat\":\n                guard let value = HTCat.htDecode(json, context: &context) else { return nil }\n                return .cat(value)\n"
             ))
-        // An alternative no discriminator value names is tried after the switch; then `unknown`.
+        // An alternative no discriminator value names is tried after the switch, on objects; then `unknown`.
         #expect(
             union.contains(
-                "        if case .object = json, let value = context.attempt(HTLeaf.self, json) { return .anyPetOption3(value) }\n        return .unknown(json)\n"
-            ))
+                """
+                        switch json {
+                        case .object:
+                            if let value = context.attempt(HTLeaf.self, json) { return .anyPetOption3(value) }
+                        default:
+                            break
+                        }
+                        return .unknown(json)
+
+                """))
     }
 
     @Test func aUnionWithoutADiscriminatorTriesItsAlternativesInOrderOnTheirKindOfValue() throws {
         let union = try Self.models("HTValue")
         #expect(!union.contains("switch tag"))
+        // Each kind of value tries the alternatives of its kind (a date is a string); a boolean, of a
+        // kind no alternative has, is tried on the scalar ones, which coerce; an object on none.
         #expect(
             union.contains(
                 """
-                        if case .string = json, let value = context.attempt(String.self, json) { return .string(value) }
-                        if case .integer = json, let value = context.attempt(Int64.self, json) { return .integer(value) }
-                        if case .array = json, let value = context.attempt([String].self, json) { return .strings(value) }
-                        if let value = context.attempt(Date.self, json) { return .date(value) }
+                        switch json {
+                        case .string:
+                            if let value = context.attempt(String.self, json) { return .string(value) }
+                            if let value = context.attempt(Date.self, json) { return .date(value) }
+                        case .integer, .double, .number:
+                            if let value = context.attempt(Int64.self, json) { return .integer(value) }
+                        case .bool:
+                            if let value = context.attempt(String.self, json) { return .string(value) }
+                            if let value = context.attempt(Int64.self, json) { return .integer(value) }
+                            if let value = context.attempt(Date.self, json) { return .date(value) }
+                        case .array:
+                            if let value = context.attempt([String].self, json) { return .strings(value) }
+                        default:
+                            break
+                        }
                         return .unknown(json)
 
                 """))
+    }
+
+    @Test func aStringIsNeverCoercedIntoANumberAlternative() throws {
+        // `anyOf: [number, string, {}]`: "10" is the string, 10 the number; any JSON takes the rest
+        // (null included), and every kind is covered, so there is no default.
+        let union = try Self.models("HTAmount")
+        #expect(
+            union.contains(
+                """
+                        switch json {
+                        case .string:
+                            if let value = context.attempt(String.self, json) { return .string(value) }
+                            if let value = context.attempt(HTJSON.self, json) { return .json(value) }
+                        case .integer, .double, .number:
+                            if let value = context.attempt(Double.self, json) { return .number(value) }
+                            if let value = context.attempt(HTJSON.self, json) { return .json(value) }
+                        case .bool, .array, .object, .null:
+                            if let value = context.attempt(HTJSON.self, json) { return .json(value) }
+                        }
+                        return .unknown(json)
+
+                """))
+    }
+
+    @Test func unionKindGroupsFollowTheRule() {
+        func groups(_ types: [ResolvedType]) -> [String] {
+            SwiftRenderer.kindGroups(types, integerEnums: ["Level"]).map {
+                "\($0.kinds.map { "\($0)" }.joined(separator: "+")): \($0.alternatives)"
+            }
+        }
+        #expect(groups([.number, .string]) == ["string: [1]", "number: [0]", "bool: [0, 1]"])
+        #expect(groups([.integer, .boolean]) == ["string: [0, 1]", "number: [0]", "bool: [1]"])
+        #expect(groups([.model("A"), .model("B")]) == ["object: [0, 1]"])
+        #expect(groups([.url, .data]) == ["string: [0, 1]"])
+        #expect(groups([.union("U"), .string]) == ["string: [0, 1]", "number+bool+array+object+null: [0]"])
+        #expect(groups([.variable]) == ["string+number+bool+array+object+null: [0]"])
+        #expect(
+            groups([.enumeration("Level"), .enumeration("Name")]) == ["string: [1]", "number: [0]", "bool: [0, 1]"])
+        #expect(groups([]) == [])
     }
 
     @Test func aUnionWritesItsPayloadBack() throws {
