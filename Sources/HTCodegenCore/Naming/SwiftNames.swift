@@ -76,7 +76,7 @@ struct SwiftNames: Sendable {
         taken[config.modelBaseClassName] = (nil, "the model base class")
         taken[config.requestProtocolName] = (nil, "the request protocol")
         func claim(_ specName: String, _ location: SourceLocation, kind: String) -> String {
-            var name = config.namePrefix + SwiftNaming.typeName(specName)
+            var name = config.namePrefix + (api.chosenTypeNames[specName] ?? SwiftNaming.typeName(specName))
             if SwiftNaming.reservedTypeNames.contains(name) || SwiftNaming.keywords.contains(name) {
                 spec.warnings.append(
                     Diagnostic(

@@ -45,7 +45,7 @@ extension SwiftRenderer {
     /// NEI's lists, equality) are not generated.
     mutating func renderModel(_ model: ResolvedModel, into writer: inout SwiftWriter) {
         let typeName = typeNames[model.name] ?? model.name
-        let names = propertyNames(model.fields.map { ($0.name, $0.location) })
+        let names = propertyNames(model.fields.map { ($0.name, $0.location) }, chosen: model.fields.map(\.swiftName))
         let shapes = fieldShapes(of: model)
         let required = zip(zip(model.fields, names), shapes).filter { $0.1 == .required }.map(\.0)
         writer.line("// MARK: - \(typeName)")

@@ -171,7 +171,8 @@ extension SwiftRenderer {
         // A scratch copy names the fields exactly as the model's declaration does, without repeating
         // its warnings.
         var scratch = self
-        let names = scratch.propertyNames(model.fields.map { ($0.name, $0.location) })
+        let names = scratch.propertyNames(
+            model.fields.map { ($0.name, $0.location) }, chosen: model.fields.map(\.swiftName))
         var lines = ["var parts: [HTMultipartPart] = []"]
         for ((field, name), shape) in zip(zip(model.fields, names), fieldShapes(of: model)) {
             // A read-only field is the server's: never sent.

@@ -145,13 +145,26 @@ package struct SwiftRenderer: Sendable {
     /// `reservedMembers` are names that get a trailing underscore like ``SwiftNaming/reservedMemberNames``
     /// (a request that declares `body` itself reserves `body`).
     mutating func propertyNames(
-        _ names: [(String, SourceLocation)], reserved: Set<String> = [], reservedMembers: Set<String> = []
+        _ names: [(String, SourceLocation)], reserved: Set<String> = [], reservedMembers: Set<String> = [],
+        chosen: [String?] = []
     ) -> [String] {
         var taken = reserved
         var result = [String?](repeating: nil, count: names.count)
-        let candidates = names.map { name, _ in
+        let candidates = names.enumerated().map { index, element in
+            let name = element.0
             let computed: String
-            if let cached = memberNameCache[name] {
+            if index < chosen.count, let name = chosen[index] {
+                // The spec's own choice (`x-swift-name`) claims its name like a name already safe.
+                computed = name
+                let candidate =
+                    reservedMembers.contains(computed) || SwiftNaming.reservedMemberNames.contains(computed)
+                    ? computed + "_" : computed
+                if !taken.contains(candidate) {
+                    taken.insert(candidate)
+                    result[index] = candidate
+                }
+                return candidate
+            } else if let cached = memberNameCache[name] {
                 computed = cached
             } else {
                 computed = SwiftNaming.memberName(name)

@@ -18,6 +18,8 @@ package struct ResolvedAPI: Sendable {
     package var servers: [ServerDecl] = []
     /// Its models keep every field optional (an NEI export, ``SpecDocument/keepsFieldsOptional``).
     package var keepsFieldsOptional = false
+    /// Spec type name → the Swift name the spec chooses for it (`x-swift-name`), before the prefix.
+    package var chosenTypeNames: [String: String] = [:]
 }
 
 /// A resolved type.
@@ -137,6 +139,8 @@ package struct ResolvedField: Sendable {
     package var isNullable = false
     /// Required but nullable (OpenAPI): the key must be there, its value may be `null`.
     package var isRequiredNullable = false
+    /// The Swift property name the spec chooses (`x-swift-name`), if any.
+    package var swiftName: String?
     /// Examples and constant (OpenAPI), for the doc comment.
     package var notes = ValueNotes()
 }

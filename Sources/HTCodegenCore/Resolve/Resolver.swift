@@ -100,7 +100,10 @@ package struct Resolver {
             enums: enums.sorted { $0.name < $1.name },
             requests: requests.sorted(by: ResolvedRequest.namingOrder),
             unions: unions.sorted { $0.name < $1.name },
-            servers: document.servers, keepsFieldsOptional: document.keepsFieldsOptional)
+            servers: document.servers, keepsFieldsOptional: document.keepsFieldsOptional,
+            chosenTypeNames: Dictionary(
+                document.types.compactMap { type in type.swiftName.map { (type.name, $0) } },
+                uniquingKeysWith: { first, _ in first }))
     }
 
     /// Whether a model is generated: not a hidden type nobody references, not an envelope only used
@@ -135,7 +138,7 @@ package struct Resolver {
                 isRequired: field.isRequired, dateFormat: format, placement: field.placement,
                 deprecation: field.isDeprecated ? .declared : deprecatedType(usedBy: field.type).map { .usesType($0) },
                 defaultValue: field.defaultValue, access: field.access, isNullable: field.isNullable,
-                isRequiredNullable: field.isRequiredNullable, notes: field.notes)
+                isRequiredNullable: field.isRequiredNullable, swiftName: field.swiftName, notes: field.notes)
         }
     }
 

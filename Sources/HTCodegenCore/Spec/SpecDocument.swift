@@ -73,6 +73,9 @@ package struct TypeDecl: Sendable {
     package var isDeprecated = false
     /// The schema's default value and examples (OpenAPI), for the doc comment.
     package var notes = ValueNotes()
+    /// The name the spec chooses for the Swift type (OpenAPI `x-swift-name`), before the prefix; `nil`:
+    /// made from ``name``.
+    package var swiftName: String?
 
     /// Creates a type.
     package init(name: String, location: SourceLocation, description: String?, kind: Kind, isHidden: Bool = false) {
@@ -115,6 +118,9 @@ package struct FieldDecl: Sendable {
     package var isNullable = false
     /// Listed in `required` but nullable: the key must be there, its value may be `null`.
     package var isRequiredNullable = false
+    /// The name the spec chooses for the Swift property (OpenAPI `x-swift-name`); `nil`: made from
+    /// ``name``.
+    package var swiftName: String?
     /// The schema's examples and constant (OpenAPI), for the doc comment.
     package var notes = ValueNotes()
 

@@ -78,3 +78,89 @@ import Testing
             ])
     }
 }
+
+/// Issue #37: `x-swift-name` chooses a type's or a property's Swift name; names that are no identifier
+/// become valid ones.
+@Suite struct ChosenSwiftNameTests {
+    static func generate(_ schemas: String) throws -> (models: String, diagnostics: [String]) {
+        let document = """
+            openapi: 3.1.0
+            info: {title: T, version: "1"}
+            paths: {}
+            components:
+              schemas:
+            \(schemas)
+            """
+        let (files, diagnostics) = try Generator.generate(
+            specBytes: Array(document.utf8), file: "n.openapi.yaml", config: GeneratorConfig())
+        let models = try #require(files.contents.first { $0.name.hasSuffix("+Models.swift") }).text
+        return (models, diagnostics.map(\.description))
+    }
+
+    @Test func xSwiftNameNamesTypesAndProperties() throws {
+        let (models, _) = try Self.generate(
+            """
+                user_info:
+                  type: object
+                  x-swift-name: Account
+                  required: [401k]
+                  properties:
+                    401k: {type: integer, x-swift-name: retirement}
+                    DateCreated<: {type: string}
+                    description: {type: string, x-swift-name: summary}
+                    other: {$ref: "#/components/schemas/user_info"}
+            """)
+        #expect(models.contains("internal final class HTAccount: HTHTTPModel"))
+        #expect(models.contains("internal var other: HTAccount?"))
+        #expect(
+            models.contains(#".init("retirement", key: "401k", presence: .required, { $1(&$0.retirement.htSlot) }),"#))
+        #expect(models.contains(#".init("DateCreated", key: "DateCreated<", { $1(&$0.DateCreated) }),"#))
+        #expect(models.contains(#".init("summary", key: "description", { $1(&$0.summary) }),"#))
+        #expect(models.contains("convenience init(retirement: Int,"))
+    }
+
+    @Test func anXSwiftNameThatIsNoIdentifierIsAnError() throws {
+        do {
+            _ = try Self.generate(
+                """
+                    Pet:
+                      type: object
+                      properties:
+                        name: {type: string, x-swift-name: "2name"}
+                """)
+            Issue.record("a name that is no identifier was accepted")
+        } catch let error as GenerationFailed {
+            #expect(
+                error.diagnostics.filter { $0.severity == .error }.map(\.description) == [
+                    "n.openapi.yaml:9:44: error: x-swift-name must be a Swift identifier (letters, digits and _, not starting with a digit, not a keyword) for a property name"
+                ])
+        }
+    }
+
+    @Test func twoSpecsWhoseChosenNamesMeetAreAnError() throws {
+        let first = try #require(
+            Generator.parseSpec(
+                Array(
+                    #"""
+                    openapi: 3.1.0
+                    info: {title: T, version: "1"}
+                    paths: {}
+                    components: {schemas: {A: {type: object, x-swift-name: Shared, properties: {a: {type: string}}}}}
+                    """#.utf8), file: "a.openapi.yaml"
+            ).0)
+        let second = try #require(
+            Generator.parseSpec(
+                Array(
+                    #"""
+                    openapi: 3.1.0
+                    info: {title: T, version: "1"}
+                    paths: {}
+                    components: {schemas: {shared: {type: object, properties: {b: {type: string}}}}}
+                    """#.utf8), file: "b.openapi.yaml"
+            ).0)
+        let apis = try [first, second].map { try #require(Resolver.resolve($0).0) }
+        let names = SwiftNames(apis, config: GeneratorConfig())
+        #expect(names.specs[0].clashes.count == 1 && names.specs[1].clashes.count == 1)
+        #expect(names.specs[0].clashes.first?.message.contains("'HTShared'") == true)
+    }
+}

@@ -83,6 +83,7 @@ extension OpenAPIReadContext {
             name: member.key, location: member.keyLocation, type: type.ref,
             description: annotatedDescription(schema), isRequired: isRequired && !type.isNullable,
             dateFormat: type.dateFormat)
+        field.swiftName = swiftName(of: schema, kind: "property")
         field.isNullable = type.isNullable
         field.isRequiredNullable = isRequired && type.isNullable
         applyFlags(of: schema, to: &field)

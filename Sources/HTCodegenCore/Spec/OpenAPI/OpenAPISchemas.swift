@@ -133,6 +133,7 @@ extension OpenAPIReadContext {
         let index = reserveType(name, at: location, description: schema.openAPIDescription)
         types[index].isDeprecated = schema.bool("deprecated") == true
         types[index].notes = valueNotes(of: schema, withDefault: true)
+        types[index].swiftName = swiftName(of: schema, kind: "type")
         switch kind {
         case .object, .allOf:
             if let found = distributedUnion(schema, inFile: file, target: target) {
@@ -274,5 +275,22 @@ extension OpenAPIReadContext {
             }
             return result
         }
+    }
+}
+
+extension OpenAPIReadContext {
+    /// The Swift name `schema` chooses with `x-swift-name` (a type's, before the prefix, or a
+    /// property's): an identifier Swift accepts, else an error at it and `nil`.
+    mutating func swiftName(of schema: JSONNode, kind: String) -> String? {
+        guard let member = schema["x-swift-name"] else { return nil }
+        guard let name = member.value.stringValue, SwiftNaming.isIdentifier(name), name != "_",
+            !SwiftNaming.keywords.contains(name)
+        else {
+            diagnostics.error(
+                "x-swift-name must be a Swift identifier (letters, digits and _, not starting with a digit, not a keyword) for a \(kind) name",
+                at: member.value.location)
+            return nil
+        }
+        return name
     }
 }
