@@ -29,7 +29,7 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     /// when made with `required: true`.
     @usableFromInline package let presence: HTFieldPresence
     /// Whether the field is read-only (OpenAPI `readOnly`): the server sends it and the app never does,
-    /// so a model written as a request body leaves it out (``HTModelMappable/htRequestJSON``).
+    /// so a model written as a request body leaves it out (`htRequestJSON`).
     @usableFromInline package let isReadOnly: Bool
     /// How the field's dates are read and written when the spec declares a format (`nil`:
     /// ``HTDateFormat/automatic``).
