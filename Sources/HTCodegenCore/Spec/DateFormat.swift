@@ -6,10 +6,11 @@ import Foundation
 /// Written as a name, `"millisecondsSince1970"`, or as a `DateFormatter` pattern,
 /// `{"pattern": "yyyy-MM-dd HH:mm", "timeZone": "Asia/Shanghai"}` (`timeZone` optional: UTC).
 package enum DateFormat: Sendable, Hashable {
-    /// ISO 8601, read with or without fractional seconds, `Z` or an offset; written
-    /// `2026-11-25T08:00:00Z`.
+    /// ISO 8601, read with or without fractional seconds, `Z` or an offset; written in UTC to the
+    /// microsecond, `2026-11-25T08:00:00Z`, `2026-11-25T08:00:00.123456Z`.
     case iso8601
-    /// ISO 8601, read as ``iso8601``; written with milliseconds, `2026-11-25T08:00:00.000Z`.
+    /// ISO 8601, read as ``iso8601``; written with milliseconds, or microseconds when the date has
+    /// them: `2026-11-25T08:00:00.000Z`, `2026-11-25T08:00:00.123456Z`.
     case iso8601WithFractionalSeconds
     /// A calendar date, `2026-11-25`.
     case dateOnly

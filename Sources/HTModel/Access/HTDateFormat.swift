@@ -6,20 +6,25 @@ import Foundation
 public enum HTDateFormat: Sendable, Hashable {
     /// What the object mapper does for `Date` properties: reads an ISO 8601 string, or an epoch number
     /// (or a string holding one) in seconds or milliseconds (above 10¹¹ milliseconds, else seconds);
-    /// writes ISO 8601 in UTC, with milliseconds when the date has a fraction.
+    /// writes ISO 8601 in UTC as ``iso8601`` does.
     case automatic
     /// An epoch timestamp only (the original's `timestampValue`): a number, or a string holding one, in
-    /// seconds or milliseconds (above 10¹¹ milliseconds, else seconds). Written in seconds.
+    /// seconds or milliseconds (above 10¹¹ milliseconds, else seconds). Written in seconds, as
+    /// ``secondsSince1970``.
     case timestamp
-    /// Epoch seconds only, whatever the magnitude. Written as an integer when whole.
+    /// Epoch seconds only, whatever the magnitude. Written as an integer when whole, else to the
+    /// microsecond with no trailing zeros (`1795593600.25`).
     case secondsSince1970
-    /// Epoch milliseconds only, whatever the magnitude. Written as a whole number of milliseconds.
+    /// Epoch milliseconds only, whatever the magnitude. Written as a whole number of milliseconds (a
+    /// fraction of a millisecond is rounded off).
     case millisecondsSince1970
     /// An ISO 8601 string only (`2024-03-01`, `2024-03-01T12:30:00Z`, `…T12:30:00.250+08:00`). Written
-    /// in UTC to the second: `2024-03-01T12:30:00Z`.
+    /// in UTC (`Z`) to the microsecond, with the fewest fraction digits that say it and none for a whole
+    /// second: `2024-03-01T12:30:00Z`, `…T12:30:00.25Z`, `…T12:30:00.123456Z` (as pydantic writes).
     case iso8601
-    /// An ISO 8601 string only, read as ``iso8601``; written in UTC with milliseconds:
-    /// `2024-03-01T12:30:00.250Z`.
+    /// An ISO 8601 string only, read as ``iso8601``; written in UTC with milliseconds always, and
+    /// microseconds when the date has them: `2024-03-01T12:30:00.250Z`, `…T12:30:00.123456Z` (as
+    /// JavaScript's `toISOString` and Java's `Instant` write).
     case iso8601WithFractionalSeconds
     /// A calendar date, `2024-03-01` (ISO 8601 date-times are read too); midnight UTC. Written as the
     /// date in UTC.
@@ -29,24 +34,40 @@ public enum HTDateFormat: Sendable, Hashable {
     case pattern(String, timeZone: TimeZone? = nil)
 
     /// The date as JSON in this format.
+    ///
+    /// The ISO 8601 formats and epoch seconds write the fewest fraction digits, at most six, that read
+    /// back as the same date (a date made in code, finer than that, to the microsecond): a date read as
+    /// `2026-11-28T10:20:30.123456Z` or `1795593600.123456` is written as exactly that (the "Mapping
+    /// and Coercion" article says in which years that holds).
     public func json(for date: Date) -> HTJSON {
         switch self {
-        case .automatic:
+        case .automatic, .iso8601:
             return .string(ISO8601Parser.format(date))
-        case .iso8601:
-            return .string(ISO8601Parser.format(date, fraction: .never))
         case .iso8601WithFractionalSeconds:
-            return .string(ISO8601Parser.format(date, fraction: .always))
+            return .string(ISO8601Parser.format(date, fraction: .milliseconds))
         case .dateOnly:
-            return .string(String(ISO8601Parser.format(date, fraction: .never).prefix(10)))
+            return .string(ISO8601Parser.formatDay(date))
         case .timestamp, .secondsSince1970:
-            return Self.number(date.timeIntervalSince1970)
+            return Self.epochSeconds(date)
         case .millisecondsSince1970:
             let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
             return Self.number(milliseconds)
         case .pattern(let pattern, let timeZone):
             return .string(HTDateFormatterCache.shared.string(from: date, pattern: pattern, timeZone: timeZone))
         }
+    }
+
+    /// Epoch seconds with the fraction digits an ISO 8601 text of the date would have (the fewest, at
+    /// most six, that name the date), as their exact decimal text (`1795593600`, `1795593600.123456`):
+    /// never the shortest text of the `Double` of seconds since 1970, which can carry digits the date was
+    /// not read with. A date outside the years 1...9999 (made in code) is written as that `Double`.
+    private static func epochSeconds(_ date: Date) -> HTJSON {
+        guard let parts = ISO8601Parser.fractionParts(date) else { return number(date.timeIntervalSince1970) }
+        if parts.digitCount == 0 { return .integer(Int64(parts.seconds)) }
+        var scale: Int64 = 1
+        for _ in 0..<parts.digitCount { scale *= 10 }
+        let total = Int64(parts.seconds) * scale + Int64(parts.fraction)
+        return HTJSONNumber(significand: total.magnitude, exponent: -parts.digitCount, negative: total < 0).json
     }
 
     /// A whole number as an integer, others as a double; a non-finite value (a date made in code) as 0.

@@ -23,8 +23,8 @@ extension Date: HTJSONValueConvertible {
         context.report("expected \(context.dateFormat.typeDescription), found \(json.kindDescription)")
         return nil
     }
-    /// Dates are written as ISO 8601 strings in UTC, with milliseconds when they have a fraction
-    /// (``HTDateFormat/automatic``).
+    /// Dates are written as ISO 8601 strings in UTC, to the microsecond with the fewest fraction digits
+    /// that say it (``HTDateFormat/automatic``).
     public var htJSON: HTJSON { HTDateFormat.automatic.json(for: self) }
     public func htJSON(dateFormat: HTDateFormat) -> HTJSON { dateFormat.json(for: self) }
     /// Writes the date in the writer's ``HTJSONWriter/dateFormat``.

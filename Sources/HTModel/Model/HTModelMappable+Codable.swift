@@ -11,7 +11,7 @@ extension CodingUserInfoKey {
 /// `Codable` for models, through their JSON: the original's `NSCoding`.
 ///
 /// A model encodes as its JSON object (``HTModelMappable/htJSON``: `nil` properties left out, dates as
-/// ISO 8601 with milliseconds) and decodes by mapping the decoded JSON, so a model written with any
+/// ISO 8601 to the microsecond) and decodes by mapping the decoded JSON, so a model written with any
 /// encoder reads back equal.
 extension HTModelMappable {
     /// Creates a model from a decoder holding its JSON object.

@@ -207,7 +207,7 @@ struct ValueCoercionTests {
         let whole = Date(timeIntervalSince1970: 1_709_296_200)
         #expect(HTValueCoercion.iso8601String(whole) == "2024-03-01T12:30:00Z")
         #expect(
-            HTValueCoercion.iso8601String(Date(timeIntervalSince1970: 1_709_296_200.25)) == "2024-03-01T12:30:00.250Z")
+            HTValueCoercion.iso8601String(Date(timeIntervalSince1970: 1_709_296_200.25)) == "2024-03-01T12:30:00.25Z")
         #expect(HTValueCoercion.iso8601String(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
         let model = HTScalars {
             $0.date = whole

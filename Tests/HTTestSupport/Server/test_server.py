@@ -110,6 +110,11 @@ route with an unsupported method 405; HEAD works wherever GET does):
 ``GET /gzip-bomb?decoded_mib=N``
     Hostile: ``Content-Encoding: gzip`` over N MiB of zero bytes (at most 4096; about 1 MB on the wire
     for 1024), with a Content-Length of the compressed size. Compressed once per N and kept.
+``GET /roundtrip/scalars``, ``PUT /roundtrip/scalars``
+    The round trips of Tests/HTGeneratedClientTests/Specs/round-trip.openapi.yaml: GET answers a value
+    of every scalar format, in the bytes a FastAPI (pydantic 2) server writes (compact, UTF-8 unescaped,
+    ``Z`` dates with the fewest fraction digits); PUT answers its own body, with ``X-Seen``:
+    ``{"same": <the body is those bytes exactly>, "body": <its text>, "sent": <the GET body's text>}``.
 ``POST /upload``
     Parses a ``multipart/form-data`` body and answers ``{"fields": {name: value},
     "files": {name: {"filename", "content_type", "size", "sha256"}}}``.
@@ -533,6 +538,8 @@ class Handler(BaseHTTPRequestHandler):
             self.send_json(200, parse_multipart(body, self.headers.get("Content-Type", "")))
         elif path.startswith("/petstore/"):
             self.route_petstore(path[len("/petstore"):], query, body)
+        elif path == "/roundtrip/scalars":
+            self.route_round_trip(body)
         elif not self.route_convention_file(path):
             raise HTTPError(404, "no route for %s" % path)
 
@@ -590,6 +597,36 @@ class Handler(BaseHTTPRequestHandler):
             self.send_body(204, b"", JSON_TYPE, headers)
         else:
             raise HTTPError(404, "no pet store route for %s %s" % (self.command, path))
+
+    # What FastAPI answers for the round-trip model (json.dumps with ensure_ascii=False and compact
+    # separators; pydantic 2's dates): every byte must come back unchanged. Written out, not made with
+    # json.dumps here, so the bytes are exactly these whatever Python's version.
+    ROUND_TRIP_SCALARS = (
+        '{"text":"Zo\u00eb \\"q\\" \\\\ / \u4f60\u597d \u2028\u2029 \U0001F600 \\n\\t\\u001f \x7f",'
+        '"day":"2026-11-28",'
+        '"createdAt":"2026-11-28T10:20:30.123456Z",'
+        '"updatedAt":"2026-11-28T10:20:30Z",'
+        '"history":["2026-11-28T10:20:30.5Z","2026-11-28T10:20:30.000001Z","1999-12-31T23:59:59.999999Z",'
+        '"2026-11-28T10:20:30.12Z","1970-01-01T00:00:00Z"],'
+        '"count":-2147483648,"total":9223372036854775807,"plain":-9007199254740993,'
+        '"serial":18446744073709551615,'
+        '"ratio":0.30000000000000004,"weight":2.5e-07,"amount":1e+16,'
+        '"price":1234567890.123456789,'
+        '"active":true,'
+        '"id":"3f2504e0-4f89-41d3-9a0c-0305e82c3301",'
+        '"link":"https://example.com/a?b=1&c=%20",'
+        '"blob":"+/8="}'
+    ).encode("utf-8")
+
+    def route_round_trip(self, body: bytes) -> None:
+        sent = self.ROUND_TRIP_SCALARS
+        if self.command in ("GET", "HEAD"):
+            self.send_body(200, sent)
+        elif self.command == "PUT":
+            seen = {"same": body == sent, "body": body.decode("utf-8", "replace"), "sent": sent.decode("utf-8")}
+            self.send_body(200, body, JSON_TYPE, {"X-Seen": json.dumps(seen, sort_keys=True)})
+        else:
+            self.require_method("GET", "PUT")
 
     ETAG_LAST_MODIFIED = "Sun, 01 Nov 2026 00:00:00 GMT"
 
