@@ -138,27 +138,20 @@ import Testing
     }
 
     @Test func twoSpecsWhoseChosenNamesMeetAreAnError() throws {
-        let first = try #require(
-            Generator.parseSpec(
-                Array(
-                    #"""
-                    openapi: 3.1.0
-                    info: {title: T, version: "1"}
-                    paths: {}
-                    components: {schemas: {A: {type: object, x-swift-name: Shared, properties: {a: {type: string}}}}}
-                    """#.utf8), file: "a.openapi.yaml"
-            ).0)
-        let second = try #require(
-            Generator.parseSpec(
-                Array(
-                    #"""
-                    openapi: 3.1.0
-                    info: {title: T, version: "1"}
-                    paths: {}
-                    components: {schemas: {shared: {type: object, properties: {b: {type: string}}}}}
-                    """#.utf8), file: "b.openapi.yaml"
-            ).0)
-        let apis = try [first, second].map { try #require(Resolver.resolve($0).0) }
+        func api(_ schemas: String, _ file: String) throws -> ResolvedAPI {
+            let text = """
+                openapi: 3.1.0
+                info: {title: T, version: "1"}
+                paths: {}
+                components: {schemas: \(schemas)}
+                """
+            let document = try #require(Generator.parseSpec(Array(text.utf8), file: file).0)
+            return try #require(Resolver.resolve(document).0)
+        }
+        let apis = [
+            try api("{A: {type: object, x-swift-name: Shared, properties: {a: {type: string}}}}", "a.openapi.yaml"),
+            try api("{shared: {type: object, properties: {b: {type: string}}}}", "b.openapi.yaml"),
+        ]
         let names = SwiftNames(apis, config: GeneratorConfig())
         #expect(names.specs[0].clashes.count == 1 && names.specs[1].clashes.count == 1)
         #expect(names.specs[0].clashes.first?.message.contains("'HTShared'") == true)
