@@ -44,13 +44,13 @@ import Testing
                     _ = (status, body.message)
                 }
             }
-            let created: HTNoContent = try await client.send(HTCreatePetRequest(requestBody: HTNewPet { $0.name = "Rex" }))
+            let created: HTNoContent = try await client.send(HTCreatePetRequest(requestBody: HTNewPet(name: "Rex")))
             _ = created
             let priority: HTPriority = 2
             _ = priority == HTPriority._2
             let raw: Data = try await client.send(HTPutRawRequest(requestBody: Data()))
             _ = raw
-            let pet = HTPet { $0.id = 1 }
+            let pet = HTPet(id: 1).with { $0.id += 1 }
             _ = pet.owner  // warned: OldOwner is deprecated
             _ = HTOwnerOfRequest()  // warned: uses OldOwner
             var things = HTFindThingsRequest(id: 1)
