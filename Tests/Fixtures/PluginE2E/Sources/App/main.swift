@@ -26,10 +26,7 @@ print(
     "yaml: \(type(of: CatListReviewsRequest(id: 42))) \(CatListReviewsRequest.path) \(review.stars.map(String.init) ?? "-") \(review.title ?? "-")"
 )
 
-let warehouse = CatWarehouse {
-    $0.code = "W1"
-    $0.name = "Main"
-}
+let warehouse = CatWarehouse(code: "W1") { $0.name = "Main" }
 print(
     "openapi: \(type(of: CatGetWarehouseRequest(code: "W1"))) \(CatGetWarehouseRequest.path) \(warehouse.name ?? "-") \(CatInventoryServers.default)"
 )
