@@ -150,13 +150,11 @@ package final class HTCacheExchange: Sendable {
                 ownParameters: parts.ownParameters, userScope: parts.userScope, settings: settings)
     }
 
-    /// The stored response the policy serves for `urlRequest` now, as a lookup would find it, without
-    /// logging, revalidating or preparing a store: what the manager calls read. `nil` for a request that
-    /// carries credentials and does not opt in, as a send would never serve one.
-    package func servedResponse(_ urlRequest: URLRequest, ambient: [String: String] = [:], isAsBuilt: Bool = false)
-        -> HTCachedResponse?
-    {
-        let resolved = resolvedKey(urlRequest, ambient: ambient, isAsBuilt: isAsBuilt)
+    /// The stored response the policy serves now for the request `resolved` keys (``resolvedKey(_:ambient:isAsBuilt:)``),
+    /// as a lookup would find it, without logging, revalidating or preparing a store: what the manager
+    /// calls read. `nil` for a request that carries credentials and does not opt in, as a send would
+    /// never serve one.
+    func servedResponse(_ resolved: HTCacheResolvedKey) -> HTCachedResponse? {
         guard allowsCredentials || !resolved.credentialed else { return nil }
         return policy.cachedResponse(for: lookup(resolved))
     }

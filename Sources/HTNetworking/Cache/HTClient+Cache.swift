@@ -13,11 +13,7 @@ extension HTClient {
     /// (``HTCacheSettings/userScope``) for these calls to see the same entry as ``send(_:)`` when
     /// interceptors add only credentials. `nil` when the request does not build.
     package func cacheKey<R: HTBaseRequest>(for request: R) -> HTCacheKey? {
-        guard let (prepared, exchange) = managed(request) else { return nil }
-        return exchange.resolvedKey(
-            prepared.urlRequest, ambient: prepared.transport.ambientCredentials(for: prepared.urlRequest),
-            isAsBuilt: prepared.isAsBuilt
-        ).key
+        managed(request)?.key.key
     }
 
     /// Whether the request's policy would serve a stored response now (`hasCacheForRequest:`). A request
@@ -30,10 +26,8 @@ extension HTClient {
     /// policies that never read, the one the cache-first rules would serve. A request that carries
     /// credentials is served only when it opts in, as when it is sent.
     public func cachedResponse<R: HTBaseRequest>(for request: R) -> HTCachedResponse? {
-        guard let (prepared, exchange) = managed(request) else { return nil }
-        return exchange.servedResponse(
-            prepared.urlRequest, ambient: prepared.transport.ambientCredentials(for: prepared.urlRequest),
-            isAsBuilt: prepared.isAsBuilt)
+        guard let (key, exchange) = managed(request) else { return nil }
+        return exchange.servedResponse(key)
     }
 
     /// Removes the response stored for `request` (`removeCachedResponseForRequest:completion:`).
@@ -42,10 +36,12 @@ extension HTClient {
         await responseCache.removeCachedResponse(for: key)
     }
 
-    /// `request` prepared for the manager calls, with its cache exchange; `nil` when it does not build.
-    private func managed<R: HTBaseRequest>(_ request: R) -> (HTPreparedRequest<R>, HTCacheExchange)? {
+    /// `request` prepared for the manager calls: its key as a send resolves it (with the cookies its
+    /// transport adds), and its cache exchange; `nil` when it does not build.
+    private func managed<R: HTBaseRequest>(_ request: R) -> (key: HTCacheResolvedKey, exchange: HTCacheExchange)? {
         guard let prepared = try? prepare(request, cache: .manage), let exchange = prepared.cache else { return nil }
-        return (prepared, exchange)
+        let ambient = prepared.transport.ambientCredentials(for: prepared.urlRequest)
+        return (exchange.resolvedKey(prepared.urlRequest, ambient: ambient, isAsBuilt: prepared.isAsBuilt), exchange)
     }
 
     /// Yields the cached response (when the cache-first rules find one), then the fresh one from the
