@@ -119,7 +119,9 @@ public struct HTMappingContext: Sendable {
     package private(set) var path: [HTJSONPathComponent]
     /// The diagnostic of the first required field without a value (``HTFieldPresence/required``): a
     /// model that lacks one is not built, and the whole mapping fails with it, in lenient mode too.
-    package private(set) var failure: HTMappingDiagnostic?
+    package var failure: HTMappingDiagnostic? { failureIndex.map { diagnostics[$0] } }
+    /// The index in ``diagnostics`` of ``failure`` (its path grows as the mapper returns to the root).
+    private var failureIndex: Int?
     /// Whether the object is mapped over an existing model (``HTModelMappable/htUpdated(from:options:)``),
     /// whose values stay where the object has no key: a missing required key is no failure then.
     package var mapsOverModel = false
@@ -156,12 +158,7 @@ public struct HTMappingContext: Sendable {
     /// the whole mapping (``failure``) unless an earlier one failed it.
     package mutating func fail(_ message: String) {
         report(message)
-        if failure == nil { failureIndex = diagnostics.count - 1 }
-    }
-
-    /// The index in ``diagnostics`` of ``failure`` (its path grows as the mapper returns to the root).
-    private var failureIndex: Int? {
-        didSet { failure = failureIndex.map { diagnostics[$0] } }
+        if failureIndex == nil { failureIndex = diagnostics.count - 1 }
     }
 
     /// Records a diagnostic about the child `component` of the value at the current path.
@@ -194,7 +191,6 @@ public struct HTMappingContext: Sendable {
             diagnostics[index].path = HTJSONPath(shifted)
             index += 1
         }
-        if let failureIndex, failureIndex >= start { failure = diagnostics[failureIndex] }
     }
 
     /// Records a type mismatch: `expected` is what the property needs, `found` the JSON value.

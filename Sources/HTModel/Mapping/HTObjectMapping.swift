@@ -159,10 +159,7 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
     /// ``HTRequired``), which is recorded in `context` as a failure of the whole mapping.
     public func model(from object: HTJSONObject, context: inout HTMappingContext) -> Model? {
         var storage = Model.Storage()
-        let complete = withUnsafeMutablePointer(to: &storage) {
-            plan.apply(object, to: UnsafeMutableRawPointer($0), context: &context)
-        }
-        return complete ? Model(htStorage: storage) : nil
+        return applyChecking(object, to: &storage, context: &context) ? Model(htStorage: storage) : nil
     }
 
     /// Applies `object` to `storage`; `false` when a required field is left without a value.

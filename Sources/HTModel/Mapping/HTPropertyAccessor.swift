@@ -21,13 +21,11 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     @usableFromInline package let key: String
     /// The property's value type (without the optional).
     @usableFromInline package let valueType: any HTJSONValueConvertible.Type
-    /// Whether the spec marks the field required (`"required": true`): mapping an object without it, or
-    /// with JSON `null` for it, records a diagnostic at the key's path (an ``HTMappingError`` in strict
-    /// mode). The property stays optional in Swift, so a model can still be built without it.
-    @usableFromInline package let isRequired: Bool
     /// What the mapper requires of the field's key (``HTFieldPresence``): ``HTFieldPresence/reported``
     /// when made with `required: true`.
     @usableFromInline package let presence: HTFieldPresence
+    /// Whether mapping checks the field's key at all (``presence`` is not ``HTFieldPresence/optional``).
+    package var isRequired: Bool { presence != .optional }
     /// Whether the field is read-only (OpenAPI `readOnly`): the server sends it and the app never does,
     /// so a model written as a request body leaves it out (`htRequestJSON`).
     @usableFromInline package let isReadOnly: Bool
@@ -94,7 +92,6 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         self.valueType = Value.self
         let presence = required && presence == .optional ? .reported : presence
         self.presence = presence
-        self.isRequired = presence != .optional
         self.isReadOnly = readOnly
         self.isSet = { pointer in
             get(pointer.assumingMemoryBound(to: Model.Storage.self).pointee) != nil
