@@ -151,31 +151,28 @@ package struct SwiftRenderer: Sendable {
         var taken = reserved
         var result = [String?](repeating: nil, count: names.count)
         let candidates = names.enumerated().map { index, element in
-            let name = element.0
             let computed: String
             if index < chosen.count, let name = chosen[index] {
-                // The spec's own choice (`x-swift-name`) claims its name like a name already safe.
-                computed = name
-                let candidate =
-                    reservedMembers.contains(computed) || SwiftNaming.reservedMemberNames.contains(computed)
-                    ? computed + "_" : computed
-                if !taken.contains(candidate) {
-                    taken.insert(candidate)
-                    result[index] = candidate
-                }
-                return candidate
-            } else if let cached = memberNameCache[name] {
+                // The spec's own choice (`x-swift-name`), made safe as `SwiftNaming.memberName` makes names.
+                computed = SwiftNaming.reservedMemberNames.contains(name) ? name + "_" : name
+            } else if let cached = memberNameCache[element.0] {
                 computed = cached
             } else {
-                computed = SwiftNaming.memberName(name)
-                memberNameCache[name] = computed
+                computed = SwiftNaming.memberName(element.0)
+                memberNameCache[element.0] = computed
             }
             return reservedMembers.contains(computed) ? computed + "_" : computed
         }
-        for (index, candidate) in candidates.enumerated()
-        where candidate == names[index].0 && !taken.contains(candidate) {
-            taken.insert(candidate)
-            result[index] = candidate
+        // Names the spec chose claim theirs first, then names that are already safe identifiers.
+        let isChosen = names.indices.map { $0 < chosen.count && chosen[$0] != nil }
+        for pass in [true, false] {
+            for (index, candidate) in candidates.enumerated()
+            where result[index] == nil && (pass ? isChosen[index] : candidate == names[index].0)
+                && !taken.contains(candidate)
+            {
+                taken.insert(candidate)
+                result[index] = candidate
+            }
         }
         for (index, (raw, location)) in names.enumerated() where result[index] == nil {
             var name = candidates[index]
