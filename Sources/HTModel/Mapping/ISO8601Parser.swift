@@ -13,7 +13,7 @@ import Foundation
 /// byte for byte (as `Z`, without trailing zeros); farther out, the shortest text that names the same
 /// `Date`. A `Date` no such text names (made in code, with a part below the microsecond) is written
 /// rounded to the microsecond: a `Date` of 2026 has steps of 0.12 µs, so nanoseconds are not kept.
-enum ISO8601Parser {
+package enum ISO8601Parser {
     /// Seconds from 1970-01-01 (the Unix epoch) to 2001-01-01 (Foundation's reference date).
     static let referenceDateOffset = 978_307_200
 
@@ -289,8 +289,9 @@ enum ISO8601Parser {
         return era * 146_097 + doe - 719_468
     }
 
-    /// The proleptic Gregorian year, month and day of a number of days since 1970-01-01.
-    static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+    /// The proleptic Gregorian year, month and day of a number of days since 1970-01-01 (also the log
+    /// records' timestamps).
+    package static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
