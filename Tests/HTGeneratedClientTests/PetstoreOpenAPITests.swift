@@ -171,7 +171,7 @@ import Testing
     @Test func aDocumentedErrorNeverPrintsItsSecrets() throws {
         let body = HTStoreError(code: 401, message: "bad login") {
             $0.password = "hunter2"
-            $0.refresh_token = "r-secret"
+            $0.refreshToken = "r-secret"
         }
         let documented: any Error & Sendable = HTCreatePetRequest.ErrorResponse.status422(body)
         for text in [
@@ -187,7 +187,7 @@ import Testing
             #expect(text.contains("<redacted>") && text.contains("bad login"), "\(text)")
         }
         // The values themselves are the model's.
-        #expect(body.password == "hunter2" && body.refresh_token == "r-secret")
+        #expect(body.password == "hunter2" && body.refreshToken == "r-secret")
     }
 
     @Test func showAndDelete() async throws {

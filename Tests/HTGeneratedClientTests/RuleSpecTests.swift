@@ -197,7 +197,7 @@ import Testing
         #expect(model.htJSON == json)
         // The spec type `user_info` is `HTUserInfo`, as an OpenAPI schema `user_info` is; its field keeps its key.
         let owner = try HTUserInfo(json: ["refresh_token": "t"])
-        #expect(owner.refresh_token == "t")
+        #expect(owner.refreshToken == "t")
         let request = HTNamingCheckRequest(in: "i", parameters_: "p", default: 1, `_`: 2)
         #expect(request.parameters == ["in": "i", "parameters": "p", "default": 1, "_": 2])
         #expect(HTNamingCheckRequest.path == "/naming/\"quoted\"/\\back")

@@ -48,6 +48,9 @@ package struct GeneratorConfig: Sendable, Hashable {
     /// the default) or stays optional and is only checked when mapping (`"optional"`, for servers that
     /// drift from their spec). NEI exports always keep fields optional.
     package var requiredFieldsAreNonOptional = true
+    /// How spec names become property, input and enum constant names (`"memberNames"`: `"camelCase"`,
+    /// the default, or `"asWritten"`).
+    package var memberNaming = MemberNaming.camelCase
 
     /// The settings everybody gets without a config file.
     package init() {}
@@ -60,7 +63,7 @@ package struct GeneratorConfig: Sendable, Hashable {
     /// The keys a config file may have.
     package static let keys = [
         "$schema", "namePrefix", "reqAbstract", "modelAbstract", "accessLevel", "runtimeModule", "abstractTypes",
-        "fieldTypes", "requiredFields",
+        "fieldTypes", "requiredFields", "memberNames",
     ]
 
     /// Reads a config file's JSON. Unknown keys and wrong values are errors at their position.
@@ -112,6 +115,13 @@ package struct GeneratorConfig: Sendable, Hashable {
                 } else {
                     diagnostics.error(
                         "\"requiredFields\" must be \"nonOptional\" or \"optional\"", at: member.value.location)
+                }
+            case "memberNames":
+                if let value = MemberNaming(rawValue: value) {
+                    config.memberNaming = value
+                } else {
+                    diagnostics.error(
+                        "\"memberNames\" must be \"camelCase\" or \"asWritten\"", at: member.value.location)
                 }
             case "abstractTypes":
                 if let value = AbstractTypes(rawValue: value) {

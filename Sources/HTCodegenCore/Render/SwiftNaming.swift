@@ -1,9 +1,11 @@
 /// Turns spec names into valid Swift identifiers and text into safe comments and literals.
 ///
 /// Type names are the spec name's words (``words(_:)``, split at `_` and at every character Swift does
-/// not accept) in upper camel case (`user_info` → `UserInfo`). Member names keep their spelling where
-/// Swift allows it (JSON keys usually are identifiers already); otherwise their words are joined in camel
-/// case (`user-name` → `userName`). A leading digit gets an underscore (`2fa` → `_2fa`), keywords are written
+/// not accept) in upper camel case (`user_info` → `UserInfo`). Member names (properties, inputs, enum
+/// constants) are the words in lower camel case (``MemberNaming/camelCase``: `refresh_token` →
+/// `refreshToken`, `DateCreated` → `dateCreated`, `MAX_VALUE` → `maxValue`), or keep their spelling where
+/// Swift allows it (``MemberNaming/asWritten``, the names before issue #37). A leading digit gets an
+/// underscore (`2fa` → `_2fa`), keywords are written
 /// in backticks, and names that would shadow members every model or request has get a trailing
 /// underscore (`description` → `description_`). Collisions that remain are reported
 /// (``SwiftNames`` for types, the renderer for members).
@@ -154,21 +156,76 @@ enum SwiftNaming {
         return first.lowercased() + word.dropFirst()
     }
 
-    /// A property or constant name for a spec name.
-    static func memberName(_ raw: String) -> String {
-        var name = identifier(raw, upperFirst: false)
+    /// The words of `raw` in lower camel case: the first word's leading capitals lowered (`URLPath` →
+    /// `urlPath`, `ID` → `id`), the others' first letters raised as written (`user_ID` → `userID`) or, for
+    /// ``acronyms``, all their letters (`token_id` → `tokenID`, `photo_urls` → `photoURLs`), and
+    /// every word lowered first when `raw` has no lower-case letter (`MAX_VALUE` → `maxValue`). Never
+    /// empty (`_`), never starting with a digit (`401k` → `_401k`). A name that already is lower camel case
+    /// comes back unchanged.
+    static func lowerCamel(_ raw: String) -> String {
+        let shouting = !raw.unicodeScalars.contains { $0.properties.isLowercase }
+        var result = ""
+        for (index, word) in words(raw).enumerated() {
+            let word = shouting ? word.lowercased() : word
+            result += index == 0 ? lowercasedLeadingCapitals(word) : capitalized(acronym(word) ?? word)
+        }
+        if result.isEmpty { result = "_" }
+        if let first = result.unicodeScalars.first, (0x30...0x39).contains(first.value) {
+            result = "_" + result
+        }
+        return result
+    }
+
+    /// Acronyms that Swift's API design guidelines write in one case (`tokenID`, `avatarURL`): a later word
+    /// of a member name that is one of these in lower case is written in capitals.
+    static let acronyms: Set<String> = [
+        "api", "css", "csv", "db", "dns", "html", "http", "https", "id", "ip", "json", "jwt", "os", "pdf", "sdk",
+        "sha", "sku", "sql", "ssl", "tls", "ui", "uri", "url", "utc", "uuid", "xml",
+    ]
+
+    /// `word` in capitals when it is a lower-case ``acronyms`` entry, or one in the plural (`ids` → `IDs`).
+    static func acronym(_ word: String) -> String? {
+        if acronyms.contains(word) { return word.uppercased() }
+        if word.hasSuffix("s"), acronyms.contains(String(word.dropLast())) { return word.dropLast().uppercased() + "s" }
+        return nil
+    }
+
+    /// `word` with its leading run of capitals lowered: all of it when the run is the whole word, one
+    /// letter, or followed by a plural `s` only (`ID`, `Name`, `IDs` → `id`, `name`, `ids`); otherwise all
+    /// but the last capital, which starts the next word (`URLPath` → `urlPath`).
+    static func lowercasedLeadingCapitals(_ word: String) -> String {
+        let scalars = Array(word.unicodeScalars)
+        var run = 0
+        while run < scalars.count, scalars[run].properties.isUppercase { run += 1 }
+        guard run > 0 else { return word }
+        let rest = scalars[run...]
+        let lowered = run == 1 || rest.isEmpty || (rest.count == 1 && rest.first == "s") ? run : run - 1
+        var result = String(String.UnicodeScalarView(scalars[..<lowered])).lowercased()
+        result.unicodeScalars.append(contentsOf: scalars[lowered...])
+        return result
+    }
+
+    /// A property or input name for a spec name, in the target's member naming.
+    static func memberName(_ raw: String, _ naming: MemberNaming) -> String {
+        var name = naming == .camelCase ? lowerCamel(raw) : identifier(raw, upperFirst: false)
         if reservedMemberNames.contains(name) { name += "_" }
         return name
     }
 
-    /// An enum constant name: lower camel case (`PUBLIC` → `public`, `Friends` → `friends`).
-    static func enumCaseName(_ raw: String) -> String {
-        var name = identifier(raw, upperFirst: false)
-        let letters = name.unicodeScalars.filter { $0.properties.isAlphabetic }
-        if !letters.isEmpty, letters.allSatisfy({ $0.properties.isUppercase }) {
-            name = name.lowercased()
+    /// An enum constant name: lower camel case (`PUBLIC` → `public`, `Friends` → `friends`; in
+    /// ``MemberNaming/asWritten`` naming, `in_progress` keeps its underscore).
+    static func enumCaseName(_ raw: String, _ naming: MemberNaming) -> String {
+        var name: String
+        if naming == .camelCase {
+            name = lowerCamel(raw)
         } else {
-            name = lowercasedFirst(name)
+            name = identifier(raw, upperFirst: false)
+            let letters = name.unicodeScalars.filter { $0.properties.isAlphabetic }
+            if !letters.isEmpty, letters.allSatisfy({ $0.properties.isUppercase }) {
+                name = name.lowercased()
+            } else {
+                name = lowercasedFirst(name)
+            }
         }
         if reservedMemberNames.contains(name) { name += "_" }
         return name

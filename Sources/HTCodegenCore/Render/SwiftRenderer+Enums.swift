@@ -8,8 +8,9 @@ extension SwiftRenderer {
             let typeName = typeNames[item.name] ?? item.name
             let names = propertyNames(item.members.map { ($0.key, $0.location) }).map { $0 }
             let caseNames = zip(item.members, names).map { member, fallback in
-                SwiftNaming.enumCaseName(member.key) == SwiftNaming.memberName(member.key)
-                    ? fallback : SwiftNaming.enumCaseName(member.key)
+                SwiftNaming.enumCaseName(member.key, config.memberNaming)
+                    == SwiftNaming.memberName(member.key, config.memberNaming)
+                    ? fallback : SwiftNaming.enumCaseName(member.key, config.memberNaming)
             }
             let unique = uniqued(caseNames, locations: item.members.map(\.location))
             writer.line()

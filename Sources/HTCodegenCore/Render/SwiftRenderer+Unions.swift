@@ -210,7 +210,7 @@ extension SwiftRenderer {
         var taken: Set<String> = ["unknown"]
         var result: [String] = []
         for alternative in union.alternatives {
-            let name = SwiftNaming.enumCaseName(alternative.name)
+            let name = SwiftNaming.enumCaseName(alternative.name, config.memberNaming)
             var candidate = name
             if taken.contains(candidate) {
                 var counter = 2

@@ -158,7 +158,7 @@ package struct SwiftRenderer: Sendable {
             } else if let cached = memberNameCache[element.0] {
                 computed = cached
             } else {
-                computed = SwiftNaming.memberName(element.0)
+                computed = SwiftNaming.memberName(element.0, config.memberNaming)
                 memberNameCache[element.0] = computed
             }
             return reservedMembers.contains(computed) ? computed + "_" : computed

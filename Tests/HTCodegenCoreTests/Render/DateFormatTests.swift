@@ -57,12 +57,12 @@ import Testing
     @Test func theArgumentOrderIsNameKeyPresenceDateFormatClosure() throws {
         let spec = """
             {"htspec": 1, "types": {"Event": {"fields": {
-              "created_at": {"type": "Date", "format": "millisecondsSince1970", "required": true}}}}}
+              "createdAt": {"type": "Date", "format": "millisecondsSince1970", "required": true}}}}}
             """
         let (models, _, _) = try Self.generate(spec)
         #expect(
             models.contains(
-                ".init(\"created_at\", presence: .required, dateFormat: .millisecondsSince1970, { $1(&$0.created_at.htSlot) }),"
+                ".init(\"createdAt\", presence: .required, dateFormat: .millisecondsSince1970, { $1(&$0.createdAt.htSlot) }),"
             ))
         let renamed = """
             {"htspec": 1, "types": {"Event": {"fields": {

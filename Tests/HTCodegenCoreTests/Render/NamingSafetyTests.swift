@@ -95,7 +95,7 @@ import Testing
         for models in [nativeFiles.contents[0].text, openAPIFiles.contents[0].text] {
             #expect(models.contains("final class HTUserInfo: HTHTTPModel"))
             #expect(models.contains("final class HTUserInfoHomeAddress: HTHTTPModel"))
-            #expect(models.contains("var home_address: HTUserInfoHomeAddress?"))
+            #expect(models.contains("var homeAddress: HTUserInfoHomeAddress?"))
             #expect(!models.contains("HTUser_info"))
         }
         #expect(SwiftNaming.typeName("user_info") == "UserInfo")
@@ -128,18 +128,47 @@ import Testing
         #expect(requests.contains("var query:"))
     }
 
-    @Test func namesAreAlwaysIdentifiers() {
-        #expect(SwiftNaming.memberName("class") == "class")
+    @Test(arguments: MemberNaming.allCases) func namesAreAlwaysIdentifiers(_ naming: MemberNaming) {
+        #expect(SwiftNaming.memberName("class", naming) == "class")
         #expect(SwiftNaming.escaped("class") == "`class`")
-        #expect(SwiftNaming.memberName("description") == "description_")
-        #expect(SwiftNaming.memberName("2fa") == "_2fa")
-        #expect(SwiftNaming.memberName("user-name") == "userName")
-        #expect(SwiftNaming.memberName("名字") == "名字")
-        #expect(SwiftNaming.memberName("😀") == "_")
-        #expect(SwiftNaming.memberName("a.b/c d") == "aBCD")
+        #expect(SwiftNaming.memberName("description", naming) == "description_")
+        #expect(SwiftNaming.memberName("2fa", naming) == "_2fa")
+        #expect(SwiftNaming.memberName("user-name", naming) == "userName")
+        #expect(SwiftNaming.memberName("名字", naming) == "名字")
+        #expect(SwiftNaming.memberName("😀", naming) == "_")
+        #expect(SwiftNaming.memberName("a.b/c d", naming) == "aBCD")
         #expect(SwiftNaming.identifier("", upperFirst: true) == "_")
-        #expect(SwiftNaming.enumCaseName("VIP") == "vip")
-        #expect(SwiftNaming.enumCaseName("Friends") == "friends")
+        #expect(SwiftNaming.enumCaseName("VIP", naming) == "vip")
+        #expect(SwiftNaming.enumCaseName("Friends", naming) == "friends")
+    }
+
+    /// Lower camel case, as a Swift developer writes names; `asWritten` keeps the spec's spelling.
+    @Test func memberNamesAreLowerCamelCase() {
+        let cases: [(String, String, String)] = [
+            ("refresh_token", "refreshToken", "refresh_token"),
+            ("DateCreated", "dateCreated", "DateCreated"),
+            ("MAX_VALUE", "maxValue", "MAX_VALUE"),
+            ("URLPath", "urlPath", "URLPath"),
+            ("ID", "id", "ID"),
+            ("IDs", "ids", "IDs"),
+            ("user_ID", "userID", "user_ID"),
+            ("_links", "links", "_links"),
+            ("userName", "userName", "userName"),
+            ("401k", "_401k", "_401k"),
+            ("DateCreated<", "dateCreated", "DateCreated"),
+            ("用户_名", "用户名", "用户_名"),
+            ("token_id", "tokenID", "token_id"),
+            ("photo_urls", "photoURLs", "photo_urls"),
+            ("USER_ID", "userID", "USER_ID"),
+            ("identity_provider", "identityProvider", "identity_provider"),
+        ]
+        for (raw, camel, written) in cases {
+            #expect(SwiftNaming.memberName(raw, .camelCase) == camel, "\(raw)")
+            #expect(SwiftNaming.memberName(raw, .asWritten) == written, "\(raw)")
+        }
+        #expect(SwiftNaming.enumCaseName("IN_PROGRESS", .camelCase) == "inProgress")
+        #expect(SwiftNaming.enumCaseName("in_progress", .camelCase) == "inProgress")
+        #expect(SwiftNaming.enumCaseName("in_progress", .asWritten) == "in_progress")
     }
 
     /// `_` is not a name Swift accepts for a property, a constant or a type (`var _: String?` does not

@@ -114,7 +114,7 @@ import Testing
         #expect(models.contains("internal var other: HTAccount?"))
         #expect(
             models.contains(#".init("retirement", key: "401k", presence: .required, { $1(&$0.retirement.htSlot) }),"#))
-        #expect(models.contains(#".init("DateCreated", key: "DateCreated<", { $1(&$0.DateCreated) }),"#))
+        #expect(models.contains(#".init("dateCreated", key: "DateCreated<", { $1(&$0.dateCreated) }),"#))
         #expect(models.contains(#".init("summary", key: "description", { $1(&$0.summary) }),"#))
         #expect(models.contains("convenience init(retirement: Int,"))
     }

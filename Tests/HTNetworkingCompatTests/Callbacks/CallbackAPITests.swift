@@ -66,7 +66,7 @@ struct CallbackAPITests {
     func completionSuccess() async throws {
         let server = try await sharedServer()
         let (result, onQueue) = await complete(
-            loopbackClient(server), StatusRequest(code: 200, body: #"{"a": 1}"#, content_type: "application/json"))
+            loopbackClient(server), StatusRequest(code: 200, body: #"{"a": 1}"#, contentType: "application/json"))
         #expect(onQueue)
         guard case .success(let response) = result else {
             Issue.record("expected success, got \(result)")

@@ -71,7 +71,7 @@ struct NetworkingErrorTests {
     @Test("429 from the server: a status error with Retry-After and the headers surfaced")
     func tooManyRequests() async throws {
         let server = try await sharedServer()
-        let request = StatusRequest(code: 429, retry_after: "7")
+        let request = StatusRequest(code: 429, retryAfter: "7")
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in
             try await loopbackClient(server).send(request)
         }

@@ -66,7 +66,7 @@ struct SchedulingRetryTests {
         let sleeper = SchedRecordingSleeper()
         let policy = Support.policy(maxRetries: 2, sleeper: sleeper, initialDelay: .seconds(5))
         let error = await Support.error { () async throws(HTNetworkingError) in
-            try await client.send(StatusRequest(code: 429, retry_after: "7"), retry: policy)
+            try await client.send(StatusRequest(code: 429, retryAfter: "7"), retry: policy)
         }
         #expect(Support.status(error) == 429)
         #expect(error?.responseHeaders.first { $0.key.lowercased() == "retry-after" }?.value == "7")
@@ -87,7 +87,7 @@ struct SchedulingRetryTests {
         var policy = Support.policy(maxRetries: 3, sleeper: sleeper)
         policy.maxRetryAfter = .seconds(60)
         let error = await Support.error { () async throws(HTNetworkingError) in
-            try await Support.client(server).send(StatusRequest(code: 503, retry_after: "3600"), retry: policy)
+            try await Support.client(server).send(StatusRequest(code: 503, retryAfter: "3600"), retry: policy)
         }
         #expect(Support.status(error) == 503)
         #expect(sleeper.delays.isEmpty)

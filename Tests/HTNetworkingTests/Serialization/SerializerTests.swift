@@ -143,10 +143,10 @@ struct SerializerTests {
     func textAndHTML() async throws {
         let server = try await sharedServer()
         let plain = try await loopbackClient(server).send(
-            StatusRequest(code: 200, body: "héllo\nworld", content_type: "text/plain; charset=utf-8"))
+            StatusRequest(code: 200, body: "héllo\nworld", contentType: "text/plain; charset=utf-8"))
         #expect(plain == .string("héllo\nworld"))
 
-        let html = StatusRequest(code: 200, body: #"{"a": [1, 2]}"#, content_type: "text/html; charset=utf-8")
+        let html = StatusRequest(code: 200, body: #"{"a": [1, 2]}"#, contentType: "text/html; charset=utf-8")
         // The standard registry has nothing for text/html: the JSON fallback reads it.
         #expect(try await loopbackClient(server).send(html) == ["a": [1, 2]])
         // Once every text/* is text, HTML is a string...
@@ -168,7 +168,7 @@ struct SerializerTests {
         let client = loopbackClient(server)
         #expect(
             try await client.send(
-                StatusRequest(code: 200, body: #"{"x": 1}"#, content_type: "application/vnd.example+json")) == [
+                StatusRequest(code: 200, body: #"{"x": 1}"#, contentType: "application/vnd.example+json")) == [
                     "x": 1
                 ])
         // The mock sends no Content-Type at all.
@@ -182,11 +182,11 @@ struct SerializerTests {
     func customSerializer() async throws {
         let server = try await sharedServer()
         let client = loopbackClient(server) { $0.serializers.register(CSVSerializer(), for: "text/csv") }
-        let table = try await client.send(StatusRequest(code: 200, body: "a,b\nc\n", content_type: "text/csv"))
+        let table = try await client.send(StatusRequest(code: 200, body: "a,b\nc\n", contentType: "text/csv"))
         #expect(table == [["a", "b"], ["c"]])
 
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in
-            try await client.send(StatusRequest(code: 200, body: "a,b", content_type: "text/csv"))
+            try await client.send(StatusRequest(code: 200, body: "a,b", contentType: "text/csv"))
         }
         guard case .serialization(let failure)? = error?.kind else {
             Issue.record("expected a serialization error, got \(String(describing: error))")
@@ -242,16 +242,16 @@ struct SerializerTests {
             $0.serializers.register(xml, for: "*/*+xml")
         }
         #expect(
-            try await client.send(StatusRequest(code: 200, body: "<name>Ada</name>", content_type: "application/xml"))
+            try await client.send(StatusRequest(code: 200, body: "<name>Ada</name>", contentType: "application/xml"))
                 == [
                     "name": "Ada"
                 ])
         #expect(
-            try await client.send(StatusRequest(code: 200, body: "<a>1</a>", content_type: "application/atom+xml")) == [
+            try await client.send(StatusRequest(code: 200, body: "<a>1</a>", contentType: "application/atom+xml")) == [
                 "a": "1"
             ])
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in
-            try await client.send(StatusRequest(code: 200, body: "<a>1</b>", content_type: "text/xml"))
+            try await client.send(StatusRequest(code: 200, body: "<a>1</b>", contentType: "text/xml"))
         }
         guard case .serialization(let failure)? = error?.kind else {
             Issue.record("expected a serialization error, got \(String(describing: error))")

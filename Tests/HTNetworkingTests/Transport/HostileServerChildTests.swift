@@ -172,7 +172,7 @@
             let before = try #require(ChildProbe.memory(reset ? "VmRSS" : "VmHWM"))
             let outcome =
                 ChildProbe.parameter("KIND") == "gzip"
-                ? await raw(client, GzipBombRequest(decoded_mib: mebibytes))
+                ? await raw(client, GzipBombRequest(decodedMib: mebibytes))
                 : await raw(client, BytesRequest(size: mebibytes << 20, length: 0))
             let peak = try #require(ChildProbe.memory("VmHWM"))
             switch outcome {

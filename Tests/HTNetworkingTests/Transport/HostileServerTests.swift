@@ -186,7 +186,7 @@ struct HostileServerTests {
         let key = "big-" + UUID().uuidString
         // 256 chunks of 64 KiB, 10 ms apart: 2.6 s to send it all.
         let outcome = try await bounded {
-            await raw(client, BytesRequest(size: 16 << 20, length: 0, key: key, pace_ms: 10))
+            await raw(client, BytesRequest(size: 16 << 20, length: 0, key: key, paceMs: 10))
         }
         switch outcome {
         case .success(let response):
@@ -225,7 +225,7 @@ struct HostileServerTests {
         let streamed = try await bounded {
             await raw(
                 unlimited,
-                Customized(BytesRequest(size: 16 << 20, key: key, pace_ms: 10), maximumResponseSize: 256 << 10))
+                Customized(BytesRequest(size: 16 << 20, key: key, paceMs: 10), maximumResponseSize: 256 << 10))
         }
         if case .failure(let error) = streamed, case .responseTooLarge(let limit) = error.kind {
             #expect(limit == 256 << 10)

@@ -47,7 +47,7 @@ extension NEIReadContext {
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             // Real exports have these (a backspace typed into a name): the server knows the key with it.
             diagnostics.warning(
-                "the name \(SwiftNaming.stringLiteral(name)) of \(what) holds a control character; the JSON key keeps it exactly, the Swift property is '\(SwiftNaming.memberName(name))'",
+                "the name \(SwiftNaming.stringLiteral(name)) of \(what) holds a control character; the JSON key keeps it exactly, the Swift property's name leaves it out",
                 at: nameLocation)
         }
         let fieldWhat = "field '\(name)' of \(owner)"

@@ -86,7 +86,7 @@ internal final class HTNamingSample: HTHTTPModel, HTModelMappable, @unchecked Se
 
 // MARK: - HTUserInfo
 
-/// Generated as HTUserInfo (its words in upper camel case); the field keeps its JSON key.
+/// Generated as HTUserInfo (its words in upper camel case); its field is refreshToken, mapped from refresh_token.
 ///
 /// - Remark: Generated from naming.htspec.json:20:5
 internal final class HTUserInfo: HTHTTPModel, HTModelMappable, @unchecked Sendable {
@@ -94,7 +94,7 @@ internal final class HTUserInfo: HTHTTPModel, HTModelMappable, @unchecked Sendab
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTUserInfo { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var refresh_token: String?
+        internal var refreshToken: String?
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -105,7 +105,7 @@ internal final class HTUserInfo: HTHTTPModel, HTModelMappable, @unchecked Sendab
     }
 
     internal static let htAccessors: [HTPropertyAccessor<HTUserInfo>] = [
-        .init("refresh_token", { $1(&$0.refresh_token) }),
+        .init("refreshToken", key: "refresh_token", { $1(&$0.refreshToken) }),
     ]
     internal static let htMapping: HTObjectMapping<HTUserInfo> = .defaultMapping()
 }

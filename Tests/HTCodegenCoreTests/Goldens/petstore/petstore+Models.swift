@@ -253,7 +253,7 @@ internal final class HTStoreError: HTHTTPModel, HTModelMappable, @unchecked Send
         internal var message: HTRequired<String> = .init()
         /// Echoed by a careless server; never shown in a description.
         internal var password: String?
-        internal var refresh_token: String?
+        internal var refreshToken: String?
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -274,7 +274,7 @@ internal final class HTStoreError: HTHTTPModel, HTModelMappable, @unchecked Send
         .init("code", presence: .required, { $1(&$0.code.htSlot) }),
         .init("message", presence: .required, { $1(&$0.message.htSlot) }),
         .init("password", { $1(&$0.password) }),
-        .init("refresh_token", { $1(&$0.refresh_token) }),
+        .init("refreshToken", key: "refresh_token", { $1(&$0.refreshToken) }),
     ]
     internal static let htMapping: HTObjectMapping<HTStoreError> = .defaultMapping()
 }
