@@ -223,18 +223,42 @@ extension SwiftRenderer {
         }
     }
 
-    /// The doc lines of the security schemes a request needs: the generated code sends no credentials.
-    func writeSecurityDoc(_ schemes: [SecuritySchemeDecl], into writer: inout SwiftWriter) {
+    /// The doc lines of the security schemes a request may need: the client adds their credentials from
+    /// its `credentials` (or an interceptor does).
+    func writeSecurityDoc(_ requirements: [[SecuritySchemeDecl]]?, into writer: inout SwiftWriter) {
+        var schemes: [SecuritySchemeDecl] = []
+        for scheme in (requirements ?? []).joined() where !schemes.contains(where: { $0.name == scheme.name }) {
+            schemes.append(scheme)
+        }
         guard !schemes.isEmpty else { return }
         let listed = schemes.map { scheme in
             let name = "`\(SwiftNaming.commentLine(scheme.name).replacingBackticks)`"
             let summary = SwiftNaming.commentLine(scheme.summary)
             return summary.isEmpty ? name : "\(name) (\(summary))"
         }
-        writer.line(
-            "/// - Important: Needs the security scheme \(listed.joined(separator: ", ")). The request sends no")
-        writer.line(
-            "///   credentials: add them with an interceptor (`HTBearerTokenInterceptor`, `HTBlockInterceptor`).")
+        let alternatives = (requirements ?? []).count > 1 ? "one of its requirements, of " : ""
+        writer.line("/// - Important: Needs \(alternatives)the security scheme \(listed.joined(separator: ", ")): the client")
+        writer.line("///   adds its credential from `HTClientConfiguration.credentials`, or an interceptor does.")
+    }
+
+    /// The `securityRequirements` value: each requirement's schemes as the runtime describes them.
+    func securityExpression(_ requirements: [[SecuritySchemeDecl]]) -> String {
+        let listed = requirements.map { requirement -> String in
+            guard !requirement.isEmpty else { return ".anonymous" }
+            let schemes = requirement.map { scheme -> String in
+                let kind: String
+                switch scheme.kind {
+                case .bearer: kind = ".bearer"
+                case .basic: kind = ".basic"
+                case .apiKey(let name, let location):
+                    kind = ".apiKey(name: \(SwiftNaming.stringLiteral(name)), location: .\(location))"
+                case .external: kind = ".external"
+                }
+                return "HTSecurityScheme(\(SwiftNaming.stringLiteral(scheme.name)), \(kind))"
+            }
+            return "HTSecurityRequirement([\(schemes.joined(separator: ", "))])"
+        }
+        return "[" + listed.joined(separator: ", ") + "]"
     }
 
     /// The runtime function that writes `helper`'s style (`HTParameterStyles`, SPI `Generated`).

@@ -144,6 +144,10 @@ extension SwiftRenderer {
                 let headerList = headerNames.map(SwiftNaming.stringLiteral).joined(separator: ", ")
                 writer.line("\(access)static var headerPropertyList: [String] { [\(headerList)] }")
             }
+            if let security = request.security {
+                writer.line(
+                    "\(access)static var securityRequirements: [HTSecurityRequirement]? { \(securityExpression(security)) }")
+            }
             if !properties.isEmpty { writer.line() }
             for property in properties {
                 if let field = property.field {

@@ -251,8 +251,8 @@ package struct ResolvedRequest: Sendable {
     package var errorResponses: [ResolvedErrorResponse] = []
     /// Why it is deprecated, if it is: marked so, or it uses a deprecated type.
     package var deprecation: ResolvedDeprecation?
-    /// The security schemes it needs, for its doc comment.
-    package var security: [SecuritySchemeDecl] = []
+    /// Its security requirements, any one of which it must meet (`nil`: the spec does not say).
+    package var security: [[SecuritySchemeDecl]]?
 }
 
 extension ResolvedRequest {

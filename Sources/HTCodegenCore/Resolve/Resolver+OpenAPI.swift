@@ -204,12 +204,14 @@ extension Resolver {
         }
     }
 
-    /// The security schemes an interface needs, as the spec declares them; a name the spec does not
-    /// declare is kept with an empty summary.
-    func securitySchemes(of interface: InterfaceDecl) -> [SecuritySchemeDecl] {
-        interface.security.map { name in
-            document.securitySchemes.first { $0.name == name }
-                ?? SecuritySchemeDecl(name: name, summary: "", location: interface.location)
+    /// The security requirements of an interface with its schemes as the spec declares them; a name the
+    /// spec does not declare is kept with an empty summary, as a scheme the client cannot add.
+    func securitySchemes(of interface: InterfaceDecl) -> [[SecuritySchemeDecl]]? {
+        interface.security?.map { requirement in
+            requirement.map { name in
+                document.securitySchemes.first { $0.name == name }
+                    ?? SecuritySchemeDecl(name: name, summary: "", location: interface.location)
+            }
         }
     }
 }

@@ -256,9 +256,9 @@ package struct InterfaceDecl: Sendable {
     package var errorResponses: [ErrorResponseDecl] = []
     /// Marked deprecated in the spec: `@available(*, deprecated)`.
     package var isDeprecated = false
-    /// The security schemes the interface needs (names of ``SpecDocument/securitySchemes``), for its
-    /// doc comment; empty when none or not said.
-    package var security: [String] = []
+    /// The security requirements of the interface, any one of which it must meet, each the names of
+    /// its schemes (``SpecDocument/securitySchemes``); `[]`: none needed; `nil`: not said.
+    package var security: [[String]]?
 
     /// Creates an interface.
     package init(

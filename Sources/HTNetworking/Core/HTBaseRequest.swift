@@ -52,6 +52,13 @@ public protocol HTBaseRequest: SendableMetatype {
     /// ```
     static func documentedError(status: Int, body: HTJSON) -> (any Error & Sendable)?
 
+    /// The security requirements of the request, any one of which it must meet (an OpenAPI operation's
+    /// `security`, else its document's): the client adds the credentials of the first one it has
+    /// providers for (``HTClientConfiguration/credentials``). `[]`: the request needs none, and gets
+    /// none (``HTBearerTokenInterceptor`` skips it too). `nil` (the default, hand-written, native and NEI
+    /// requests): the request does not say; interceptors decide.
+    static var securityRequirements: [HTSecurityRequirement]? { get }
+
     /// The parameters. Those named in the path fill it; the others go to the query string for GET,
     /// HEAD and DELETE and into the body (per ``bodyEncoding``) for other methods, unless the request
     /// has a ``body`` or ``sendsParametersInQuery`` is `true`: then they all go to the query string.
@@ -93,7 +100,7 @@ public protocol HTBaseRequest: SendableMetatype {
 }
 
 /// The defaults: no key path, header properties, parameters, body or headers of its own; parameters in
-/// the query string only for GET, HEAD and DELETE; no documented errors; the client's base URL,
+/// the query string only for GET, HEAD and DELETE; no documented errors or security requirements; the client's base URL,
 /// timeout, body encoding, accepted status codes, mapping options, validator and transport; no
 /// interceptors, mock or size limit of its own; `customize(_:)` changes nothing.
 extension HTBaseRequest {
@@ -101,6 +108,7 @@ extension HTBaseRequest {
     public static var headerPropertyList: [String] { [] }
     public static var sendsParametersInQuery: Bool { false }
     public static func documentedError(status: Int, body: HTJSON) -> (any Error & Sendable)? { nil }
+    public static var securityRequirements: [HTSecurityRequirement]? { nil }
     public var parameters: HTJSONObject { HTJSONObject() }
     public var body: HTRequestBody? { nil }
     public var headers: [String: String] { [:] }

@@ -221,11 +221,15 @@ public final class HTClient: Sendable {
         let transport = try self.transport(for: requestType, description: description)
         let ownInterceptors = request.interceptors
         let rules = HTResponseMapper.Rules(for: request, configuration: configuration)
+        var interceptors =
+            ownInterceptors.isEmpty ? configuration.interceptors : configuration.interceptors + ownInterceptors
+        let security = R.securityRequirements
+        if let step = try HTCredentialStep.step(for: security, configuration: configuration, description: description) {
+            interceptors.insert(step, at: 0)
+        }
         return HTPreparedRequest(
-            urlRequest: urlRequest, description: description, rules: rules,
-            interceptors: ownInterceptors.isEmpty
-                ? configuration.interceptors : configuration.interceptors + ownInterceptors,
-            ownCredentials: own, mock: request.mock, requestType: requestType, transport: transport,
+            urlRequest: urlRequest, description: description, rules: rules, interceptors: interceptors,
+            securityRequirements: security, ownCredentials: own, mock: request.mock, requestType: requestType, transport: transport,
             timeout: values.timeout ?? configuration.timeout,
             transportOptions: HTTransportOptions(
                 maximumResponseSize: request.maximumResponseSize ?? configuration.maximumResponseSize,
@@ -273,16 +277,16 @@ public final class HTClient: Sendable {
 
     /// Runs the interceptors and the transport in a task of its own, so that ``cancelAll()`` and the
     /// timeout can cancel it without cancelling the caller; `cacheStep` runs at the end of the chain
-    /// (see ``execute(_:description:interceptors:ownCredentials:mock:requestType:transport:timeout:options:cacheStep:)``).
+    /// (see ``execute(_:description:interceptors:ownCredentials:securityRequirements:mock:requestType:transport:timeout:options:cacheStep:)``).
     func execute<R: HTBaseRequest>(
         _ prepared: HTPreparedRequest<R>,
         cacheStep: (@Sendable (URLRequest, @escaping HTInterceptorNext) async throws -> HTTransportResponse)? = nil
     ) async throws(HTNetworkingError) -> HTTransportResponse {
         try await execute(
             prepared.urlRequest, description: prepared.description, interceptors: prepared.interceptors,
-            ownCredentials: prepared.ownCredentials, mock: prepared.mock, requestType: prepared.requestType,
-            transport: prepared.transport, timeout: prepared.timeout, options: prepared.transportOptions,
-            cacheStep: cacheStep)
+            ownCredentials: prepared.ownCredentials, securityRequirements: prepared.securityRequirements,
+            mock: prepared.mock, requestType: prepared.requestType, transport: prepared.transport,
+            timeout: prepared.timeout, options: prepared.transportOptions, cacheStep: cacheStep)
     }
 
     /// ``execute(_:)`` for a URL request and the parts of a prepared request it uses.
@@ -293,7 +297,8 @@ public final class HTClient: Sendable {
     /// transport.
     func execute(
         _ urlRequest: URLRequest, description: HTRequestDescription, interceptors: [any HTInterceptor],
-        ownCredentials: HTOwnCredentials = .none, mock: HTMockResponse?, requestType: HTRequestType?,
+        ownCredentials: HTOwnCredentials = .none, securityRequirements: [HTSecurityRequirement]? = nil,
+        mock: HTMockResponse?, requestType: HTRequestType?,
         transport: any HTTransport, timeout: TimeInterval,
         options: HTTransportOptions,
         cacheStep: (@Sendable (URLRequest, @escaping HTInterceptorNext) async throws -> HTTransportResponse)? = nil
@@ -301,7 +306,7 @@ public final class HTClient: Sendable {
         if Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
         let context = HTInterceptorContext(
             request: description, requestType: requestType, logger: configuration.logger,
-            credentialOrigins: credentialOrigins)
+            credentialOrigins: credentialOrigins, securityRequirements: securityRequirements)
         let send = self.terminal(transport: transport, mock: mock, options: options)
         let terminal: HTInterceptorNext = { [self] request in
             let request = guardedForOrigin(request, own: ownCredentials) ?? request
@@ -405,7 +410,7 @@ public final class HTClient: Sendable {
             logger.warning(.network, error.description(redactingWith: logger.redaction))
         case .mapping:
             logger.error(.mapping, error.description(redactingWith: logger.redaction))
-        case .invalidRequest, .decoding, .serialization, .responseTooLarge:
+        case .invalidRequest, .decoding, .serialization, .responseTooLarge, .missingCredentials:
             logger.error(.network, error.description(redactingWith: logger.redaction))
         }
     }

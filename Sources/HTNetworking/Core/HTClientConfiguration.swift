@@ -57,6 +57,13 @@ public struct HTClientConfiguration: Sendable {
     /// credential headers and credential query parameters, but those it declares itself (see
     /// <doc:Security>). Default: none.
     public var credentialOrigins: [URL] = []
+    /// The credentials of the security schemes generated requests declare
+    /// (``HTBaseRequest/securityRequirements``), by the scheme's name in the document: the client adds
+    /// them to the requests that need them, for the first requirement it has every credential of, and
+    /// only to the origins above. A request none of whose requirements it can meet fails with
+    /// ``HTNetworkingError/Kind/missingCredentials(schemes:)`` before anything is sent. Empty (the
+    /// default): the client adds none and checks none; interceptors add credentials (see <doc:Security>).
+    public var credentials: [String: HTCredentialProvider] = [:]
     /// The folder multipart upload bodies are written to while they are sent (``HTClient/upload(_:form:)``):
     /// made mode `0700`, each body file `0600` and removed when its upload ends; files that uploads killed
     /// with their process left are removed when a client is made. Give it a folder of its own. Default:

@@ -42,6 +42,10 @@ public struct HTNetworkingError: Error, Sendable, CustomStringConvertible {
         /// The response body was larger than the request's limit, in bytes
         /// (``HTClientConfiguration/maximumResponseSize``); receiving stopped there.
         case responseTooLarge(limit: Int)
+        /// The request needs credentials of a security scheme the client has none for
+        /// (``HTClientConfiguration/credentials``): the names of the schemes missing from every one of
+        /// its requirements. Nothing was sent.
+        case missingCredentials(schemes: [String])
     }
 
     /// What went wrong.
@@ -148,6 +152,9 @@ public struct HTNetworkingError: Error, Sendable, CustomStringConvertible {
             return "\(request) was frozen to be sent later (id \(id))"
         case .responseTooLarge(let limit):
             return "\(request) answered with a body larger than the limit of \(limit) bytes"
+        case .missingCredentials(let schemes):
+            let names = schemes.map { "'\($0)'" }.joined(separator: ", ")
+            return "\(request) was not sent: it needs credentials of the security scheme \(names), which the client has none for"
         }
     }
 }

@@ -12,8 +12,10 @@ package struct HTPreparedRequest<Request: HTBaseRequest>: Sendable {
     var description: HTRequestDescription
     /// How the response is checked and mapped: the request's settings, else the client's.
     var rules: HTResponseMapper.Rules
-    /// The client's interceptors followed by the request's.
+    /// The client's credential step (``HTCredentialStep``), its interceptors and the request's.
     var interceptors: [any HTInterceptor]
+    /// The request's ``HTBaseRequest/securityRequirements``, which interceptors see in their context.
+    var securityRequirements: [HTSecurityRequirement]?
     /// The credentials the request declares itself, which go with it to any origin.
     var ownCredentials: HTOwnCredentials
     var mock: HTMockResponse?

@@ -10,7 +10,8 @@ import Foundation
 /// Requests rejected at the same time share one refresh (``HTTokenProvider/refreshToken(rejected:)``
 /// is called once for all of them). If the retry is rejected too, or the refresh fails, the request
 /// ends with the rejection (a 401 status error; a failed refresh is logged as an error). A token the
-/// request already carries in its own headers is replaced.
+/// request already carries in its own headers is replaced. A generated request whose document says it
+/// needs no bearer token (``HTInterceptorContext/mayNeedBearerToken``) goes without it.
 ///
 /// ```swift
 /// let configuration = HTClientConfiguration(
@@ -45,8 +46,9 @@ public struct HTBearerTokenInterceptor: HTInterceptor {
     public func intercept(_ request: URLRequest, context: HTInterceptorContext, next: HTInterceptorNext) async throws
         -> HTTransportResponse
     {
-        // Another origin never gets the token (the client would remove it anyway), nor refreshes it.
-        guard context.mayReceiveCredentials(request) else { return try await next(request) }
+        // Another origin never gets the token (the client would remove it anyway), nor refreshes it; nor
+        // does a request whose document says it needs no bearer token (`security: []`, an API key).
+        guard context.mayReceiveCredentials(request), context.mayNeedBearerToken else { return try await next(request) }
         let token = try await refresher.token()
         let response = try await next(authorized(request, token))
         guard rejectionStatusCodes.contains(response.statusCode) else { return response }

@@ -44,6 +44,9 @@ public struct HTInterceptorContext: Sendable {
     public var requestType: HTRequestType?
     /// The client's logger.
     public var logger: HTLogger
+    /// The request's security requirements (``HTBaseRequest/securityRequirements``; `nil`: it does not
+    /// say).
+    public var securityRequirements: [HTSecurityRequirement]?
     /// Where the client's credentials may go (`nil`: anywhere, for a context made outside a client).
     let credentialOrigins: HTCredentialOrigins?
 
@@ -54,12 +57,20 @@ public struct HTInterceptorContext: Sendable {
 
     init(
         request: HTRequestDescription, requestType: HTRequestType?, logger: HTLogger,
-        credentialOrigins: HTCredentialOrigins?
+        credentialOrigins: HTCredentialOrigins?, securityRequirements: [HTSecurityRequirement]? = nil
     ) {
         self.request = request
         self.requestType = requestType
         self.logger = logger
         self.credentialOrigins = credentialOrigins
+        self.securityRequirements = securityRequirements
+    }
+
+    /// Whether the request may need a bearer token: it does not say, or one of its requirements has a
+    /// bearer scheme (HTTP bearer, OAuth 2, OpenID Connect).
+    public var mayNeedBearerToken: Bool {
+        guard let securityRequirements else { return true }
+        return securityRequirements.contains { $0.schemes.contains { $0.kind == .bearer } }
     }
 
     /// Whether `request` goes to an origin that may receive the client's credentials: its base URL's or

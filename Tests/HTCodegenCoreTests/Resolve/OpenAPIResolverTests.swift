@@ -154,7 +154,7 @@ import Testing
         #expect(requests["PutRawRequest"]?.body?.type == .data)
         #expect(requests["FindThingsRequest"]?.body?.type == .variable)
         #expect(requests["SubmitFormRequest"]?.response.type == nil)
-        #expect(list.security.map(\.summary) == ["API key in the X-API-Key header"])
+        #expect(list.security?.map { $0.map(\.summary) } == [["API key in the X-API-Key header"]])
     }
 
     @Test func errorResponsesAreSortedAndMayBeOfAnyType() throws {

@@ -16,22 +16,37 @@ package struct ServerDecl: Sendable {
     }
 }
 
-/// A security scheme the spec declares (OpenAPI's `components.securitySchemes`). Nothing is generated
-/// for it: the app supplies credentials with an interceptor; the requests that need it say so in their
-/// doc comments.
+/// A security scheme the spec declares (OpenAPI's `components.securitySchemes`): the requests that need
+/// it list it in their `securityRequirements`, and the client adds the credential the app gives for it.
 package struct SecuritySchemeDecl: Sendable {
+    /// What a scheme sends, as the runtime's `HTSecurityScheme.Kind` says it.
+    package enum Kind: Sendable, Hashable {
+        /// `Authorization: Bearer`: HTTP bearer, OAuth 2, OpenID Connect.
+        case bearer
+        /// HTTP basic.
+        case basic
+        /// An API key in the header, query parameter or cookie `name` (`location` is `header`, `query` or
+        /// `cookie`).
+        case apiKey(name: String, location: String)
+        /// One the client cannot add (mutual TLS, HTTP digest, one the document does not declare).
+        case external
+    }
+
     /// The scheme's name in the spec.
     package var name: String
     /// What it asks for, in words: `HTTP bearer token in the Authorization header`, `API key in the
     /// X-API-Key header`.
     package var summary: String
+    /// What it sends.
+    package var kind: Kind
     /// Where it is declared.
     package var location: SourceLocation
 
     /// Creates a scheme.
-    package init(name: String, summary: String, location: SourceLocation) {
+    package init(name: String, summary: String, kind: Kind = .external, location: SourceLocation) {
         self.name = name
         self.summary = summary
+        self.kind = kind
         self.location = location
     }
 }

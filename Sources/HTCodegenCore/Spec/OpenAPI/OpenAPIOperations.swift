@@ -18,7 +18,7 @@ extension OpenAPIReadContext {
     }
 
     /// The interfaces of the document's `paths`, in document order.
-    mutating func interfaces(_ paths: JSONNode?, documentSecurity: [String]?) -> [InterfaceDecl] {
+    mutating func interfaces(_ paths: JSONNode?, documentSecurity: [[String]]?) -> [InterfaceDecl] {
         guard let paths else { return [] }
         guard let members = paths.objectMembers else {
             diagnostics.error("\"paths\" must be an object, found \(paths.kindName)", at: paths.location)
@@ -83,7 +83,7 @@ extension OpenAPIReadContext {
     }
 
     /// The interface of one operation.
-    private mutating func interface(_ source: OperationSource, documentSecurity: [String]?) throws(SkipOperation)
+    private mutating func interface(_ source: OperationSource, documentSecurity: [[String]]?) throws(SkipOperation)
         -> InterfaceDecl
     {
         let node = source.method.value
@@ -148,7 +148,7 @@ extension OpenAPIReadContext {
         let (response, errors) = responses(node["responses"]?.value, inFile: file, operationName: name)
         interface.response = response
         interface.errorResponses = errors
-        interface.security = security(node["security"]?.value) ?? documentSecurity ?? []
+        interface.security = security(node["security"]?.value) ?? documentSecurity
         if let callbacks = node["callbacks"], callbacks.value.objectMembers?.isEmpty == false {
             diagnostics.warning("callbacks are not generated; ignored", at: callbacks.keyLocation)
         }
@@ -183,16 +183,10 @@ extension OpenAPIReadContext {
         return path
     }
 
-    /// The names of the schemes a `security` array lists (each requirement's keys), in order, once
-    /// each; `nil` when `node` is missing.
-    func security(_ node: JSONNode?) -> [String]? {
+    /// The requirements a `security` array lists, each the names of its schemes (its keys; none for
+    /// `{}`); `nil` when `node` is missing.
+    func security(_ node: JSONNode?) -> [[String]]? {
         guard let requirements = node?.arrayElements else { return nil }
-        var names: [String] = []
-        for requirement in requirements {
-            for member in requirement.objectMembers ?? [] where !names.contains(member.key) {
-                names.append(member.key)
-            }
-        }
-        return names
+        return requirements.map { requirement in (requirement.objectMembers ?? []).map(\.key) }
     }
 }

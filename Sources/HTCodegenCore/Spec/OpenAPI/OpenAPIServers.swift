@@ -29,9 +29,32 @@ extension OpenAPIReadContext {
         for member in node?.objectMembers ?? [] {
             guard let (scheme, _) = dereferenced(member.value, inFile: 0) else { continue }
             schemes.append(
-                SecuritySchemeDecl(name: member.key, summary: Self.summary(of: scheme), location: member.keyLocation))
+                SecuritySchemeDecl(
+                    name: member.key, summary: Self.summary(of: scheme), kind: Self.kind(of: scheme),
+                    location: member.keyLocation))
         }
         return schemes
+    }
+
+    /// What a scheme sends: an API key needs its `name` and an `in` of `header`, `query` or `cookie`.
+    static func kind(of scheme: JSONNode) -> SecuritySchemeDecl.Kind {
+        switch scheme.string("type") ?? "" {
+        case "apiKey":
+            guard let name = scheme.string("name"), !name.isEmpty, let location = scheme.string("in"),
+                ["header", "query", "cookie"].contains(location)
+            else { return .external }
+            return .apiKey(name: name, location: location)
+        case "http":
+            switch (scheme.string("scheme") ?? "").lowercased() {
+            case "bearer": return .bearer
+            case "basic": return .basic
+            default: return .external
+            }
+        case "oauth2", "openIdConnect":
+            return .bearer
+        default:
+            return .external
+        }
     }
 
     /// A scheme in words: `HTTP bearer token (JWT) in the Authorization header`, `API key in the

@@ -11,8 +11,8 @@ import Foundation
 ///
 /// `POST /pets/{petId}/notes`
 ///
-/// - Important: Needs the security scheme `bearer` (HTTP bearer token in the Authorization header). The request sends no
-///   credentials: add them with an interceptor (`HTBearerTokenInterceptor`, `HTBlockInterceptor`).
+/// - Important: Needs the security scheme `bearer` (HTTP bearer token in the Authorization header): the client
+///   adds its credential from `HTClientConfiguration.credentials`, or an interceptor does.
 /// - Remark: Generated from petstore.openapi.yaml:164:20
 internal struct HTAddPetNoteRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTNoContent
@@ -20,6 +20,7 @@ internal struct HTAddPetNoteRequest: HTBaseRequest, Sendable {
     internal static var method: HTHTTPMethod { .post }
     internal static var path: String { "/pets/{petId}/notes" }
     internal static var sendsParametersInQuery: Bool { true }
+    internal static var securityRequirements: [HTSecurityRequirement]? { [HTSecurityRequirement([HTSecurityScheme("bearer", .bearer)])] }
 
     internal var petId: Int64
     internal var requestBody: Data
@@ -41,8 +42,8 @@ internal struct HTAddPetNoteRequest: HTBaseRequest, Sendable {
 ///
 /// `POST /pets`
 ///
-/// - Important: Needs the security scheme `bearer` (HTTP bearer token in the Authorization header). The request sends no
-///   credentials: add them with an interceptor (`HTBearerTokenInterceptor`, `HTBlockInterceptor`).
+/// - Important: Needs the security scheme `bearer` (HTTP bearer token in the Authorization header): the client
+///   adds its credential from `HTClientConfiguration.credentials`, or an interceptor does.
 /// - Remark: Generated from petstore.openapi.yaml:73:20
 internal struct HTCreatePetRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTPet
@@ -50,6 +51,7 @@ internal struct HTCreatePetRequest: HTBaseRequest, Sendable {
     internal static var method: HTHTTPMethod { .post }
     internal static var path: String { "/pets" }
     internal static var sendsParametersInQuery: Bool { true }
+    internal static var securityRequirements: [HTSecurityRequirement]? { [HTSecurityRequirement([HTSecurityScheme("bearer", .bearer)])] }
 
     internal var dryRun: Bool?
     /// The pet to add.
@@ -91,8 +93,8 @@ internal struct HTCreatePetRequest: HTBaseRequest, Sendable {
 ///
 /// `DELETE /pets/{petId}`
 ///
-/// - Important: Needs the security scheme `bearer` (HTTP bearer token in the Authorization header). The request sends no
-///   credentials: add them with an interceptor (`HTBearerTokenInterceptor`, `HTBlockInterceptor`).
+/// - Important: Needs the security scheme `bearer` (HTTP bearer token in the Authorization header): the client
+///   adds its credential from `HTClientConfiguration.credentials`, or an interceptor does.
 /// - Remark: Generated from petstore.openapi.yaml:126:20
 internal struct HTDeletePetRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTNoContent
@@ -100,6 +102,7 @@ internal struct HTDeletePetRequest: HTBaseRequest, Sendable {
     internal static var method: HTHTTPMethod { .delete }
     internal static var path: String { "/pets/{petId}" }
     internal static var sendsParametersInQuery: Bool { true }
+    internal static var securityRequirements: [HTSecurityRequirement]? { [HTSecurityRequirement([HTSecurityScheme("bearer", .bearer)])] }
 
     /// The pet's id.
     internal var petId: Int64
@@ -119,8 +122,8 @@ internal struct HTDeletePetRequest: HTBaseRequest, Sendable {
 ///
 /// `GET /pets`
 ///
-/// - Important: Needs the security scheme `bearer` (HTTP bearer token in the Authorization header). The request sends no
-///   credentials: add them with an interceptor (`HTBearerTokenInterceptor`, `HTBlockInterceptor`).
+/// - Important: Needs the security scheme `bearer` (HTTP bearer token in the Authorization header): the client
+///   adds its credential from `HTClientConfiguration.credentials`, or an interceptor does.
 /// - Remark: Generated from petstore.openapi.yaml:19:20
 internal struct HTListPetsRequest: HTBaseRequest, Sendable {
     internal typealias Response = [HTPet]
@@ -128,6 +131,7 @@ internal struct HTListPetsRequest: HTBaseRequest, Sendable {
     internal static var method: HTHTTPMethod { .get }
     internal static var path: String { "/pets" }
     internal static var sendsParametersInQuery: Bool { true }
+    internal static var securityRequirements: [HTSecurityRequirement]? { [HTSecurityRequirement([HTSecurityScheme("bearer", .bearer)])] }
 
     /// How many pets to return at most.
     ///
@@ -175,8 +179,8 @@ internal struct HTListPetsRequest: HTBaseRequest, Sendable {
 ///
 /// `GET /pets/{petId}`
 ///
-/// - Important: Needs the security scheme `bearer` (HTTP bearer token in the Authorization header). The request sends no
-///   credentials: add them with an interceptor (`HTBearerTokenInterceptor`, `HTBlockInterceptor`).
+/// - Important: Needs the security scheme `bearer` (HTTP bearer token in the Authorization header): the client
+///   adds its credential from `HTClientConfiguration.credentials`, or an interceptor does.
 /// - Remark: Generated from petstore.openapi.yaml:110:20
 internal struct HTShowPetByIdRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTPet
@@ -184,6 +188,7 @@ internal struct HTShowPetByIdRequest: HTBaseRequest, Sendable {
     internal static var method: HTHTTPMethod { .get }
     internal static var path: String { "/pets/{petId}" }
     internal static var sendsParametersInQuery: Bool { true }
+    internal static var securityRequirements: [HTSecurityRequirement]? { [HTSecurityRequirement([HTSecurityScheme("bearer", .bearer)])] }
 
     /// The pet's id.
     internal var petId: Int64
@@ -220,8 +225,8 @@ internal struct HTShowPetByIdRequest: HTBaseRequest, Sendable {
 ///
 /// `PUT /pets/{petId}/photo`
 ///
-/// - Important: Needs the security scheme `bearer` (HTTP bearer token in the Authorization header). The request sends no
-///   credentials: add them with an interceptor (`HTBearerTokenInterceptor`, `HTBlockInterceptor`).
+/// - Important: Needs the security scheme `bearer` (HTTP bearer token in the Authorization header): the client
+///   adds its credential from `HTClientConfiguration.credentials`, or an interceptor does.
 /// - Remark: Generated from petstore.openapi.yaml:133:20
 internal struct HTUploadPetPhotoRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTPet
@@ -229,6 +234,7 @@ internal struct HTUploadPetPhotoRequest: HTBaseRequest, Sendable {
     internal static var method: HTHTTPMethod { .put }
     internal static var path: String { "/pets/{petId}/photo" }
     internal static var sendsParametersInQuery: Bool { true }
+    internal static var securityRequirements: [HTSecurityRequirement]? { [HTSecurityRequirement([HTSecurityScheme("bearer", .bearer)])] }
 
     internal var petId: Int64
     internal var requestBody: HTUploadPetPhotoRequestBody

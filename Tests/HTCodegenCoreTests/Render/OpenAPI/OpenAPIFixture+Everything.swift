@@ -171,7 +171,7 @@ extension OpenAPIFixture {
                     ErrorResponseDecl(
                         status: .default, type: ref("Error"), description: "Unexpected.", location: at(101))
                 ]
-                $0.security = ["api_key"]
+                $0.security = [["api_key"]]
                 $0.description = "List all pets."
             })
         operations.append(

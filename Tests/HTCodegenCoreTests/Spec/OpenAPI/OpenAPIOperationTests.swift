@@ -135,6 +135,11 @@ import Testing
                 "API key in the X-API-Key header", "HTTP bearer token (JWT) in the Authorization header",
                 "HTTP basic authentication in the Authorization header", "API key in the cookie sid",
             ])
+        #expect(
+            document.securitySchemes.map(\.kind) == [
+                .apiKey(name: "X-API-Key", location: "header"), .bearer, .basic,
+                .apiKey(name: "sid", location: "cookie"),
+            ])
         #expect(diagnostics.contains { $0.message.hasPrefix("webhooks are not generated") && $0.location.line == 98 })
     }
 
@@ -160,11 +165,12 @@ import Testing
         #expect(list.title == "List pets")
         #expect(list.description == "Lists all pets.")
         #expect(list.location.line == 14)
-        #expect(list.security == ["apiKey"])
+        #expect(list.security == [["apiKey"]])
         let create = try T.interface("createPet", in: document)
         #expect(create.isDeprecated)
-        #expect(create.security.isEmpty)
-        #expect(document.interfaces.filter { $0.name == "listPets" }.last?.security == ["bearer", "apiKey"])
+        #expect(create.security == [])
+        #expect(
+            document.interfaces.filter { $0.name == "listPets" }.last?.security == [["bearer", "apiKey"], ["apiKey"]])
     }
 
     @Test func parametersArePlacedAsTheirInAndStyleSay() throws {

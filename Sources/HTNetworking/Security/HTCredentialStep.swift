@@ -1,0 +1,167 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Adds the credentials of a request's security requirement from the client's providers
+/// (``HTClientConfiguration/credentials``): the first interceptor of a generated request that declares
+/// ``HTBaseRequest/securityRequirements``, so the cache, the log and the other interceptors see the
+/// request as it is sent. Only to the origins that may receive credentials
+/// (``HTInterceptorContext/mayReceiveCredentials(_:)``); a 401 refreshes the token providers' tokens
+/// once and sends the request again.
+struct HTCredentialStep: HTInterceptor {
+    /// A scheme and where its credential comes from.
+    struct Entry: Sendable {
+        var scheme: HTSecurityScheme
+        var provider: HTCredentialProvider
+    }
+
+    let entries: [Entry]
+
+    /// The step for the first of `requirements` whose schemes the client has credentials for; `nil`
+    /// when the request gets none from the client: it declares no requirements, the client has no
+    /// credentials at all (interceptors add them), or the satisfiable requirement is anonymous.
+    ///
+    /// - Throws: ``HTNetworkingError/Kind/missingCredentials(schemes:)`` when no requirement can be met;
+    ///   `invalidRequest` when a key's header or query parameter is not one the cache scopes by and the
+    ///   logger redacts (the key would be logged, and cached responses shared between keys).
+    static func step(
+        for requirements: [HTSecurityRequirement]?, configuration: HTClientConfiguration,
+        description: @autoclosure () -> HTRequestDescription
+    ) throws(HTNetworkingError) -> HTCredentialStep? {
+        let credentials = configuration.credentials
+        guard let requirements, !requirements.isEmpty, !credentials.isEmpty else { return nil }
+        guard
+            let chosen = requirements.first(where: { requirement in
+                requirement.schemes.allSatisfy { $0.kind == .external || credentials[$0.name] != nil }
+            })
+        else {
+            var missing: [String] = []
+            for requirement in requirements {
+                for scheme in requirement.schemes
+                where scheme.kind != .external && credentials[scheme.name] == nil && !missing.contains(scheme.name) {
+                    missing.append(scheme.name)
+                }
+            }
+            throw HTNetworkingError(.missingCredentials(schemes: missing), request: description())
+        }
+        var entries: [Entry] = []
+        for scheme in chosen.schemes {
+            guard let provider = credentials[scheme.name] else { continue }
+            if let problem = unprotectedName(of: scheme, configuration: configuration) {
+                throw HTNetworkingError(.invalidRequest(problem), request: description())
+            }
+            entries.append(Entry(scheme: scheme, provider: provider))
+        }
+        return entries.isEmpty ? nil : HTCredentialStep(entries: entries)
+    }
+
+    /// Why `scheme`'s key may not be sent: its header or query parameter is not a credential to the
+    /// cache (``HTCredentialHeaders``, ``HTCacheSettings/credentialHeaders``, ``HTCredentialQueryParameters``)
+    /// or to the logger's redaction. `nil` when it may.
+    private static func unprotectedName(of scheme: HTSecurityScheme, configuration: HTClientConfiguration)
+        -> String?
+    {
+        guard case .apiKey(let name, let location) = scheme.kind else { return nil }
+        let redaction = configuration.logger.redaction
+        switch location {
+        case .header:
+            if HTCredentialHeaders.contains(name, extra: configuration.cache.credentialHeaders)
+                && redaction.isSecretHeader(name)
+            {
+                return nil
+            }
+            return
+                "the security scheme '\(scheme.name)' sends its key in the header '\(name)', which is not a credential header: add it to the configuration's cache.credentialHeaders and to the logger's redaction.headerNames"
+        case .query:
+            if HTCredentialQueryParameters.contains(name) && redaction.isSecretQueryParameter(name) { return nil }
+            return
+                "the security scheme '\(scheme.name)' sends its key in the query parameter '\(name)', which the cache and the log do not treat as a secret; send it with an interceptor instead"
+        case .cookie:
+            return nil
+        }
+    }
+
+    func intercept(_ request: URLRequest, context: HTInterceptorContext, next: HTInterceptorNext) async throws
+        -> HTTransportResponse
+    {
+        guard context.mayReceiveCredentials(request) else { return try await next(request) }
+        var values: [String?] = []
+        for entry in entries { values.append(try await entry.provider.current()) }
+        let response = try await next(signed(request, values))
+        guard response.statusCode == 401 else { return response }
+        var refreshed = false
+        for (index, entry) in entries.enumerated() {
+            do {
+                guard let fresh = try await entry.provider.refreshed(rejecting: values[index]) else { continue }
+                values[index] = fresh
+                refreshed = true
+            } catch {
+                if error is CancellationError || Task.isCancelled { throw error }
+                let redaction = context.logger.redaction
+                context.logger.error(
+                    .network,
+                    "\(context.request.description(redactingWith: redaction)): the token refresh for '\(entry.scheme.name)' failed: \(redaction.redactedDescription(of: error))"
+                )
+                return response
+            }
+        }
+        guard refreshed else { return response }
+        return try await next(signed(request, values))
+    }
+
+    /// `request` with each entry's credential (`values`, in order; `nil`: none now).
+    private func signed(_ request: URLRequest, _ values: [String?]) -> URLRequest {
+        var request = request
+        for (entry, value) in zip(entries, values) {
+            guard let value else { continue }
+            switch entry.scheme.kind {
+            case .bearer:
+                request.setValue("Bearer " + value, forHTTPHeaderField: "Authorization")
+            case .basic:
+                request.setValue("Basic " + Data(value.utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
+            case .apiKey(let name, .header):
+                request.setValue(value, forHTTPHeaderField: name)
+            case .apiKey(let name, .query):
+                request.url = request.url.map { Self.url($0, adding: name, value) }
+            case .apiKey(let name, .cookie):
+                let pair = Self.cookieText(name) + "=" + Self.cookieText(value)
+                let existing = request.value(forHTTPHeaderField: "Cookie")
+                request.setValue(existing.map { $0 + "; " + pair } ?? pair, forHTTPHeaderField: "Cookie")
+            case .external:
+                break
+            }
+        }
+        return request
+    }
+
+    /// `url` with the query parameter `name=value` added, both percent-encoded outside RFC 3986's
+    /// unreserved characters (a `+` in a key stays a `+`, not a space).
+    private static func url(_ url: URL, adding name: String, _ value: String) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        let item = URLQueryItem(name: queryText(name), value: queryText(value))
+        components.percentEncodedQueryItems = (components.percentEncodedQueryItems ?? []) + [item]
+        return components.url ?? url
+    }
+
+    private static func queryText(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    /// `text` as a cookie name or value: unchanged when every character is one RFC 6265 allows in a
+    /// cookie (a base64 token arrives as it is), else percent-encoded outside those.
+    private static func cookieText(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: cookieOctets) ?? text
+    }
+
+    /// RFC 6265's cookie-octet: visible ASCII but the double quote, comma, semicolon and backslash.
+    private static let cookieOctets: CharacterSet = {
+        var set = CharacterSet(charactersIn: Unicode.Scalar(0x21)...Unicode.Scalar(0x7E))
+        set.remove(charactersIn: "\",;\\")
+        return set
+    }()
+}
