@@ -43,6 +43,18 @@ import Testing
         #expect(try Self.reading(#"{}"#).label == .absent)
     }
 
+    @Test func aUnionWithANullAlternativeIsThreeState() throws {
+        // `anyOf: [integer, string, null]`, not required: absent, null or a value, read and written so.
+        #expect(try Self.reading(#"{"amount": "7"}"#).amount == .value(.string("7")))
+        #expect(try Self.reading(#"{"amount": 7}"#).amount == .value(.integer(7)))
+        #expect(try Self.reading(#"{"amount": null}"#).amount == .null)
+        #expect(try Self.reading(#"{}"#).amount == .absent)
+        #expect(try Self.reading(#"{"amount": null}"#).htJSON["amount"] == .null)
+        #expect(try Self.reading(#"{}"#).htJSON["amount"] == nil)
+        let cleared = HTReading(id: 1, sensor: .readingSensorRef(HTReadingSensorRef(ref: "s-1"))) { $0.amount = .null }
+        #expect(cleared.htJSON["amount"] == .null)
+    }
+
     @Test func aTupleIsAnArrayOfItsItemTypes() throws {
         let reading = try Self.reading(#"{"point": [1.5, "north", "12"]}"#)
         #expect(reading.point == [.number(1.5), .string("north"), .string("12")])

@@ -204,9 +204,16 @@ extension OpenAPIReadContext {
         return others[0]
     }
 
-    /// Whether `schema` allows `null` itself (3.0 `nullable: true`, 3.1 `type: [..., "null"]`).
+    /// Whether `schema` allows `null` itself (3.0 `nullable: true`, 3.1 `type: [..., "null"]`), or
+    /// through a `null` alternative of its `anyOf`/`oneOf` (FastAPI's `Union[int, str, None]` is
+    /// `anyOf: [integer, string, null]`: a union, nullable).
     func isNullable(_ schema: JSONNode) -> Bool {
         if schema.bool("nullable") == true { return true }
+        if let alternatives = (schema["anyOf"] ?? schema["oneOf"])?.value.arrayElements,
+            alternatives.contains(where: isNullSchema)
+        {
+            return true
+        }
         if let types = schema["type"]?.value.arrayElements, types.contains(where: { $0.stringValue == "null" }) {
             return true
         }

@@ -27,6 +27,8 @@ internal final class HTReading: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         /// oneOf is read as anyOf is.
         internal var code: HTReadingCode?
         internal var label: HTNullable<HTReadingLabel> = .absent
+        /// FastAPI's `Union[int, str, None] = None`.
+        internal var amount: HTNullable<HTReadingAmount> = .absent
         internal var point: [HTReadingPointItem]?
         internal var checksum: Data?
         /// The sensor, by reference or in full.
@@ -57,6 +59,7 @@ internal final class HTReading: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         .init("value", { $1(&$0.value) }),
         .init("code", { $1(&$0.code) }),
         .init("label", { $1(&$0.label.htSlot) }),
+        .init("amount", { $1(&$0.amount.htSlot) }),
         .init("point", { $1(&$0.point) }),
         .init("checksum", { $1(&$0.checksum) }),
         .init("sensor", presence: .required, { $1(&$0.sensor.htSlot) }),
@@ -67,7 +70,7 @@ internal final class HTReading: HTHTTPModel, HTModelMappable, @unchecked Sendabl
 
 // MARK: - HTReadingCircle
 
-/// - Remark: Generated from forms.openapi.yaml:125:5
+/// - Remark: Generated from forms.openapi.yaml:131:5
 internal final class HTReadingCircle: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -101,7 +104,7 @@ internal final class HTReadingCircle: HTHTTPModel, HTModelMappable, @unchecked S
 
 // MARK: - HTReadingSensorFull
 
-/// - Remark: Generated from forms.openapi.yaml:105:5
+/// - Remark: Generated from forms.openapi.yaml:111:5
 internal final class HTReadingSensorFull: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -133,7 +136,7 @@ internal final class HTReadingSensorFull: HTHTTPModel, HTModelMappable, @uncheck
 
 // MARK: - HTReadingSensorRef
 
-/// - Remark: Generated from forms.openapi.yaml:100:5
+/// - Remark: Generated from forms.openapi.yaml:106:5
 internal final class HTReadingSensorRef: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -163,7 +166,7 @@ internal final class HTReadingSensorRef: HTHTTPModel, HTModelMappable, @unchecke
 
 // MARK: - HTReadingShapeReadingSquare
 
-/// - Remark: Generated from forms.openapi.yaml:124:11
+/// - Remark: Generated from forms.openapi.yaml:130:11
 internal final class HTReadingShapeReadingSquare: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -197,7 +200,7 @@ internal final class HTReadingShapeReadingSquare: HTHTTPModel, HTModelMappable, 
 
 // MARK: - HTReadingSquare
 
-/// - Remark: Generated from forms.openapi.yaml:131:5
+/// - Remark: Generated from forms.openapi.yaml:137:5
 internal final class HTReadingSquare: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -243,6 +246,52 @@ internal final class HTUploadReadingsRequestBody: HTHTTPModel, HTModelMappable, 
         .init("more", { $1(&$0.more) }),
     ]
     internal static let htMapping: HTObjectMapping<HTUploadReadingsRequestBody> = .defaultMapping()
+}
+
+// MARK: - HTReadingAmount
+
+/// FastAPI's `Union[int, str, None] = None`.
+///
+/// Decoded as the first alternative, in order, that accepts the value; a value that none accepts is kept as `unknown`.
+/// - Remark: Generated from forms.openapi.yaml:82:11
+internal enum HTReadingAmount: HTJSONValueConvertible, Hashable {
+    case integer(Int)
+    case string(String)
+    /// A value no alternative accepts, kept as it is.
+    case unknown(HTJSON)
+
+    internal static func htDecode(_ json: HTJSON, context: inout HTMappingContext) -> HTReadingAmount? {
+        switch json {
+        case .string:
+            if let value = context.attempt(String.self, json) { return .string(value) }
+        case .integer, .double, .number:
+            if let value = context.attempt(Int.self, json) { return .integer(value) }
+        case .bool:
+            if let value = context.attempt(Int.self, json) { return .integer(value) }
+            if let value = context.attempt(String.self, json) { return .string(value) }
+        default:
+            break
+        }
+        return .unknown(json)
+    }
+
+    internal var htJSON: HTJSON {
+        switch self {
+        case .integer(let value): return value.htJSON
+        case .string(let value): return value.htJSON
+        case .unknown(let json): return json
+        }
+    }
+
+    internal func htWrite(to writer: HTJSONWriter) {
+        switch self {
+        case .integer(let value): value.htWrite(to: writer)
+        case .string(let value): value.htWrite(to: writer)
+        case .unknown(let json): writer.write(json)
+        }
+    }
+
+    internal static var htTypeDescription: String { "HTReadingAmount (one of Int, String)" }
 }
 
 // MARK: - HTReadingCode
@@ -338,7 +387,7 @@ internal enum HTReadingLabel: HTJSONValueConvertible, Hashable {
 // MARK: - HTReadingPointItem
 
 /// Decoded as the first alternative, in order, that accepts the value; a value that none accepts is kept as `unknown`.
-/// - Remark: Generated from forms.openapi.yaml:83:11
+/// - Remark: Generated from forms.openapi.yaml:89:11
 internal enum HTReadingPointItem: HTJSONValueConvertible, Hashable {
     case number(Double)
     case string(String)
@@ -382,7 +431,7 @@ internal enum HTReadingPointItem: HTJSONValueConvertible, Hashable {
 // MARK: - HTReadingSensor
 
 /// Decoded as the first alternative, in order, that accepts the value; a value that none accepts is kept as `unknown`.
-/// - Remark: Generated from forms.openapi.yaml:96:5
+/// - Remark: Generated from forms.openapi.yaml:102:5
 internal enum HTReadingSensor: HTJSONValueConvertible, Hashable {
     case readingSensorRef(HTReadingSensorRef)
     case readingSensorFull(HTReadingSensorFull)
@@ -422,7 +471,7 @@ internal enum HTReadingSensor: HTJSONValueConvertible, Hashable {
 // MARK: - HTReadingShape
 
 /// Decoded by its `shapeType` property; a value that matches no alternative is kept as `unknown`.
-/// - Remark: Generated from forms.openapi.yaml:111:5
+/// - Remark: Generated from forms.openapi.yaml:117:5
 internal enum HTReadingShape: HTJSONValueConvertible, Hashable {
     /// `shapeType`: "circle".
     case readingCircle(HTReadingCircle)

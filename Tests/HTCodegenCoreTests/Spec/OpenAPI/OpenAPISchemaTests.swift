@@ -144,6 +144,40 @@ import Testing
         #expect(document.types.map(\.name) == ["Owner", "MaybeOwner", "Box", "BoxG"])
     }
 
+    /// FastAPI writes `Union[int, str, None] = None` as `anyOf: [integer, string, null]`: a union of the
+    /// two types that is nullable (three-state when not required), as `anyOf: [X, null]` is. It was a
+    /// plain optional union, so a PATCH could not send `null` for it, and `null` read as absent.
+    @Test func aUnionWithANullAlternativeIsANullableUnion() throws {
+        let (document, diagnostics) = try T.read(
+            T.document(
+                schemas: """
+                        Quantity:
+                          oneOf: [{type: integer}, {type: string}, {type: 'null'}]
+                        Patch:
+                          type: object
+                          required: [needed]
+                          properties:
+                            optional: {anyOf: [{type: integer}, {type: string}, {type: 'null'}]}
+                            needed: {anyOf: [{type: 'null'}, {type: integer}, {type: string}]}
+                            named: {$ref: '#/components/schemas/Quantity'}
+                            plain: {anyOf: [{type: integer}, {type: string}]}
+                    """))
+        #expect(T.errors(diagnostics).isEmpty, "\(diagnostics)")
+        let fields = try T.fields("Patch", in: document)
+        #expect(fields.map(\.type.description) == ["PatchOptional", "PatchNeeded", "Quantity", "PatchPlain"])
+        #expect(fields.map(\.isNullable) == [true, true, true, false])
+        #expect(fields.map(\.isRequired) == [false, false, false, false])
+        #expect(fields.map(\.isRequiredNullable) == [false, true, false, false])
+        for name in ["PatchOptional", "PatchNeeded", "Quantity"] {
+            guard case .union(let union) = try T.type(name, in: document).kind else {
+                Issue.record("\(name) is not a union")
+                continue
+            }
+            // The null alternative makes the field nullable; it is no case of the union.
+            #expect(union.alternatives.map(\.type.description).sorted() == ["Integer", "String"], "\(name)")
+        }
+    }
+
     @Test func allOfMergesThePartsPropertiesAndRequiredNames() throws {
         let (document, diagnostics) = try T.read(
             T.document(
