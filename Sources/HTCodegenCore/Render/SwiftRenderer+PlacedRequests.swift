@@ -237,7 +237,8 @@ extension SwiftRenderer {
             return summary.isEmpty ? name : "\(name) (\(summary))"
         }
         let alternatives = (requirements ?? []).count > 1 ? "one of its requirements, of " : ""
-        writer.line("/// - Important: Needs \(alternatives)the security scheme \(listed.joined(separator: ", ")): the client")
+        writer.line(
+            "/// - Important: Needs \(alternatives)the security scheme \(listed.joined(separator: ", ")): the client")
         writer.line("///   adds its credential from `HTClientConfiguration.credentials`, or an interceptor does.")
     }
 

@@ -146,7 +146,8 @@ extension SwiftRenderer {
             }
             if let security = request.security {
                 writer.line(
-                    "\(access)static var securityRequirements: [HTSecurityRequirement]? { \(securityExpression(security)) }")
+                    "\(access)static var securityRequirements: [HTSecurityRequirement]? { \(securityExpression(security)) }"
+                )
             }
             if !properties.isEmpty { writer.line() }
             for property in properties {

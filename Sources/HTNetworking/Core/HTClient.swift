@@ -142,14 +142,22 @@ public final class HTClient: Sendable {
             for: urlRequest, requestType: requestType, timeout: timeout, description: description)
     }
 
-    /// ``rawResponse(for:requestType:timeout:)`` with the description errors and logs carry.
+    /// ``rawResponse(for:requestType:timeout:)`` with the description errors and logs carry, and the
+    /// credentials of `securityRequirements` added from the client's providers (``HTCredentialStep``).
     func rawResponse(
         for urlRequest: URLRequest, requestType: HTRequestType?, timeout: TimeInterval?,
-        description: HTRequestDescription
+        description: HTRequestDescription, securityRequirements: [HTSecurityRequirement]? = nil
     ) async throws(HTNetworkingError) -> HTTransportResponse {
         do {
+            var interceptors = configuration.interceptors
+            if let step = try HTCredentialStep.step(
+                for: securityRequirements, configuration: configuration, description: description)
+            {
+                interceptors.insert(step, at: 0)
+            }
             return try await execute(
-                urlRequest, description: description, interceptors: configuration.interceptors, mock: nil,
+                urlRequest, description: description, interceptors: interceptors,
+                securityRequirements: securityRequirements, mock: nil,
                 requestType: requestType, transport: try transport(for: requestType, description: description),
                 timeout: timeout ?? configuration.timeout,
                 options: HTTransportOptions(
@@ -229,7 +237,8 @@ public final class HTClient: Sendable {
         }
         return HTPreparedRequest(
             urlRequest: urlRequest, description: description, rules: rules, interceptors: interceptors,
-            securityRequirements: security, ownCredentials: own, mock: request.mock, requestType: requestType, transport: transport,
+            securityRequirements: security, ownCredentials: own, mock: request.mock, requestType: requestType,
+            transport: transport,
             timeout: values.timeout ?? configuration.timeout,
             transportOptions: HTTransportOptions(
                 maximumResponseSize: request.maximumResponseSize ?? configuration.maximumResponseSize,

@@ -105,6 +105,13 @@ public struct HTNetworkingError: Error, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// Whether the request needed credentials the client has none for
+    /// (``Kind/missingCredentials(schemes:)``).
+    package var isMissingCredentials: Bool {
+        if case .missingCredentials = kind { return true }
+        return false
+    }
+
     /// Whether the transport failed because the server could not be reached or the connection broke:
     /// the failures that connectivity explains (URLSession on Linux reports an unreachable network as
     /// "cannot connect" or "timed out", never "not connected", so all of these count).
@@ -154,7 +161,8 @@ public struct HTNetworkingError: Error, Sendable, CustomStringConvertible {
             return "\(request) answered with a body larger than the limit of \(limit) bytes"
         case .missingCredentials(let schemes):
             let names = schemes.map { "'\($0)'" }.joined(separator: ", ")
-            return "\(request) was not sent: it needs credentials of the security scheme \(names), which the client has none for"
+            return
+                "\(request) was not sent: it needs credentials of the security scheme \(names), which the client has none for"
         }
     }
 }

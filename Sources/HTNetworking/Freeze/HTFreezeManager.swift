@@ -318,11 +318,13 @@ public actor HTFreezeManager {
         let key =
             request.freezeKey
             ?? HTFreezeKey.derive(method: method, url: url, body: keyBody, sensitiveData: request.freezeSensitiveData)
-        return HTFrozenRequest(
+        var frozen = HTFrozenRequest(
             id: id, method: method, url: url, headers: headers, body: urlRequest.httpBody,
             timeout: request.timeout, requestType: HTRequestTypeName.of(R.self), transportType: request.requestType,
             policyID: request.freezePolicyID, freezeKey: key, createdAt: now,
             expiresAt: request.freezeExpiryInterval.map { now.addingTimeInterval($0) })
+        frozen.securityRequirements = R.securityRequirements
+        return frozen
     }
 
     /// Persists `snapshot` and returns the `frozen` error to throw.
@@ -420,8 +422,8 @@ public actor HTFreezeManager {
                 outcome = .success(
                     try await client.rawResponse(
                         for: resendRequest(entry, client: client), requestType: entry.transportType,
-                        timeout: entry.timeout,
-                        description: entry.requestDescription))
+                        timeout: entry.timeout, description: entry.requestDescription,
+                        securityRequirements: entry.securityRequirements))
             } catch {
                 outcome = .failure(error)
             }
@@ -452,6 +454,11 @@ public actor HTFreezeManager {
                 emit(.resendFailed(entry, error, willRetry: true), logger: client.configuration.logger)
                 summary.deferred += pending.count - index
                 return summary
+            case .failure(let error) where error.isMissingCredentials:
+                // The resending client has no credentials for it (logged out): kept for a client that
+                // has, no attempt counted.
+                emit(.resendFailed(entry, error, willRetry: true), logger: client.configuration.logger)
+                summary.deferred += 1
             case .failure(let error):
                 fail(
                     entry, error, policy: policy, journal: journal, summary: &summary,

@@ -4,7 +4,8 @@ import Foundation
 /// strings and data, a flag byte before optional values. Decoding never traps: any malformed input is a
 /// thrown ``HTFreezeRecordCoding/Malformed``.
 ///
-/// A payload starts with its kind: 1 a put (then its version: 1, or 2 with the transport type), 2 a
+/// A payload starts with its kind: 1 a put (then its version: 1, 2 with the transport type, or 3 with
+/// the security requirements too), 2 a
 /// remove, 3 a sealed put (version 1: the id, the sequence number, then the bytes an
 /// ``HTFreezeRecordSealing`` made of a whole kind-1 payload).
 enum HTFreezeRecordCoding {
@@ -34,8 +35,9 @@ enum HTFreezeRecordCoding {
 
     private static let putKind: UInt8 = 1
     private static let removeKind: UInt8 = 2
-    /// Version 2 added the transport type at the end; version 1 records (without it) still load.
-    private static let putVersion: UInt8 = 2
+    /// Version 2 added the transport type at the end, version 3 the security requirements after it;
+    /// records of earlier versions (without them) still load.
+    private static let putVersion: UInt8 = 3
     private static let sealedKind: UInt8 = 3
     private static let sealedVersion: UInt8 = 1
 
@@ -65,6 +67,7 @@ enum HTFreezeRecordCoding {
             writeUInt64(UInt64(max(0, request.attempts)), &bytes)
             writeOptional(request.nextAttemptAt, &bytes) { writeDouble($0.timeIntervalSinceReferenceDate, &$1) }
             writeOptional(request.transportType, &bytes) { writeString($0.rawValue, &$1) }
+            writeOptional(request.securityRequirements, &bytes) { writeRequirements($0, &$1) }
         case .remove(let id):
             bytes.append(removeKind)
             writeString(id, &bytes)
@@ -171,7 +174,7 @@ enum HTFreezeRecordCoding {
         switch try reader.byte() {
         case putKind:
             let version = try reader.byte()
-            guard version == 1 || version == putVersion else { throw Malformed() }
+            guard (1...putVersion).contains(version) else { throw Malformed() }
             let id = try reader.string()
             let sequence = try reader.uint64()
             let method = try reader.string()
@@ -195,6 +198,10 @@ enum HTFreezeRecordCoding {
             if version >= 2, try reader.flag() {
                 transportType = HTRequestType(rawValue: try reader.string())
             }
+            var securityRequirements: [HTSecurityRequirement]?
+            if version >= 3, try reader.flag() {
+                securityRequirements = try readRequirements(&reader)
+            }
             guard reader.isAtEnd, attempts <= UInt64(Int.max), created.isFinite, expires?.isFinite ?? true,
                 next?.isFinite ?? true
             else { throw Malformed() }
@@ -205,6 +212,7 @@ enum HTFreezeRecordCoding {
                 createdAt: Date(timeIntervalSinceReferenceDate: created),
                 expiresAt: expires.map { Date(timeIntervalSinceReferenceDate: $0) }, attempts: Int(attempts),
                 nextAttemptAt: next.map { Date(timeIntervalSinceReferenceDate: $0) })
+            request.securityRequirements = securityRequirements
             request.sequence = sequence
             return .put(request)
         case removeKind:
@@ -214,6 +222,55 @@ enum HTFreezeRecordCoding {
         default:
             throw Malformed()
         }
+    }
+
+    /// Security requirements: their count, then each one's scheme count and schemes (the name, a kind
+    /// byte, and for an API key its name and a location byte). Credentials are never written.
+    private static func writeRequirements(_ requirements: [HTSecurityRequirement], _ bytes: inout [UInt8]) {
+        writeUInt32(UInt32(requirements.count), &bytes)
+        for requirement in requirements {
+            writeUInt32(UInt32(requirement.schemes.count), &bytes)
+            for scheme in requirement.schemes {
+                writeString(scheme.name, &bytes)
+                switch scheme.kind {
+                case .bearer: bytes.append(0)
+                case .basic: bytes.append(1)
+                case .apiKey(let name, let location):
+                    bytes.append(2)
+                    writeString(name, &bytes)
+                    bytes.append(location == .header ? 0 : location == .query ? 1 : 2)
+                case .external: bytes.append(3)
+                }
+            }
+        }
+    }
+
+    private static func readRequirements(_ reader: inout Reader) throws(Malformed) -> [HTSecurityRequirement] {
+        let count = try reader.uint32()
+        var requirements: [HTSecurityRequirement] = []
+        for _ in 0..<count {
+            let schemeCount = try reader.uint32()
+            var schemes: [HTSecurityScheme] = []
+            for _ in 0..<schemeCount {
+                let name = try reader.string()
+                let kind: HTSecurityScheme.Kind
+                switch try reader.byte() {
+                case 0: kind = .bearer
+                case 1: kind = .basic
+                case 2:
+                    let keyName = try reader.string()
+                    let locations: [HTSecurityScheme.KeyLocation] = [.header, .query, .cookie]
+                    let index = Int(try reader.byte())
+                    guard index < locations.count else { throw Malformed() }
+                    kind = .apiKey(name: keyName, location: locations[index])
+                case 3: kind = .external
+                default: throw Malformed()
+                }
+                schemes.append(HTSecurityScheme(name, kind))
+            }
+            requirements.append(HTSecurityRequirement(schemes))
+        }
+        return requirements
     }
 
     /// A bounds-checked cursor over a payload.

@@ -44,6 +44,10 @@ public struct HTFrozenRequest: Sendable, Hashable, Identifiable {
     public var attempts: Int
     /// Not sent again before this date (the backoff after a failed resend), or `nil`.
     public var nextAttemptAt: Date?
+    /// The request's security requirements (``HTBaseRequest/securityRequirements``): the resending
+    /// client adds the credentials they need from its ``HTClientConfiguration/credentials``, which are
+    /// never stored. `nil`: the request did not say.
+    package var securityRequirements: [HTSecurityRequirement]?
 
     /// Creates a frozen request.
     public init(

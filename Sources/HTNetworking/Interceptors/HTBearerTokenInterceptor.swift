@@ -11,7 +11,8 @@ import Foundation
 /// is called once for all of them). If the retry is rejected too, or the refresh fails, the request
 /// ends with the rejection (a 401 status error; a failed refresh is logged as an error). A token the
 /// request already carries in its own headers is replaced. A generated request whose document says it
-/// needs no bearer token (``HTInterceptorContext/mayNeedBearerToken``) goes without it.
+/// needs no bearer token (its ``HTInterceptorContext/securityRequirements`` have no bearer scheme) goes
+/// without it.
 ///
 /// ```swift
 /// let configuration = HTClientConfiguration(

@@ -68,7 +68,7 @@ public struct HTInterceptorContext: Sendable {
 
     /// Whether the request may need a bearer token: it does not say, or one of its requirements has a
     /// bearer scheme (HTTP bearer, OAuth 2, OpenID Connect).
-    public var mayNeedBearerToken: Bool {
+    package var mayNeedBearerToken: Bool {
         guard let securityRequirements else { return true }
         return securityRequirements.contains { $0.schemes.contains { $0.kind == .bearer } }
     }

@@ -3,7 +3,7 @@
 /// client adds the credentials it has for them (``HTClientConfiguration/credentials``).
 public struct HTSecurityScheme: Sendable, Hashable {
     /// Where an API key goes.
-    public enum KeyLocation: String, Sendable, Hashable {
+    public enum KeyLocation: Sendable, Hashable {
         /// A header field named after the scheme's key name.
         case header
         /// A query parameter.

@@ -34,20 +34,33 @@ struct FreezeJournalTests {
         #expect(added.sequence == 5)
     }
 
-    @Test("Version 1 records (before the transport type was kept) still decode; version 2 keeps it")
+    @Test("Version 1 and 2 records (before the transport type, the security) still decode; version 3 keeps both")
     func recordVersions() throws {
-        let withType = sampleFrozenRequest(1)
+        var withType = sampleFrozenRequest(1)
         #expect(withType.transportType == "frames")
+        withType.securityRequirements = [
+            HTSecurityRequirement([
+                HTSecurityScheme("bearer", .bearer),
+                HTSecurityScheme("key", .apiKey(name: "X-API-Key", location: .header)),
+            ]),
+            HTSecurityRequirement([HTSecurityScheme("session", .apiKey(name: "sid", location: .cookie))]), .anonymous,
+            HTSecurityRequirement([HTSecurityScheme("tls", .external)]),
+        ]
         var bytes: [UInt8] = []
         HTFreezeRecordCoding.encode(.put(withType), into: &bytes)
         #expect(try bytes.withUnsafeBytes { try HTFreezeRecordCoding.decode($0) } == .put(withType))
 
-        // A version 1 record is a version 2 record without the last field (here its "absent" flag).
+        // A version 2 record is a version 3 record without the last field (its "absent" flag), a
+        // version 1 record a version 2 record without the transport type's.
         let without = sampleFrozenRequest(0)
-        #expect(without.transportType == nil)
-        var version1: [UInt8] = []
-        HTFreezeRecordCoding.encode(.put(without), into: &version1)
-        #expect(version1[1] == 2 && version1.last == 0)
+        #expect(without.transportType == nil && without.securityRequirements == nil)
+        var version2: [UInt8] = []
+        HTFreezeRecordCoding.encode(.put(without), into: &version2)
+        #expect(version2[1] == 3 && version2.suffix(2) == [0, 0])
+        version2[1] = 2
+        version2.removeLast()
+        #expect(try version2.withUnsafeBytes { try HTFreezeRecordCoding.decode($0) } == .put(without))
+        var version1 = version2
         version1[1] = 1
         version1.removeLast()
         #expect(try version1.withUnsafeBytes { try HTFreezeRecordCoding.decode($0) } == .put(without))
@@ -58,9 +71,16 @@ struct FreezeJournalTests {
             try trailing.withUnsafeBytes { try HTFreezeRecordCoding.decode($0) }
         }
         var unknown = bytes
-        unknown[1] = 3
+        unknown[1] = 4
         #expect(throws: HTFreezeRecordCoding.Malformed.self) {
             try unknown.withUnsafeBytes { try HTFreezeRecordCoding.decode($0) }
+        }
+        // A damaged requirement (an unknown kind byte) is malformed, never a made-up scheme.
+        var damaged = bytes
+        #expect(damaged.last == 3)
+        damaged[damaged.count - 1] = 9
+        #expect(throws: HTFreezeRecordCoding.Malformed.self) {
+            try damaged.withUnsafeBytes { try HTFreezeRecordCoding.decode($0) }
         }
     }
 

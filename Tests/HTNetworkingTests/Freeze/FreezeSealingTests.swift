@@ -158,9 +158,11 @@ struct FreezeSealingTests {
         var version1: [UInt8] = []
         HTFreezeRecordCoding.encode(.put(sampleFrozenRequest(0, body: password).withSequence(1)), into: &version1)
         version1[1] = 1
-        version1.removeLast()  // no transport type
+        version1.removeLast(2)  // no transport type, no security requirements
         var version2: [UInt8] = []
         HTFreezeRecordCoding.encode(.put(sampleFrozenRequest(1, body: password).withSequence(2)), into: &version2)
+        version2[1] = 2
+        version2.removeLast()  // no security requirements
         var file = HTFreezeJournal.legacyHeader  // a journal of the first format
         for payload in [version1, version2] {
             let length = UInt32(payload.count)

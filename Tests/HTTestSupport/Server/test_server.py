@@ -92,6 +92,9 @@ route with an unsupported method 405; HEAD works wherever GET does):
     Hostile: 200 with N (at most 5000) extra headers ``X-Header-<i>: value-<i>`` and ``{"count": N}``.
 ``GET /redirect-loop?key=K``
     Hostile: a 302 to itself, forever; each hop counts for K (see /counter).
+``ANY /bearer/T/[...][?key=K]``
+    401 unless the request's ``Authorization`` is ``Bearer T``; then as /echo, with the path after T.
+    With ``key``, every request counts for K (see /counter), accepted or not.
 ``GET /basic-auth?user=U&password=P[&size=N]``
     401 with ``WWW-Authenticate: Basic realm="htnetworking"`` unless the request's ``Authorization``
     is Basic U:P; then 200 with N bytes of the /bytes pattern (default 1000).
@@ -477,6 +480,8 @@ class Handler(BaseHTTPRequestHandler):
     def route(self, path: str, query: Dict[str, List[str]], body: bytes) -> None:
         if path == "/echo" or path.startswith("/echo/"):
             self.route_echo(path, query, body)
+        elif path.startswith("/bearer/"):
+            self.route_bearer(path[len("/bearer/"):], query, body)
         elif path.startswith("/status/"):
             self.route_status(path[len("/status/"):], query, body)
         elif path == "/malformed":
@@ -703,6 +708,16 @@ class Handler(BaseHTTPRequestHandler):
             "json": parsed,
             "form": form,
         })
+
+    def route_bearer(self, rest: str, query: Dict[str, List[str]], body: bytes) -> None:
+        token, _, echoed = rest.partition("/")
+        key = self.str_param(query, "key", "")
+        if key:
+            self.server.counters.increment(key)
+        if self.headers.get("Authorization") != "Bearer " + token:
+            self.send_json(401, {"status": 401, "message": "the bearer token is not %s" % token})
+            return
+        self.route_echo("/" + echoed, query, body)
 
     def route_status(self, code_text: str, query: Dict[str, List[str]], body: bytes) -> None:
         try:

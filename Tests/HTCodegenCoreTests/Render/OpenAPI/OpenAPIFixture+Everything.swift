@@ -10,7 +10,9 @@ extension OpenAPIFixture {
             ServerDecl(url: "http://localhost:8080/v1", description: nil, location: at(4)),
         ]
         document.securitySchemes = [
-            SecuritySchemeDecl(name: "api_key", summary: "API key in the X-API-Key header", location: at(200))
+            SecuritySchemeDecl(
+                name: "api_key", summary: "API key in the X-API-Key header",
+                kind: .apiKey(name: "X-API-Key", location: "header"), location: at(200))
         ]
         return document
     }

@@ -245,10 +245,14 @@ import Testing
         #expect(SwiftRenderer.defaultValueText(object) == #"{"a'b": "x\ny"}"#)
     }
 
-    @Test func aRequestDocumentsTheSecurityItNeeds() throws {
+    @Test func aRequestDocumentsAndDeclaresTheSecurityItNeeds() throws {
+        let request = try Self.requests("HTListPetsRequest")
         #expect(
-            try Self.requests("HTListPetsRequest").contains(
-                "/// - Important: Needs the security scheme `api_key` (API key in the X-API-Key header). The request sends no\n"
+            request.contains(
+                "/// - Important: Needs the security scheme `api_key` (API key in the X-API-Key header): the client\n"))
+        #expect(
+            request.contains(
+                #"static var securityRequirements: [HTSecurityRequirement]? { [HTSecurityRequirement([HTSecurityScheme("api_key", .apiKey(name: "X-API-Key", location: .header))])] }"#
             ))
     }
 

@@ -85,9 +85,9 @@ let iso8601 = HTDateFormat.iso8601
 
 // MARK: GET: a path parameter, a required and an optional query parameter; required fields
 
-let lookup = await send(client, HTGetItemRequest(item_id: 1, q: "widget"), "GET /items/1?q=widget")
+let lookup = await send(client, HTGetItemRequest(itemID: 1, q: "widget"), "GET /items/1?q=widget")
 expectCleanMapping(lookup, "GET /items/1")
-let lookupID: Int = lookup.value.item_id
+let lookupID: Int = lookup.value.itemID
 let lookupQuery: String = lookup.value.q
 check(lookupID == 1, "the path parameter item_id came back as 1", "got \(lookupID)")
 check(lookupQuery == "widget", "the required query parameter q came back", "got \(lookupQuery)")
@@ -95,7 +95,7 @@ check(lookup.value.limit == nil, "the optional query parameter limit was not sen
 guard let seeded = lookup.value.item else { fail("GET /items/1 has no item") }
 let seededID: Int = seeded.id
 let seededName: String = seeded.name
-let seededDate: Date = seeded.created_at
+let seededDate: Date = seeded.createdAt
 check(seededID == 1 && seededName == "Widget", "required fields id and name are non-optional values")
 check(
     iso8601.json(for: seededDate) == "2026-11-28T10:20:30.123456Z",
@@ -107,15 +107,15 @@ check(
     "got \(seeded.checksum)")
 check(seeded.tags == ["a", "b"], "a list field with a default is read", "got \(String(describing: seeded.tags))")
 
-let limited = await send(client, HTGetItemRequest(item_id: 1, q: "widget", limit: 5), "GET /items/1?limit=5")
+let limited = await send(client, HTGetItemRequest(itemID: 1, q: "widget", limit: 5), "GET /items/1?limit=5")
 check(limited.value.limit == 5, "the optional query parameter limit is sent when set")
-let missing = await send(client, HTGetItemRequest(item_id: 404, q: "none"), "GET /items/404")
+let missing = await send(client, HTGetItemRequest(itemID: 404, q: "none"), "GET /items/404")
 expectCleanMapping(missing, "GET /items/404")
 check(missing.value.item == nil, "a required Optional[Item] that is null maps to nil")
 
 // MARK: PUT: what was read is sent back byte for byte
 
-let replaced = await send(client, HTReplaceItemRequest(item_id: 1, requestBody: seeded), "PUT /items/1")
+let replaced = await send(client, HTReplaceItemRequest(itemID: 1, requestBody: seeded), "PUT /items/1")
 expectCleanMapping(replaced, "PUT /items/1")
 check(
     header(replaced, "x-received-created-at") == "2026-11-28T10:20:30.123456Z",
@@ -129,17 +129,17 @@ check(
 
 // A new item made in code: its date written to the microsecond.
 let madeDate = Date(timeIntervalSince1970: 1_767_323_045.654321)
-let made = HTItem(id: 2, name: "Gadget", created_at: madeDate, quantity: .integer(7)) {
+let made = HTItem(id: 2, name: "Gadget", createdAt: madeDate, quantity: .integer(7)) {
     $0.tags = ["x"]
     $0.note = .null
 }
-let stored = await send(client, HTReplaceItemRequest(item_id: 2, requestBody: made), "PUT /items/2")
+let stored = await send(client, HTReplaceItemRequest(itemID: 2, requestBody: made), "PUT /items/2")
 expectCleanMapping(stored, "PUT /items/2")
 check(
     header(stored, "x-received-created-at") == "2026-01-02T03:04:05.654321Z",
     "a datetime made in code is sent with its microseconds",
     "the server got \(header(stored, "x-received-created-at") ?? "no header")")
-check(stored.value.created_at == madeDate, "FastAPI echoes that instant exactly")
+check(stored.value.createdAt == madeDate, "FastAPI echoes that instant exactly")
 // FastAPI writes every field of the response model: the checksum the app left out comes back null.
 check(
     stored.value == made.with { $0.checksum = .null }, "PUT echoes the item made in code (unset as null)",
@@ -149,7 +149,7 @@ check(
 
 let textual = await send(
     client,
-    HTCreateItemRequest(requestBody: HTItem(id: 3, name: "Text", created_at: madeDate, quantity: .string("10"))),
+    HTCreateItemRequest(requestBody: HTItem(id: 3, name: "Text", createdAt: madeDate, quantity: .string("10"))),
     "POST /items (quantity \"10\")")
 check(
     header(textual, "x-quantity-type") == "str", "\"10\" reaches FastAPI as a str",
@@ -157,7 +157,7 @@ check(
 check(textual.value.quantity == .string("10"), "\"10\" comes back as the string", "got \(textual.value.quantity)")
 let numeric = await send(
     client,
-    HTCreateItemRequest(requestBody: HTItem(id: 4, name: "Number", created_at: madeDate, quantity: .integer(10))),
+    HTCreateItemRequest(requestBody: HTItem(id: 4, name: "Number", createdAt: madeDate, quantity: .integer(10))),
     "POST /items (quantity 10)")
 check(
     header(numeric, "x-quantity-type") == "int", "10 reaches FastAPI as an int",
@@ -167,7 +167,7 @@ let bytes = Data([0x00, 0xFF, 0x10, 0x80, 0xFB])
 let withChecksum = await send(
     client,
     HTCreateItemRequest(
-        requestBody: HTItem(id: 5, name: "Bytes", created_at: madeDate, quantity: .integer(1)) {
+        requestBody: HTItem(id: 5, name: "Bytes", createdAt: madeDate, quantity: .integer(1)) {
             $0.checksum = .value(bytes)
         }),
     "POST /items (checksum)")
@@ -177,7 +177,7 @@ check(withChecksum.value.checksum == .value(bytes), "Base64Bytes comes back as t
 // MARK: PATCH: null clears, absent keeps
 
 let renamed = await send(
-    client, HTPatchItemRequest(item_id: 1, requestBody: HTItemPatch { $0.name = .value("Renamed") }),
+    client, HTPatchItemRequest(itemID: 1, requestBody: HTItemPatch { $0.name = .value("Renamed") }),
     "PATCH /items/1 {name}")
 expectCleanMapping(renamed, "PATCH /items/1 {name}")
 check(
@@ -186,7 +186,7 @@ check(
 check(renamed.value.name == "Renamed", "PATCH changed the name")
 check(renamed.value.note == .value("first"), "an absent note is kept", "got \(renamed.value.note)")
 let cleared = await send(
-    client, HTPatchItemRequest(item_id: 1, requestBody: HTItemPatch { $0.note = .null }), "PATCH /items/1 {note: null}")
+    client, HTPatchItemRequest(itemID: 1, requestBody: HTItemPatch { $0.note = .null }), "PATCH /items/1 {note: null}")
 expectCleanMapping(cleared, "PATCH /items/1 {note: null}")
 check(
     header(cleared, "x-fields-set") == "note", "an explicit null is sent", "\(header(cleared, "x-fields-set") ?? "-")")
@@ -195,12 +195,12 @@ check(
 check(cleared.value.name == "Renamed", "the absent name is kept")
 // Union[int, str, None] = None: a three-state union too.
 let requantified = await send(
-    client, HTPatchItemRequest(item_id: 1, requestBody: HTItemPatch { $0.quantity = .value(.string("12")) }),
+    client, HTPatchItemRequest(itemID: 1, requestBody: HTItemPatch { $0.quantity = .value(.string("12")) }),
     "PATCH /items/1 {quantity: \"12\"}")
 check(requantified.value.quantity == .string("12"), "a nullable union field is set by PATCH")
 check(requantified.value.note == .null, "the cleared note stays cleared")
 _ = await sendExpectingStatus(
-    client, HTPatchItemRequest(item_id: 1, requestBody: HTItemPatch { $0.quantity = .null }), 400,
+    client, HTPatchItemRequest(itemID: 1, requestBody: HTItemPatch { $0.quantity = .null }), 400,
     "PATCH {quantity: null} sends the null (the app refuses to clear a required field)")
 
 // MARK: Uploads: a file beside a form field, and a list of files
@@ -216,8 +216,8 @@ check(
 check(report.size == content.count, "the file's bytes arrive", "size \(report.size), sent \(content.count)")
 check(report.filename == "file", "the file part has a file name", "got \(String(describing: report.filename))")
 check(
-    report.content_type == "application/octet-stream", "the file part's content type",
-    "got \(String(describing: report.content_type))")
+    report.contentType == "application/octet-stream", "the file part's content type",
+    "got \(String(describing: report.contentType))")
 let sizes = [1, 1000, 70_000]
 let files = sizes.map { Data(repeating: UInt8($0 % 251), count: $0) }
 let uploads = await send(client, HTUploadFilesRequest(requestBody: HTBodyUploadFiles(files: files)), "POST /uploads")
@@ -230,7 +230,7 @@ check(uploads.value.files.allSatisfy { $0.filename == "files" }, "each part of t
 // MARK: Errors: 422 is the documented HTTPValidationError; an undocumented status is not
 
 let invalid = await sendExpectingStatus(
-    client, HTCreateItemRequest(requestBody: HTItem(id: 6, name: "", created_at: madeDate, quantity: .integer(1))), 422,
+    client, HTCreateItemRequest(requestBody: HTItem(id: 6, name: "", createdAt: madeDate, quantity: .integer(1))), 422,
     "POST /items with an empty name")
 guard case .status422(let validation)? = invalid.documentedError as? HTCreateItemRequest.ErrorResponse else {
     fail("the 422 is not the documented HTTPValidationError: \(String(describing: invalid.documentedError))")
@@ -240,11 +240,11 @@ let location: [HTValidationErrorLocItem] = problem.loc
 check(location == [.string("body"), .string("name")], "the 422 says where: body.name", "got \(location)")
 check(problem.type == "string_too_short", "the 422 says what: string_too_short", "got \(problem.type)")
 let invalidPatch = await sendExpectingStatus(
-    client, HTPatchItemRequest(item_id: 1, requestBody: HTItemPatch { $0.name = .value("") }), 422,
+    client, HTPatchItemRequest(itemID: 1, requestBody: HTItemPatch { $0.name = .value("") }), 422,
     "PATCH with an empty name")
 check(invalidPatch.documentedError is HTPatchItemRequest.ErrorResponse, "the PATCH's 422 is typed too")
 let notFound = await sendExpectingStatus(
-    client, HTPatchItemRequest(item_id: 999, requestBody: HTItemPatch()), 404, "PATCH /items/999")
+    client, HTPatchItemRequest(itemID: 999, requestBody: HTItemPatch()), 404, "PATCH /items/999")
 check(notFound.documentedError == nil, "an undocumented 404 is the plain status error")
 
 print("fastapi e2e: all \(passed) checks passed")
