@@ -65,6 +65,9 @@ final class HTMappingPlan: Sendable {
     /// `additionalProperties`, ``HTAdditionalPropertiesField``). With it, keys match exactly only
     /// (``canonical`` is empty).
     let additional: Additional?
+    /// Whether ``additional`` is set: what the hot path tests, so that a model without additional
+    /// properties does not load (and copy) the optional struct.
+    let hasAdditional: Bool
     /// The first key of each nested key path: a member under it feeds a slot, it is no additional property.
     let nestedHeads: Set<String>
 
@@ -133,6 +136,7 @@ final class HTMappingPlan: Sendable {
         self.shouldTransform = shouldTransform
         hasDecodeHooks = shouldTransform != nil || slots.contains { $0.fromJSON != nil }
         self.additional = additional
+        hasAdditional = additional != nil
         nestedHeads = additional == nil ? [] : Set(slots.compactMap { $0.keyPath.count > 1 ? $0.keyPath.first : nil })
 
         var exactPairs: [(key: [UInt8], value: Int)] = []
@@ -186,10 +190,8 @@ final class HTMappingPlan: Sendable {
             let count = members.count
             let slotCount = decoders.count
             guard count > 0, slotCount > 0 else {
-                if let additional, count > 0 {
-                    // No slots (a model whose fields are all its additional properties): every member is one.
-                    for index in 0..<count { decodeAdditional(members[index], additional, storage, &context) }
-                }
+                // No slots (a model whose fields are all its additional properties): every member is one.
+                if hasAdditional, count > 0 { decodeAdditional(members, memberSlot: nil, storage, &context) }
                 for slot in requiredSlots where keyPaths[slot].count == 1 {
                     if !checkRequired(slot, .none, storage, &context) { complete = false }
                 }
@@ -260,11 +262,7 @@ final class HTMappingPlan: Sendable {
                         context.prefixDiagnostics(since: before, with: .key(members[index].key))
                     }
                 }
-                if let additional {
-                    for index in 0..<count where memberSlot[index] < 0 {
-                        decodeAdditional(members[index], additional, storage, &context)
-                    }
-                }
+                if hasAdditional { decodeAdditional(members, memberSlot: memberSlot, storage, &context) }
                 // Required fields: the member that won each slot, exactly or through its canonical form.
                 for slot in requiredSlots where keyPaths[slot].count == 1 {
                     let won = winner[slot]
@@ -368,19 +366,33 @@ final class HTMappingPlan: Sendable {
         }
     }
 
-    /// Puts `member`, which no slot maps, in the model's additional properties, unless a nested key
-    /// path starts with its key.
+    /// Puts each of `members` that no slot maps (`memberSlot`, from ``apply(_:to:context:)``, is
+    /// negative for it; every member when `nil`) in the model's additional properties, unless a nested
+    /// key path starts with its key.
     @inline(never)
     private func decodeAdditional(
-        _ member: HTJSONObject.Member, _ additional: Additional, _ storage: UnsafeMutableRawPointer,
-        _ context: inout HTMappingContext
+        _ members: UnsafeBufferPointer<HTJSONObject.Member>, memberSlot: UnsafeMutablePointer<Int>?,
+        _ storage: UnsafeMutableRawPointer, _ context: inout HTMappingContext
     ) {
-        if !nestedHeads.isEmpty, nestedHeads.contains(member.key) { return }
-        let before = context.diagnosticCount
-        withUnsafePointer(to: member.value) { additional.field.decodeMember(storage, member.key, $0, &context) }
-        if context.diagnosticCount != before {
-            context.prefixDiagnostics(since: before, with: .key(member.key))
+        guard let field = additional?.field else { return }
+        for index in members.indices where (memberSlot?[index] ?? -1) < 0 {
+            let member = members[index]
+            if !nestedHeads.isEmpty, nestedHeads.contains(member.key) { continue }
+            let before = context.diagnosticCount
+            withUnsafePointer(to: member.value) { field.decodeMember(storage, member.key, $0, &context) }
+            if context.diagnosticCount != before {
+                context.prefixDiagnostics(since: before, with: .key(member.key))
+            }
         }
+    }
+
+    /// Writes the additional properties of `model` after the members written so far (`first`: none yet).
+    @inline(never)
+    private func writeAdditional(
+        _ model: AnyObject, to writer: HTJSONWriter, first: inout Bool, applyingBlacklist: Bool
+    ) {
+        guard let additional, !(applyingBlacklist && additional.blacklisted) else { return }
+        additional.field.write(model, writer, &first) { claims($0) }
     }
 
     /// Whether the mapping maps `key` (a single-key slot's key, or the first key of a nested key path):
@@ -437,9 +449,7 @@ final class HTMappingPlan: Sendable {
                 }
             }
         }
-        if let additional, !(applyingBlacklist && additional.blacklisted) {
-            additional.field.write(model, writer, &first) { claims($0) }
-        }
+        if hasAdditional { writeAdditional(model, to: writer, first: &first, applyingBlacklist: applyingBlacklist) }
         writer.endObject()
     }
 }
