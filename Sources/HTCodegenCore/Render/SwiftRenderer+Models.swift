@@ -8,13 +8,19 @@
 /// (`user.with { $0.name = "Anne" }`). (Computed properties per field, a property wrapper per field, a
 /// subscript per model and structs were measured or rejected: see the design record
 /// `Sources/HTModel/HTModel.docc/ModelRepresentation.md`.)
+///
+/// A model whose objects may have other keys (OpenAPI `additionalProperties` beside `properties`) has
+/// one more field, last, a map that keeps them (`var additionalProperties: [String: T] = [:]`: not an
+/// initializer argument, empty unless set), whose accessor says so
+/// (`.init(additionalProperties: "additionalProperties", …)`): the runtime maps every other key into it
+/// and writes it back beside the fields.
 extension SwiftRenderer {
     mutating func renderModels() -> String {
         let aliasModel = config.modelBaseClassName != "HTHTTPModel"
         let aliasRequest = config.requestProtocolName != "HTBaseRequest"
         let needsAliases = declareAbstractTypes && config.abstractTypes == .alias && (aliasModel || aliasRequest)
         let foundation =
-            api.models.contains { $0.fields.contains { $0.type.usesFoundation } }
+            api.models.contains { $0.storedFields.contains { $0.type.usesFoundation } }
             || api.unions.contains { $0.alternatives.contains { $0.type.usesFoundation } }
         var writer = header(
             "models", imports: !api.models.isEmpty || !api.unions.isEmpty || needsAliases, foundation: foundation)
@@ -48,6 +54,9 @@ extension SwiftRenderer {
         let names = propertyNames(model.fields.map { ($0.name, $0.location) }, chosen: model.fields.map(\.swiftName))
         let shapes = fieldShapes(of: model)
         let required = zip(zip(model.fields, names), shapes).filter { $0.1 == .required }.map(\.0)
+        let additional = model.additionalProperties.map { field in
+            (field: field, name: additionalPropertiesName(field, besides: names, reporting: true))
+        }
         writer.line("// MARK: - \(typeName)")
         writer.line()
         let description = SwiftNaming.docLines(model.description)
@@ -77,6 +86,16 @@ extension SwiftRenderer {
                     writer.line(
                         "\(access)var \(SwiftNaming.escaped(name)): \(shape.storageType(swiftType(field.type)))")
                 }
+                if let (field, name) = additional {
+                    writer.doc(field.description)
+                    if !SwiftNaming.docLines(field.description).isEmpty { writer.line("///") }
+                    writer.line(
+                        "/// - Note: The object's other keys (additionalProperties): every key the fields above do not map,"
+                    )
+                    writer.line("///   with its value; sent back beside them.")
+                    if let deprecation = field.deprecation { writer.line(deprecationAttribute(deprecation)) }
+                    writer.line("\(access)var \(SwiftNaming.escaped(name)): \(swiftType(field.type)) = [:]")
+                }
                 if access != "internal " {
                     // The implicit `init()` is internal; the protocol needs one as visible as the type.
                     writer.line("/// Every field `nil`.")
@@ -92,10 +111,10 @@ extension SwiftRenderer {
             }
             if !required.isEmpty { renderRequiredInitializer(required, into: &writer) }
             writer.line()
-            if model.fields.isEmpty {
+            if model.storedFields.isEmpty {
                 writer.line("\(access)static let htAccessors: [HTPropertyAccessor<\(typeName)>] = []")
             } else {
-                if !model.isDeprecated, model.fields.contains(where: { $0.deprecation != nil }) {
+                if !model.isDeprecated, model.storedFields.contains(where: { $0.deprecation != nil }) {
                     writer.line(Self.deprecatedWitnessAttribute)
                 }
                 writer.line("\(access)static let htAccessors: [HTPropertyAccessor<\(typeName)>] = [")
@@ -109,10 +128,34 @@ extension SwiftRenderer {
                         "    .init(\(SwiftNaming.stringLiteral(name))\(key)\(shape.accessorArguments)\(readOnly)\(format), { $1(&$0.\(shape.accessed(escaped))) }),"
                     )
                 }
+                if let (field, name) = additional {
+                    let format = field.dateFormat.map { ", dateFormat: \(swiftExpression(for: $0))" } ?? ""
+                    writer.line(
+                        "    .init(additionalProperties: \(SwiftNaming.stringLiteral(name))\(format), { $1(&$0.\(SwiftNaming.escaped(name))) }),"
+                    )
+                }
                 writer.line("]")
             }
             writer.line("\(access)static let htMapping: HTObjectMapping<\(typeName)> = .defaultMapping()")
         }
+    }
+
+    /// The Swift name of `field`, the field of additional properties of a model whose other fields are
+    /// named `names`: the name it asks for (`additionalProperties`, as swift-openapi-generator names it),
+    /// or, when a property took it, that name with the first free number (`additionalProperties_2`) and,
+    /// when `reporting`, a warning. The properties keep their names: adding other keys to a schema
+    /// renames nothing.
+    mutating func additionalPropertiesName(_ field: ResolvedField, besides names: [String], reporting: Bool) -> String {
+        let taken = Set(names)
+        guard taken.contains(field.name) else { return field.name }
+        var counter = 2
+        while taken.contains("\(field.name)_\(counter)") { counter += 1 }
+        if reporting {
+            diagnostics.warning(
+                "a property of this model is named '\(field.name)' in Swift; the field that keeps the other keys (additionalProperties) is generated as '\(field.name)_\(counter)'",
+                at: field.location)
+        }
+        return "\(field.name)_\(counter)"
     }
 
     /// How each field of `model` is declared (``ModelFieldShape``).

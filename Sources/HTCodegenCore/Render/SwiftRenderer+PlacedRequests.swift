@@ -144,7 +144,7 @@ extension SwiftRenderer {
             }
         case .multipart:
             if case .model(let name) = body.type, let model = modelsByName[name] {
-                readsDeprecatedFields = !model.isDeprecated && model.fields.contains { $0.deprecation != nil }
+                readsDeprecatedFields = !model.isDeprecated && model.storedFields.contains { $0.deprecation != nil }
                 lines += multipartLines(for: model, value: value)
             } else {
                 lines.append("return .multipart(\(use(.multipartParts))(\(value).htJSON))")
@@ -165,9 +165,11 @@ extension SwiftRenderer {
 
     /// One part per field of a multipart body model, read from its storage (the same property names as
     /// the model's): `Data` fields (and each element of `[Data]` fields) as file parts named after the
-    /// field, other fields as text parts (scalars as their text, objects and arrays as JSON).
+    /// field, other fields as text parts (scalars as their text, objects and arrays as JSON); then the
+    /// model's additional properties, keys sorted, one part each, as the other fields (a key a field
+    /// maps is not sent twice).
     private mutating func multipartLines(for model: ResolvedModel, value: String) -> [String] {
-        guard !model.fields.isEmpty else { return ["return .multipart([])"] }
+        guard !model.storedFields.isEmpty else { return ["return .multipart([])"] }
         // A scratch copy names the fields exactly as the model's declaration does, without repeating
         // its warnings.
         var scratch = self
@@ -196,6 +198,23 @@ extension SwiftRenderer {
                     field.dateFormat.map { "part.htJSON(dateFormat: \(swiftExpression(for: $0)))" } ?? "part.htJSON"
                 lines.append("if let part = \(read) { parts.append(HTMultipartPart(name: \(key), value: \(json))) }")
             }
+        }
+        if let field = model.additionalProperties, case .map(let valueType) = field.type {
+            let name = scratch.additionalPropertiesName(field, besides: names, reporting: false)
+            let keys = model.fields.map { SwiftNaming.stringLiteral($0.name) }.joined(separator: ", ")
+            let unmapped = keys.isEmpty ? "" : " where ![\(keys)].contains(key)"
+            let append: String
+            switch valueType {
+            case .data:
+                append = "parts.append(HTMultipartPart(name: key, data: part, fileName: key))"
+            default:
+                let json =
+                    field.dateFormat.map { "part.htJSON(dateFormat: \(swiftExpression(for: $0)))" } ?? "part.htJSON"
+                append = "parts.append(HTMultipartPart(name: key, value: \(json)))"
+            }
+            lines.append(
+                "for (key, part) in \(value).htStorage.\(SwiftNaming.escaped(name)).sorted(by: { $0.key < $1.key })\(unmapped) { \(append) }"
+            )
         }
         lines.append("return .multipart(parts)")
         return lines

@@ -32,7 +32,7 @@ extension SwiftRenderer {
         if let body = request.body {
             if body.type.usesFoundation { return true }
             if case .multipart = body.encoding, case .model(let name) = body.type,
-                modelsByName[name]?.fields.contains(where: { $0.type.usesFoundation }) == true
+                modelsByName[name]?.storedFields.contains(where: { $0.type.usesFoundation }) == true
             {
                 return true
             }

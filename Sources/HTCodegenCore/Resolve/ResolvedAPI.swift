@@ -159,6 +159,16 @@ package struct ResolvedModel: Sendable {
     package var isDeprecated = false
     /// Default and examples (OpenAPI), for the doc comment.
     package var notes = ValueNotes()
+    /// The field that keeps the keys of an object beyond its fields, a map (OpenAPI
+    /// `additionalProperties` beside `properties`; ``TypeDecl/additionalProperties``), if any: its
+    /// ``ResolvedField/name`` is the Swift name it asks for, not a JSON key.
+    package var additionalProperties: ResolvedField?
+
+    /// The fields, then the field of additional properties if any: every field of the model's storage.
+    package var storedFields: [ResolvedField] {
+        guard let additionalProperties else { return fields }
+        return fields + [additionalProperties]
+    }
 }
 
 /// An enumeration.

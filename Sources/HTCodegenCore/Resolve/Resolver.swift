@@ -75,10 +75,13 @@ package struct Resolver {
             switch type.kind {
             case .hash(let fields):
                 let resolvedFields = resolveFields(fields, owner: "type '\(type.name)'")
+                let additional = type.additionalProperties.flatMap {
+                    resolveFields([$0], owner: "type '\(type.name)'").first
+                }
                 models.append(
                     ResolvedModel(
                         name: type.name, description: type.description, fields: resolvedFields, location: type.location,
-                        isDeprecated: type.isDeprecated, notes: type.notes))
+                        isDeprecated: type.isDeprecated, notes: type.notes, additionalProperties: additional))
             case .enumeration(let members):
                 checkEnumMembers(members, of: type)
                 enums.append(

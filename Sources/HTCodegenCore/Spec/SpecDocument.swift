@@ -76,6 +76,11 @@ package struct TypeDecl: Sendable {
     /// The name the spec chooses for the Swift type (OpenAPI `x-swift-name`), before the prefix; `nil`:
     /// made from ``name``.
     package var swiftName: String?
+    /// For a hash type whose objects may have keys beyond its fields (OpenAPI `additionalProperties`
+    /// beside `properties`): the field that keeps them, a map (`[String: T]`, T the values' type), whose
+    /// ``FieldDecl/name`` is the Swift name it asks for (`additionalProperties`), not a JSON key. `nil`:
+    /// other keys are ignored.
+    package var additionalProperties: FieldDecl?
 
     /// Creates a type.
     package init(name: String, location: SourceLocation, description: String?, kind: Kind, isHidden: Bool = false) {

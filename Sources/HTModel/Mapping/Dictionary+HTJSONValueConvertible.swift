@@ -17,26 +17,41 @@ extension Dictionary: HTJSONValueConvertible where Key == String, Value: HTJSONV
         result.reserveCapacity(object.count)
         for member in object.members {
             let before = context.diagnosticCount
-            if case .null = member.value {
-                removeUnlessTwin(member.key, from: &result)
-                context.report("expected \(Value.htTypeDescription), found null")
-            } else if let value = Value.htDecode(member.value, context: &context) {
-                if let replaced = result.updateValue(value, forKey: member.key) {
-                    // Rare: the key was there. The same bytes: the last value wins. A normalization twin:
-                    // the first stays, with its own key's bytes, and this member is reported.
-                    if let twin = twin(of: member.key, in: result) {
-                        result[member.key] = replaced
-                        context.report(Self.twinMessage(twin))
-                    }
-                }
-            } else {
-                removeUnlessTwin(member.key, from: &result)
-            }
+            htDecodeMember(member.key, member.value, into: &result, keepsNull: false, context: &context)
             if context.diagnosticCount != before {
                 context.prefixDiagnostics(since: before, with: .key(member.key))
             }
         }
         return result
+    }
+
+    /// Adds the member `key` of a JSON object, whose value is `json`, to `result`: the value converted
+    /// as `Value` (the last value of a key wins); a value that cannot be converted, or `null` unless
+    /// `keepsNull` (then `Value` converts it), removes the key's entry and is reported in `context` at
+    /// the current path (the caller adds the key). A key that differs from one in `result` only in
+    /// Unicode normalization is left out and reported (see the type's documentation). What ``htDecode(_:context:)``
+    /// does for each member, and the additional properties of a model
+    /// (``HTPropertyAccessor/init(additionalProperties:dateFormat:_:)``) for each member no property maps.
+    @usableFromInline
+    static func htDecodeMember(
+        _ key: String, _ json: HTJSON, into result: inout [String: Value], keepsNull: Bool,
+        context: inout HTMappingContext
+    ) {
+        if case .null = json, !keepsNull {
+            removeUnlessTwin(key, from: &result)
+            context.report("expected \(Value.htTypeDescription), found null")
+        } else if let value = Value.htDecode(json, context: &context) {
+            if let replaced = result.updateValue(value, forKey: key) {
+                // Rare: the key was there. The same bytes: the last value wins. A normalization twin:
+                // the first stays, with its own key's bytes, and this member is reported.
+                if let twin = twin(of: key, in: result) {
+                    result[key] = replaced
+                    context.report(Self.twinMessage(twin))
+                }
+            }
+        } else {
+            removeUnlessTwin(key, from: &result)
+        }
     }
 
     /// The key of `map` equal to `key` as a `String` but with other bytes (its normalization twin), if any.

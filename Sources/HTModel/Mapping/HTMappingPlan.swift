@@ -9,7 +9,8 @@
 /// it writes the field of the storage being filled directly, with the value converted by code specialised for its type.
 /// Nothing is hashed as a `String`, no path is pushed (see ``HTMappingContext``), and no existential is
 /// touched. Hooks are looked at only when the model has some (``hasDecodeHooks``), which is decided
-/// when the plan is built.
+/// when the plan is built, and so are additional properties (``additional``): a model without them
+/// pays one test per object.
 final class HTMappingPlan: Sendable {
     /// Per slot: the JSON key path, one component per object level.
     let keyPaths: [[String]]
@@ -60,6 +61,25 @@ final class HTMappingPlan: Sendable {
     /// Whether any slot has a custom conversion from JSON, or the model a should-transform hook.
     let hasDecodeHooks: Bool
     let shouldTransform: (@Sendable (UnsafeMutableRawPointer, HTJSON, String) -> Bool)?
+    /// The model's field that keeps the members no slot maps, if it has one (OpenAPI
+    /// `additionalProperties`, ``HTAdditionalPropertiesField``). With it, keys match exactly only
+    /// (``canonical`` is empty).
+    let additional: Additional?
+    /// Whether ``additional`` is set: what the hot path tests, so that a model without additional
+    /// properties does not load (and copy) the optional struct.
+    let hasAdditional: Bool
+    /// The first key of each nested key path: a member under it feeds a slot, it is no additional property.
+    let nestedHeads: Set<String>
+
+    /// A model's field of additional properties, as the plan keeps it.
+    struct Additional {
+        /// What the mapper does with it.
+        var field: HTAdditionalPropertiesField
+        /// The property's name (``HTObjectMapping/json(from:excluding:)`` can leave it out).
+        var name: String
+        /// Whether it is on the model's serialisation blacklist.
+        var blacklisted: Bool
+    }
 
     /// Sets fields of the `Model.Storage` at the pointer from a JSON value, the same type for every
     /// `Model` (see ``HTPropertyAccessor/decodeValue``).
@@ -95,7 +115,10 @@ final class HTMappingPlan: Sendable {
         var readOnly: Bool
     }
 
-    init(slots: [Slot], shouldTransform: (@Sendable (UnsafeMutableRawPointer, HTJSON, String) -> Bool)?) {
+    init(
+        slots: [Slot], additional: Additional? = nil,
+        shouldTransform: (@Sendable (UnsafeMutableRawPointer, HTJSON, String) -> Bool)?
+    ) {
         keyPaths = slots.map(\.keyPath)
         names = slots.map(\.name)
         decoderBoxes = slots.map { $0.decode.map(DecoderBox.init) }
@@ -112,6 +135,9 @@ final class HTMappingPlan: Sendable {
         hasReadOnly = slots.contains { $0.readOnly }
         self.shouldTransform = shouldTransform
         hasDecodeHooks = shouldTransform != nil || slots.contains { $0.fromJSON != nil }
+        self.additional = additional
+        hasAdditional = additional != nil
+        nestedHeads = additional == nil ? [] : Set(slots.compactMap { $0.keyPath.count > 1 ? $0.keyPath.first : nil })
 
         var exactPairs: [(key: [UInt8], value: Int)] = []
         var canonicalSlots: [[UInt8]: [Int]] = [:]
@@ -137,6 +163,8 @@ final class HTMappingPlan: Sendable {
             ranges.append(start..<keyText.count)
         }
         exact = HTMappingKeyTable(exactPairs)
+        // A model with additional properties matches keys exactly: a key that is no property's is one of them.
+        if additional != nil { canonicalOrder = [] }
         canonical = HTMappingKeyTable(
             canonicalOrder.compactMap { key in
                 guard let positions = canonicalSlots[key], positions.count == 1, !key.isEmpty else { return nil }
@@ -162,6 +190,8 @@ final class HTMappingPlan: Sendable {
             let count = members.count
             let slotCount = decoders.count
             guard count > 0, slotCount > 0 else {
+                // No slots (a model whose fields are all its additional properties): every member is one.
+                if hasAdditional, count > 0 { decodeAdditional(members, memberSlot: nil, storage, &context) }
                 for slot in requiredSlots where keyPaths[slot].count == 1 {
                     if !checkRequired(slot, .none, storage, &context) { complete = false }
                 }
@@ -232,6 +262,7 @@ final class HTMappingPlan: Sendable {
                         context.prefixDiagnostics(since: before, with: .key(members[index].key))
                     }
                 }
+                if hasAdditional { decodeAdditional(members, memberSlot: memberSlot, storage, &context) }
                 // Required fields: the member that won each slot, exactly or through its canonical form.
                 for slot in requiredSlots where keyPaths[slot].count == 1 {
                     let won = winner[slot]
@@ -335,6 +366,41 @@ final class HTMappingPlan: Sendable {
         }
     }
 
+    /// Puts each of `members` that no slot maps (`memberSlot`, from ``apply(_:to:context:)``, is
+    /// negative for it; every member when `nil`) in the model's additional properties, unless a nested
+    /// key path starts with its key.
+    @inline(never)
+    private func decodeAdditional(
+        _ members: UnsafeBufferPointer<HTJSONObject.Member>, memberSlot: UnsafeMutablePointer<Int>?,
+        _ storage: UnsafeMutableRawPointer, _ context: inout HTMappingContext
+    ) {
+        guard let field = additional?.field else { return }
+        for index in members.indices where (memberSlot?[index] ?? -1) < 0 {
+            let member = members[index]
+            if !nestedHeads.isEmpty, nestedHeads.contains(member.key) { continue }
+            let before = context.diagnosticCount
+            withUnsafePointer(to: member.value) { field.decodeMember(storage, member.key, $0, &context) }
+            if context.diagnosticCount != before {
+                context.prefixDiagnostics(since: before, with: .key(member.key))
+            }
+        }
+    }
+
+    /// Writes the additional properties of `model` after the members written so far (`first`: none yet).
+    @inline(never)
+    private func writeAdditional(
+        _ model: AnyObject, to writer: HTJSONWriter, first: inout Bool, applyingBlacklist: Bool
+    ) {
+        guard let additional, !(applyingBlacklist && additional.blacklisted) else { return }
+        additional.field.write(model, writer, &first) { claims($0) }
+    }
+
+    /// Whether the mapping maps `key` (a single-key slot's key, or the first key of a nested key path):
+    /// such a key is never written from the additional properties.
+    func claims(_ key: String) -> Bool {
+        exact.value(for: key) >= 0 || nestedHeads.contains(key)
+    }
+
     @inline(never)
     private func reportIgnored(_ key: String, slot: Int, winner: String, context: inout HTMappingContext) {
         context.report(
@@ -383,6 +449,7 @@ final class HTMappingPlan: Sendable {
                 }
             }
         }
+        if hasAdditional { writeAdditional(model, to: writer, first: &first, applyingBlacklist: applyingBlacklist) }
         writer.endObject()
     }
 }

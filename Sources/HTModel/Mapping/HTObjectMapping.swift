@@ -3,6 +3,11 @@
 /// The default mapping of a model (``HTModelMappable/htMapping``) is built from its table of properties
 /// (`htAccessors`): each property under its JSON key, in declaration order.
 /// Custom mappings rename keys or reach into nested objects (`"user.profile.name"`).
+///
+/// A model whose table has a field of additional properties (OpenAPI `additionalProperties` beside
+/// `properties`) keeps there, in every mapping, the members whose keys the mapping does not map, and
+/// writes them back beside the mapped properties; keys then match exactly only (see
+/// ``apply(_:to:context:)``).
 public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
     /// One JSON key path mapped to one property.
     package struct Entry: Sendable {
@@ -32,6 +37,12 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
                 throw HTMappingDefinitionError(
                     model: String(describing: Model.self), message: "no property named '\(pair.property)'")
             }
+            guard accessor.additionalPropertiesField == nil else {
+                throw HTMappingDefinitionError(
+                    model: String(describing: Model.self),
+                    message:
+                        "'\(pair.property)' keeps the keys no other property maps; it has no key path of its own")
+            }
             guard !pair.keyPath.isEmpty, seen.insert(pair.keyPath).inserted else {
                 throw HTMappingDefinitionError(
                     model: String(describing: Model.self),
@@ -40,7 +51,7 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
             let components = pair.keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             entries.append(Entry(keyPath: components, accessor: accessor))
         }
-        self.init(entries: entries)
+        self.init(entries: entries, additional: Model.htAccessors.first { $0.additionalPropertiesField != nil })
     }
 
     /// Creates a mapping, RestKit style: attributes whose JSON key equals the property name, attributes
@@ -76,13 +87,20 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
         }
         let listed = Set(Model.baseTypePropertyList).union(Model.customTypePropertyDic.keys)
         var entries: [Entry] = []
+        var additional: HTPropertyAccessor<Model>?
         for accessor in Model.htAccessors where listed.contains(accessor.name) {
+            if accessor.additionalPropertiesField != nil {
+                if additional == nil { additional = accessor }
+                continue
+            }
             entries.append(Entry(keyPath: [overrides[accessor.name] ?? accessor.key], accessor: accessor))
         }
-        return HTObjectMapping(entries: entries)
+        return HTObjectMapping(entries: entries, additional: additional)
     }
 
-    init(entries: [Entry]) {
+    /// A mapping of `entries`, whose unmapped members go to `additional` (a field of additional
+    /// properties) when given.
+    init(entries: [Entry], additional: HTPropertyAccessor<Model>? = nil) {
         self.entries = entries
         let transforms = Model.htValueTransforms
         let blacklist = Model.htSerializationBlacklist
@@ -119,7 +137,14 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
                 hook(&pointer.assumingMemoryBound(to: Model.Storage.self).pointee, json, name)
             }
         }
-        plan = HTMappingPlan(slots: slots, shouldTransform: shouldTransform)
+        plan = HTMappingPlan(
+            slots: slots,
+            additional: additional.flatMap { accessor in
+                accessor.additionalPropertiesField.map {
+                    HTMappingPlan.Additional(
+                        field: $0, name: accessor.name, blacklisted: blacklist.contains(accessor.name))
+                }
+            }, shouldTransform: shouldTransform)
     }
 
     private static func erased(
@@ -143,9 +168,10 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
     /// `foobar`) is matched against the canonical forms of the mapped keys; two mapped keys with the
     /// same canonical form only match exactly. Nested key paths (`a.b.c`) match exactly.
     ///
-    /// Keys not in the mapping are ignored; mapped keys missing from the object leave their field as
-    /// it was. When a key occurs more than once, only its last occurrence is mapped (earlier ones are
-    /// neither applied nor reported), as for nested key paths. When two different keys reach one
+    /// Keys not in the mapping are ignored (or, for a model with additional properties, put there,
+    /// and then no key matches through its canonical form); mapped keys missing from the object leave
+    /// their field as it was. When a key occurs more than once, only its last occurrence is mapped
+    /// (earlier ones are neither applied nor reported), as for nested key paths. When two different keys reach one
     /// property, an exact match wins over a canonical one (between two canonical matches, the later
     /// wins) and the key left out is reported as a diagnostic.
     public func apply(_ object: HTJSONObject, to storage: inout Model.Storage, context: inout HTMappingContext) {
@@ -171,7 +197,8 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
         }
     }
 
-    /// The model as a JSON object. `nil` properties are left out, as are properties named in `excluding`.
+    /// The model as a JSON object. `nil` properties are left out, as are properties named in `excluding`
+    /// (naming the field of additional properties leaves them all out).
     public func json(from model: Model, excluding: Set<String> = []) -> HTJSONObject {
         json(from: model, excluding: excluding, applyingBlacklist: false)
     }
@@ -203,6 +230,13 @@ public struct HTObjectMapping<Model: HTModelMappable>: Sendable {
                 object.append(keyPath[0], value)
             } else {
                 object.insert(value, atKeyPath: keyPath[...])
+            }
+        }
+        if let additional = plan.additional, !excluding.contains(additional.name),
+            !(applyingBlacklist && additional.blacklisted)
+        {
+            for member in additional.field.members(model) where !plan.claims(member.key) {
+                object.append(member.key, member.value)
             }
         }
         return object

@@ -47,6 +47,10 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     /// parsed object itself, so calling the decoder copies nothing it does not keep.
     @usableFromInline let decodeValue:
         @Sendable (UnsafeMutableRawPointer, UnsafePointer<HTJSON>, inout HTMappingContext) -> Void
+    /// What the mapper does with the field when it keeps the members no other property maps (an
+    /// accessor made with ``init(additionalProperties:dateFormat:_:)``), else `nil`: such a field has no
+    /// key of its own.
+    @usableFromInline let additionalPropertiesField: HTAdditionalPropertiesField?
 
     /// Creates an accessor from a getter and a setter of an optional field of the model's storage:
     /// `.init("name", get: { $0.name }, set: { $0.name = $1 })`. `key` is the JSON key of the default
@@ -93,6 +97,7 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         let presence = required && presence == .optional ? .reported : presence
         self.presence = presence
         self.isReadOnly = readOnly
+        self.additionalPropertiesField = nil
         self.isSet = { pointer in
             get(pointer.assumingMemoryBound(to: Model.Storage.self).pointee) != nil
         }

@@ -1,7 +1,13 @@
 /// Object schemas to models: `properties` to fields, `required` to required fields (a name that is not a
-/// property is a warning and ignored), and `allOf` to
-/// one model with the properties and `required` names of all its parts merged (references followed,
-/// each schema once, so a cycle of `allOf`s ends).
+/// property is a warning and ignored), `additionalProperties` (`true`, `{}` or a schema) beside them to
+/// one more field that keeps the other keys (``TypeDecl/additionalProperties``), and `allOf` to
+/// one model with the properties, `required` names and additional properties of all its parts merged
+/// (references followed, each schema once, so a cycle of `allOf`s ends).
+///
+/// Additional properties of merged parts: the model keeps other keys when any part (or the schema
+/// itself) allows them, typed by that part's schema; `additionalProperties: false` in another part does
+/// not take them away (the model accepts any object the parts together describe). When parts allow
+/// them with different schemas, the values are any JSON (`[String: HTJSON]`), with a warning.
 extension OpenAPIReadContext {
     /// The merged shape of an object schema and its `allOf` parts.
     struct MergedObject {
@@ -11,8 +17,10 @@ extension OpenAPIReadContext {
         var indexByName: [String: Int] = [:]
         /// The names listed in `required`, with where.
         var required: [(name: String, location: SourceLocation)] = []
-        /// Where `additionalProperties` says extra keys are allowed, if it does.
-        var additionalProperties: SourceLocation?
+        /// Each `additionalProperties` that allows other keys (`true` or a schema), with the file it
+        /// is written in and the type that declares it (its inline schema is named after it), in merge
+        /// order.
+        var additionalProperties: [(member: JSONMember, file: Int, owner: String?)] = []
 
         /// The type that declares the properties being added (the referenced part's), when not the
         /// merged type itself: inline schemas of its properties are named after it.
@@ -40,20 +48,16 @@ extension OpenAPIReadContext {
         }
     }
 
-    /// The fields of the model `typeName` that `schema` declares.
+    /// The fields of the model `typeName` that `schema` declares, and the field that keeps its other
+    /// keys when it allows them (``TypeDecl/additionalProperties``).
     mutating func objectFields(
         _ schema: JSONNode, inFile file: Int, typeName: String, target: OpenAPIRefTarget? = nil,
         choice: MergedObject.Choice? = nil
-    ) -> [FieldDecl] {
+    ) -> (fields: [FieldDecl], additionalProperties: FieldDecl?) {
         var merged = MergedObject()
         merged.choice = choice
         var visited: Set<OpenAPIRefTarget> = target.map { [$0] } ?? []
         merge(schema, inFile: file, into: &merged, visited: &visited, depth: 0)
-        if let location = merged.additionalProperties {
-            diagnostics.warning(
-                "'\(typeName)' has properties and allows other keys (additionalProperties); the model keeps its properties only, other keys are dropped",
-                at: location)
-        }
         let required = Set(merged.required.map(\.name))
         var fields: [FieldDecl] = []
         for (member, memberFile, owner) in merged.properties {
@@ -71,7 +75,43 @@ extension OpenAPIReadContext {
                 "'\(typeName)' requires '\(name)', which is not one of its properties; the name is ignored",
                 at: location)
         }
-        return fields
+        return (fields, additionalPropertiesField(of: merged, typeName: typeName))
+    }
+
+    /// The field that keeps the keys of the model `typeName` beyond its properties, from the
+    /// `additionalProperties` of its merged parts: `[String: T]` (T the type of the schema, an inline
+    /// one named `<Owner>AdditionalProperty`), `[String: Variable]` for `true` and `{}`; `nil` when no
+    /// part allows other keys. Parts that allow them with different schemas give `[String: Variable]`
+    /// and a warning.
+    mutating func additionalPropertiesField(of merged: MergedObject, typeName: String) -> FieldDecl? {
+        guard let first = merged.additionalProperties.first else { return nil }
+        // `true` and `{}` say the same.
+        func canonicalShape(_ node: JSONNode) -> String {
+            if case .object(let members) = node.value, !members.isEmpty { return Self.shape(of: node) }
+            return "{}"
+        }
+        var chosen: (member: JSONMember, file: Int, owner: String?)? = first
+        let firstShape = canonicalShape(first.member.value)
+        if let other = merged.additionalProperties.first(where: { canonicalShape($0.member.value) != firstShape }) {
+            diagnostics.warning(
+                "'\(typeName)' allows other keys (additionalProperties) with different schemas in its allOf parts; their values are read as any JSON (Variable)",
+                at: other.member.keyLocation)
+            chosen = nil
+        }
+        var type = OpenAPISchemaType(ref: TypeRef(name: "Variable", location: first.member.keyLocation))
+        var description: String?
+        if let chosen, case .object(let members) = chosen.member.value.value, !members.isEmpty {
+            let schema = chosen.member.value
+            type = schemaType(
+                schema, inFile: chosen.file,
+                hint: OpenAPINaming.pascalCase(chosen.owner ?? typeName, "AdditionalProperty"))
+            description = annotatedDescription(schema)
+        }
+        type.ref.wrappers.insert(.map, at: 0)
+        type.ref.location = first.member.keyLocation
+        return FieldDecl(
+            name: "additionalProperties", location: first.member.keyLocation, type: type.ref,
+            description: description, dateFormat: type.dateFormat)
     }
 
     /// The field for the property `member` of `typeName` (the type that declares it: inline schemas
@@ -162,11 +202,10 @@ extension OpenAPIReadContext {
                 if let text = name.stringValue { merged.required.append((text, name.location)) }
             }
         }
-        if let additional = schema["additionalProperties"], hasProperties(schema) {
+        if let additional = schema["additionalProperties"] {
             switch additional.value.value {
-            case .bool(true): merged.additionalProperties = additional.keyLocation
-            case .object(let members) where !members.isEmpty: merged.additionalProperties = additional.keyLocation
-            default: break
+            case .bool(true), .object: merged.additionalProperties.append((additional, file, merged.owner))
+            default: break  // `false` (no other keys) or not a schema
             }
         }
         if let chosen {

@@ -142,7 +142,9 @@ extension OpenAPIReadContext {
                 types[index].kind = .union(
                     union(found.holder, inFile: found.file, typeName: name, distribution: distribution))
             } else {
-                types[index].kind = .hash(objectFields(schema, inFile: file, typeName: name, target: target))
+                let object = objectFields(schema, inFile: file, typeName: name, target: target)
+                types[index].kind = .hash(object.fields)
+                types[index].additionalProperties = object.additionalProperties
             }
         case .union:
             types[index].kind = .union(union(schema, inFile: file, typeName: name))

@@ -262,10 +262,11 @@ extension OpenAPIReadContext {
         let index = reserveType(unique, at: alternative.location, description: description)
         types[index].isDeprecated = alternative.bool("deprecated") == true
         let choice = MergedObject.Choice(union: distribution.unionKey, alternative: alternative, owner: unique)
-        types[index].kind = .hash(
-            objectFields(
-                distribution.schema, inFile: distribution.file, typeName: unique, target: distribution.target,
-                choice: choice))
+        let object = objectFields(
+            distribution.schema, inFile: distribution.file, typeName: unique, target: distribution.target,
+            choice: choice)
+        types[index].kind = .hash(object.fields)
+        types[index].additionalProperties = object.additionalProperties
         return TypeRef(name: unique, location: alternative.location)
     }
 }

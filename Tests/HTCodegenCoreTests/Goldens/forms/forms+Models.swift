@@ -5,13 +5,171 @@
 import Foundation
 @_spi(Generated) import HTNetworking
 
+// MARK: - HTEcho
+
+/// - Remark: Generated from forms.openapi.yaml:116:5
+internal final class HTEcho: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTEcho { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTOptionalFieldsStorage {
+        internal var method_: String?
+        internal var body: String?
+    }
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
+
+    internal static let htAccessors: [HTPropertyAccessor<HTEcho>] = [
+        .init("method_", key: "method", { $1(&$0.method_) }),
+        .init("body", { $1(&$0.body) }),
+    ]
+    internal static let htMapping: HTObjectMapping<HTEcho> = .defaultMapping()
+}
+
+// MARK: - HTLabel
+
+/// A label, with a tag under any other key: additionalProperties beside properties.
+///
+/// - Remark: Generated from forms.openapi.yaml:84:5
+internal final class HTLabel: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTLabel(name:) { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
+        internal var name: HTRequired<String> = .init()
+        internal var note: String?
+        /// - Note: The object's other keys (additionalProperties): every key the fields above do not map,
+        ///   with its value; sent back beside them.
+        internal var additionalProperties: [String: HTLabelTag] = [:]
+    }
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
+    /// A model with its required fields, and the others `htBuild` sets.
+    internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
+        var htFields = Storage()
+        htFields.name.htSlot = name
+        self.init(htStorage: Self.htBuilt(htFields, htBuild))
+    }
+
+    internal static let htAccessors: [HTPropertyAccessor<HTLabel>] = [
+        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
+        .init("note", { $1(&$0.note) }),
+        .init(additionalProperties: "additionalProperties", { $1(&$0.additionalProperties) }),
+    ]
+    internal static let htMapping: HTObjectMapping<HTLabel> = .defaultMapping()
+}
+
+// MARK: - HTLabelDetails
+
+/// A label whose extras are merged from its allOf part, with dated other keys.
+///
+/// - Remark: Generated from forms.openapi.yaml:98:5
+internal final class HTLabelDetails: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTLabelDetails(name:) { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTModelStorage {
+        internal var name: HTRequired<String> = .init()
+        internal var note: String?
+        internal var seenOn: HTLabelDetailsSeenOn?
+        /// - Note: The object's other keys (additionalProperties): every key the fields above do not map,
+        ///   with its value; sent back beside them.
+        internal var additionalProperties: [String: HTLabelTag] = [:]
+    }
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
+    /// A model with its required fields, and the others `htBuild` sets.
+    internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
+        var htFields = Storage()
+        htFields.name.htSlot = name
+        self.init(htStorage: Self.htBuilt(htFields, htBuild))
+    }
+
+    internal static let htAccessors: [HTPropertyAccessor<HTLabelDetails>] = [
+        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
+        .init("note", { $1(&$0.note) }),
+        .init("seenOn", { $1(&$0.seenOn) }),
+        .init(additionalProperties: "additionalProperties", { $1(&$0.additionalProperties) }),
+    ]
+    internal static let htMapping: HTObjectMapping<HTLabelDetails> = .defaultMapping()
+}
+
+// MARK: - HTLabelDetailsSeenOn
+
+/// - Remark: Generated from forms.openapi.yaml:105:15
+internal final class HTLabelDetailsSeenOn: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTLabelDetailsSeenOn { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTOptionalFieldsStorage {
+        internal var first: Date?
+        /// - Note: The object's other keys (additionalProperties): every key the fields above do not map,
+        ///   with its value; sent back beside them.
+        internal var additionalProperties: [String: Date] = [:]
+    }
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
+
+    internal static let htAccessors: [HTPropertyAccessor<HTLabelDetailsSeenOn>] = [
+        .init("first", dateFormat: .dateOnly, { $1(&$0.first) }),
+        .init(additionalProperties: "additionalProperties", dateFormat: .dateOnly, { $1(&$0.additionalProperties) }),
+    ]
+    internal static let htMapping: HTObjectMapping<HTLabelDetailsSeenOn> = .defaultMapping()
+}
+
+// MARK: - HTLabelTag
+
+/// - Remark: Generated from forms.openapi.yaml:93:5
+internal final class HTLabelTag: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTLabelTag { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTOptionalFieldsStorage {
+        internal var text: String?
+        internal var weight: Int?
+    }
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
+
+    internal static let htAccessors: [HTPropertyAccessor<HTLabelTag>] = [
+        .init("text", { $1(&$0.text) }),
+        .init("weight", { $1(&$0.weight) }),
+    ]
+    internal static let htMapping: HTObjectMapping<HTLabelTag> = .defaultMapping()
+}
+
 // MARK: - HTReading
 
 /// One reading of a sensor.
 ///
 /// - Note: Example: `{"id": 1, "kind": "reading", "value": 21.5}`.
 ///
-/// - Remark: Generated from forms.openapi.yaml:54:5
+/// - Remark: Generated from forms.openapi.yaml:125:5
 internal final class HTReading: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -70,7 +228,7 @@ internal final class HTReading: HTHTTPModel, HTModelMappable, @unchecked Sendabl
 
 // MARK: - HTReadingCircle
 
-/// - Remark: Generated from forms.openapi.yaml:131:5
+/// - Remark: Generated from forms.openapi.yaml:202:5
 internal final class HTReadingCircle: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -104,7 +262,7 @@ internal final class HTReadingCircle: HTHTTPModel, HTModelMappable, @unchecked S
 
 // MARK: - HTReadingSensorFull
 
-/// - Remark: Generated from forms.openapi.yaml:111:5
+/// - Remark: Generated from forms.openapi.yaml:182:5
 internal final class HTReadingSensorFull: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -136,7 +294,7 @@ internal final class HTReadingSensorFull: HTHTTPModel, HTModelMappable, @uncheck
 
 // MARK: - HTReadingSensorRef
 
-/// - Remark: Generated from forms.openapi.yaml:106:5
+/// - Remark: Generated from forms.openapi.yaml:177:5
 internal final class HTReadingSensorRef: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -166,7 +324,7 @@ internal final class HTReadingSensorRef: HTHTTPModel, HTModelMappable, @unchecke
 
 // MARK: - HTReadingShapeReadingSquare
 
-/// - Remark: Generated from forms.openapi.yaml:130:11
+/// - Remark: Generated from forms.openapi.yaml:201:11
 internal final class HTReadingShapeReadingSquare: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -200,7 +358,7 @@ internal final class HTReadingShapeReadingSquare: HTHTTPModel, HTModelMappable, 
 
 // MARK: - HTReadingSquare
 
-/// - Remark: Generated from forms.openapi.yaml:137:5
+/// - Remark: Generated from forms.openapi.yaml:208:5
 internal final class HTReadingSquare: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -220,6 +378,34 @@ internal final class HTReadingSquare: HTHTTPModel, HTModelMappable, @unchecked S
         .init("side", { $1(&$0.side) }),
     ]
     internal static let htMapping: HTObjectMapping<HTReadingSquare> = .defaultMapping()
+}
+
+// MARK: - HTSettings
+
+/// - Remark: Generated from forms.openapi.yaml:111:5
+internal final class HTSettings: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTSettings { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTOptionalFieldsStorage {
+        internal var theme: String?
+        /// - Note: The object's other keys (additionalProperties): every key the fields above do not map,
+        ///   with its value; sent back beside them.
+        internal var additionalProperties: [String: HTJSON] = [:]
+    }
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
+
+    internal static let htAccessors: [HTPropertyAccessor<HTSettings>] = [
+        .init("theme", { $1(&$0.theme) }),
+        .init(additionalProperties: "additionalProperties", { $1(&$0.additionalProperties) }),
+    ]
+    internal static let htMapping: HTObjectMapping<HTSettings> = .defaultMapping()
 }
 
 // MARK: - HTUploadReadingsRequestBody
@@ -253,7 +439,7 @@ internal final class HTUploadReadingsRequestBody: HTHTTPModel, HTModelMappable, 
 /// FastAPI's `Union[int, str, None] = None`.
 ///
 /// Decoded as the first alternative, in order, that accepts the value; a value that none accepts is kept as `unknown`.
-/// - Remark: Generated from forms.openapi.yaml:82:11
+/// - Remark: Generated from forms.openapi.yaml:153:11
 internal enum HTReadingAmount: HTJSONValueConvertible, Hashable {
     case integer(Int)
     case string(String)
@@ -299,7 +485,7 @@ internal enum HTReadingAmount: HTJSONValueConvertible, Hashable {
 /// oneOf is read as anyOf is.
 ///
 /// Decoded as the first alternative, in order, that accepts the value; a value that none accepts is kept as `unknown`.
-/// - Remark: Generated from forms.openapi.yaml:75:11
+/// - Remark: Generated from forms.openapi.yaml:146:11
 internal enum HTReadingCode: HTJSONValueConvertible, Hashable {
     case integer(Int)
     case string(String)
@@ -343,7 +529,7 @@ internal enum HTReadingCode: HTJSONValueConvertible, Hashable {
 // MARK: - HTReadingLabel
 
 /// Decoded as the first alternative, in order, that accepts the value; a value that none accepts is kept as `unknown`.
-/// - Remark: Generated from forms.openapi.yaml:80:11
+/// - Remark: Generated from forms.openapi.yaml:151:11
 internal enum HTReadingLabel: HTJSONValueConvertible, Hashable {
     case string(String)
     case integer(Int)
@@ -387,7 +573,7 @@ internal enum HTReadingLabel: HTJSONValueConvertible, Hashable {
 // MARK: - HTReadingPointItem
 
 /// Decoded as the first alternative, in order, that accepts the value; a value that none accepts is kept as `unknown`.
-/// - Remark: Generated from forms.openapi.yaml:89:11
+/// - Remark: Generated from forms.openapi.yaml:160:11
 internal enum HTReadingPointItem: HTJSONValueConvertible, Hashable {
     case number(Double)
     case string(String)
@@ -431,7 +617,7 @@ internal enum HTReadingPointItem: HTJSONValueConvertible, Hashable {
 // MARK: - HTReadingSensor
 
 /// Decoded as the first alternative, in order, that accepts the value; a value that none accepts is kept as `unknown`.
-/// - Remark: Generated from forms.openapi.yaml:102:5
+/// - Remark: Generated from forms.openapi.yaml:173:5
 internal enum HTReadingSensor: HTJSONValueConvertible, Hashable {
     case readingSensorRef(HTReadingSensorRef)
     case readingSensorFull(HTReadingSensorFull)
@@ -471,7 +657,7 @@ internal enum HTReadingSensor: HTJSONValueConvertible, Hashable {
 // MARK: - HTReadingShape
 
 /// Decoded by its `shapeType` property; a value that matches no alternative is kept as `unknown`.
-/// - Remark: Generated from forms.openapi.yaml:117:5
+/// - Remark: Generated from forms.openapi.yaml:188:5
 internal enum HTReadingShape: HTJSONValueConvertible, Hashable {
     /// `shapeType`: "circle".
     case readingCircle(HTReadingCircle)
@@ -520,7 +706,7 @@ internal enum HTReadingShape: HTJSONValueConvertible, Hashable {
 /// A number, or a text such as "10" that stays text.
 ///
 /// Decoded as the first alternative, in order, that accepts the value; a value that none accepts is kept as `unknown`.
-/// - Remark: Generated from forms.openapi.yaml:70:11
+/// - Remark: Generated from forms.openapi.yaml:141:11
 internal enum HTReadingValue: HTJSONValueConvertible, Hashable {
     case number(Double)
     case string(String)

@@ -5,6 +5,50 @@
 import Foundation
 @_spi(Generated) import HTNetworking
 
+// MARK: - HTEchoLabelRequest
+
+/// Sends a label; the loopback server answers what it got.
+///
+/// `POST /echo/labels`
+///
+/// - Remark: Generated from forms.openapi.yaml:67:20
+internal struct HTEchoLabelRequest: HTBaseRequest, Sendable {
+    internal typealias Response = HTEcho
+
+    internal static var method: HTHTTPMethod { .post }
+    internal static var path: String { "/echo/labels" }
+    internal static var sendsParametersInQuery: Bool { true }
+
+    internal var requestBody: HTLabel
+
+    internal var body: HTRequestBody? {
+        .json(self.requestBody.htRequestJSON)
+    }
+}
+
+// MARK: - HTGetLabelRequest
+
+/// A label as the server writes it (the loopback server answers the `body` parameter).
+///
+/// `GET /status/200`
+///
+/// - Remark: Generated from forms.openapi.yaml:50:20
+internal struct HTGetLabelRequest: HTBaseRequest, Sendable {
+    internal typealias Response = HTLabel
+
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/status/200" }
+    internal static var sendsParametersInQuery: Bool { true }
+
+    internal var body: String
+
+    internal var parameters: HTJSONObject {
+        var parameters = HTJSONObject()
+        parameters.append("body", self.body.htJSON)
+        return parameters
+    }
+}
+
 // MARK: - HTListReadingsRequest
 
 /// `GET /readings`

@@ -54,13 +54,21 @@ extension OpenAPIFixture {
                     field("id", ref("Int64"), required: true), field("owner", ref("OldOwner")),
                     field("kind", ref("AnyPet")), field("color", ref("LegacyColor")),
                 ], line: 33))
-        types.append(
-            model(
-                "Upload",
-                [
-                    field("file", ref("Data")), field("files", ref("Data", [.array])), field("note", ref("String")),
-                    field("takenAt", ref("Date")),
-                ], line: 38))
+        var upload = model(
+            "Upload",
+            [
+                field("file", ref("Data")), field("files", ref("Data", [.array])), field("note", ref("String")),
+                field("takenAt", ref("Date")),
+            ], line: 38)
+        // Other keys (additionalProperties), calendar dates: sent as parts of their own.
+        upload.additionalProperties = field("additionalProperties", ref("Date", [.map]), line: 42) {
+            $0.dateFormat = DateFormatDecl(format: .dateOnly, location: at(42))
+        }
+        types.append(upload)
+        // Other keys whose values are of a deprecated model: the generated code must not warn.
+        var registry = model("Registry", [field("count", ref("Integer"))], line: 48)
+        registry.additionalProperties = field("additionalProperties", ref("OldOwner", [.map]), line: 49)
+        types.append(registry)
         types.append(model("Filter", [field("name", ref("String")), field("age", ref("Integer"))], line: 43))
         types.append(model("Leaf", [field("value", ref("String"))], line: 46))
         types.append(

@@ -370,6 +370,11 @@ import Testing
                         if let part = value.htStorage.note { parts.append(HTMultipartPart(name: "note", value: part.htJSON)) }
 
                 """))
+        // The other keys, a part each, but none that a field maps.
+        #expect(
+            upload.contains(
+                #"        for (key, part) in value.htStorage.additionalProperties.sorted(by: { $0.key < $1.key }) where !["file", "files", "note", "takenAt"].contains(key) { parts.append(HTMultipartPart(name: key, value: part.htJSON(dateFormat: .dateOnly))) }\#n"#
+            ))
         #expect(upload.contains("        return .multipart(parts)\n"))
     }
 

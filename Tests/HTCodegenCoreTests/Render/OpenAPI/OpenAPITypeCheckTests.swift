@@ -56,6 +56,9 @@ import Testing
             var things = HTFindThingsRequest(id: 1)
             things.old = "x"  // warned: a deprecated input
             _ = things
+            let upload = HTUpload { $0.additionalProperties["day"] = Date() }
+            _ = upload.additionalProperties.count
+            _ = HTRegistry { $0.count = 1 }.count
         }
         """
 
