@@ -15,6 +15,8 @@ enum RequestHelper: CaseIterable, Hashable {
     case cookie
     /// The members of a form body that is not a model.
     case formObject
+    /// One field of a form body written in the style its `encoding` gives.
+    case restyleFormField
     /// The parts of a multipart body that is not a model.
     case multipartParts
 
@@ -27,6 +29,7 @@ enum RequestHelper: CaseIterable, Hashable {
         case .headerText: return "headerText"
         case .cookie: return "appendCookie"
         case .formObject: return "formObject"
+        case .restyleFormField: return "restyleFormField"
         case .multipartParts: return "multipartParts"
         }
     }

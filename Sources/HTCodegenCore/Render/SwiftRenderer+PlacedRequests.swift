@@ -136,11 +136,18 @@ extension SwiftRenderer {
         case .json:
             // Without the read-only fields of the models it holds (`htRequestJSON`).
             lines.append("return .json(\(value).htRequestJSON)")
-        case .form:
-            if case .model = body.type {
-                lines.append("return .form(\(use(.formObject))(\(value).htRequestJSON))")
+        case .form(let styles):
+            let json = if case .model = body.type { "\(value).htRequestJSON" } else { "\(value).htJSON" }
+            if styles.isEmpty {
+                lines.append("return .form(\(use(.formObject))(\(json)))")
             } else {
-                lines.append("return .form(\(use(.formObject))(\(value).htJSON))")
+                lines.append("var fields = \(use(.formObject))(\(json))")
+                for style in styles {
+                    lines.append(
+                        "\(use(.restyleFormField))(\(SwiftNaming.stringLiteral(style.name)), style: \(SwiftNaming.stringLiteral(style.style)), explode: \(style.explode), in: &fields)"
+                    )
+                }
+                lines.append("return .form(fields)")
             }
         case .multipart:
             if case .model(let name) = body.type, let model = modelsByName[name] {

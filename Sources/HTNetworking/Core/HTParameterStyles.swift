@@ -68,6 +68,64 @@ public enum HTParameterStyles {
         return object
     }
 
+    /// Writes the field `name` of a form body in the style its `encoding` gives (OpenAPI's style table),
+    /// in its place among the other fields:
+    /// - `deepObject`: an object's members as `name[key]`, an array's elements as `name[index]`, nested
+    ///   ones likewise (`metadata[plan]=pro`, `items[0][price]=p_1`, as payment APIs read them);
+    /// - `form` with `explode`: an object's members as fields of their own, an array as its key repeated;
+    /// - `form` without `explode`, `spaceDelimited`, `pipeDelimited`: an array's (an object's keys and)
+    ///   values joined by `,`, ` ` or `|`.
+    /// `null` values are left out, as in any form body.
+    public static func restyleFormField(
+        _ name: String, style: String, explode: Bool, in fields: inout HTJSONObject
+    ) {
+        switch fields[name] {
+        case .object?, .array?: break
+        default: return
+        }
+        guard let value = fields[name] else { return }
+        var restyled = HTJSONObject()
+        for member in fields {
+            guard member.key == name else {
+                restyled.append(member.key, member.value)
+                continue
+            }
+            switch style {
+            case "deepObject":
+                appendDeepMembers(name, value, to: &restyled)
+            case "form" where explode:
+                if case .object(let object) = value {
+                    for inner in object { restyled.append(inner.key, inner.value) }
+                } else {
+                    restyled.append(name, value)
+                }
+            case "spaceDelimited":
+                restyled.append(name, joined(value, " "))
+            case "pipeDelimited":
+                restyled.append(name, joined(value, "|"))
+            default:
+                restyled.append(name, joined(value, ","))
+            }
+        }
+        fields = restyled
+    }
+
+    /// `value` under `name` with brackets for every level of objects (`[key]`) and arrays (`[index]`).
+    private static func appendDeepMembers(_ name: String, _ value: HTJSON, to fields: inout HTJSONObject) {
+        switch value {
+        case .object(let object):
+            for member in object { appendDeepMembers(name + "[" + member.key + "]", member.value, to: &fields) }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                appendDeepMembers(name + "[" + String(index) + "]", element, to: &fields)
+            }
+        case .null:
+            return
+        default:
+            fields.append(name, value)
+        }
+    }
+
     /// The parts of a multipart body that is not a model: one part per member of an object.
     public static func multipartParts(_ value: HTJSON) -> [HTMultipartPart] {
         guard case .object(let object) = value else { return [] }

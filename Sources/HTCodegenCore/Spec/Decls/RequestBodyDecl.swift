@@ -5,13 +5,31 @@ package struct RequestBodyDecl: Sendable {
     package enum Encoding: Sendable, Hashable {
         /// `application/json` (or a `+json` type): the value as JSON.
         case json
-        /// `application/x-www-form-urlencoded`: the object's fields as `key=value` pairs.
-        case form
+        /// `application/x-www-form-urlencoded`: the object's fields as `key=value` pairs, those the
+        /// media type's `encoding` gives a style written in it.
+        case form(styles: [FormFieldStyle] = [])
         /// `multipart/form-data`: one part per field of the object; `Data` fields are file parts.
         case multipart
         /// Raw bytes (`application/octet-stream`, `image/png`, `text/plain`, ...) sent as given, with
         /// this content type: the body's Swift type is `Data`.
         case binary(contentType: String)
+    }
+
+    /// How one field of a form body is written (its `encoding` entry's `style` and `explode`).
+    package struct FormFieldStyle: Sendable, Hashable {
+        /// The field's JSON key.
+        package var name: String
+        /// `form`, `deepObject`, `spaceDelimited` or `pipeDelimited`.
+        package var style: String
+        /// Whether arrays and objects are exploded.
+        package var explode: Bool
+
+        /// Creates a style.
+        package init(name: String, style: String, explode: Bool) {
+            self.name = name
+            self.style = style
+            self.explode = explode
+        }
     }
 
     /// How the body is written.

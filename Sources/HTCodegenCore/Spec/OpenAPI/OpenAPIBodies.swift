@@ -67,7 +67,8 @@ extension OpenAPIReadContext {
                 location: media.keyLocation)
         case .form, .multipart:
             let type = bodyType ?? TypeRef(name: "Variable", location: media.keyLocation)
-            let encoding: RequestBodyDecl.Encoding = kind == .form ? .form : .multipart
+            let encoding: RequestBodyDecl.Encoding =
+                kind == .form ? .form(styles: formFieldStyles(media.value["encoding"]?.value)) : .multipart
             return RequestBodyDecl(
                 encoding: encoding, type: type, isRequired: isRequired, description: description,
                 location: media.keyLocation)
@@ -83,6 +84,26 @@ extension OpenAPIReadContext {
                 encoding: .binary(contentType: contentType), type: nil, isRequired: isRequired,
                 description: description, location: media.keyLocation)
         }
+    }
+
+    /// The styles a form body's `encoding` gives its fields: each entry with a `style` or an `explode`
+    /// (an entry with neither keeps the default: arrays repeat their key, objects are JSON text). A style
+    /// a form body cannot have is a warning, and the field keeps the default.
+    mutating func formFieldStyles(_ encoding: JSONNode?) -> [RequestBodyDecl.FormFieldStyle] {
+        var styles: [RequestBodyDecl.FormFieldStyle] = []
+        for member in encoding?.objectMembers ?? [] {
+            let entry = member.value
+            guard entry["style"] != nil || entry["explode"] != nil else { continue }
+            let style = entry.string("style") ?? "form"
+            guard ["form", "deepObject", "spaceDelimited", "pipeDelimited"].contains(style) else {
+                diagnostics.warning(
+                    "the style '\(style)' of the form field '\(member.key)' is not one a form body has (form, deepObject, spaceDelimited, pipeDelimited); the field is sent as if it had none",
+                    at: entry["style"]?.value.location ?? member.keyLocation)
+                continue
+            }
+            styles.append(.init(name: member.key, style: style, explode: entry.bool("explode") ?? (style == "form")))
+        }
+        return styles
     }
 
     /// A response's status key: a code, a class (`4XX`) or `default`.

@@ -223,7 +223,7 @@ extension OpenAPIFixture {
         operations.append(
             operation("submitForm", "POST", "/form", line: 150) {
                 $0.body = RequestBodyDecl(
-                    encoding: .form, type: ref("NewPet"), isRequired: true, description: nil, location: at(151))
+                    encoding: .form(), type: ref("NewPet"), isRequired: true, description: nil, location: at(151))
             })
         operations.append(
             operation(
@@ -256,7 +256,8 @@ extension OpenAPIFixture {
         operations.append(
             operation("formMap", "POST", "/fm", line: 195) {
                 $0.body = RequestBodyDecl(
-                    encoding: .form, type: ref("String", [.map]), isRequired: false, description: nil, location: at(196)
+                    encoding: .form(), type: ref("String", [.map]), isRequired: false, description: nil,
+                    location: at(196)
                 )
                 $0.response = .body(ref("Tree"))
             })

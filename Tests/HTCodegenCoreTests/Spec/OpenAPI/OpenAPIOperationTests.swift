@@ -225,7 +225,7 @@ import Testing
         #expect(create.type?.description == "CreatePetRequestBody")
         #expect(create.isRequired)
         let form = try #require(try T.interface("sendForm", in: document).body)
-        #expect(form.encoding == .form)
+        #expect(form.encoding == .form())
         #expect(form.type?.description == "Pet")
         #expect(!form.isRequired)
         let photo = try #require(try T.interface("uploadPhoto", in: document).body)
