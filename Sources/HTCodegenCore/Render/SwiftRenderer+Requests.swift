@@ -144,6 +144,9 @@ extension SwiftRenderer {
                 let headerList = headerNames.map(SwiftNaming.stringLiteral).joined(separator: ", ")
                 writer.line("\(access)static var headerPropertyList: [String] { [\(headerList)] }")
             }
+            if let accept = request.accept {
+                writer.line("\(access)static var accept: String? { \(SwiftNaming.stringLiteral(accept)) }")
+            }
             if let security = request.security {
                 writer.line(
                     "\(access)static var securityRequirements: [HTSecurityRequirement]? { \(securityExpression(security)) }"

@@ -263,6 +263,8 @@ package struct ResolvedRequest: Sendable {
     package var deprecation: ResolvedDeprecation?
     /// Its security requirements, any one of which it must meet (`nil`: the spec does not say).
     package var security: [[SecuritySchemeDecl]]?
+    /// Its `Accept` header, when it reads a success response that is not JSON.
+    package var accept: String?
 }
 
 extension ResolvedRequest {

@@ -452,6 +452,7 @@ package struct Resolver {
         request.errorResponses = errorResponses
         request.deprecation = deprecation(of: interface)
         request.security = securitySchemes(of: interface)
+        request.accept = interface.accept
         return request
     }
 

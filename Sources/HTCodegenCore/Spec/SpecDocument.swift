@@ -264,6 +264,9 @@ package struct InterfaceDecl: Sendable {
     /// The security requirements of the interface, any one of which it must meet, each the names of
     /// its schemes (``SpecDocument/securitySchemes``); `[]`: none needed; `nil`: not said.
     package var security: [[String]]?
+    /// The media type of the success response it reads when that is not JSON (`image/png`,
+    /// `text/csv`): its `Accept` header.
+    package var accept: String?
 
     /// Creates an interface.
     package init(

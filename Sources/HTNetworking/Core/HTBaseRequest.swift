@@ -59,6 +59,13 @@ public protocol HTBaseRequest: SendableMetatype {
     /// requests): the request does not say; interceptors decide.
     static var securityRequirements: [HTSecurityRequirement]? { get }
 
+    /// The `Accept` header: the media type of the response the request reads (an OpenAPI operation's
+    /// documented success media type, `image/png`, `text/csv`). `nil` (the default): `application/json`.
+    /// A request whose `Response` is `Data` gets the body's bytes as they came, one whose `Response` is
+    /// `String` the body's text in its declared charset (UTF-8 when none); neither is parsed nor
+    /// validated.
+    static var accept: String? { get }
+
     /// The parameters. Those named in the path fill it; the others go to the query string for GET,
     /// HEAD and DELETE and into the body (per ``bodyEncoding``) for other methods, unless the request
     /// has a ``body`` or ``sendsParametersInQuery`` is `true`: then they all go to the query string.
@@ -109,6 +116,7 @@ extension HTBaseRequest {
     public static var sendsParametersInQuery: Bool { false }
     public static func documentedError(status: Int, body: HTJSON) -> (any Error & Sendable)? { nil }
     public static var securityRequirements: [HTSecurityRequirement]? { nil }
+    public static var accept: String? { nil }
     public var parameters: HTJSONObject { HTJSONObject() }
     public var body: HTRequestBody? { nil }
     public var headers: [String: String] { [:] }

@@ -77,7 +77,7 @@ enum HTRequestBuilder {
         urlRequest.httpBody = body
         var fields: [(name: String, value: String)] = []
         if let contentType { fields.append(("Content-Type", contentType)) }
-        fields.append(("Accept", "application/json"))
+        fields.append(("Accept", R.accept ?? "application/json"))
         fields += configuration.defaultHeaders.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) }
         fields += values.headers.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) }
         HTHeaderFields.apply(fields, to: &urlRequest)

@@ -53,6 +53,14 @@ enum HTResponseMapper {
             error.documentedError = documentedError(of: raw, for: R.self)
             throw error
         }
+        // A body of bytes or text is the value as it came: no serializer, validator or key path.
+        if R.Response.self == Data.self, let value = raw.body as? R.Response {
+            return HTResponse(value: value, raw: raw, diagnostics: [])
+        }
+        if R.Response.self == String.self {
+            let text = try HTResponseMapper.text(of: raw, describe: describe)
+            if let value = text as? R.Response { return HTResponse(value: value, raw: raw, diagnostics: []) }
+        }
         // A request without a response body (HTNoContent) ignores whatever body comes: one that is empty
         // or does not parse is no failure and is not validated, and a missing key path is no failure.
         let ignoresBody = R.Response.self == HTNoContent.self
@@ -110,6 +118,23 @@ enum HTResponseMapper {
     {
         guard !raw.body.isEmpty, let json = try? HTJSONParser().parse(raw.body) else { return nil }
         return R.documentedError(status: raw.statusCode, body: json)
+    }
+
+    /// The body as text in the charset its content type declares (UTF-8 when none).
+    static func text(of raw: HTTransportResponse, describe: () -> HTRequestDescription) throws(HTNetworkingError)
+        -> String
+    {
+        let serializer = HTTextResponseSerializer()
+        do {
+            if case .string(let text) = try serializer.json(from: raw.body, contentType: raw.contentType) {
+                return text
+            }
+            return ""
+        } catch {
+            let failure = HTSerializationError(
+                serializer: serializer.name, mimeType: raw.contentType?.mimeType, message: String(describing: error))
+            throw HTNetworkingError(.serialization(failure), request: describe(), response: raw)
+        }
     }
 
     /// The body as JSON: `null` when empty, otherwise what the serializer for its content type reads.

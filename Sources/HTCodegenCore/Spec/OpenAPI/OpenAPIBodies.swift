@@ -119,9 +119,9 @@ extension OpenAPIReadContext {
 
     /// The success response and the documented errors of `responses` (in file `file`).
     mutating func responses(_ responses: JSONNode?, inFile file: Int, operationName: String) -> (
-        ResponseDecl, [ErrorResponseDecl]
+        (decl: ResponseDecl, accept: String?), [ErrorResponseDecl]
     ) {
-        guard let members = responses?.objectMembers else { return (.untypedJSON, []) }
+        guard let members = responses?.objectMembers else { return ((.untypedJSON, nil), []) }
         var success: (member: JSONMember, code: Int)?
         var errors: [ErrorResponseDecl] = []
         for member in members {
@@ -147,27 +147,38 @@ extension OpenAPIReadContext {
             }
         }
         errors.sort { $0.status < $1.status }
-        guard let success else { return (.untypedJSON, errors) }
+        guard let success else { return ((.untypedJSON, nil), errors) }
         return (successResponse(success.member, code: success.code, inFile: file, operationName: operationName), errors)
     }
 
     /// The success response `member`.
+    /// The success response `member` and, when it is not JSON, the media type to accept: text
+    /// (`text/*`) is a `String`, XML any JSON (the runtime's XML reader), anything else (`image/png`,
+    /// `application/pdf`, `application/octet-stream`) the body's bytes, `Data`.
     private mutating func successResponse(_ member: JSONMember, code: Int, inFile file: Int, operationName: String)
-        -> ResponseDecl
+        -> (decl: ResponseDecl, accept: String?)
     {
-        guard let (response, responseFile) = dereferenced(member.value, inFile: file) else { return .untypedJSON }
-        warnAboutLinks(response)
-        if code == 204 || code == 205 { return .empty }
-        guard let (media, kind) = preferredMedia(response["content"]?.value) else { return .empty }
-        guard kind == .json else {
-            diagnostics.warning(
-                "the success response is '\(media.key)', not JSON; the response is read as any JSON (HTJSON)",
-                at: media.keyLocation)
-            return .untypedJSON
+        guard let (response, responseFile) = dereferenced(member.value, inFile: file) else {
+            return (.untypedJSON, nil)
         }
-        guard let schema = media.value["schema"]?.value else { return .untypedJSON }
+        warnAboutLinks(response)
+        if code == 204 || code == 205 { return (.empty, nil) }
+        guard let (media, kind) = preferredMedia(response["content"]?.value) else { return (.empty, nil) }
+        guard kind == .json else {
+            let bare = Self.bareMediaType(media.key)
+            let lower = bare.lowercased()
+            if lower.hasSuffix("/xml") || lower.hasSuffix("+xml") {
+                diagnostics.warning(
+                    "the success response is '\(media.key)', not JSON; the response is read as any JSON (HTJSON) through the XML reader",
+                    at: media.keyLocation)
+                return (.untypedJSON, bare)
+            }
+            let type = lower.hasPrefix("text/") ? "String" : "Data"
+            return (.body(TypeRef(name: type, location: media.keyLocation)), bare)
+        }
+        guard let schema = media.value["schema"]?.value else { return (.untypedJSON, nil) }
         let hint = OpenAPINaming.pascalCase(operationName, "Response")
-        return .body(schemaType(schema, inFile: responseFile, hint: hint).ref)
+        return (.body(schemaType(schema, inFile: responseFile, hint: hint).ref), nil)
     }
 
     /// The documented error response `member`, if it has a JSON schema.

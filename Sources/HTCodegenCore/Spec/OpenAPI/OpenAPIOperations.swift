@@ -146,7 +146,8 @@ extension OpenAPIReadContext {
             interface.body = requestBody(body, inFile: file, operationName: name)
         }
         let (response, errors) = responses(node["responses"]?.value, inFile: file, operationName: name)
-        interface.response = response
+        interface.response = response.decl
+        interface.accept = response.accept
         interface.errorResponses = errors
         interface.security = security(node["security"]?.value) ?? documentSecurity
         if let callbacks = node["callbacks"], callbacks.value.objectMembers?.isEmpty == false {

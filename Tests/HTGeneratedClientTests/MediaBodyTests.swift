@@ -1,0 +1,29 @@
+import Foundation
+import HTNetworking
+import HTTestSupport
+import Testing
+
+/// Issue #38, part 2: a success body that is not JSON is read as the document says (`Data` for a
+/// picture, `String` for text), with an `Accept` header of its media type (`Specs/media.openapi.yaml`).
+@Suite struct MediaBodyTests {
+    @Test func aPictureIsItsBytesAndAReportItsText() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let client = HTClient(baseURL: server.baseURL)
+        // Bytes that are no JSON (nor UTF-8 text) arrive as they are.
+        let picture = HTGetMediaPictureRequest(body: "\u{89}PNG{not json", contentType: "image/png")
+        #expect(try client.urlRequest(for: picture).value(forHTTPHeaderField: "Accept") == "image/png")
+        let bytes: Data = try await client.send(picture)
+        #expect(bytes == Data("\u{89}PNG{not json".utf8))
+        let report = HTGetMediaReportRequest(body: "a,b\n1,\"x\"\n", contentType: "text/csv; charset=utf-8")
+        #expect(try client.urlRequest(for: report).value(forHTTPHeaderField: "Accept") == "text/csv")
+        let text: String = try await client.send(report)
+        #expect(text == "a,b\n1,\"x\"\n")
+        // Text in a declared charset other than UTF-8 is decoded in it.
+        let latin = HTGetMediaReportRequest(body: "café", contentType: "text/csv; charset=iso-8859-1")
+        let raw = try await client.rawResponse(for: latin)
+        #expect(raw.body == Data("café".utf8))
+        let decoded: String = try await client.send(latin)
+        #expect(decoded == "cafÃ©")
+    }
+}
