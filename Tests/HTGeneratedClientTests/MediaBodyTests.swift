@@ -26,4 +26,16 @@ import Testing
         let decoded: String = try await client.send(latin)
         #expect(decoded == "cafÃ©")
     }
+
+    /// Issue #38, part 5: a server's variables are filled by a function whose `enum` variables take
+    /// only the listed values, and an operation's own server is its base URL.
+    @Test func serverVariablesAndAnOperationsOwnServer() throws {
+        #expect(HTMediaServers.default == "http://127.0.0.1:8080/v1")
+        #expect(HTMediaServers.server1() == HTMediaServers.default)
+        #expect(HTMediaServers.server1(host: .localhost, port: "81", version: "2") == "http://localhost:81/v2")
+        #expect(HTMediaServers.Server1Host.allCases.map(\.rawValue) == ["127.0.0.1", "localhost"])
+        let client = HTClient(baseURL: try #require(URL(string: "http://127.0.0.1:1/api")))
+        let request = try client.urlRequest(for: HTGetMediaElsewhereRequest())
+        #expect(request.url?.absoluteString == "http://localhost:9/echo/elsewhere")
+    }
 }

@@ -26,9 +26,11 @@ extension SwiftRenderer {
     }
 
     /// Whether a request's body, exact response or error responses use a Foundation type (a multipart
-    /// body model with a `Data` field among them). Native and NEI requests have none of these.
+    /// body model with a `Data` field among them), or it has a base URL of its own. Native and NEI
+    /// requests have none of these.
     private func usesFoundation(_ request: ResolvedRequest) -> Bool {
         guard request.placesParameters else { return false }
+        if request.baseURL != nil { return true }
         if let body = request.body {
             if body.type.usesFoundation { return true }
             if case .multipart = body.encoding, case .model(let name) = body.type,
@@ -181,6 +183,11 @@ extension SwiftRenderer {
                     into: &writer)
                 if let body = request.body, let property = properties.first(where: \.isBody) {
                     renderBody(body, property: property, marksDeprecatedInputs: marksDeprecatedInputs, into: &writer)
+                }
+                if let baseURL = request.baseURL {
+                    writer.line()
+                    writer.line("/// The operation's own server, replacing the client's base URL.")
+                    writer.line("\(access)var baseURL: URL? { URL(string: \(SwiftNaming.stringLiteral(baseURL))) }")
                 }
                 renderErrorResponses(request.errorResponses, into: &writer)
             } else {

@@ -265,6 +265,8 @@ package struct ResolvedRequest: Sendable {
     package var security: [[SecuritySchemeDecl]]?
     /// Its `Accept` header, when it reads a success response that is not JSON.
     package var accept: String?
+    /// The base URL its own servers give it.
+    package var baseURL: String?
 }
 
 extension ResolvedRequest {

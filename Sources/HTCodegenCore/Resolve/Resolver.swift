@@ -453,6 +453,7 @@ package struct Resolver {
         request.deprecation = deprecation(of: interface)
         request.security = securitySchemes(of: interface)
         request.accept = interface.accept
+        request.baseURL = interface.baseURL
         return request
     }
 

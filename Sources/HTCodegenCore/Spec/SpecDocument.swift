@@ -267,6 +267,8 @@ package struct InterfaceDecl: Sendable {
     /// The media type of the success response it reads when that is not JSON (`image/png`,
     /// `text/csv`): its `Accept` header.
     package var accept: String?
+    /// The base URL its own (or its path's) `servers` give it, replacing the client's (OpenAPI).
+    package var baseURL: String?
 
     /// Creates an interface.
     package init(

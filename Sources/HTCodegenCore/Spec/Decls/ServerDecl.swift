@@ -1,8 +1,24 @@
 /// A server the spec names (OpenAPI's `servers`): the first one becomes the spec's default base URL,
 /// a generated constant the app may pass to its client.
 package struct ServerDecl: Sendable {
+    /// A `{variable}` of the server's URL.
+    package struct Variable: Sendable {
+        /// Its name in the URL.
+        package var name: String
+        /// Its default value.
+        package var defaultValue: String
+        /// The values it may take (`enum`); empty: any.
+        package var values: [String]
+        /// What it is.
+        package var description: String?
+    }
+
     /// The URL, with its `{variables}` replaced by their defaults.
     package var url: String
+    /// The URL as the spec writes it, with its `{variables}`.
+    package var template: String = ""
+    /// The variables of ``template`` that have a default, in the spec's order.
+    package var variables: [Variable] = []
     /// What the server is.
     package var description: String?
     /// Where it is declared.

@@ -11,6 +11,8 @@ extension OpenAPIReadContext {
         var method: JSONMember
         var file: Int
         var pathParameters: [ParameterSource]
+        /// The path item's `servers`.
+        var pathServers: [ServerDecl] = []
         var name = ""
         var nameLocation: SourceLocation
         /// Whether ``name`` was made from the method and path (no usable `operationId`).
@@ -39,6 +41,7 @@ extension OpenAPIReadContext {
                 continue
             }
             let pathParameters = parameterSources(item["parameters"]?.value, inFile: itemFile)
+            let pathServers = servers(item["servers"]?.value)
             for method in item.objectMembers ?? [] where Self.methods.contains(method.key) {
                 guard method.value.objectMembers != nil else {
                     diagnostics.warning("an operation must be an object; ignored", at: method.value.location)
@@ -47,7 +50,7 @@ extension OpenAPIReadContext {
                 operations.append(
                     OperationSource(
                         path: pathMember, method: method, file: itemFile, pathParameters: pathParameters,
-                        nameLocation: method.keyLocation))
+                        pathServers: pathServers, nameLocation: method.keyLocation))
             }
         }
         nameOperations(&operations)
@@ -153,10 +156,17 @@ extension OpenAPIReadContext {
         if let callbacks = node["callbacks"], callbacks.value.objectMembers?.isEmpty == false {
             diagnostics.warning("callbacks are not generated; ignored", at: callbacks.keyLocation)
         }
-        if let servers = node["servers"], servers.value.arrayElements?.isEmpty == false {
-            diagnostics.warning(
-                "operation servers are not applied: the request goes to the client's base URL (set baseURL on the request to change it)",
-                at: servers.keyLocation)
+        // The operation's servers, else its path's: the first is the request's base URL when absolute.
+        let operationServers = servers(node["servers"]?.value)
+        if let server = operationServers.first ?? source.pathServers.first {
+            let lower = server.url.lowercased()
+            if lower.hasPrefix("https://") || lower.hasPrefix("http://") {
+                interface.baseURL = server.url
+            } else {
+                diagnostics.warning(
+                    "the server '\(server.url)' is relative; the request goes to the client's base URL (set baseURL on the request to change it)",
+                    at: server.location)
+            }
         }
         return interface
     }

@@ -9,6 +9,7 @@ extension OpenAPIReadContext {
                 continue
             }
             var text = url
+            var variables: [ServerDecl.Variable] = []
             for variable in server["variables"]?.value.objectMembers ?? [] {
                 guard let value = variable.value.string("default") else {
                     diagnostics.warning(
@@ -17,8 +18,23 @@ extension OpenAPIReadContext {
                     continue
                 }
                 text = text.replacingOccurrences(of: "{\(variable.key)}", with: value)
+                guard url.contains("{\(variable.key)}") else { continue }
+                var values = (variable.value["enum"]?.value.arrayElements ?? []).compactMap(\.stringValue)
+                if !values.isEmpty && !values.contains(value) {
+                    diagnostics.warning(
+                        "the default '\(value)' of the server variable '\(variable.key)' is not one of its enum values; any text is accepted",
+                        at: variable.keyLocation)
+                    values = []
+                }
+                variables.append(
+                    .init(
+                        name: variable.key, defaultValue: value, values: values,
+                        description: variable.value.openAPIDescription))
             }
-            servers.append(ServerDecl(url: text, description: server.openAPIDescription, location: server.location))
+            var decl = ServerDecl(url: text, description: server.openAPIDescription, location: server.location)
+            decl.template = url
+            decl.variables = variables
+            servers.append(decl)
         }
         return servers
     }

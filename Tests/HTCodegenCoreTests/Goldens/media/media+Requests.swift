@@ -5,6 +5,22 @@
 import Foundation
 @_spi(Generated) import HTNetworking
 
+// MARK: - HTGetMediaElsewhereRequest
+
+/// `GET /echo/elsewhere`
+///
+/// - Remark: Generated from media.openapi.yaml:40:20
+internal struct HTGetMediaElsewhereRequest: HTBaseRequest, Sendable {
+    internal typealias Response = HTGetMediaElsewhereResponse
+
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/echo/elsewhere" }
+    internal static var sendsParametersInQuery: Bool { true }
+
+    /// The operation's own server, replacing the client's base URL.
+    internal var baseURL: URL? { URL(string: "http://localhost:9") }
+}
+
 // MARK: - HTGetMediaPictureRequest
 
 /// `GET /status/200`

@@ -73,4 +73,9 @@ internal enum HTPetstoreServers {
     /// Every server the spec names, in its order:
     /// - `https://eu.petstore.example.com/v1`: Production.
     internal static var all: [String] { ["https://eu.petstore.example.com/v1"] }
+
+    /// Server 1, `https://{region}.petstore.example.com/v1`, with its variables filled. Production.
+    internal static func server1(region: String = "eu") -> String {
+        "https://" + region + ".petstore.example.com/v1"
+    }
 }
