@@ -282,7 +282,7 @@ extension SwiftRenderer {
     }
 
     func methodExpression(_ method: String) -> String {
-        let known = ["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS"]
+        let known = ["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS", "TRACE"]
         return known.contains(method)
             ? "." + method.lowercased() : "HTHTTPMethod(rawValue: \(SwiftNaming.stringLiteral(method)))"
     }

@@ -2,7 +2,7 @@
 /// response rule. All problems are collected, each at its source position.
 package struct Resolver {
     /// The HTTP methods a request may use.
-    package static let methods: Set<String> = ["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS"]
+    package static let methods: Set<String> = ["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS", "TRACE"]
 
     let document: SpecDocument
     var diagnostics = DiagnosticBag()
