@@ -2,8 +2,8 @@ import HTModel
 
 /// How generated OpenAPI requests write the parameter styles the runtime does not apply itself: query
 /// arrays joined (`form` without `explode`, `spaceDelimited`, `pipeDelimited`), objects flattened
-/// (`form` with `explode`, `deepObject`), header values as text, cookies into one `Cookie` header, and
-/// bodies that are not models. Generated code calls these (`@_spi(Generated)`), so each style has one
+/// (`form` with `explode`, `deepObject`), header values as text, cookies into one `Cookie` header,
+/// values described by JSON `content` as their JSON text, and bodies that are not models. Generated code calls these (`@_spi(Generated)`), so each style has one
 /// implementation, tested once, instead of a copy in every generated file.
 @_spi(Generated)
 public enum HTParameterStyles {
@@ -35,13 +35,20 @@ public enum HTParameterStyles {
         for member in object { parameters.append(member.key, member.value) }
     }
 
-    /// An object's members as `name[key]` parameters (OpenAPI's `deepObject`); any other value as `name`.
+    /// An object's members as `name[key]` parameters (OpenAPI's `deepObject`), a nested object's as
+    /// `name[key][inner]`, and so on; any other value as `name`.
     public static func appendDeepObject(_ name: String, _ value: HTJSON, to parameters: inout HTJSONObject) {
         guard case .object(let object) = value else {
             parameters.append(name, value)
             return
         }
-        for member in object { parameters.append(name + "[" + member.key + "]", member.value) }
+        for member in object { appendDeepObject(name + "[" + member.key + "]", member.value, to: &parameters) }
+    }
+
+    /// A value as its JSON text (a parameter described by JSON `content`): `{"min":1}` is the string
+    /// `{"min":1}`, which the query, a header or a cookie then encodes as it encodes any text.
+    public static func jsonText(_ value: HTJSON) -> HTJSON {
+        .string(value.serializedString())
     }
 
     /// A header's text: a scalar's text, an array's values joined by commas (OpenAPI's `simple`). A
@@ -51,10 +58,12 @@ public enum HTParameterStyles {
     }
 
     /// Adds `name=value` to the `Cookie` header, after the pairs already there (`; `-separated). The
-    /// name and the value are percent-encoded (everything but RFC 3986's unreserved characters), so a
-    /// value can never end its pair or add another cookie: `a; admin=1` is sent as `a%3B%20admin%3D1`.
+    /// value is sent as RFC 6265 allows: its cookie-octets unchanged (a base64 token `c2Vz+/=` arrives
+    /// as it is, also at servers that do not percent-decode cookies), anything else percent-encoded, so
+    /// a value can never end its pair or add another cookie: `a; admin=1` is sent as `a%3B%20admin=1`.
+    /// The name is a token: `=` in it is percent-encoded too.
     public static func appendCookie(_ name: String, _ value: HTJSON, to headers: inout [String: String]) {
-        let pair = HTFormEncoding.escape(name) + "=" + HTFormEncoding.escape(headerText(value))
+        let pair = HTCookieText.name(name) + "=" + HTCookieText.value(headerText(value))
         if let existing = headers["Cookie"] {
             headers.updateValue(existing + "; " + pair, forKey: "Cookie")
         } else {
