@@ -133,7 +133,7 @@ extension SwiftRenderer {
             // initializer and an addressor each), which cost type-checking time and 15% of the requests'
             // object code for a constant (issue #16).
             writer.line("\(access)static var method: HTHTTPMethod { \(methodExpression(request.method)) }")
-            writer.line("\(access)static var path: String { \(SwiftNaming.stringLiteral(request.path)) }")
+            writer.line("\(access)static var path: String { \(SwiftNaming.stringLiteral(templatePath(request))) }")
             if request.placesParameters {
                 writer.line("\(access)static var sendsParametersInQuery: Bool { true }")
             }

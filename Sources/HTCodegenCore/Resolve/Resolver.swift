@@ -141,7 +141,8 @@ package struct Resolver {
                 isRequired: field.isRequired, dateFormat: format, placement: field.placement,
                 deprecation: field.isDeprecated ? .declared : deprecatedType(usedBy: field.type).map { .usesType($0) },
                 defaultValue: field.defaultValue, access: field.access, isNullable: field.isNullable,
-                isRequiredNullable: field.isRequiredNullable, swiftName: field.swiftName, notes: field.notes)
+                isRequiredNullable: field.isRequiredNullable, swiftName: field.swiftName, notes: field.notes,
+                sendsJSONText: field.sendsJSONText)
         }
     }
 
