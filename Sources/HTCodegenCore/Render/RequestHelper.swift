@@ -11,6 +11,8 @@ enum RequestHelper: CaseIterable, Hashable {
     case appendDeepObject
     /// A header's text.
     case headerText
+    /// A value as its JSON text (a parameter described by JSON `content`).
+    case jsonText
     /// Adds a `name=value` pair to the `Cookie` header.
     case cookie
     /// The members of a form body that is not a model.
@@ -27,6 +29,7 @@ enum RequestHelper: CaseIterable, Hashable {
         case .appendMembers: return "appendMembers"
         case .appendDeepObject: return "appendDeepObject"
         case .headerText: return "headerText"
+        case .jsonText: return "jsonText"
         case .cookie: return "appendCookie"
         case .formObject: return "formObject"
         case .restyleFormField: return "restyleFormField"

@@ -3,13 +3,16 @@
 ///
 /// - `static var sendsParametersInQuery: Bool { true }`: the runtime fills the path from `parameters`
 ///   and sends the rest of them in the query string, whatever the method; the body is only `body`.
-/// - `parameters` holds the path and query inputs. An array or object query input is written as its
+/// - `parameters` holds the path and query inputs. A path input in style `label` or `matrix` (or
+///   `simple` with `explode`) is left to the runtime, which writes it as the operator its name has in
+///   `path` says (`{.id}`, `{;id*}`: RFC 6570, which OpenAPI's styles come from). An array or object query input is written as its
 ///   style says: `form` with `explode` (OpenAPI's default) leaves an array to the runtime, which repeats
 ///   the key, and spreads an object's members as parameters of their own; `form` without `explode`,
 ///   `spaceDelimited` and `pipeDelimited` join the values (`1,2`, `1 2`, `1|2`); `deepObject` writes
 ///   `filter[name]` keys. A path input that is an array is joined with commas (`simple`).
 /// - `headers` holds the header inputs as text (an array joined with commas), and the cookie inputs
 ///   joined into one `Cookie` header (`a=1; b=2`), after a constant `Cookie` header if there is one.
+/// - An input described by JSON `content` is its JSON text, in whichever of these it goes.
 /// - `body` renders the property `requestBody`: JSON (its `htJSON`), a form (a model's `htJSONObject()`),
 ///   multipart (one part per field of the model, `Data` fields as file parts) or raw bytes.
 ///
@@ -25,7 +28,7 @@ extension SwiftRenderer {
             guard property.jsonKey != nil, property.header == nil, !property.isBody else { return false }
             switch property.placement {
             case .header, .cookie: return false
-            case .automatic, .path, .query: return true
+            case .automatic, .path, .styledPath, .query: return true
             }
         }
         guard !inputs.isEmpty else { return }
@@ -39,18 +42,20 @@ extension SwiftRenderer {
             let literal = SwiftNaming.stringLiteral(key)
             let value = property.isRequired ? "self.\(SwiftNaming.escaped(property.name))" : "value"
             let json = jsonExpression(value, property)
+            // An input described by JSON content is its JSON text: a scalar, in every style.
+            let type = property.field?.sendsJSONText == true ? .string : property.type
             let statement: String
             switch property.placement {
-            case .query(.formCommaSeparated) where !Self.isScalar(property.type),
-                .path where !Self.isScalar(property.type):
+            case .query(.formCommaSeparated) where !Self.isScalar(type),
+                .path where !Self.isScalar(type):
                 statement = "parameters.append(\(literal), \(use(.joinedValue))(\(json), \",\"))"
-            case .query(.spaceDelimited) where !Self.isScalar(property.type):
+            case .query(.spaceDelimited) where !Self.isScalar(type):
                 statement = "parameters.append(\(literal), \(use(.joinedValue))(\(json), \" \"))"
-            case .query(.pipeDelimited) where !Self.isScalar(property.type):
+            case .query(.pipeDelimited) where !Self.isScalar(type):
                 statement = "parameters.append(\(literal), \(use(.joinedValue))(\(json), \"|\"))"
-            case .query(.deepObject) where !Self.isScalar(property.type):
+            case .query(.deepObject) where !Self.isScalar(type):
                 statement = "\(use(.appendDeepObject))(\(literal), \(json), to: &parameters)"
-            case .query(.formExploded) where Self.isObject(property.type):
+            case .query(.formExploded) where Self.isObject(type):
                 statement = "\(use(.appendMembers))(\(literal), \(json), to: &parameters)"
             default:
                 statement = "parameters.append(\(literal), \(json))"
@@ -86,7 +91,8 @@ extension SwiftRenderer {
         for property in headerInputs {
             guard let key = property.jsonKey else { continue }
             let value = property.isRequired ? "self.\(SwiftNaming.escaped(property.name))" : "value"
-            let text = property.type == .string ? value : "\(use(.headerText))(\(jsonExpression(value, property)))"
+            let sendsText = property.type == .string && property.field?.sendsJSONText != true
+            let text = sendsText ? value : "\(use(.headerText))(\(jsonExpression(value, property)))"
             let statement = "headers.updateValue(\(text), forKey: \(SwiftNaming.stringLiteral(key)))"
             lines.append(
                 property.isRequired
@@ -227,9 +233,24 @@ extension SwiftRenderer {
         return lines
     }
 
-    /// `value.htJSON`, or with the property's date format.
+    /// `value.htJSON`, or with the property's date format; its JSON text for an input described by
+    /// JSON `content`.
     private func jsonExpression(_ value: String, _ property: RequestProperty) -> String {
-        property.dateFormat.map { "\(value).htJSON(dateFormat: \(swiftExpression(for: $0)))" } ?? "\(value).htJSON"
+        let json =
+            property.dateFormat.map { "\(value).htJSON(dateFormat: \(swiftExpression(for: $0)))" } ?? "\(value).htJSON"
+        return property.field?.sendsJSONText == true ? "\(use(.jsonText))(\(json))" : json
+    }
+
+    /// The path template the runtime fills: a path input in a style other than `simple` is named with
+    /// the RFC 6570 operator of its style (`{.id}`, `{;id*}`; ``PathStyle/templateName(_:)``).
+    func templatePath(_ request: ResolvedRequest) -> String {
+        guard case .fields(let fields) = request.inputs else { return request.path }
+        var path = request.path
+        for field in fields {
+            guard case .styledPath(let style) = field.placement else { continue }
+            path = path.replacing("{" + field.name + "}", with: "{" + style.templateName(field.name) + "}")
+        }
+        return path
     }
 
     /// Whether a type's JSON is a scalar (no array or object to join or flatten).

@@ -135,7 +135,7 @@ extension SwiftRenderer {
             // initializer and an addressor each), which cost type-checking time and 15% of the requests'
             // object code for a constant (issue #16).
             writer.line("\(access)static var method: HTHTTPMethod { \(methodExpression(request.method)) }")
-            writer.line("\(access)static var path: String { \(SwiftNaming.stringLiteral(request.path)) }")
+            writer.line("\(access)static var path: String { \(SwiftNaming.stringLiteral(templatePath(request))) }")
             if request.placesParameters {
                 writer.line("\(access)static var sendsParametersInQuery: Bool { true }")
             }
@@ -292,7 +292,7 @@ extension SwiftRenderer {
     }
 
     func methodExpression(_ method: String) -> String {
-        let known = ["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS"]
+        let known = ["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS", "TRACE"]
         return known.contains(method)
             ? "." + method.lowercased() : "HTHTTPMethod(rawValue: \(SwiftNaming.stringLiteral(method)))"
     }

@@ -143,6 +143,8 @@ package struct ResolvedField: Sendable {
     package var swiftName: String?
     /// Examples and constant (OpenAPI), for the doc comment.
     package var notes = ValueNotes()
+    /// An input sent as its JSON text (an OpenAPI parameter described by JSON `content`).
+    package var sendsJSONText = false
 }
 
 /// A model.

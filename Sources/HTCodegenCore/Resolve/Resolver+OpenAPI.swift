@@ -195,9 +195,9 @@ extension Resolver {
 
     /// Warns about a path input that is not in the path: it would be sent in the query instead.
     mutating func checkPlacements(_ fields: [FieldDecl], of interface: InterfaceDecl) {
-        guard fields.contains(where: { $0.placement == .path }) else { return }
+        guard fields.contains(where: { $0.placement.isPath }) else { return }
         let parameters = Set(Self.pathParameters(in: interface.path))
-        for field in fields where field.placement == .path && !parameters.contains(field.name) {
+        for field in fields where field.placement.isPath && !parameters.contains(field.name) {
             diagnostics.warning(
                 "the path parameter '\(field.name)' is not in the path '\(interface.path)'; it is sent in the query string",
                 at: field.location)

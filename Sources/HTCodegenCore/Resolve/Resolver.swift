@@ -2,7 +2,7 @@
 /// response rule. All problems are collected, each at its source position.
 package struct Resolver {
     /// The HTTP methods a request may use.
-    package static let methods: Set<String> = ["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS"]
+    package static let methods: Set<String> = ["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS", "TRACE"]
 
     let document: SpecDocument
     var diagnostics = DiagnosticBag()
@@ -141,7 +141,8 @@ package struct Resolver {
                 isRequired: field.isRequired, dateFormat: format, placement: field.placement,
                 deprecation: field.isDeprecated ? .declared : deprecatedType(usedBy: field.type).map { .usesType($0) },
                 defaultValue: field.defaultValue, access: field.access, isNullable: field.isNullable,
-                isRequiredNullable: field.isRequiredNullable, swiftName: field.swiftName, notes: field.notes)
+                isRequiredNullable: field.isRequiredNullable, swiftName: field.swiftName, notes: field.notes,
+                sendsJSONText: field.sendsJSONText)
         }
     }
 

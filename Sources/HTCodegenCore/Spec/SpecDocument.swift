@@ -110,6 +110,8 @@ package struct FieldDecl: Sendable {
     package var dateFormat: DateFormatDecl?
     /// Where an input is sent (`automatic` for native and NEI inputs and for model fields).
     package var placement: ParameterPlacement = .automatic
+    /// An input sent as its JSON text (an OpenAPI parameter described by JSON `content`).
+    package var sendsJSONText = false
     /// Marked deprecated in the spec: `@available(*, deprecated)`.
     package var isDeprecated = false
     /// The spec's default value, for the doc comment (the server applies it when the field is absent).

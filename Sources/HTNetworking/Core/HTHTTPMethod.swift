@@ -23,6 +23,8 @@ public struct HTHTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringCo
     public static let patch = HTHTTPMethod(rawValue: "PATCH")
     /// `OPTIONS`.
     public static let options = HTHTTPMethod(rawValue: "OPTIONS")
+    /// `TRACE`.
+    public static let trace = HTHTTPMethod(rawValue: "TRACE")
 
     /// Whether parameters go into the query string rather than a body (GET, HEAD and DELETE).
     package var sendsParametersInQuery: Bool {

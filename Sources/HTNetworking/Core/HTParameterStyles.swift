@@ -2,8 +2,8 @@ import HTModel
 
 /// How generated OpenAPI requests write the parameter styles the runtime does not apply itself: query
 /// arrays joined (`form` without `explode`, `spaceDelimited`, `pipeDelimited`), objects flattened
-/// (`form` with `explode`, `deepObject`), header values as text, cookies into one `Cookie` header, and
-/// bodies that are not models. Generated code calls these (`@_spi(Generated)`), so each style has one
+/// (`form` with `explode`, `deepObject`), header values as text, cookies into one `Cookie` header,
+/// values described by JSON `content` as their JSON text, and bodies that are not models. Generated code calls these (`@_spi(Generated)`), so each style has one
 /// implementation, tested once, instead of a copy in every generated file.
 @_spi(Generated)
 public enum HTParameterStyles {
@@ -35,13 +35,38 @@ public enum HTParameterStyles {
         for member in object { parameters.append(member.key, member.value) }
     }
 
-    /// An object's members as `name[key]` parameters (OpenAPI's `deepObject`); any other value as `name`.
+    /// An object's members as `name[key]` parameters (OpenAPI's `deepObject`), a nested object's as
+    /// `name[key][inner]`, and so on; any other value as `name`.
     public static func appendDeepObject(_ name: String, _ value: HTJSON, to parameters: inout HTJSONObject) {
-        guard case .object(let object) = value else {
-            parameters.append(name, value)
+        appendDeep(name, value, indexingArrays: false, to: &parameters)
+    }
+
+    /// `value` under `name` with a `[key]` for every level of objects and, with `indexingArrays`, an
+    /// `[index]` for every level of arrays (`null` left out); without it, an array is the value of its
+    /// name (the query then repeats the name).
+    private static func appendDeep(
+        _ name: String, _ value: HTJSON, indexingArrays: Bool, to parameters: inout HTJSONObject
+    ) {
+        switch value {
+        case .object(let object):
+            for member in object {
+                appendDeep(name + "[" + member.key + "]", member.value, indexingArrays: indexingArrays, to: &parameters)
+            }
+        case .array(let elements) where indexingArrays:
+            for (index, element) in elements.enumerated() {
+                appendDeep(name + "[" + String(index) + "]", element, indexingArrays: true, to: &parameters)
+            }
+        case .null where indexingArrays:
             return
+        default:
+            parameters.append(name, value)
         }
-        for member in object { parameters.append(name + "[" + member.key + "]", member.value) }
+    }
+
+    /// A value as its JSON text (a parameter described by JSON `content`): `{"min":1}` is the string
+    /// `{"min":1}`, which the query, a header or a cookie then encodes as it encodes any text.
+    public static func jsonText(_ value: HTJSON) -> HTJSON {
+        .string(value.serializedString())
     }
 
     /// A header's text: a scalar's text, an array's values joined by commas (OpenAPI's `simple`). A
@@ -51,10 +76,12 @@ public enum HTParameterStyles {
     }
 
     /// Adds `name=value` to the `Cookie` header, after the pairs already there (`; `-separated). The
-    /// name and the value are percent-encoded (everything but RFC 3986's unreserved characters), so a
-    /// value can never end its pair or add another cookie: `a; admin=1` is sent as `a%3B%20admin%3D1`.
+    /// value is sent as RFC 6265 allows: its cookie-octets unchanged (a base64 token `c2Vz+/=` arrives
+    /// as it is, also at servers that do not percent-decode cookies), anything else percent-encoded, so
+    /// a value can never end its pair or add another cookie: `a; admin=1` is sent as `a%3B%20admin=1`.
+    /// The name is a token: `=` in it is percent-encoded too.
     public static func appendCookie(_ name: String, _ value: HTJSON, to headers: inout [String: String]) {
-        let pair = HTFormEncoding.escape(name) + "=" + HTFormEncoding.escape(headerText(value))
+        let pair = HTCookieText.name(name) + "=" + HTCookieText.value(headerText(value))
         if let existing = headers["Cookie"] {
             headers.updateValue(existing + "; " + pair, forKey: "Cookie")
         } else {
@@ -92,7 +119,7 @@ public enum HTParameterStyles {
             }
             switch style {
             case "deepObject":
-                appendDeepMembers(name, value, to: &restyled)
+                appendDeep(name, value, indexingArrays: true, to: &restyled)
             case "form" where explode:
                 if case .object(let object) = value {
                     for inner in object { restyled.append(inner.key, inner.value) }
@@ -108,22 +135,6 @@ public enum HTParameterStyles {
             }
         }
         fields = restyled
-    }
-
-    /// `value` under `name` with brackets for every level of objects (`[key]`) and arrays (`[index]`).
-    private static func appendDeepMembers(_ name: String, _ value: HTJSON, to fields: inout HTJSONObject) {
-        switch value {
-        case .object(let object):
-            for member in object { appendDeepMembers(name + "[" + member.key + "]", member.value, to: &fields) }
-        case .array(let elements):
-            for (index, element) in elements.enumerated() {
-                appendDeepMembers(name + "[" + String(index) + "]", element, to: &fields)
-            }
-        case .null:
-            return
-        default:
-            fields.append(name, value)
-        }
     }
 
     /// The parts of a multipart body that is not a model: one part per member of an object.

@@ -104,6 +104,11 @@ enum HTRequestBuilder {
     /// stays inside its segment, and removes the parameter so it is not sent again in the query or body.
     /// A filled segment that is empty, `.` or `..` is refused: it would send the request to another path.
     ///
+    /// A parameter named with an RFC 6570 operator, `{.name}` (label), `{;name}` (matrix) or `{name*}`
+    /// (exploded), which generated OpenAPI requests write for those path styles, is filled from the
+    /// parameter `name` as that style writes its value, scalar, array or object (``HTPathStyle``); a
+    /// parameter of the whole name, operator included, comes first.
+    ///
     /// Only the part before the first `?` is a path: a fixed query in the template (NEI's action marker,
     /// `/progroups/:id?changecreator` or `/users?cpwd`) is kept as it is, so it is always sent, and
     /// ``resolve(path:against:)`` makes it the start of the URL query (parameters follow with `&`).
@@ -134,6 +139,15 @@ enum HTRequestBuilder {
                 case .literal(let literal):
                     text += literal
                 case .parameter(let name):
+                    if parameters[String(name)] == nil, let styled = HTPathStyle(name) {
+                        guard let value = parameters[styled.key], let filled = styled.text(value) else {
+                            throw PathError(message: "the path parameter '\(styled.key)' has no value")
+                        }
+                        names.append("'\(styled.key)'")
+                        used.append(styled.key)
+                        text += filled
+                        continue
+                    }
                     guard let value = parameters[String(name)], let value = HTValueCoercion.string(value) else {
                         throw PathError(message: "the path parameter '\(name)' has no value")
                     }

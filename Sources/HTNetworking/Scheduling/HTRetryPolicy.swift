@@ -68,7 +68,7 @@ public struct HTRetryPolicy: Sendable {
 
     /// GET, HEAD, PUT, DELETE, OPTIONS and TRACE (RFC 9110 §9.2.2).
     public static let idempotentMethods: Set<HTHTTPMethod> = [
-        .get, .head, .put, .delete, .options, HTHTTPMethod(rawValue: "TRACE"),
+        .get, .head, .put, .delete, .options, .trace,
     ]
 
     /// Two retries, 0.5 s then 1 s (each up to half shorter at random), idempotent methods only.

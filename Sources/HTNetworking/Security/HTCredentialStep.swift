@@ -126,7 +126,7 @@ struct HTCredentialStep: HTInterceptor {
             case .apiKey(let name, .query):
                 request.url = request.url.map { Self.url($0, adding: name, value) }
             case .apiKey(let name, .cookie):
-                let pair = Self.cookieText(name) + "=" + Self.cookieText(value)
+                let pair = HTCookieText.name(name) + "=" + HTCookieText.value(value)
                 let existing = request.value(forHTTPHeaderField: "Cookie")
                 request.setValue(existing.map { $0 + "; " + pair } ?? pair, forHTTPHeaderField: "Cookie")
             case .external:
@@ -151,17 +151,4 @@ struct HTCredentialStep: HTInterceptor {
 
     private static let unreserved = CharacterSet(
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    /// `text` as a cookie name or value: unchanged when every character is one RFC 6265 allows in a
-    /// cookie (a base64 token arrives as it is), else percent-encoded outside those.
-    private static func cookieText(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: cookieOctets) ?? text
-    }
-
-    /// RFC 6265's cookie-octet: visible ASCII but the double quote, comma, semicolon and backslash.
-    private static let cookieOctets: CharacterSet = {
-        var set = CharacterSet(charactersIn: Unicode.Scalar(0x21)...Unicode.Scalar(0x7E))
-        set.remove(charactersIn: "\",;\\")
-        return set
-    }()
 }

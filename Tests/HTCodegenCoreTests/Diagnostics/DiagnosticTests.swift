@@ -107,7 +107,7 @@ import Testing
             name: "unsupported method",
             spec: "{\"htspec\": 1, \"interfaces\": {\"I\": {\"method\": \"FETCH\", \"path\": \"/x\"}}}",
             expected: [
-                "x.htspec.json:1:46: error: unsupported method 'FETCH'; use one of DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT"
+                "x.htspec.json:1:46: error: unsupported method 'FETCH'; use one of DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT, TRACE"
             ]),
         Case(
             name: "missing method and path", spec: "{\"htspec\": 1, \"interfaces\": {\"I\": {}}}",

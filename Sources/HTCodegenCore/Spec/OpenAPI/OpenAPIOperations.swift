@@ -99,7 +99,7 @@ extension OpenAPIReadContext {
         var names: [String: String] = [:]
         for parameter in Self.merged(pathLevel: source.pathParameters, operation: operationParameters) {
             guard var field = try input(parameter, operationName: name) else { continue }
-            if field.placement == .path, queryNames.contains(field.name) { field.placement = .query(.formExploded) }
+            if field.placement.isPath, queryNames.contains(field.name) { field.placement = .query(.formExploded) }
             if let other = names[field.name] {
                 let message =
                     "the parameter '\(field.name)' is both in \(other) and in \(parameter.placement); one request cannot have two inputs of one name"
@@ -111,7 +111,7 @@ extension OpenAPIReadContext {
             inputs.append(field)
         }
         // Path template parameters the operation does not declare: strings, as the path needs them.
-        let declaredPath = Set(inputs.filter { $0.placement == .path }.map(\.name))
+        let declaredPath = Set(inputs.filter { $0.placement.isPath }.map(\.name))
         let pathParameters = PathTemplate(path).parameters
         for parameter in pathParameters where !declaredPath.contains(parameter) {
             if names[parameter] != nil {
@@ -131,7 +131,7 @@ extension OpenAPIReadContext {
         }
         let templateParameters = Set(pathParameters)
         inputs.removeAll { field in
-            guard field.placement == .path, !templateParameters.contains(field.name) else { return false }
+            guard field.placement.isPath, !templateParameters.contains(field.name) else { return false }
             diagnostics.warning(
                 "the path parameter '\(field.name)' is not in the path '\(source.path.key)'; ignored",
                 at: field.location)
@@ -153,9 +153,8 @@ extension OpenAPIReadContext {
         interface.accept = response.accept
         interface.errorResponses = errors
         interface.security = security(node["security"]?.value) ?? documentSecurity
-        if let callbacks = node["callbacks"], callbacks.value.objectMembers?.isEmpty == false {
-            diagnostics.warning("callbacks are not generated; ignored", at: callbacks.keyLocation)
-        }
+        // Callbacks are sent to the app: their payloads are models, no requests (OpenAPIPayloads.swift).
+        if let callbacks = node["callbacks"]?.value { declareCallbackPayloads(callbacks, inFile: file) }
         // The operation's servers, else its path's: the first is the request's base URL when absolute.
         let operationServers = servers(node["servers"]?.value)
         if let server = operationServers.first ?? source.pathServers.first {

@@ -1,11 +1,12 @@
 /// Operation parameters to inputs: path-level and operation-level parameters merged (the operation's
 /// wins by name and `in`), references followed, each placed where its `in` says.
 ///
-/// Placements: `path` (style `simple`), `query` (`form` exploded or not, `spaceDelimited`,
-/// `pipeDelimited`, `deepObject`), `header` (`simple`), `cookie` (`form`). A style the runtime cannot
-/// send exactly (`matrix` or `label` in the path, anything unusual) makes the operation skipped with a
-/// warning, never sent wrong. `Accept`, `Content-Type` and `Authorization` header parameters are
-/// ignored, as OpenAPI says. A parameter described by `content` instead of `schema` is any JSON.
+/// Placements: `path` (`simple`, `label`, `matrix`, exploded or not), `query` (`form` exploded or not,
+/// `spaceDelimited`, `pipeDelimited`, `deepObject`; arrays and objects in each), `header` (`simple`),
+/// `cookie` (`form`). A style OpenAPI does not have there makes the operation skipped with a warning,
+/// never sent wrong. `Accept`, `Content-Type` and `Authorization` header parameters are ignored, as
+/// OpenAPI says. A parameter described by `content` instead of `schema` is typed from its media type's
+/// schema, and sent as JSON text when that media type is JSON.
 extension OpenAPIReadContext {
     /// Why an operation cannot be generated.
     struct SkipOperation: Error {
@@ -68,13 +69,16 @@ extension OpenAPIReadContext {
         let placement: ParameterPlacement
         switch source.placement {
         case "path":
-            guard style == nil || style == "simple" else {
+            switch style ?? "simple" {
+            case "simple": placement = explode == true ? .styledPath(.simpleExploded) : .path
+            case "label": placement = .styledPath(.label(explode: explode == true))
+            case "matrix": placement = .styledPath(.matrix(explode: explode == true))
+            default:
                 throw SkipOperation(
                     message:
-                        "the path parameter '\(source.name)' has style '\(style ?? "")'; only 'simple' is supported",
+                        "the path parameter '\(source.name)' has style '\(style ?? "")'; OpenAPI allows 'simple', 'label' and 'matrix' in the path",
                     location: node["style"]?.value.location ?? location)
             }
-            placement = .path
         case "query":
             switch style ?? "form" {
             case "form": placement = .query(explode == false ? .formCommaSeparated : .formExploded)
@@ -118,23 +122,27 @@ extension OpenAPIReadContext {
             return nil
         }
         let type: OpenAPISchemaType
-        if let schema = node["schema"]?.value {
-            type = schemaType(schema, inFile: source.file, hint: OpenAPINaming.pascalCase(operationName, source.name))
-        } else {
-            if let content = node["content"] {
+        let hint = OpenAPINaming.pascalCase(operationName, source.name)
+        // A parameter described by `content` (one media type) is typed from that media type's schema; a
+        // JSON one is sent as its JSON text.
+        var sendsJSONText = false
+        var contentSchema: JSONNode?
+        if node["schema"] == nil, let content = node["content"] {
+            if let (media, kind) = preferredMedia(content.value), let schema = media.value["schema"]?.value {
+                contentSchema = schema
+                sendsJSONText = kind == .json
+            } else {
                 diagnostics.warning(
-                    "the parameter '\(source.name)' is described by \"content\"; it is sent as any JSON value (Variable)",
+                    "the parameter '\(source.name)' is described by \"content\" without a schema; it is sent as any JSON value (Variable)",
                     at: content.keyLocation)
             }
+        }
+        if let schema = node["schema"]?.value ?? contentSchema {
+            type = schemaType(schema, inFile: source.file, hint: hint)
+        } else {
             type = OpenAPISchemaType(ref: TypeRef(name: "Variable", location: location))
         }
-        if case .query(let queryStyle) = placement, queryStyle != .deepObject, isObjectType(type.ref) {
-            throw SkipOperation(
-                message:
-                    "the query parameter '\(source.name)' is an object in style '\(style ?? "form")'; only deepObject objects can be sent as written",
-                location: location)
-        }
-        var schemaNode = node["schema"]?.value ?? node
+        var schemaNode = node["schema"]?.value ?? contentSchema ?? node
         if let reference = schemaNode["$ref"]?.value, let target = target(of: reference, inFile: source.file),
             let referenced = self.node(at: target)
         {
@@ -145,19 +153,14 @@ extension OpenAPIReadContext {
             isRequired: source.placement == "path" || node.bool("required") == true,
             dateFormat: type.dateFormat)
         field.placement = placement
+        field.sendsJSONText = sendsJSONText
         field.isDeprecated = node.bool("deprecated") == true
         field.defaultValue = schemaNode["default"]?.value
         field.notes = valueNotes(of: schemaNode, withDefault: false)
         // The parameter's own examples (`example`, or an Example Object map) come before its schema's.
-        if node["schema"] != nil { field.notes.examples = Self.exampleValues(node) + field.notes.examples }
+        if node["schema"] != nil || contentSchema != nil {
+            field.notes.examples = Self.exampleValues(node) + field.notes.examples
+        }
         return field
-    }
-
-    /// Whether `type` is a model (a declared object type, not an enum, alias or union).
-    func isObjectType(_ type: TypeRef) -> Bool {
-        guard type.wrappers.isEmpty else { return type.wrappers.first == .map }
-        guard let index = typeIndexByName[type.name] else { return false }
-        if case .hash = types[index].kind { return true }
-        return false
     }
 }

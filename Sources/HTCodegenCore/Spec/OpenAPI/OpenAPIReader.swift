@@ -1,7 +1,9 @@
 /// Reads an OpenAPI 3.0 or 3.1 document (JSON or YAML, already parsed) into a ``SpecDocument``.
 ///
 /// Component schemas become types under their own names, inline schemas types named from where they
-/// sit (``OpenAPINaming``), operations interfaces, `servers` and `securitySchemes` their declarations.
+/// sit (``OpenAPINaming``), operations interfaces, `servers` and `securitySchemes` their declarations,
+/// the payloads of webhooks and callbacks models (no requests: the app receives them). A 3.1 document
+/// may have webhooks and no `paths`.
 /// `$ref`s may name other files, relative to the file they are written in; each is read once and
 /// reported at its own positions.
 ///
@@ -43,6 +45,8 @@ enum OpenAPIReader {
         }
         document.interfaces = context.interfaces(
             root["paths"]?.value, documentSecurity: context.security(root["security"]?.value))
+        // Webhooks are sent to the app: their payloads are models, no requests (OpenAPIPayloads.swift).
+        if let webhooks = root["webhooks"]?.value { context.declareWebhookPayloads(webhooks) }
         // Schemas named by references (other files, deeper pointers), as they were found.
         var next = 0
         while next < context.pendingSchemas.count {
@@ -55,9 +59,6 @@ enum OpenAPIReader {
             }
             context.declareNamedSchema(
                 pending.node, at: pending.target, name: pending.name, location: pending.node.location)
-        }
-        if let webhooks = root["webhooks"], webhooks.value.objectMembers?.isEmpty == false {
-            context.diagnostics.warning("webhooks are not generated; ignored", at: webhooks.keyLocation)
         }
         context.breakAliasCycles()
         document.types = context.types

@@ -261,6 +261,21 @@ extension OpenAPIFixture {
                 )
                 $0.response = .body(ref("Tree"))
             })
+        // Issue #38, part 7: trace, styled path parameters, object query parameters in form style and
+        // parameters described by JSON content.
+        operations.append(
+            operation(
+                "traceStyles", "TRACE", "/styles/{m}/{l}/{s}",
+                inputs: [
+                    field(
+                        "m", ref("Integer", [.array]), required: true, placement: .styledPath(.matrix(explode: true))),
+                    field("l", ref("Filter"), required: true, placement: .styledPath(.label(explode: false))),
+                    field("s", ref("Filter"), required: true, placement: .styledPath(.simpleExploded)),
+                    field("range", ref("Filter"), placement: .query(.formCommaSeparated)),
+                    field("where", ref("Filter"), placement: .query(.formExploded)) { $0.sendsJSONText = true },
+                    field("X-Where", ref("String"), placement: .header) { $0.sendsJSONText = true },
+                    field("json", ref("Filter"), placement: .cookie) { $0.sendsJSONText = true },
+                ], line: 200))
         return operations
     }
 }
