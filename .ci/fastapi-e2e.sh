@@ -159,18 +159,7 @@ pass "generated $(cat "$GENERATED"/*.swift | wc -l) lines without warnings: $(cd
 
 # ---------------------------------------------------------------------------------------------------
 echo "== fastapi e2e 4/5: building the client"
-python3 - "$PKG/Package.swift" "$ROOT" <<'PY'
-import json, re, sys
-manifest, root = sys.argv[1], sys.argv[2]
-with open(manifest, encoding="utf-8") as handle:
-    text = handle.read()
-text, count = re.subn(r'(\.package\(name: "HTNetworking", path: )"[^"]*"',
-                      lambda match: match.group(1) + json.dumps(root, ensure_ascii=False), text)
-if count != 1:
-    sys.exit("expected exactly one .package(name: \"HTNetworking\", path: ...) in %s, found %d" % (manifest, count))
-with open(manifest, "w", encoding="utf-8") as handle:
-    handle.write(text)
-PY
+point_package_at "$PKG/Package.swift" "$ROOT"
 if ! consumer_build "$WORK/client-build"; then
     indent <"$WORK/client-build.log"
     fail "swift build of the client failed"

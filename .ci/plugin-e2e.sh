@@ -83,18 +83,7 @@ echo "== plugin e2e: copying the fixture to $PKG"
 cp -R "$FIXTURE" "$PKG"
 rm -rf "$PKG/.build" "$PKG/.swiftpm" "$PKG/Package.resolved" # in case someone built it in place
 # Point the HTNetworking dependency at this checkout (an absolute path).
-python3 - "$PKG/Package.swift" "$ROOT" <<'PY'
-import json, re, sys
-manifest, root = sys.argv[1], sys.argv[2]
-with open(manifest, encoding="utf-8") as handle:
-    text = handle.read()
-text, count = re.subn(r'(\.package\(name: "HTNetworking", path: )"[^"]*"',
-                      lambda match: match.group(1) + json.dumps(root, ensure_ascii=False), text)
-if count != 1:
-    sys.exit("expected exactly one .package(name: \"HTNetworking\", path: ...) in %s, found %d" % (manifest, count))
-with open(manifest, "w", encoding="utf-8") as handle:
-    handle.write(text)
-PY
+point_package_at "$PKG/Package.swift" "$ROOT"
 grep -F ".package(name: \"HTNetworking\", path: \"$ROOT\")" "$PKG/Package.swift" >/dev/null \
     || fail "the dependency path was not rewritten to $ROOT"
 pass "dependency points at $ROOT"

@@ -127,3 +127,20 @@ runtime_modules() {
 machine_line() {
     echo "$(swiftc --version 2>&1 | head -n 1); $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 }
+
+# point_package_at MANIFEST ROOT: rewrites the fixture manifest's one
+# `.package(name: "HTNetworking", path: "...")` to point at ROOT (an absolute path); fails otherwise.
+point_package_at() {
+    python3 - "$1" "$2" <<'PY'
+import json, re, sys
+manifest, root = sys.argv[1], sys.argv[2]
+with open(manifest, encoding="utf-8") as handle:
+    text = handle.read()
+text, count = re.subn(r'(\.package\(name: "HTNetworking", path: )"[^"]*"',
+                      lambda match: match.group(1) + json.dumps(root, ensure_ascii=False), text)
+if count != 1:
+    sys.exit("expected exactly one .package(name: \"HTNetworking\", path: ...) in %s, found %d" % (manifest, count))
+with open(manifest, "w", encoding="utf-8") as handle:
+    handle.write(text)
+PY
+}
