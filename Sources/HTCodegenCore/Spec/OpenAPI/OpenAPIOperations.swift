@@ -9,6 +9,9 @@ extension OpenAPIReadContext {
     struct OperationSource {
         var path: JSONMember
         var method: JSONMember
+        /// The operation object: the method's value, or what it refers to when it is a `$ref`.
+        var node: JSONNode
+        /// The file ``node`` is in: its own references (parameters, bodies, responses) are relative to it.
         var file: Int
         var pathParameters: [ParameterSource]
         var name = ""
@@ -40,13 +43,16 @@ extension OpenAPIReadContext {
             }
             let pathParameters = parameterSources(item["parameters"]?.value, inFile: itemFile)
             for method in item.objectMembers ?? [] where Self.methods.contains(method.key) {
-                guard method.value.objectMembers != nil else {
-                    diagnostics.warning("an operation must be an object; ignored", at: method.value.location)
+                // An operation may be a `$ref` to another file (OpenAPI 3.0 does not allow it, real
+                // multi-file documents do it): its own references are then relative to that file.
+                guard let (node, file) = dereferenced(method.value, inFile: itemFile) else { continue }
+                guard node.objectMembers != nil else {
+                    diagnostics.warning("an operation must be an object; ignored", at: node.location)
                     continue
                 }
                 operations.append(
                     OperationSource(
-                        path: pathMember, method: method, file: itemFile, pathParameters: pathParameters,
+                        path: pathMember, method: method, node: node, file: file, pathParameters: pathParameters,
                         nameLocation: method.keyLocation))
             }
         }
@@ -67,7 +73,7 @@ extension OpenAPIReadContext {
     /// Names every operation: by its `operationId`, else by its method and path.
     private func nameOperations(_ operations: inout [OperationSource]) {
         for index in operations.indices {
-            let node = operations[index].method.value
+            let node = operations[index].node
             if let id = node["operationId"], let text = id.value.stringValue,
                 let name = OpenAPINaming.operationName(fromID: text)
             {
@@ -86,7 +92,7 @@ extension OpenAPIReadContext {
     private mutating func interface(_ source: OperationSource, documentSecurity: [[String]]?) throws(SkipOperation)
         -> InterfaceDecl
     {
-        let node = source.method.value
+        let node = source.node
         let file = source.file
         let name = source.name
         var queryNames: Set<String> = []
