@@ -260,10 +260,12 @@ package struct CodegenCommand {
         // it is read below and reported once: by the run that generates the target's first spec (the
         // build plugin's one run per target; callers that run one spec at a time name the others with
         // `--also`).
-        let severalSpecs = allSpecs.count > 1 && !config.fieldTypes.overrides.isEmpty
+        let severalSpecs =
+            allSpecs.count > 1 && (!config.fieldTypes.overrides.isEmpty || config.filter.isActive)
         let reportsUnmatchedFieldTypes =
             severalSpecs && allSpecs.min().map { options.specs.contains($0) } == true
         var matchedFieldTypes: Set<String> = []
+        var matchedFilter: Set<String> = []
         // Every spec of the target is read and resolved first (the siblings named by `--also` too, whose
         // problems their own runs report), so that the types of all of them are named at once
         // (`SwiftNames`): a Swift type two specs would both declare is an error in each.
@@ -278,6 +280,7 @@ package struct CodegenCommand {
             let readTime = clock.now - readStart
             if reportsUnmatchedFieldTypes, let document {
                 matchedFieldTypes.formUnion(config.fieldTypes.apply(to: document).matchedKeys)
+                matchedFilter.formUnion(config.filter.apply(to: document).matchedKeys)
             }
             if generated {
                 report(parseDiagnostics)
@@ -301,7 +304,9 @@ package struct CodegenCommand {
             resolvedSpecs.append((path, api, generated ? resolveDiagnostics : [], readTime, resolveTime))
         }
         if reportsUnmatchedFieldTypes {
-            let unmatched = config.fieldTypes.unmatchedWarnings(matchedKeys: matchedFieldTypes)
+            let unmatched =
+                config.fieldTypes.unmatchedWarnings(matchedKeys: matchedFieldTypes)
+                + config.filter.unmatchedWarnings(matchedKeys: matchedFilter)
             report(unmatched)
             warnings += unmatched.count
         }

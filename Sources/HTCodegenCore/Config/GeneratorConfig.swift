@@ -2,7 +2,7 @@
 ///
 /// ```json
 /// { "namePrefix": "HT", "reqAbstract": "BaseRequest", "modelAbstract": "HTTPModel", "accessLevel": "public",
-///   "fieldTypes": { "Product.price": "Decimal" } }
+///   "fieldTypes": { "Product.price": "Decimal" }, "operations": { "include": { "tags": ["Files"] } } }
 /// ```
 package struct GeneratorConfig: Sendable, Hashable {
     /// The access level of generated declarations.
@@ -51,6 +51,9 @@ package struct GeneratorConfig: Sendable, Hashable {
     /// How spec names become property, input and enum constant names (`"memberNames"`: `"camelCase"`,
     /// the default, or `"asWritten"`).
     package var memberNaming = MemberNaming.camelCase
+    /// The operations to generate and the schemas they reach (`"operations"`, `"schemas"`; see
+    /// ``OperationFilter``); by default every one.
+    package var filter = OperationFilter()
 
     /// The settings everybody gets without a config file.
     package init() {}
@@ -63,7 +66,7 @@ package struct GeneratorConfig: Sendable, Hashable {
     /// The keys a config file may have.
     package static let keys = [
         "$schema", "namePrefix", "reqAbstract", "modelAbstract", "accessLevel", "runtimeModule", "abstractTypes",
-        "fieldTypes", "requiredFields", "memberNames",
+        "fieldTypes", "requiredFields", "memberNames", "operations", "schemas",
     ]
 
     /// Reads a config file's JSON. Unknown keys and wrong values are errors at their position.
@@ -84,6 +87,14 @@ package struct GeneratorConfig: Sendable, Hashable {
             if member.key == "$schema" { continue }
             if member.key == "fieldTypes" {
                 config.fieldTypes = FieldTypeOverrides.read(member.value, into: &diagnostics)
+                continue
+            }
+            if member.key == "operations" {
+                config.filter.readOperations(member.value, into: &diagnostics)
+                continue
+            }
+            if member.key == "schemas" {
+                config.filter.readSchemas(member.value, into: &diagnostics)
                 continue
             }
             guard let value = member.value.stringValue else {

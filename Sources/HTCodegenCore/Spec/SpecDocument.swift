@@ -264,6 +264,11 @@ package struct InterfaceDecl: Sendable {
     /// The security requirements of the interface, any one of which it must meet, each the names of
     /// its schemes (``SpecDocument/securitySchemes``); `[]`: none needed; `nil`: not said.
     package var security: [[String]]?
+    /// The OpenAPI `operationId` as written (``name`` is made from it); `nil` for other specs, or an
+    /// operation without one. The `operations` filter of `htcodegen.json` matches it (``OperationFilter``).
+    package var operationID: String?
+    /// The OpenAPI operation's `tags`, in order.
+    package var tags: [String] = []
 
     /// Creates an interface.
     package init(

@@ -146,6 +146,8 @@ extension OpenAPIReadContext {
             description: node.string("description") ?? node.string("summary"), inputs: .fields(inputs),
             outputs: .none, headers: [])
         interface.isDerivedName = source.isDerivedName
+        interface.operationID = node.string("operationId")
+        interface.tags = node["tags"]?.value.arrayElements?.compactMap(\.stringValue) ?? []
         if node.string("description") != nil, let summary = node.string("summary") { interface.title = summary }
         interface.isDeprecated = node.bool("deprecated") == true
         if let body = node["requestBody"]?.value {
