@@ -67,6 +67,8 @@ package struct CodegenCommand {
         OPTIONS:
           --output-dir <dir>       Where to write the generated files (required by generate).
           --config <file>          A config file (htcodegen.json). Options below override it.
+                                   Without a spec, the "documents" it names (relative to its
+                                   folder, any file name) are the specs.
           --also <spec>            Another spec of the same target (repeatable): not generated, read
                                    to report Swift types both would declare (as the specs given
                                    are too), compared by their generated names.
@@ -208,8 +210,10 @@ package struct CodegenCommand {
                 options.specs.append(argument)
             }
         }
-        if options.specs.isEmpty { throw UsageError(message: "no spec files given") }
-        if let counts = options.shardsPerSpec, counts.count != options.specs.count {
+        if options.specs.isEmpty && options.configPath == nil {
+            throw UsageError(message: "no spec files given")
+        }
+        if let counts = options.shardsPerSpec, !options.specs.isEmpty, counts.count != options.specs.count {
             throw UsageError(
                 message:
                     "--shards gives \(counts.count) counts for \(options.specs.count) spec files; give one per spec")
@@ -237,10 +241,28 @@ package struct CodegenCommand {
 
     static func execute(subcommand: String, options: Options, exitWhenDone: Bool = false) -> Int32 {
         var keptUntilExit: [Any] = []
+        var options = options
         let (config, configDiagnostics) = resolvedConfig(options)
         let report = { (diagnostics: [Diagnostic]) in Self.report(diagnostics, verbose: options.verbose) }
         report(configDiagnostics)
         if configDiagnostics.contains(where: { $0.severity == .error }) { return 1 }
+        // No spec given: the documents the config names, relative to its folder.
+        if options.specs.isEmpty, let configPath = options.configPath {
+            let folder = (configPath as NSString).deletingLastPathComponent
+            options.specs = config.documents.map { folder.isEmpty ? $0.path : folder + "/" + $0.path }
+            if options.specs.isEmpty {
+                printError(
+                    "error: no spec files given, and \(configPath) names no \"documents\"\nRun 'ht-codegen --help' for usage."
+                )
+                return 2
+            }
+            if let counts = options.shardsPerSpec, counts.count != options.specs.count {
+                printError(
+                    "error: --shards gives \(counts.count) counts for \(options.specs.count) documents; give one per spec"
+                )
+                return 2
+            }
+        }
 
         var stems: [String: String] = [:]
         for spec in options.specs {
