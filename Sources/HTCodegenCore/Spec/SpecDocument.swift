@@ -22,6 +22,9 @@ package struct SpecDocument: Sendable {
     package var servers: [ServerDecl] = []
     /// The security schemes the spec declares (OpenAPI), for doc comments.
     package var securitySchemes: [SecuritySchemeDecl] = []
+    /// Types of the app's own that references may name (`{"appType": "Money"}` in `fieldTypes`): written
+    /// as they are, without the prefix, never declared; they conform to `HTJSONValueConvertible`.
+    package var appTypes: Set<String> = []
 
     /// Creates an empty document for `file`.
     package init(file: String, description: String? = nil) {
