@@ -11,7 +11,9 @@
 #      the OpenAPI document's models (the plugin declares the files it may refer to as inputs), and
 #      the same after an edit to Schemas/address.yaml, a schema of the package outside the target that
 #      warehouse.yaml refers to (the plugin passes the package as the reference root and declares the
-#      files the document's $refs reach);
+#      files the document's $refs reach); StockAPI's htcodegen.json names a document set's root,
+#      Stock_Service.yaml (no spec by its name), whose sibling refers back to it by that name: it is
+#      generated, the sibling is not, and an edit to the sibling regenerates the root's models;
 #   2. after a field is added to the spec and main.swift uses it, the rebuild succeeds and the app
 #      prints the new field (so the generated code followed the spec); after 40 types grow the spec
 #      over 32 KiB the app still builds, and once SwiftPM plans the build again (a file is added to the
@@ -101,6 +103,7 @@ expect_line "$OUTPUT" '^library: CatListCategoriesRequest /categories Tools$'
 expect_line "$OUTPUT" '^yaml: CatListReviewsRequest /products/:id/reviews 5 Great$'
 expect_line "$OUTPUT" '^package: StockGetStockRequest /stock/:sku W-42 /stock$'
 expect_line "$OUTPUT" '^openapi: CatGetWarehouseRequest /warehouses/\{code\} Main https://inventory.example.com/v1$'
+expect_line "$OUTPUT" '^documents: StockGetShelfRequest /shelves/\{id\} A1$'
 
 echo "== plugin e2e: an edit to a file an OpenAPI document refers to regenerates the document's code"
 printf '  city:\n    type: string\n' >>"$PKG/Sources/ShopAPI/schemas/warehouse.yaml"
@@ -116,6 +119,20 @@ if find "$SCRATCH/plugins" -name 'inventory+Models*.swift' -exec grep -l 'var zi
     pass "the Address model gained 'zip' from the package's shared schema"
 else
     fail "the OpenAPI document's models were not regenerated after a file its \$refs reach outside the target changed"
+fi
+
+echo "== plugin e2e: a document htcodegen.json names is regenerated when a sibling it refers to changes"
+printf '        column:\n          type: integer\n' >>"$PKG/Sources/StockAPI/Stock_Service_parts.yaml"
+build_or_fail "rebuild after editing Stock_Service_parts.yaml"
+if find "$SCRATCH/plugins" -name 'Stock_Service+Models*.swift' -exec grep -l 'var column: Int?' {} + | grep -q .; then
+    pass "the Bin model of Stock_Service.yaml gained 'column' from its sibling file"
+else
+    fail "the document named in htcodegen.json was not regenerated after its sibling file changed"
+fi
+if find "$SCRATCH/plugins" -name 'Stock_Service_parts+*.swift' | grep -q .; then
+    fail "the sibling file Stock_Service_parts.yaml was generated as a document of its own"
+else
+    pass "the sibling file is read, not generated"
 fi
 
 echo "== plugin e2e: generate-client refuses a target that applies the build plugin"

@@ -10,9 +10,9 @@ struct GenerateClient: CommandPlugin {
     static let help = """
         USAGE: swift package --allow-writing-to-package-directory generate-client [options]
 
-        Generates Swift from the spec files (*.htspec.json, *.htspec.yaml, *.nei.json) in a target's
-        folder (and its htcodegen.json) into the target's Generated/ folder, for teams that check
-        generated code in.
+        Generates Swift from the spec files (*.htspec.json, *.htspec.yaml, *.nei.json, *.openapi.yaml,
+        ...) in a target's folder, and the documents its htcodegen.json names ("documents"), into the
+        target's Generated/ folder, for teams that check generated code in.
 
         OPTIONS:
           --target <name>   A target to generate for (repeatable). Default: every Swift target
@@ -48,7 +48,7 @@ struct GenerateClient: CommandPlugin {
         var targets: [SwiftSourceModuleTarget] = []
         if targetNames.isEmpty {
             targets = context.package.targets.compactMap { $0 as? SwiftSourceModuleTarget }
-                .filter { !specFiles(in: $0.directoryURL).isEmpty }
+                .filter { target in (try? specFiles(in: target.directoryURL).isEmpty == false) ?? true }
             if targets.isEmpty {
                 throw PluginFailure(
                     "no Swift target in this package has spec files (*.htspec.json, *.htspec.yaml, *.htspec.yml or *.nei.json)"
@@ -79,7 +79,7 @@ struct GenerateClient: CommandPlugin {
         let tool = try context.tool(named: "ht-codegen").url
         var failures: [String] = []
         for target in targets.sorted(by: { $0.name < $1.name }) {
-            let specs = specFiles(in: target.directoryURL)
+            let specs = try specFiles(in: target.directoryURL)
             if specs.isEmpty {
                 throw PluginFailure(
                     "target '\(target.name)' has no spec files in \(target.directoryURL.path(percentEncoded: false))")
@@ -135,10 +135,19 @@ struct GenerateClient: CommandPlugin {
         return rest[..<end].contains("\"HTCodegenPlugin\"")
     }
 
-    /// Spec files anywhere in the target's folder (outside its Generated folder), sorted. The folder is
-    /// scanned directly because specs of a target without the build plugin are not among its sources.
-    private func specFiles(in directory: URL) -> [URL] {
-        findFiles(in: directory) { SpecFileNaming.isSpec($0) }
+    /// Spec files anywhere in the target's folder (outside its Generated folder), and the documents its
+    /// `htcodegen.json` names whatever their file names, sorted. The folder is scanned directly because
+    /// specs of a target without the build plugin are not among its sources.
+    private func specFiles(in directory: URL) throws -> [URL] {
+        var specs = findFiles(in: directory) { SpecFileNaming.isSpec($0) }
+        let configs = findFiles(in: directory) { $0 == SpecFileNaming.configFileName }
+        if configs.count == 1, let config = configs.first {
+            for document in try configuredDocuments(config: config)
+            where !specs.contains(where: { sameFile($0, document) }) {
+                specs.append(document)
+            }
+        }
+        return specs.sorted { $0.path(percentEncoded: false) < $1.path(percentEncoded: false) }
     }
 
     private func findFiles(in directory: URL, matching predicate: (String) -> Bool) -> [URL] {

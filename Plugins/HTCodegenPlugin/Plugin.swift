@@ -13,6 +13,10 @@ import PackagePlugin
 /// plan, and so these commands, until the target's files or the manifest change: a spec that grows or
 /// shrinks keeps its shard count until then (or until `swift package clean`).
 ///
+/// The documents `htcodegen.json` names in `"documents"` are specs whatever their file names
+/// (`Service_Management.yaml`, whose sibling files refer to it by that name); the files they refer to
+/// are inputs, not specs.
+///
 /// An OpenAPI document's `$ref`s read files only inside the package's folder (`--reference-root`,
 /// symbolic links resolved), so a shared schema folder of the package works and nothing else of the
 /// machine is read. Its inputs are the target's JSON and YAML files and every file of the package its
@@ -37,17 +41,22 @@ struct HTCodegenPlugin: BuildToolPlugin {
 func makeCommands(
     targetName: String, files: [URL], tool: URL, workDirectory: URL, referenceRoot: URL
 ) throws -> [Command] {
-    let specs = files.filter { SpecFileNaming.isSpec($0.lastPathComponent) }
-        .sorted { $0.path(percentEncoded: false) < $1.path(percentEncoded: false) }
+    var specs = files.filter { SpecFileNaming.isSpec($0.lastPathComponent) }
     let configs = files.filter { $0.lastPathComponent == SpecFileNaming.configFileName }
     if configs.count > 1 {
         let list = configs.map { $0.path(percentEncoded: false) }.sorted().joined(separator: ", ")
         throw PluginFailure(
             "target '\(targetName)' has \(configs.count) \(SpecFileNaming.configFileName) files (\(list)); keep one")
     }
+    // The documents the config names, whatever their file names (`Service_Management.yaml`): specs too.
+    let documents = try configs.first.map { try configuredDocuments(config: $0) } ?? []
+    for document in documents where !specs.contains(where: { sameFile($0, document) }) {
+        specs.append(document)
+    }
+    specs.sort { $0.path(percentEncoded: false) < $1.path(percentEncoded: false) }
     if specs.isEmpty {
         Diagnostics.warning(
-            "target '\(targetName)' applies HTCodegenPlugin but has no spec files; add a file ending in \(SpecFileNaming.specSuffixes.joined(separator: " or ")), or named \(SpecFileNaming.openAPIFileNames.joined(separator: " or ")), to its folder"
+            "target '\(targetName)' applies HTCodegenPlugin but has no spec files; add a file ending in \(SpecFileNaming.specSuffixes.joined(separator: " or ")), or named \(SpecFileNaming.openAPIFileNames.joined(separator: " or ")), to its folder, or name documents in \(SpecFileNaming.configFileName) (\"\(SpecFileNaming.documentsKey)\")"
         )
         return []
     }
@@ -89,10 +98,13 @@ func makeCommands(
     // of the target, and every file of the package its references reach, is an input, so that editing
     // one regenerates the document.
     var referenced: [URL] = []
-    for spec in specs where SpecFileNaming.isOpenAPI(spec.lastPathComponent) {
+    for spec in specs
+    where SpecFileNaming.isOpenAPI(spec.lastPathComponent) || documents.contains(where: { sameFile($0, spec) }) {
         let candidates = files.filter { SpecFileNaming.isOpenAPIReferenceCandidate($0.lastPathComponent) }
         for file in candidates + referencedFiles(of: spec, inside: referenceRoot)
-        where !specs.contains(file) && !configs.contains(file) && !referenced.contains(file) {
+        where !specs.contains(where: { sameFile($0, file) }) && !configs.contains(where: { sameFile($0, file) })
+            && !referenced.contains(where: { sameFile($0, file) })
+        {
             referenced.append(file)
         }
     }

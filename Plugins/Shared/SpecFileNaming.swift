@@ -18,6 +18,11 @@ enum SpecFileNaming {
     /// The optional config file in a target's folder.
     static let configFileName = "htcodegen.json"
 
+    /// The key of `htcodegen.json` that names documents to generate whatever their file names (paths
+    /// relative to the config's folder): a document set whose files refer to each other by their
+    /// published names (`Service_Management.yaml`) is generated without renaming anything.
+    static let documentsKey = "documents"
+
     /// The folder the command plugin writes to by default, inside the target's folder.
     static let generatedFolderName = "Generated"
 
@@ -46,13 +51,18 @@ enum SpecFileNaming {
         fileName.hasSuffix(".yaml") || fileName.hasSuffix(".yml")
     }
 
-    /// The spec's name without its ending: `demo.htspec.json` → `demo`, `shop.htspec.yaml` → `shop`.
+    /// The spec's name without its ending: `demo.htspec.json` → `demo`, `shop.htspec.yaml` → `shop`; a
+    /// document `htcodegen.json` names (``documentsKey``) loses its `.json`, `.yaml` or `.yml`:
+    /// `Service_Management.yaml` → `Service_Management`.
     static func stem(of fileName: String) -> String {
         if openAPIFileNames.contains(fileName) { return "openapi" }
         for suffix in specSuffixes where fileName.hasSuffix(suffix) && fileName.count > suffix.count {
             return String(fileName.dropLast(suffix.count))
         }
-        if fileName.hasSuffix(".json") { return String(fileName.dropLast(5)) }
+        // A document `htcodegen.json` names, whatever its name (`Service_Management.yaml`).
+        for suffix in [".json", ".yaml", ".yml"] where fileName.hasSuffix(suffix) && fileName.count > suffix.count {
+            return String(fileName.dropLast(suffix.count))
+        }
         return fileName
     }
 
@@ -80,13 +90,14 @@ enum SpecFileNaming {
 
     /// How many shards the spec `fileName` of `byteCount` bytes is split into: one per started
     /// ``bytesPerShard`` (``neiBytesPerShard`` for a `.nei.json` file, ``openAPIBytesPerShard`` for an
-    /// OpenAPI document), at least 1 and at most
+    /// OpenAPI document or a document `htcodegen.json` names), at least 1 and at most
     /// ``maxShards``. A pure function of the name and size, so the build plugin can declare the output
     /// files without parsing the spec.
     static func shardCount(forSpec fileName: String, size byteCount: Int) -> Int {
+        // A file that is no spec by its name is a document `htcodegen.json` names: an OpenAPI document.
         let perShard =
             fileName.hasSuffix(".nei.json")
-            ? neiBytesPerShard : isOpenAPI(fileName) ? openAPIBytesPerShard : bytesPerShard
+            ? neiBytesPerShard : isOpenAPI(fileName) || !isSpec(fileName) ? openAPIBytesPerShard : bytesPerShard
         return min(maxShards, max(1, (byteCount + perShard - 1) / perShard))
     }
 

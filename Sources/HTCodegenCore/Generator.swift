@@ -113,8 +113,8 @@ package enum Generator {
     /// `shards` (at least 1) splits the models and the requests over that many files each
     /// (`SpecFileNaming.outputFileNames(forSpec:shards:)`); every one is returned, empty ones included.
     ///
-    /// The config's `fieldTypes` are applied to the document first. `reportsUnmatchedFieldTypes` warns
-    /// about the keys that match nothing in it; a run over several specs of one target passes `false`
+    /// The config's `fieldTypes` and operation filter are applied to the document first.
+    /// `reportsUnmatchedFieldTypes` warns about the keys and filter names that match nothing in it; a run over several specs of one target passes `false`
     /// and reports the keys that match nothing in any of them itself, once.
     package static func generate(
         _ document: SpecDocument, config: GeneratorConfig, declareAbstractTypes: Bool = false, shards: Int = 1,
@@ -136,7 +136,8 @@ package enum Generator {
         diagnostics.sorted { ($0.location, $0.message) < ($1.location, $1.message) }
     }
 
-    /// Applies the config's `fieldTypes` to `document` and resolves it: the first half of
+    /// Applies the config's `fieldTypes` and then its operation filter (`operations`, `schemas`) to
+    /// `document` and resolves it: the first half of
     /// ``generate(_:config:declareAbstractTypes:shards:reportsUnmatchedFieldTypes:)``, for a run over
     /// several specs of one target, which names the types of all of them (``SwiftNames``) before it
     /// renders any. `nil` (or errors among the diagnostics) when it does not resolve.
@@ -146,10 +147,12 @@ package enum Generator {
         var diagnostics: [Diagnostic] = []
         let applied = config.fieldTypes.apply(to: document)
         diagnostics.append(contentsOf: applied.diagnostics)
+        let filtered = config.filter.apply(to: applied.document)
         if reportsUnmatchedFieldTypes {
             diagnostics.append(contentsOf: config.fieldTypes.unmatchedWarnings(matchedKeys: applied.matchedKeys))
+            diagnostics.append(contentsOf: config.filter.unmatchedWarnings(matchedKeys: filtered.matchedKeys))
         }
-        let (resolved, resolveDiagnostics) = Resolver.resolve(applied.document)
+        let (resolved, resolveDiagnostics) = Resolver.resolve(filtered.document)
         diagnostics.append(contentsOf: resolveDiagnostics)
         return (resolved, diagnostics)
     }

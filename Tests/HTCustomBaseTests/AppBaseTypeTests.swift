@@ -28,6 +28,19 @@ struct AppBaseTypeTests {
         #expect(AppProduct.customTypePropertyDic.keys.sorted() == ["maker", "variants"])
     }
 
+    @Test("a schema and a format mapped to the app's own types map and write through them")
+    func appOwnTypes() throws {
+        let account = try AppAccount(
+            jsonString:
+                #"{"id": "DE-7", "balance": {"cents": 1250, "currency": "EUR"}, "history": [{"cents": 5, "currency": "EUR"}]}"#
+        )
+        #expect(account.id == AccountNumber(text: "DE-7"))
+        #expect(account.balance == Cash(cents: 1250, currency: "EUR"))
+        #expect(account.history == [Cash(cents: 5, currency: "EUR")])
+        #expect(account.htJSONString().contains(#""balance":{"cents":1250,"currency":"EUR"}"#))
+        #expect(AppGetAccountRequest(id: AccountNumber(text: "DE-7")).id.text == "DE-7")
+    }
+
     @Test("generated requests conform to the app's protocol")
     func requestsConformToTheAppProtocol() {
         func area<Request: AppRequest>(of _: Request.Type) -> String { Request.appArea }

@@ -67,6 +67,8 @@ package struct CodegenCommand {
         OPTIONS:
           --output-dir <dir>       Where to write the generated files (required by generate).
           --config <file>          A config file (htcodegen.json). Options below override it.
+                                   Without a spec, the "documents" it names (relative to its
+                                   folder, any file name) are the specs.
           --also <spec>            Another spec of the same target (repeatable): not generated, read
                                    to report Swift types both would declare (as the specs given
                                    are too), compared by their generated names.
@@ -208,8 +210,10 @@ package struct CodegenCommand {
                 options.specs.append(argument)
             }
         }
-        if options.specs.isEmpty { throw UsageError(message: "no spec files given") }
-        if let counts = options.shardsPerSpec, counts.count != options.specs.count {
+        if options.specs.isEmpty && options.configPath == nil {
+            throw UsageError(message: "no spec files given")
+        }
+        if let counts = options.shardsPerSpec, !options.specs.isEmpty, counts.count != options.specs.count {
             throw UsageError(
                 message:
                     "--shards gives \(counts.count) counts for \(options.specs.count) spec files; give one per spec")
@@ -237,10 +241,28 @@ package struct CodegenCommand {
 
     static func execute(subcommand: String, options: Options, exitWhenDone: Bool = false) -> Int32 {
         var keptUntilExit: [Any] = []
+        var options = options
         let (config, configDiagnostics) = resolvedConfig(options)
         let report = { (diagnostics: [Diagnostic]) in Self.report(diagnostics, verbose: options.verbose) }
         report(configDiagnostics)
         if configDiagnostics.contains(where: { $0.severity == .error }) { return 1 }
+        // No spec given: the documents the config names, relative to its folder.
+        if options.specs.isEmpty, let configPath = options.configPath {
+            let folder = (configPath as NSString).deletingLastPathComponent
+            options.specs = config.documents.map { folder.isEmpty ? $0.path : folder + "/" + $0.path }
+            if options.specs.isEmpty {
+                printError(
+                    "error: no spec files given, and \(configPath) names no \"documents\"\nRun 'ht-codegen --help' for usage."
+                )
+                return 2
+            }
+            if let counts = options.shardsPerSpec, counts.count != options.specs.count {
+                printError(
+                    "error: --shards gives \(counts.count) counts for \(options.specs.count) documents; give one per spec"
+                )
+                return 2
+            }
+        }
 
         var stems: [String: String] = [:]
         for spec in options.specs {
@@ -260,10 +282,12 @@ package struct CodegenCommand {
         // it is read below and reported once: by the run that generates the target's first spec (the
         // build plugin's one run per target; callers that run one spec at a time name the others with
         // `--also`).
-        let severalSpecs = allSpecs.count > 1 && !config.fieldTypes.overrides.isEmpty
+        let severalSpecs =
+            allSpecs.count > 1 && (!config.fieldTypes.overrides.isEmpty || config.filter.isActive)
         let reportsUnmatchedFieldTypes =
             severalSpecs && allSpecs.min().map { options.specs.contains($0) } == true
         var matchedFieldTypes: Set<String> = []
+        var matchedFilter: Set<String> = []
         // Every spec of the target is read and resolved first (the siblings named by `--also` too, whose
         // problems their own runs report), so that the types of all of them are named at once
         // (`SwiftNames`): a Swift type two specs would both declare is an error in each.
@@ -278,6 +302,7 @@ package struct CodegenCommand {
             let readTime = clock.now - readStart
             if reportsUnmatchedFieldTypes, let document {
                 matchedFieldTypes.formUnion(config.fieldTypes.apply(to: document).matchedKeys)
+                matchedFilter.formUnion(config.filter.apply(to: document).matchedKeys)
             }
             if generated {
                 report(parseDiagnostics)
@@ -301,7 +326,9 @@ package struct CodegenCommand {
             resolvedSpecs.append((path, api, generated ? resolveDiagnostics : [], readTime, resolveTime))
         }
         if reportsUnmatchedFieldTypes {
-            let unmatched = config.fieldTypes.unmatchedWarnings(matchedKeys: matchedFieldTypes)
+            let unmatched =
+                config.fieldTypes.unmatchedWarnings(matchedKeys: matchedFieldTypes)
+                + config.filter.unmatchedWarnings(matchedKeys: matchedFilter)
             report(unmatched)
             warnings += unmatched.count
         }

@@ -2,7 +2,7 @@
 ///
 /// ```json
 /// { "namePrefix": "HT", "reqAbstract": "BaseRequest", "modelAbstract": "HTTPModel", "accessLevel": "public",
-///   "fieldTypes": { "Product.price": "Decimal" } }
+///   "fieldTypes": { "Product.price": "Decimal" }, "operations": { "include": { "tags": ["Files"] } } }
 /// ```
 package struct GeneratorConfig: Sendable, Hashable {
     /// The access level of generated declarations.
@@ -51,6 +51,22 @@ package struct GeneratorConfig: Sendable, Hashable {
     /// How spec names become property, input and enum constant names (`"memberNames"`: `"camelCase"`,
     /// the default, or `"asWritten"`).
     package var memberNaming = MemberNaming.camelCase
+    /// The operations to generate and the schemas they reach (`"operations"`, `"schemas"`; see
+    /// ``OperationFilter``); by default every one.
+    package var filter = OperationFilter()
+    /// The documents to generate whatever their file names (`"documents": ["Service_Management.yaml"]`),
+    /// as written: paths relative to the config file's folder, inside it. The plugins generate them
+    /// beside the specs found by name; `ht-codegen` with `--config` and no spec generates them. The
+    /// files they refer to by `$ref` are read, not generated.
+    package var documents: [Document] = []
+
+    /// A document `htcodegen.json` names.
+    package struct Document: Sendable, Hashable {
+        /// The path as written, relative to the config file's folder.
+        package var path: String
+        /// Where it is written.
+        package var location: SourceLocation
+    }
 
     /// The settings everybody gets without a config file.
     package init() {}
@@ -63,8 +79,36 @@ package struct GeneratorConfig: Sendable, Hashable {
     /// The keys a config file may have.
     package static let keys = [
         "$schema", "namePrefix", "reqAbstract", "modelAbstract", "accessLevel", "runtimeModule", "abstractTypes",
-        "fieldTypes", "requiredFields", "memberNames",
+        "fieldTypes", "requiredFields", "memberNames", "operations", "schemas", "documents",
     ]
+
+    /// Reads the value of `documents`: relative paths that stay inside the config's folder.
+    private static func readDocuments(
+        _ node: JSONNode, into diagnostics: inout DiagnosticBag
+    ) -> [Document] {
+        guard let elements = node.arrayElements else {
+            diagnostics.error(
+                "\"documents\" must be an array of file names such as [\"Service_Management.yaml\"], found \(node.kindName)",
+                at: node.location)
+            return []
+        }
+        var documents: [Document] = []
+        for element in elements {
+            guard let path = element.stringValue, !path.isEmpty else {
+                diagnostics.error(
+                    "\"documents\" must hold file names, found \(element.kindName)", at: element.location)
+                continue
+            }
+            if path.hasPrefix("/") || path.split(separator: "/").contains("..") {
+                diagnostics.error(
+                    "the document '\(path)' must be a path relative to the folder of the config file, inside it",
+                    at: element.location)
+                continue
+            }
+            documents.append(Document(path: path, location: element.location))
+        }
+        return documents
+    }
 
     /// Reads a config file's JSON. Unknown keys and wrong values are errors at their position.
     package static func read(_ root: JSONNode) -> (GeneratorConfig, [Diagnostic]) {
@@ -84,6 +128,18 @@ package struct GeneratorConfig: Sendable, Hashable {
             if member.key == "$schema" { continue }
             if member.key == "fieldTypes" {
                 config.fieldTypes = FieldTypeOverrides.read(member.value, into: &diagnostics)
+                continue
+            }
+            if member.key == "operations" {
+                config.filter.readOperations(member.value, into: &diagnostics)
+                continue
+            }
+            if member.key == "schemas" {
+                config.filter.readSchemas(member.value, into: &diagnostics)
+                continue
+            }
+            if member.key == "documents" {
+                config.documents = readDocuments(member.value, into: &diagnostics)
                 continue
             }
             guard let value = member.value.stringValue else {

@@ -256,7 +256,7 @@ extension SwiftRenderer {
     /// Whether a type's JSON is a scalar (no array or object to join or flatten).
     static func isScalar(_ type: ResolvedType) -> Bool {
         switch type {
-        case .array, .map, .model, .union, .variable: return false
+        case .array, .map, .model, .union, .variable, .app: return false
         default: return true
         }
     }
@@ -265,7 +265,7 @@ extension SwiftRenderer {
     /// flattened when they are.
     static func isObject(_ type: ResolvedType) -> Bool {
         switch type {
-        case .map, .model, .union, .variable: return true
+        case .map, .model, .union, .variable, .app: return true
         default: return false
         }
     }

@@ -191,7 +191,7 @@ extension SwiftRenderer {
         case .array: return [.array]
         case .map, .model: return [.object]
         case .enumeration(let name): return integerEnums.contains(name) ? [.number] : [.string]
-        case .variable, .union: return nil
+        case .variable, .union, .app: return nil
         }
     }
 
@@ -201,7 +201,7 @@ extension SwiftRenderer {
     static func coerces(_ type: ResolvedType) -> Bool {
         switch type {
         case .string, .integer, .int32, .int64, .uint64, .number, .decimal, .boolean, .date, .enumeration: return true
-        case .url, .uuid, .data, .array, .map, .model, .variable, .union: return false
+        case .url, .uuid, .data, .array, .map, .model, .variable, .union, .app: return false
         }
     }
 

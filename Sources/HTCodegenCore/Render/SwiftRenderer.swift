@@ -134,6 +134,7 @@ package struct SwiftRenderer: Sendable {
         case .uuid: return "UUID"
         case .data: return "Data"
         case .model(let name), .enumeration(let name), .union(let name): return typeNames[name] ?? name
+        case .app(let name): return name
         case .array(let element): return "[\(swiftType(element))]"
         case .map(let value): return "[String: \(swiftType(value))]"
         }

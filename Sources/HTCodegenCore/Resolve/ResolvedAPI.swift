@@ -54,6 +54,9 @@ package indirect enum ResolvedType: Sendable, Hashable {
     case enumeration(String)
     /// A union (OpenAPI `oneOf`/`anyOf`), by spec name.
     case union(String)
+    /// A type of the app's own (`fieldTypes`' `appType`), by its Swift name: it conforms to
+    /// `HTJSONValueConvertible`, and may read and write any JSON.
+    case app(String)
     case array(ResolvedType)
     /// A JSON object as a dictionary from its keys to values of this type: `[String: T]`.
     case map(ResolvedType)

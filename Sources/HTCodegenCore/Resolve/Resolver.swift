@@ -150,7 +150,8 @@ package struct Resolver {
     /// name (which takes over a value type's name, ``BuiltInTypes``).
     func builtIn(_ name: String) -> ResolvedType? {
         if let reserved = BuiltInTypes.reserved[name] { return reserved }
-        return typesByName[name] == nil ? BuiltInTypes.values[name] : nil
+        guard typesByName[name] == nil else { return nil }
+        return document.appTypes.contains(name) ? .app(name) : BuiltInTypes.values[name]
     }
 
     /// Resolves a reference; reports unknown names and arrays nested deeper than

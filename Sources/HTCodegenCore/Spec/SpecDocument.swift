@@ -22,6 +22,9 @@ package struct SpecDocument: Sendable {
     package var servers: [ServerDecl] = []
     /// The security schemes the spec declares (OpenAPI), for doc comments.
     package var securitySchemes: [SecuritySchemeDecl] = []
+    /// Types of the app's own that references may name (`{"appType": "Money"}` in `fieldTypes`): written
+    /// as they are, without the prefix, never declared; they conform to `HTJSONValueConvertible`.
+    package var appTypes: Set<String> = []
 
     /// Creates an empty document for `file`.
     package init(file: String, description: String? = nil) {
@@ -271,6 +274,11 @@ package struct InterfaceDecl: Sendable {
     package var accept: String?
     /// The base URL its own (or its path's) `servers` give it, replacing the client's (OpenAPI).
     package var baseURL: String?
+    /// The OpenAPI `operationId` as written (``name`` is made from it); `nil` for other specs, or an
+    /// operation without one. The `operations` filter of `htcodegen.json` matches it (``OperationFilter``).
+    package var operationID: String?
+    /// The OpenAPI operation's `tags`, in order.
+    package var tags: [String] = []
 
     /// Creates an interface.
     package init(

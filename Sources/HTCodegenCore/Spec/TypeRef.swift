@@ -19,6 +19,9 @@ package struct TypeRef: Sendable, Hashable, CustomStringConvertible {
     package var wrappers: [Wrapper]
     /// Where the reference is written.
     package var location: SourceLocation
+    /// The OpenAPI `format` of the scalar schema the reference was read from (`uuid`, `money`), for the
+    /// `format:` keys of `fieldTypes` (``FieldTypeOverrides``); `nil` for any other reference.
+    package var format: String?
 
     /// The deepest nesting of arrays and maps a type may have, counting the levels of named array types
     /// it goes through (`[[Matrix]]`): deeper is an error. Swift's type checker did not finish on a field

@@ -183,6 +183,96 @@ import Testing
         #expect(requests.contains("package init() {}"))
     }
 
+    /// A document set as published: a root `Service_Management.yaml` whose sibling files it refers to
+    /// by their names, and which they refer back to by its name. `htcodegen.json` names the root; the
+    /// siblings are read, not generated, and the root's schemas reached back are the root's own.
+    @Test func aConfigNamesTheDocumentsToGenerateWhateverTheirNames() throws {
+        let folder = try temporaryDirectory()
+        let files = [
+            "Service_Management.yaml": """
+            openapi: 3.0.3
+            info: {title: Service Management, version: "1"}
+            paths:
+              /services/{id}: {$ref: 'Service_Management_paths.yaml#/services'}
+            components:
+              schemas:
+                Service:
+                  type: object
+                  properties:
+                    name: {type: string}
+                    status: {$ref: 'Service_Management_common.yaml#/components/schemas/Status'}
+                    owner: {$ref: 'Service_Management_common.yaml#/components/schemas/Owner'}
+            """,
+            "Service_Management_paths.yaml": """
+            services:
+              get:
+                operationId: getService
+                parameters: [{$ref: 'Service_Management_common.yaml#/components/parameters/Id'}]
+                responses:
+                  '200':
+                    description: A service.
+                    content: {application/json: {schema: {$ref: 'Service_Management.yaml#/components/schemas/Service'}}}
+            """,
+            "Service_Management_common.yaml": """
+            components:
+              parameters:
+                Id: {name: id, in: path, required: true, schema: {type: string}}
+              schemas:
+                Status: {type: string, enum: [up, down]}
+                Owner:
+                  type: object
+                  properties:
+                    services: {type: array, items: {$ref: 'Service_Management.yaml#/components/schemas/Service'}}
+            """,
+            "htcodegen.json": #"{"documents": ["Service_Management.yaml"]}"#,
+        ]
+        for (name, text) in files {
+            try text.write(to: folder.appending(path: name), atomically: true, encoding: .utf8)
+        }
+        let output = folder.appending(path: "out")
+        let config = folder.appending(path: "htcodegen.json").path(percentEncoded: false)
+        #expect(
+            CodegenCommand.run(arguments: [
+                "generate", "--config", config, "--output-dir", output.path(percentEncoded: false), "--quiet",
+                "--warnings-as-errors",
+            ]) == 0)
+        let written = try FileManager.default.contentsOfDirectory(atPath: output.path(percentEncoded: false)).sorted()
+        #expect(
+            written == [
+                "Service_Management+Enums.swift", "Service_Management+Models.swift",
+                "Service_Management+Requests.swift",
+            ])
+        let models = try String(contentsOf: output.appending(path: "Service_Management+Models.swift"), encoding: .utf8)
+        let enums = try String(contentsOf: output.appending(path: "Service_Management+Enums.swift"), encoding: .utf8)
+        let requests = try String(
+            contentsOf: output.appending(path: "Service_Management+Requests.swift"), encoding: .utf8)
+        #expect(models.contains("final class HTService"))
+        #expect(models.contains("var status: HTStatus?"))
+        #expect(models.contains("var services: [HTService]?"))
+        #expect(!models.contains("HTService2"))
+        #expect(enums.contains("HTStatus"))
+        #expect(requests.contains("struct HTGetServiceRequest"))
+        #expect(requests.contains("let id: String") || requests.contains("var id: String"))
+        // Without documents and without specs there is nothing to do: a usage error.
+        try "{}".write(to: folder.appending(path: "htcodegen.json"), atomically: true, encoding: .utf8)
+        #expect(CodegenCommand.run(arguments: ["check", "--config", config]) == 2)
+    }
+
+    @Test func documentsMustStayInsideTheConfigsFolder() throws {
+        let root = try JSONDocumentParser.parse(
+            Array(#"{"documents": ["../other.yaml", "/etc/api.yaml", 3, "a/b.yaml"]}"#.utf8), file: "htcodegen.json")
+        let (config, diagnostics) = GeneratorConfig.read(root)
+        #expect(config.documents.map(\.path) == ["a/b.yaml"])
+        #expect(
+            diagnostics.map(\.description) == [
+                "htcodegen.json:1:16: error: the document '../other.yaml' must be a path relative to the folder of the config file, inside it",
+                "htcodegen.json:1:33: error: the document '/etc/api.yaml' must be a path relative to the folder of the config file, inside it",
+                "htcodegen.json:1:50: error: \"documents\" must hold file names, found a number",
+            ])
+        #expect(SpecFileNaming.stem(of: "Service_Management.yaml") == "Service_Management")
+        #expect(SpecFileNaming.shardCount(forSpec: "Service_Management.yaml", size: 64 * 1024 + 1) == 2)
+    }
+
     @Test func generateWritesAllFilesAndFailsOnErrors() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -145,7 +145,7 @@ import Testing
         let (_, diagnostics) = Self.config(
             """
             {"fieldTypes": {
-              "price": "Decimal",
+              "format:": "Decimal",
               "Item.": "Decimal",
               "Item.a": 3,
               "Item.b": {"format": "iso8601"},
@@ -156,11 +156,11 @@ import Testing
             """)
         #expect(
             diagnostics == [
-                "htcodegen.json:2:3: error: the \"fieldTypes\" key 'price' must be 'Type.field', 'Interface.input' or '*.field'",
-                "htcodegen.json:3:3: error: the \"fieldTypes\" key 'Item.' must be 'Type.field', 'Interface.input' or '*.field'",
+                "htcodegen.json:2:3: error: the \"fieldTypes\" key 'format:' must be 'Type.field', 'Interface.input', '*.field', a data type ('Money', 'schema:v1.Money') or 'format:name'",
+                "htcodegen.json:3:3: error: the \"fieldTypes\" key 'Item.' must be 'Type.field', 'Interface.input', '*.field', a data type ('Money', 'schema:v1.Money') or 'format:name'",
                 "htcodegen.json:4:13: error: the override of 'Item.a' must be a type such as \"Decimal\" or an object such as {\"type\": \"Date\", \"format\": \"iso8601\"}, found a number",
-                "htcodegen.json:5:13: error: the override of 'Item.b' needs \"type\", such as {\"type\": \"Date\", \"format\": \"iso8601\"}",
-                "htcodegen.json:6:48: error: unknown key 'extra' in the override of 'Item.c'; expected one of: type, format",
+                "htcodegen.json:5:13: error: the override of 'Item.b' needs \"type\", such as {\"type\": \"Date\", \"format\": \"iso8601\"}, or \"appType\"",
+                "htcodegen.json:6:48: error: unknown key 'extra' in the override of 'Item.c'; expected one of: type, format, appType",
                 "htcodegen.json:6:40: error: unknown date format 'unix'; use one of iso8601, iso8601WithFractionalSeconds, dateOnly, secondsSince1970, millisecondsSince1970, or {\"pattern\": \"yyyy-MM-dd HH:mm\"}",
                 "htcodegen.json:7:13: error: '[Int: Date]' has the map key type 'Int'; map keys are always String (JSON object keys are strings): write [String: T]",
                 "htcodegen.json:8:52: error: \"pattern\" must be a DateFormatter pattern such as \"yyyy-MM-dd HH:mm\", found an empty string",
@@ -169,6 +169,75 @@ import Testing
         #expect(
             notAnObject == [
                 "htcodegen.json:1:16: error: \"fieldTypes\" must be an object such as {\"Product.price\": \"Decimal\"}, found an array"
+            ])
+    }
+
+    /// An OpenAPI document: fields of schemas and inputs of operations by name, a whole schema (every
+    /// reference to it, and its own declaration gone), a format (fields, items, a named alias), and the
+    /// app's own types.
+    @Test func overridesApplyToOpenAPIFieldsSchemasAndFormats() {
+        let spec = OpenAPITestSupport.document(
+            schemas: """
+                    Money: {type: object, properties: {amount: {type: string}, currency: {type: string}}}
+                    AccountID: {type: string, format: uuid}
+                    Account:
+                      type: object
+                      properties:
+                        id: {$ref: '#/components/schemas/AccountID'}
+                        balance: {$ref: '#/components/schemas/Money'}
+                        history: {type: array, items: {$ref: '#/components/schemas/Money'}}
+                        owners: {type: array, items: {type: string, format: uuid}}
+                        opened: {type: string, format: date-time}
+                        rate: {type: number}
+                """,
+            paths: """
+                  /accounts/{id}:
+                    get:
+                      operationId: getAccount
+                      parameters:
+                        - {name: id, in: path, required: true, schema: {type: string, format: uuid}}
+                        - {name: limit, in: query, schema: {type: integer}}
+                      responses:
+                        '200': {description: An account., content: {application/json: {schema: {$ref: '#/components/schemas/Account'}}}}
+                """)
+        let (models, requests, diagnostics) = Self.generate(
+            spec, file: "bank.openapi.yaml",
+            fieldTypes: """
+                {"fieldTypes": {
+                  "Money": {"appType": "AppMoney"},
+                  "format:uuid": {"appType": "AppID"},
+                  "Account.opened": {"type": "Date", "format": "secondsSince1970"},
+                  "Account.rate": "Decimal",
+                  "getAccount.limit": "Int64",
+                  "Account.owners": "String",
+                  "format:money": "Decimal",
+                  "Mony": "Decimal"}}
+                """)
+        #expect(
+            diagnostics == [
+                "htcodegen.json:8:3: warning: the \"fieldTypes\" key 'format:money' matches nothing: no schema has the format 'money'",
+                "htcodegen.json:9:3: warning: the \"fieldTypes\" key 'Mony' matches nothing: no data type is named 'Mony'",
+            ])
+        #expect(!models.contains("class HTMoney"))
+        #expect(models.contains("internal var balance: AppMoney?"))
+        #expect(models.contains("internal var history: [AppMoney]?"))
+        #expect(models.contains("internal var id: AppID?"))
+        // A field key wins over a format key, and keeps the field's own arrays.
+        #expect(models.contains("internal var owners: [String]?"))
+        #expect(models.contains("internal var opened: Date?"))
+        #expect(models.contains(".secondsSince1970"))
+        #expect(models.contains("internal var rate: Decimal?"))
+        #expect(requests.contains("internal let id: AppID") || requests.contains("internal var id: AppID"))
+        #expect(requests.contains("internal var limit: Int64?"))
+    }
+
+    @Test func anAppTypeMustBeASwiftName() {
+        let (_, diagnostics) = Self.config(
+            #"{"fieldTypes": {"Money": {"appType": "[Money]"}, "Cash": {"appType": "Money", "type": "Decimal"}}}"#)
+        #expect(
+            diagnostics == [
+                "htcodegen.json:1:38: error: \"appType\" must name a Swift type of the app's own, such as \"Money\"",
+                "htcodegen.json:1:58: error: the override of 'Cash' has \"appType\": it takes no \"type\" or \"format\"",
             ])
     }
 

@@ -9,6 +9,9 @@ extension OpenAPIReadContext {
     struct OperationSource {
         var path: JSONMember
         var method: JSONMember
+        /// The operation object: the method's value, or what it refers to when it is a `$ref`.
+        var node: JSONNode
+        /// The file ``node`` is in: its own references (parameters, bodies, responses) are relative to it.
         var file: Int
         var pathParameters: [ParameterSource]
         /// The path item's `servers`.
@@ -43,13 +46,16 @@ extension OpenAPIReadContext {
             let pathParameters = parameterSources(item["parameters"]?.value, inFile: itemFile)
             let pathServers = servers(item["servers"]?.value)
             for method in item.objectMembers ?? [] where Self.methods.contains(method.key) {
-                guard method.value.objectMembers != nil else {
-                    diagnostics.warning("an operation must be an object; ignored", at: method.value.location)
+                // An operation may be a `$ref` to another file (OpenAPI 3.0 does not allow it, real
+                // multi-file documents do it): its own references are then relative to that file.
+                guard let (node, file) = dereferenced(method.value, inFile: itemFile) else { continue }
+                guard node.objectMembers != nil else {
+                    diagnostics.warning("an operation must be an object; ignored", at: node.location)
                     continue
                 }
                 operations.append(
                     OperationSource(
-                        path: pathMember, method: method, file: itemFile, pathParameters: pathParameters,
+                        path: pathMember, method: method, node: node, file: file, pathParameters: pathParameters,
                         pathServers: pathServers, nameLocation: method.keyLocation))
             }
         }
@@ -70,7 +76,7 @@ extension OpenAPIReadContext {
     /// Names every operation: by its `operationId`, else by its method and path.
     private func nameOperations(_ operations: inout [OperationSource]) {
         for index in operations.indices {
-            let node = operations[index].method.value
+            let node = operations[index].node
             if let id = node["operationId"], let text = id.value.stringValue,
                 let name = OpenAPINaming.operationName(fromID: text)
             {
@@ -89,7 +95,7 @@ extension OpenAPIReadContext {
     private mutating func interface(_ source: OperationSource, documentSecurity: [[String]]?) throws(SkipOperation)
         -> InterfaceDecl
     {
-        let node = source.method.value
+        let node = source.node
         let file = source.file
         let name = source.name
         var queryNames: Set<String> = []
@@ -143,6 +149,8 @@ extension OpenAPIReadContext {
             description: node.string("description") ?? node.string("summary"), inputs: .fields(inputs),
             outputs: .none, headers: [])
         interface.isDerivedName = source.isDerivedName
+        interface.operationID = node.string("operationId")
+        interface.tags = node["tags"]?.value.arrayElements?.compactMap(\.stringValue) ?? []
         if node.string("description") != nil, let summary = node.string("summary") { interface.title = summary }
         interface.isDeprecated = node.bool("deprecated") == true
         if let body = node["requestBody"]?.value {

@@ -278,6 +278,7 @@ extension OpenAPIReadContext {
                 return OpenAPISchemaType(ref: TypeRef(name: "Variable", location: location))
             }
             var result = OpenAPISchemaType(ref: TypeRef(name: scalar.name, location: location))
+            result.ref.format = schema.string("format")
             if scalar.isDateOnly {
                 result.dateFormat = DateFormatDecl(
                     format: .dateOnly, location: schema["format"]?.value.location ?? location)

@@ -118,6 +118,67 @@ import Testing
         #expect(missingPointer.message.contains("Sources/API/common.yaml has no '/components/schemas/Nope'"))
     }
 
+    /// An operation (and a path item) that is a `$ref` to another file, as real multi-file documents
+    /// write them although OpenAPI 3.0 does not allow it: the parameters, bodies and responses that
+    /// file declares by `$ref`s relative to itself are kept.
+    @Test func anOperationThatIsAReferenceToAnotherFileKeepsItsReferences() throws {
+        let root = try Self.folder([
+            "api.openapi.yaml": """
+            openapi: 3.0.3
+            info: {title: Ops, version: "1"}
+            paths:
+              /things/{id}:
+                get: {$ref: 'paths/things/get.yaml'}
+                delete: {$ref: 'paths/things/ops.yaml#/delete'}
+              /others/{id}: {$ref: 'paths/others.yaml'}
+            """,
+            "paths/things/get.yaml": """
+            operationId: getThing
+            parameters:
+              - $ref: '../../common.yaml#/components/parameters/Id'
+              - $ref: '#/x-parameters/Verbose'
+            responses:
+              '200':
+                description: A thing.
+                content: {application/json: {schema: {$ref: '../../common.yaml#/components/schemas/Thing'}}}
+            x-parameters:
+              Verbose: {name: verbose, in: query, schema: {type: boolean}}
+            """,
+            "paths/things/ops.yaml": """
+            delete:
+              operationId: deleteThing
+              parameters: [{$ref: '../../common.yaml#/components/parameters/Id'}]
+              responses: {'204': {description: Gone.}}
+            """,
+            "paths/others.yaml": """
+            get: {$ref: 'things/get.yaml'}
+            """,
+            "common.yaml": """
+            components:
+              parameters:
+                Id: {name: id, in: path, required: true, schema: {type: integer, format: int64}}
+              schemas:
+                Thing: {type: object, properties: {name: {type: string}}}
+            """,
+        ])
+        let (read, diagnostics) = Generator.readSpec(at: root + "/api.openapi.yaml")
+        let document = try #require(read)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(document.interfaces.map(\.name) == ["getThing", "deleteThing", "getThing"])
+        for interface in document.interfaces {
+            #expect(T.inputs(interface).first?.name == "id")
+            #expect(T.inputs(interface).first?.type.description == "Int64")
+        }
+        let get = try T.interface("getThing", in: document)
+        #expect(T.inputs(get).map(\.name) == ["id", "verbose"])
+        guard case .body(let body) = get.response else {
+            Issue.record("no typed response")
+            return
+        }
+        #expect(body.description == "Thing")
+        #expect(try T.fields("Thing", in: document).map(\.name) == ["name"])
+    }
+
     @Test func pointersAreUnescaped() throws {
         #expect(
             try OpenAPIFiles.parse("#/components/schemas/a~1b~0c").get().pointer == ["components", "schemas", "a/b~c"])

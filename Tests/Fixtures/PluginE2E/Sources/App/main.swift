@@ -36,3 +36,6 @@ print(
     "package: \(type(of: StockGetStockRequest(sku: "W-42"))) \(StockGetStockRequest.path) \(stock.sku ?? "-") \(StockListLevelsRequest.path)"
 )
 _ = StockListLevelsRequest()
+
+let shelf = StockShelf { $0.label = "A1" }
+print("documents: \(type(of: StockGetShelfRequest(id: "S1"))) \(StockGetShelfRequest.path) \(shelf.label ?? "-")")
