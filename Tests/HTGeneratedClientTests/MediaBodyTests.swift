@@ -38,4 +38,32 @@ import Testing
         let request = try client.urlRequest(for: HTGetMediaElsewhereRequest())
         #expect(request.url?.absoluteString == "http://localhost:9/echo/elsewhere")
     }
+
+    /// Without an `accept` of its own, a `String` response is mapped from JSON, as before.
+    @Test func aStringResponseWithoutItsOwnAcceptIsMappedFromJSON() async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let client = HTClient(baseURL: server.baseURL)
+        #expect(try await client.send(QuotedText(body: #""abc""#)) == "abc")
+        #expect(try await client.send(AcceptedText(body: #""abc""#)) == #""abc""#)
+    }
+}
+
+/// `GET /status/200` answering `body` as JSON, read as a `String`.
+private struct QuotedText: HTBaseRequest {
+    typealias Response = String
+    static var method: HTHTTPMethod { .get }
+    static var path: String { "/status/200" }
+    var body: String
+    var parameters: HTJSONObject { ["body": .string(body), "content_type": "application/json"] }
+}
+
+/// ``QuotedText`` with an `accept` of its own: the body's text as it came.
+private struct AcceptedText: HTBaseRequest {
+    typealias Response = String
+    static var method: HTHTTPMethod { .get }
+    static var path: String { "/status/200" }
+    static var accept: String? { "application/json" }
+    var body: String
+    var parameters: HTJSONObject { ["body": .string(body), "content_type": "application/json"] }
 }

@@ -61,9 +61,9 @@ public protocol HTBaseRequest: SendableMetatype {
 
     /// The `Accept` header: the media type of the response the request reads (an OpenAPI operation's
     /// documented success media type, `image/png`, `text/csv`). `nil` (the default): `application/json`.
-    /// A request whose `Response` is `Data` gets the body's bytes as they came, one whose `Response` is
-    /// `String` the body's text in its declared charset (UTF-8 when none); neither is parsed nor
-    /// validated.
+    /// A request that sets it and whose `Response` is `Data` gets the body's bytes as they came; one whose
+    /// `Response` is `String`, the body's text in its declared charset (UTF-8 when none); neither is
+    /// parsed nor validated. Without it, such a value is mapped from JSON (base64 data, a JSON string).
     static var accept: String? { get }
 
     /// The parameters. Those named in the path fill it; the others go to the query string for GET,

@@ -53,11 +53,12 @@ enum HTResponseMapper {
             error.documentedError = documentedError(of: raw, for: R.self)
             throw error
         }
-        // A body of bytes or text is the value as it came: no serializer, validator or key path.
-        if R.Response.self == Data.self, let value = raw.body as? R.Response {
+        // A request that accepts a media type of its own reads a body of bytes or text as it came: no
+        // serializer, validator or key path (a `Data` or `String` value in JSON is mapped as JSON).
+        if R.accept != nil, R.Response.self == Data.self, let value = raw.body as? R.Response {
             return HTResponse(value: value, raw: raw, diagnostics: [])
         }
-        if R.Response.self == String.self {
+        if R.accept != nil, R.Response.self == String.self {
             let text = try HTResponseMapper.text(of: raw, describe: describe)
             if let value = text as? R.Response { return HTResponse(value: value, raw: raw, diagnostics: []) }
         }
