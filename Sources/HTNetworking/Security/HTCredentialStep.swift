@@ -140,15 +140,8 @@ struct HTCredentialStep: HTInterceptor {
     /// unreserved characters (a `+` in a key stays a `+`, not a space).
     private static func url(_ url: URL, adding name: String, _ value: String) -> URL {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
-        let item = URLQueryItem(name: queryText(name), value: queryText(value))
+        let item = URLQueryItem(name: HTFormEncoding.escape(name), value: HTFormEncoding.escape(value))
         components.percentEncodedQueryItems = (components.percentEncodedQueryItems ?? []) + [item]
         return components.url ?? url
     }
-
-    private static func queryText(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
-    }
-
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }
