@@ -149,12 +149,9 @@ public final class HTClient: Sendable {
         description: HTRequestDescription, securityRequirements: [HTSecurityRequirement]? = nil
     ) async throws(HTNetworkingError) -> HTTransportResponse {
         do {
-            var interceptors = configuration.interceptors
-            if let step = try HTCredentialStep.step(
-                for: securityRequirements, configuration: configuration, description: description)
-            {
-                interceptors.insert(step, at: 0)
-            }
+            let interceptors = try HTCredentialStep.prepended(
+                to: configuration.interceptors, for: securityRequirements, configuration: configuration,
+                description: description)
             return try await execute(
                 urlRequest, description: description, interceptors: interceptors,
                 securityRequirements: securityRequirements, mock: nil,
@@ -229,12 +226,10 @@ public final class HTClient: Sendable {
         let transport = try self.transport(for: requestType, description: description)
         let ownInterceptors = request.interceptors
         let rules = HTResponseMapper.Rules(for: request, configuration: configuration)
-        var interceptors =
-            ownInterceptors.isEmpty ? configuration.interceptors : configuration.interceptors + ownInterceptors
         let security = R.securityRequirements
-        if let step = try HTCredentialStep.step(for: security, configuration: configuration, description: description) {
-            interceptors.insert(step, at: 0)
-        }
+        let interceptors = try HTCredentialStep.prepended(
+            to: ownInterceptors.isEmpty ? configuration.interceptors : configuration.interceptors + ownInterceptors,
+            for: security, configuration: configuration, description: description)
         return HTPreparedRequest(
             urlRequest: urlRequest, description: description, rules: rules, interceptors: interceptors,
             securityRequirements: security, ownCredentials: own, mock: request.mock, requestType: requestType,

@@ -106,11 +106,11 @@ public enum HTParameterStyles {
     public static func restyleFormField(
         _ name: String, style: String, explode: Bool, in fields: inout HTJSONObject
     ) {
-        switch fields[name] {
-        case .object?, .array?: break
+        guard let value = fields[name] else { return }
+        switch value {
+        case .object, .array: break
         default: return
         }
-        guard let value = fields[name] else { return }
         var restyled = HTJSONObject()
         for member in fields {
             guard member.key == name else {

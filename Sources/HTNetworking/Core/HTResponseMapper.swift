@@ -125,17 +125,9 @@ enum HTResponseMapper {
     static func text(of raw: HTTransportResponse, describe: () -> HTRequestDescription) throws(HTNetworkingError)
         -> String
     {
-        let serializer = HTTextResponseSerializer()
-        do {
-            if case .string(let text) = try serializer.json(from: raw.body, contentType: raw.contentType) {
-                return text
-            }
-            return ""
-        } catch {
-            let failure = HTSerializationError(
-                serializer: serializer.name, mimeType: raw.contentType?.mimeType, message: String(describing: error))
-            throw HTNetworkingError(.serialization(failure), request: describe(), response: raw)
-        }
+        let json = try read(raw, raw.contentType, with: HTTextResponseSerializer(), describe: describe)
+        guard case .string(let text) = json else { return "" }
+        return text
     }
 
     /// The body as JSON: `null` when empty, otherwise what the serializer for its content type reads.
@@ -144,7 +136,15 @@ enum HTResponseMapper {
     ) throws(HTNetworkingError) -> HTJSON {
         if raw.body.isEmpty { return .null }
         let contentType = raw.contentType
-        let serializer = serializers.serializer(for: contentType)
+        return try read(raw, contentType, with: serializers.serializer(for: contentType), describe: describe)
+    }
+
+    /// What `serializer` reads of the body (of `contentType`, the response's), its failure as the
+    /// client's error: a JSON parse error as `decoding`, any other as `serialization`.
+    private static func read(
+        _ raw: HTTransportResponse, _ contentType: HTContentType?, with serializer: any HTResponseSerializer,
+        describe: () -> HTRequestDescription
+    ) throws(HTNetworkingError) -> HTJSON {
         do {
             return try serializer.json(from: raw.body, contentType: contentType)
         } catch let error as HTJSONParseError {

@@ -19,6 +19,17 @@ struct HTCredentialStep: HTInterceptor {
 
     let entries: [Entry]
 
+    /// `interceptors` with the step for `requirements` first (``step(for:configuration:description:)``),
+    /// or as they are when there is none: what a send and a frozen request's resend run.
+    static func prepended(
+        to interceptors: [any HTInterceptor], for requirements: [HTSecurityRequirement]?,
+        configuration: HTClientConfiguration, description: @autoclosure () -> HTRequestDescription
+    ) throws(HTNetworkingError) -> [any HTInterceptor] {
+        guard let step = try step(for: requirements, configuration: configuration, description: description())
+        else { return interceptors }
+        return [step] + interceptors
+    }
+
     /// The step for the first of `requirements` whose schemes the client has credentials for; `nil`
     /// when the request gets none from the client: it declares no requirements, the client has no
     /// credentials at all (interceptors add them), or the satisfiable requirement is anonymous.
