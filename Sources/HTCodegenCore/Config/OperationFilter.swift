@@ -251,6 +251,10 @@ package struct OperationFilter: Sendable, Hashable {
             visit(interface.body?.type)
             if case .body(let type) = interface.response { visit(type) }
             for response in interface.errorResponses { visit(response.type) }
+            for status in interface.statusResponses {
+                if case .body(let type) = status.response { visit(type) }
+            }
+            for header in interface.responseHeaders { visit(header.type) }
         }
         for name in schemas { visit(name) }
         // Breadth of the graph, not depth of any one chain: a queue, no recursion.

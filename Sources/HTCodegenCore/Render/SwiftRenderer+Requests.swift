@@ -40,6 +40,8 @@ extension SwiftRenderer {
             }
         }
         if request.response.type?.usesFoundation == true { return true }
+        if request.statusResponses.contains(where: { $0.response.type?.usesFoundation == true }) { return true }
+        if request.responseHeaders.contains(where: { $0.type.usesFoundation }) { return true }
         return request.errorResponses.contains { $0.type.usesFoundation }
     }
 
@@ -129,7 +131,11 @@ extension SwiftRenderer {
         let marksDeprecatedInputs = request.deprecation == nil
         writer.block("\(access)struct \(typeName): \(config.requestProtocolName), Sendable") {
             writer in
-            writer.line("\(access)typealias Response = \(responseType)")
+            if request.statusResponses.isEmpty {
+                writer.line("\(access)typealias Response = \(responseType)")
+            } else {
+                renderStatusResponse(request.statusResponses, into: &writer)
+            }
             writer.line()
             // Computed, not `static let`: a stored static is a lazily initialised global (a once-token, an
             // initializer and an addressor each), which cost type-checking time and 15% of the requests'
@@ -189,6 +195,7 @@ extension SwiftRenderer {
                     writer.line("/// The operation's own server, replacing the client's base URL.")
                     writer.line("\(access)var baseURL: URL? { URL(string: \(SwiftNaming.stringLiteral(baseURL))) }")
                 }
+                renderResponseHeaders(request.responseHeaders, into: &writer)
                 renderErrorResponses(request.errorResponses, into: &writer)
             } else {
                 renderHeaders(

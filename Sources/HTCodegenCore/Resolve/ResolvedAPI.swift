@@ -264,6 +264,10 @@ package struct ResolvedRequest: Sendable {
     package var body: ResolvedBody?
     /// The documented error responses, in status order (codes, then ranges, then `default`).
     package var errorResponses: [ResolvedErrorResponse] = []
+    /// Every success status, when they differ in body: the response is read by its status.
+    package var statusResponses: [ResolvedStatusResponse] = []
+    /// The headers its success responses document.
+    package var responseHeaders: [ResolvedResponseHeader] = []
     /// Why it is deprecated, if it is: marked so, or it uses a deprecated type.
     package var deprecation: ResolvedDeprecation?
     /// Its security requirements, any one of which it must meet (`nil`: the spec does not say).

@@ -56,6 +56,9 @@ extension Resolver {
         if let type = interface.body?.type { references.append(type) }
         if case .body(let type)? = interface.response { references.append(type) }
         references += interface.errorResponses.map(\.type)
+        for status in interface.statusResponses {
+            if case .body(let type) = status.response { references.append(type) }
+        }
         if interface.response == nil, case .imported(let reference, _) = interface.outputs {
             references.append(reference)
         }

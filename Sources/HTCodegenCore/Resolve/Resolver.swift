@@ -452,6 +452,18 @@ package struct Resolver {
         request.placesParameters = Self.placesParameters(interface)
         request.body = body
         request.errorResponses = errorResponses
+        request.statusResponses = interface.statusResponses.map { status in
+            ResolvedStatusResponse(
+                status: status.status, response: resolveExactResponse(status.response, of: interface),
+                accept: status.accept, description: status.description, location: status.location)
+        }
+        request.responseHeaders = interface.responseHeaders.compactMap { header in
+            resolve(header.type).map { type in
+                ResolvedResponseHeader(
+                    name: header.name, type: type, description: header.description, statuses: header.statuses,
+                    location: header.location)
+            }
+        }
         request.deprecation = deprecation(of: interface)
         request.security = securitySchemes(of: interface)
         request.accept = interface.accept

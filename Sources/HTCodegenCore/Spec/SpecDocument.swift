@@ -264,6 +264,11 @@ package struct InterfaceDecl: Sendable {
     package var response: ResponseDecl?
     /// The documented error responses (OpenAPI), in status order.
     package var errorResponses: [ErrorResponseDecl] = []
+    /// Every documented success status, in status order, when they do not all have the same body
+    /// (OpenAPI); empty otherwise: ``response`` is then the response of every success status.
+    package var statusResponses: [StatusResponseDecl] = []
+    /// The headers the success responses document (OpenAPI), in document order, one per name.
+    package var responseHeaders: [ResponseHeaderDecl] = []
     /// Marked deprecated in the spec: `@available(*, deprecated)`.
     package var isDeprecated = false
     /// The security requirements of the interface, any one of which it must meet, each the names of

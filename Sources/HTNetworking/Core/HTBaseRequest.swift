@@ -66,6 +66,13 @@ public protocol HTBaseRequest: SendableMetatype {
     /// parsed nor validated. Without it, such a value is mapped from JSON (base64 data, a JSON string).
     static var accept: String? { get }
 
+    /// How a response with an accepted `status` is read, when the request's `Response` depends on the
+    /// status (``HTStatusResponse``: a generated OpenAPI request whose success statuses have different
+    /// bodies); `nil` (the default for any other `Response`): the body is read as ``accept`` says and
+    /// mapped to `Response`. A request whose `Response` is a ``HTStatusResponse`` gets the type's
+    /// ``HTStatusResponse/reading(status:)``.
+    static func statusReading(_ status: Int) -> HTStatusReading<Response>?
+
     /// The parameters. Those named in the path fill it; the others go to the query string for GET,
     /// HEAD and DELETE and into the body (per ``bodyEncoding``) for other methods, unless the request
     /// has a ``body`` or ``sendsParametersInQuery`` is `true`: then they all go to the query string.
@@ -117,6 +124,7 @@ extension HTBaseRequest {
     public static func documentedError(status: Int, body: HTJSON) -> (any Error & Sendable)? { nil }
     public static var securityRequirements: [HTSecurityRequirement]? { nil }
     public static var accept: String? { nil }
+    public static func statusReading(_ status: Int) -> HTStatusReading<Response>? { nil }
     public var parameters: HTJSONObject { HTJSONObject() }
     public var body: HTRequestBody? { nil }
     public var headers: [String: String] { [:] }
@@ -131,4 +139,9 @@ extension HTBaseRequest {
     public var mock: HTMockResponse? { nil }
     public var maximumResponseSize: Int? { nil }
     public func customize(_ request: inout URLRequest) {}
+}
+
+/// A request whose `Response` is read by its status reads it as the type says.
+extension HTBaseRequest where Response: HTStatusResponse {
+    public static func statusReading(_ status: Int) -> HTStatusReading<Response>? { Response.reading(status: status) }
 }

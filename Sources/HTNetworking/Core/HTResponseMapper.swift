@@ -53,6 +53,9 @@ enum HTResponseMapper {
             error.documentedError = documentedError(of: raw, for: R.self)
             throw error
         }
+        if let reading = R.statusReading(raw.statusCode) {
+            return try map(raw, by: reading, rules: rules, serializers: serializers, logger: logger, describe: describe)
+        }
         // A request that accepts a media type of its own reads a body of bytes or text as it came: no
         // serializer, validator or key path (a `Data` or `String` value in JSON is mapped as JSON).
         if R.accept != nil, R.Response.self == Data.self, let value = raw.body as? R.Response {
@@ -98,18 +101,54 @@ enum HTResponseMapper {
         } catch {
             throw HTNetworkingError(.mapping(error), request: describe(), response: raw)
         }
-        let diagnostics = context.diagnostics
-        if !diagnostics.isEmpty, logger.isEnabled(.warning, for: .mapping) {
-            // A diagnostic shows the value found; at a secret field it is redacted.
-            let redaction = logger.redaction
-            let request = describe().description(redactingWith: redaction)
-            for diagnostic in diagnostics {
-                logger.warning(
-                    .mapping,
-                    "\(request): \(redaction.redactedDiagnostic(path: diagnostic.path, message: diagnostic.message))")
+        log(context.diagnostics, logger: logger, describe: describe)
+        return HTResponse(value: value, raw: raw, diagnostics: context.diagnostics)
+    }
+
+    /// Maps `raw` as `reading` says: a response of a request whose value depends on its status
+    /// (``HTStatusResponse``). A JSON body is validated and mapped as any other; bytes, text and no
+    /// body are neither.
+    private static func map<Value>(
+        _ raw: HTTransportResponse, by reading: HTStatusReading<Value>, rules: Rules, serializers: HTSerializerRegistry,
+        logger: HTLogger, describe: () -> HTRequestDescription
+    ) throws(HTNetworkingError) -> HTResponse<Value> {
+        switch reading.kind {
+        case .empty(let value):
+            return HTResponse(value: value, raw: raw, diagnostics: [])
+        case .data(let wrap):
+            return HTResponse(value: wrap(raw.body), raw: raw, diagnostics: [])
+        case .text(let wrap):
+            return HTResponse(value: wrap(try text(of: raw, describe: describe)), raw: raw, diagnostics: [])
+        case .json(let map):
+            let json = try body(of: raw, serializers: serializers, describe: describe)
+            if let validator = rules.resultValidator, let failure = validator.validate(json, response: raw) {
+                throw HTNetworkingError(.validation(failure), request: describe(), response: raw)
             }
+            var context = HTMappingContext(options: rules.mappingOptions, path: HTJSONPath())
+            let value: Value
+            do {
+                value = try map(json, &context)
+            } catch {
+                throw HTNetworkingError(.mapping(error), request: describe(), response: raw)
+            }
+            log(context.diagnostics, logger: logger, describe: describe)
+            return HTResponse(value: value, raw: raw, diagnostics: context.diagnostics)
         }
-        return HTResponse(value: value, raw: raw, diagnostics: diagnostics)
+    }
+
+    /// Logs the mapping diagnostics of a response, as warnings.
+    private static func log(
+        _ diagnostics: [HTMappingDiagnostic], logger: HTLogger, describe: () -> HTRequestDescription
+    ) {
+        guard !diagnostics.isEmpty, logger.isEnabled(.warning, for: .mapping) else { return }
+        // A diagnostic shows the value found; at a secret field it is redacted.
+        let redaction = logger.redaction
+        let request = describe().description(redactingWith: redaction)
+        for diagnostic in diagnostics {
+            logger.warning(
+                .mapping,
+                "\(request): \(redaction.redactedDiagnostic(path: diagnostic.path, message: diagnostic.message))")
+        }
     }
 
     /// What `R` documents for a response it does not accept (``HTBaseRequest/documentedError(status:body:)``),

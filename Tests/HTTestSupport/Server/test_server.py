@@ -729,6 +729,12 @@ class Handler(BaseHTTPRequestHandler):
         headers = {}
         if "retry_after" in query:
             headers["Retry-After"] = query["retry_after"][0]
+        # `header=Name: value` (repeatable) adds a response header.
+        for field in query.get("header", []):
+            name, _, value = field.partition(":")
+            if not name.strip():
+                raise HTTPError(400, "header must be 'Name: value', got %r" % field)
+            headers[name.strip()] = value.strip()
         content_type = self.str_param(query, "content_type", JSON_TYPE)
         if "body" in query:
             payload = query["body"][0].encode("utf-8")

@@ -4,9 +4,11 @@
 ///   `application/x-www-form-urlencoded`, then `multipart/form-data`, else the first, sent as raw
 ///   bytes with its content type (XML with a warning).
 /// - Responses: the success response is the lowest `2xx` code (else `2XX`): a JSON schema is the
-///   response's type, JSON without a schema is any JSON, no content (or 204/205) is no body; other
-///   content is read as any JSON with a warning. `4xx`, `5xx`, `4XX`, `5XX` and `default` responses
-///   with a JSON schema are the documented errors.
+///   response's type, JSON without a schema is any JSON, no content (or 204/205) is no body, text is a
+///   `String`, XML any JSON, other media types `Data`. When the success statuses differ in body, each is
+///   a case of the response, read by its status. The headers they document are the request's typed
+///   response headers. `4xx`, `5xx`, `4XX`, `5XX` and `default` responses with a JSON schema are the
+///   documented errors.
 extension OpenAPIReadContext {
     /// What a media type is.
     enum MediaKind: Int, Comparable {
@@ -117,13 +119,26 @@ extension OpenAPIReadContext {
         return nil
     }
 
-    /// The success response and the documented errors of `responses` (in file `file`).
-    mutating func responses(_ responses: JSONNode?, inFile file: Int, operationName: String) -> (
-        (decl: ResponseDecl, accept: String?), [ErrorResponseDecl]
-    ) {
-        guard let members = responses?.objectMembers else { return ((.untypedJSON, nil), []) }
-        var success: (member: JSONMember, code: Int)?
+    /// What an operation's `responses` say: its success response, the media type to accept, its
+    /// documented errors, and, when its success statuses have different bodies, each of them.
+    struct OperationResponses {
+        var decl: ResponseDecl = .untypedJSON
+        var accept: String?
         var errors: [ErrorResponseDecl] = []
+        var statuses: [StatusResponseDecl] = []
+        var headers: [ResponseHeaderDecl] = []
+    }
+
+    /// The responses of `responses` (in file `file`).
+    ///
+    /// The lowest success status (`2XX` after the codes) is the response. When another success status
+    /// has a different body (no content, another schema or media type), every success status is a
+    /// ``StatusResponseDecl`` and the response is read by its status; the `Accept` header then lists
+    /// every media type they document.
+    mutating func responses(_ responses: JSONNode?, inFile file: Int, operationName: String) -> OperationResponses {
+        var result = OperationResponses()
+        guard let members = responses?.objectMembers else { return result }
+        var successes: [(member: JSONMember, code: Int)] = []
         for member in members {
             guard let status = Self.status(member.key) else {
                 if !member.key.hasPrefix("x-") {
@@ -133,31 +148,139 @@ extension OpenAPIReadContext {
             }
             switch status {
             case .code(let code) where (200...299).contains(code):
-                if success == nil || code < (success?.code ?? 0) { success = (member, code) }
+                successes.append((member, code))
             case .range(2):
-                if success == nil { success = (member, 299) }
+                successes.append((member, 299))
             case .code(let code) where code < 400:
                 continue
             case .range(let digit) where digit < 4:
                 continue
             case .code, .range, .default:
                 if let error = errorResponse(member, status: status, inFile: file, operationName: operationName) {
-                    errors.append(error)
+                    result.errors.append(error)
                 }
             }
         }
-        errors.sort { $0.status < $1.status }
-        guard let success else { return ((.untypedJSON, nil), errors) }
-        return (successResponse(success.member, code: success.code, inFile: file, operationName: operationName), errors)
+        result.errors.sort { $0.status < $1.status }
+        // Stable: a code documented twice (`200` and `"200"` cannot both be keys) keeps document order.
+        successes.sort { $0.code < $1.code }
+        guard let lowest = successes.first else { return result }
+        (result.decl, result.accept) = successResponse(
+            lowest.member, code: lowest.code, inFile: file, operationName: operationName, hint: "Response")
+        result.headers = responseHeaders(successes.map(\.member), inFile: file, operationName: operationName)
+        let lowestBody = bodySignature(lowest.member, code: lowest.code, inFile: file)
+        guard
+            successes.dropFirst().contains(where: {
+                bodySignature($0.member, code: $0.code, inFile: file) != lowestBody
+            })
+        else { return result }
+        var accepts: [String] = []
+        for (index, success) in successes.enumerated() {
+            let label = success.code == 299 ? "2XX" : String(success.code)
+            let (decl, accept) =
+                index == 0
+                ? (result.decl, result.accept)
+                : successResponse(
+                    success.member, code: success.code, inFile: file, operationName: operationName,
+                    hint: "Response" + label)
+            let description = dereferenced(success.member.value, inFile: file)?.node.openAPIDescription
+            result.statuses.append(
+                StatusResponseDecl(
+                    status: success.code == 299 ? .range(2) : .code(success.code), response: decl, accept: accept,
+                    description: description, location: success.member.keyLocation))
+            let mediaType: String? =
+                switch decl {
+                case .empty: nil
+                case .body, .untypedJSON: accept ?? "application/json"
+                }
+            if let mediaType, !accepts.contains(mediaType) { accepts.append(mediaType) }
+        }
+        result.accept = accepts.isEmpty || accepts == ["application/json"] ? nil : accepts.joined(separator: ", ")
+        return result
     }
 
-    /// The success response `member`.
+    /// What tells one success response's body from another's: none (`nil`: no content, or 204/205), or
+    /// its preferred media type with its schema as written.
+    private mutating func bodySignature(_ member: JSONMember, code: Int, inFile file: Int) -> String? {
+        guard code != 204, code != 205, let (response, responseFile) = dereferenced(member.value, inFile: file),
+            let (media, kind) = preferredMedia(response["content"]?.value)
+        else { return nil }
+        let type = kind == .json ? "json" : Self.bareMediaType(media.key).lowercased()
+        var text = "\(responseFile) \(type) "
+        if let schema = media.value["schema"]?.value { Self.appendCanonical(schema, to: &text) }
+        return text
+    }
+
+    /// `node` as text, without its source locations: two schemas written alike read alike.
+    private static func appendCanonical(_ node: JSONNode, to text: inout String) {
+        switch node.value {
+        case .null: text += "null"
+        case .bool(let value): text += value ? "true" : "false"
+        case .number(let value): text += value
+        case .string(let value): text += "\"" + value + "\""
+        case .array(let elements):
+            text += "["
+            for element in elements {
+                appendCanonical(element, to: &text)
+                text += ","
+            }
+            text += "]"
+        case .object(let members):
+            text += "{"
+            for member in members {
+                text += "\"" + member.key + "\":"
+                appendCanonical(member.value, to: &text)
+                text += ","
+            }
+            text += "}"
+        }
+    }
+
+    /// The headers `successes` document, one per name (the first declaration of a name wins; its other
+    /// statuses are added to it). `Content-Type` is left out, as OpenAPI says.
+    private mutating func responseHeaders(_ successes: [JSONMember], inFile file: Int, operationName: String)
+        -> [ResponseHeaderDecl]
+    {
+        var headers: [ResponseHeaderDecl] = []
+        var indexByName: [String: Int] = [:]
+        for success in successes {
+            guard let (response, responseFile) = dereferenced(success.value, inFile: file) else { continue }
+            for member in response["headers"]?.value.objectMembers ?? [] {
+                let lowered = member.key.lowercased()
+                guard lowered != "content-type", !member.key.isEmpty else { continue }
+                if let index = indexByName[lowered] {
+                    headers[index].statuses.append(success.key)
+                    continue
+                }
+                guard let (header, headerFile) = dereferenced(member.value, inFile: responseFile) else { continue }
+                var type = TypeRef(name: "String", location: member.keyLocation)
+                if let schema = header["schema"]?.value, let (resolved, _) = dereferenced(schema, inFile: headerFile),
+                    let kind = resolved.string("type") ?? resolved["type"]?.value.arrayElements?.first?.stringValue,
+                    ["integer", "number", "boolean", "string", "array"].contains(kind)
+                {
+                    type =
+                        schemaType(
+                            schema, inFile: headerFile, hint: OpenAPINaming.pascalCase(operationName, member.key)
+                        )
+                        .ref
+                }
+                indexByName[lowered] = headers.count
+                headers.append(
+                    ResponseHeaderDecl(
+                        name: member.key, type: type, description: header.openAPIDescription, statuses: [success.key],
+                        location: member.keyLocation))
+            }
+        }
+        return headers
+    }
+
     /// The success response `member` and, when it is not JSON, the media type to accept: text
     /// (`text/*`) is a `String`, XML any JSON (the runtime's XML reader), anything else (`image/png`,
     /// `application/pdf`, `application/octet-stream`) the body's bytes, `Data`.
-    private mutating func successResponse(_ member: JSONMember, code: Int, inFile file: Int, operationName: String)
-        -> (decl: ResponseDecl, accept: String?)
-    {
+    /// An inline schema's type is named from the operation and `hint` (`Response`, `Response202`).
+    private mutating func successResponse(
+        _ member: JSONMember, code: Int, inFile file: Int, operationName: String, hint: String
+    ) -> (decl: ResponseDecl, accept: String?) {
         guard let (response, responseFile) = dereferenced(member.value, inFile: file) else {
             return (.untypedJSON, nil)
         }
@@ -177,8 +300,8 @@ extension OpenAPIReadContext {
             return (.body(TypeRef(name: type, location: media.keyLocation)), bare)
         }
         guard let schema = media.value["schema"]?.value else { return (.untypedJSON, nil) }
-        let hint = OpenAPINaming.pascalCase(operationName, "Response")
-        return (.body(schemaType(schema, inFile: responseFile, hint: hint).ref), nil)
+        let name = OpenAPINaming.pascalCase(operationName, hint)
+        return (.body(schemaType(schema, inFile: responseFile, hint: name).ref), nil)
     }
 
     /// The documented error response `member`, if it has a JSON schema.

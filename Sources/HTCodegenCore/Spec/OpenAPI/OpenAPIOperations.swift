@@ -156,10 +156,12 @@ extension OpenAPIReadContext {
         if let body = node["requestBody"]?.value {
             interface.body = requestBody(body, inFile: file, operationName: name)
         }
-        let (response, errors) = responses(node["responses"]?.value, inFile: file, operationName: name)
-        interface.response = response.decl
-        interface.accept = response.accept
-        interface.errorResponses = errors
+        let responses = responses(node["responses"]?.value, inFile: file, operationName: name)
+        interface.response = responses.decl
+        interface.accept = responses.accept
+        interface.errorResponses = responses.errors
+        interface.statusResponses = responses.statuses
+        interface.responseHeaders = responses.headers
         interface.security = security(node["security"]?.value) ?? documentSecurity
         // Callbacks are sent to the app: their payloads are models, no requests (OpenAPIPayloads.swift).
         if let callbacks = node["callbacks"]?.value { declareCallbackPayloads(callbacks, inFile: file) }
