@@ -236,6 +236,35 @@ extension OpenAPIFixture {
             operation("ownerOf", "GET", "/owner", line: 170) { $0.response = .body(ref("OldOwner")) })
         operations.append(
             operation(
+                "downloadFile", "GET", "/files/{id}",
+                inputs: [field("id", ref("String"), required: true, placement: .path)], line: 172
+            ) {
+                $0.response = .body(ref("Data"))
+                $0.accept = "application/octet-stream, application/json"
+                $0.statusResponses = [
+                    StatusResponseDecl(
+                        status: .code(200), response: .body(ref("Data")), accept: "application/octet-stream",
+                        description: "The file.", location: at(173)),
+                    StatusResponseDecl(
+                        status: .code(202), response: .empty, accept: nil, description: nil, location: at(174)),
+                    StatusResponseDecl(
+                        status: .code(206), response: .body(ref("String")), accept: "text/plain", description: nil,
+                        location: at(175)),
+                    StatusResponseDecl(
+                        status: .range(2), response: .body(ref("Pet")), accept: nil, description: nil, location: at(176)
+                    ),
+                ]
+                $0.responseHeaders = [
+                    ResponseHeaderDecl(
+                        name: "Retry-After", type: ref("Integer"), description: "Seconds.", statuses: ["202"],
+                        location: at(177)),
+                    ResponseHeaderDecl(
+                        name: "Location", type: ref("URL"), description: nil, statuses: ["202", "2XX"],
+                        location: at(178)),
+                ]
+            })
+        operations.append(
+            operation(
                 "findThings", "GET", "/things/{id}",
                 inputs: [
                     field("id", ref("Integer"), required: true, placement: .path),

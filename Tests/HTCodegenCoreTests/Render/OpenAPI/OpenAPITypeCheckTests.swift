@@ -59,6 +59,15 @@ import Testing
             let upload = HTUpload { $0.additionalProperties["day"] = Date() }
             _ = upload.additionalProperties.count
             _ = HTRegistry { $0.count = 1 }.count
+            let download = try await client.response(for: HTDownloadFileRequest(id: "f"))
+            switch download.value {
+            case .ok(let data): _ = data.count
+            case .accepted: _ = HTDownloadFileRequest.ResponseHeaders(download).retryAfter
+            case .partialContent(let text): _ = text
+            case .success(let status, let pet): _ = (status, pet.id)
+            }
+            let location: URL? = HTDownloadFileRequest.ResponseHeaders(download.raw).location
+            _ = location
         }
         """
 
