@@ -18,6 +18,12 @@ enum HTCredentialDigests {
         bytes.count + digest.utf8.count
     }
 
+    /// Forgets every credential text: a token refresh (``HTTokenRefresher``) calls it, so a rejected
+    /// token does not stay in memory here.
+    static func forgetAll() {
+        digests.removeAll()
+    }
+
     /// SHA-256 of `bytes`, as 64 lower-case hex digits.
     static func sha256Hex(of bytes: [UInt8]) -> String {
         digests.value(for: bytes) {

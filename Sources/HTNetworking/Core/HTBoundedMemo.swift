@@ -51,6 +51,14 @@ final class HTBoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         }
     }
 
+    /// Forgets every value.
+    func removeAll() {
+        state.withLock { memo in
+            memo.values.removeAll()
+            memo.bytes = 0
+        }
+    }
+
     /// The value remembered for `key`, else `make()`'s, remembered when it is not `nil`.
     func value(for key: Key, _ make: () -> Value?) -> Value? {
         if let known = value(for: key) { return known }

@@ -414,7 +414,7 @@ public final class HTClient: Sendable {
             logger.warning(.network, error.description(redactingWith: logger.redaction))
         case .mapping:
             logger.error(.mapping, error.description(redactingWith: logger.redaction))
-        case .invalidRequest, .decoding, .serialization, .responseTooLarge, .missingCredentials:
+        case .invalidRequest, .decoding, .serialization, .responseTooLarge, .missingCredentials, .refreshFailed:
             logger.error(.network, error.description(redactingWith: logger.redaction))
         }
     }

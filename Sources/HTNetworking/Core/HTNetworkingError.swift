@@ -46,6 +46,10 @@ public struct HTNetworkingError: Error, Sendable, CustomStringConvertible {
         /// (``HTClientConfiguration/credentials``): the names of the schemes missing from every one of
         /// its requirements. Nothing was sent.
         case missingCredentials(schemes: [String])
+        /// The server rejected the request's access token and getting a new one failed (the refresh
+        /// token expired or was revoked, the token endpoint could not be reached): the user must sign in
+        /// again. Every request that waited for that refresh fails with it; none was sent again.
+        case refreshFailed(message: String)
     }
 
     /// What went wrong.
@@ -159,6 +163,8 @@ public struct HTNetworkingError: Error, Sendable, CustomStringConvertible {
             return "\(request) was frozen to be sent later (id \(id))"
         case .responseTooLarge(let limit):
             return "\(request) answered with a body larger than the limit of \(limit) bytes"
+        case .refreshFailed(let message):
+            return "\(request) was rejected and the token refresh failed: \(redaction.redactedText(message))"
         case .missingCredentials(let schemes):
             let names = schemes.map { "'\($0)'" }.joined(separator: ", ")
             return

@@ -8,8 +8,10 @@ import Foundation
 /// new token and sends the request again, once.
 ///
 /// Requests rejected at the same time share one refresh (``HTTokenProvider/refreshToken(rejected:)``
-/// is called once for all of them). If the retry is rejected too, or the refresh fails, the request
-/// ends with the rejection (a 401 status error; a failed refresh is logged as an error). A token the
+/// is called once for all of them), and requests sent while it runs wait for it. If the retry is
+/// rejected too, the request ends with the rejection (a 401 status error). If the refresh fails, every
+/// request that waited for it ends with ``HTNetworkingError/Kind/refreshFailed(message:)`` and none is
+/// sent again. The refresh request the provider sends through the same client gets no token. A token the
 /// request already carries in its own headers is replaced. A generated request whose document says it
 /// needs no bearer token (its ``HTInterceptorContext/securityRequirements`` have no bearer scheme) goes
 /// without it.
@@ -48,31 +50,24 @@ public struct HTBearerTokenInterceptor: HTInterceptor {
         -> HTTransportResponse
     {
         // Another origin never gets the token (the client would remove it anyway), nor refreshes it; nor
-        // does a request whose document says it needs no bearer token (`security: []`, an API key).
-        guard context.mayReceiveCredentials(request), context.mayNeedBearerToken else { return try await next(request) }
-        let token = try await refresher.token()
-        let response = try await next(authorized(request, token))
-        guard rejectionStatusCodes.contains(response.statusCode) else { return response }
-        let fresh: String
-        do {
-            fresh = try await refresher.refresh(rejected: token)
-        } catch {
-            if error is CancellationError || Task.isCancelled { throw error }
-            context.logger.error(.network, Self.refreshFailure(error, request: context.request, logger: context.logger))
-            return response
+        // does a request whose document says it needs no bearer token (`security: []`, an API key), nor
+        // the refresh request that the provider sends through this client.
+        guard context.mayReceiveCredentials(request), context.mayNeedBearerToken, !refresher.isInsideRefresh else {
+            return try await next(request)
         }
-        context.logger.info(
-            .network,
-            "\(context.request.description(redactingWith: context.logger.redaction)): retrying with a refreshed token")
-        return try await next(authorized(request, fresh))
-    }
-
-    /// The error line for a failed refresh: the request and the error, both redacted with the logger's
-    /// rules (a refresh error may carry the token endpoint's URL or response).
-    private static func refreshFailure(_ error: any Error, request: HTRequestDescription, logger: HTLogger) -> String {
-        let redaction = logger.redaction
-        let failure = redaction.redactedDescription(of: error)
-        return "\(request.description(redactingWith: redaction)): the token refresh failed: \(failure)"
+        do {
+            let signed = try await refresher.token()
+            let response = try await next(authorized(request, signed.token))
+            guard rejectionStatusCodes.contains(response.statusCode) else { return response }
+            let fresh = try await refresher.refresh(rejected: signed)
+            context.logger.info(
+                .network,
+                "\(context.request.description(redactingWith: context.logger.redaction)): retrying with a refreshed token"
+            )
+            return try await next(authorized(request, fresh))
+        } catch let failure as HTTokenRefresher.Failure {
+            throw failure.networkingError(for: context.request)
+        }
     }
 
     private func authorized(_ request: URLRequest, _ token: String?) -> URLRequest {

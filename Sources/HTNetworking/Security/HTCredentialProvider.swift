@@ -41,17 +41,25 @@ public struct HTCredentialProvider: Sendable {
     }
 
     /// The credential to send now.
-    func current() async throws -> String? {
+    /// The credential to send now, and the refresh it came after (for a `.token` provider).
+    func current() async throws -> HTTokenRefresher.Signed {
         switch source {
-        case .value(let value): return value
-        case .read(let read): return try await read()
+        case .value(let value): return HTTokenRefresher.Signed(token: value, epoch: 0)
+        case .read(let read): return HTTokenRefresher.Signed(token: try await read(), epoch: 0)
         case .token(let refresher): return try await refresher.token()
         }
     }
 
-    /// A new credential after `rejected` was refused, or `nil` when this provider does not refresh.
-    func refreshed(rejecting rejected: String?) async throws -> String? {
+    /// A new credential after `rejected` was refused: a `.token` provider's refresh; `nil` for the others.
+    func refreshed(rejecting rejected: HTTokenRefresher.Signed) async throws -> String? {
         guard case .token(let refresher) = source else { return nil }
         return try await refresher.refresh(rejected: rejected)
+    }
+
+    /// Whether the current task is this provider's own refresh (the refresh request, sent through the
+    /// client): it gets no credential from this provider.
+    var isInsideRefresh: Bool {
+        guard case .token(let refresher) = source else { return false }
+        return refresher.isInsideRefresh
     }
 }

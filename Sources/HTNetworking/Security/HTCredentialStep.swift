@@ -9,7 +9,8 @@ import Foundation
 /// ``HTBaseRequest/securityRequirements``, so the cache, the log and the other interceptors see the
 /// request as it is sent. Only to the origins that may receive credentials
 /// (``HTInterceptorContext/mayReceiveCredentials(_:)``); a 401 refreshes the token providers' tokens
-/// once and sends the request again.
+/// (one refresh for every request rejected, ``HTTokenRefresher``) and sends the request again, once; a
+/// failed refresh is ``HTNetworkingError/Kind/refreshFailed(message:)``.
 struct HTCredentialStep: HTInterceptor {
     /// A scheme and where its credential comes from.
     struct Entry: Sendable {
@@ -98,32 +99,29 @@ struct HTCredentialStep: HTInterceptor {
         -> HTTransportResponse
     {
         guard context.mayReceiveCredentials(request) else { return try await next(request) }
-        var values: [String?] = []
-        for entry in entries { values.append(try await entry.provider.current()) }
-        let response = try await next(signed(request, values))
-        guard response.statusCode == 401 else { return response }
-        var refreshed = false
-        for (index, entry) in entries.enumerated() {
-            do {
-                guard let fresh = try await entry.provider.refreshed(rejecting: values[index]) else { continue }
+        // A provider's own refresh request (sent through this client) gets nothing from that provider.
+        let entries = self.entries.filter { !$0.provider.isInsideRefresh }
+        do {
+            var signed: [HTTokenRefresher.Signed] = []
+            for entry in entries { signed.append(try await entry.provider.current()) }
+            let response = try await next(Self.signed(request, entries, signed.map(\.token)))
+            guard response.statusCode == 401 else { return response }
+            var values = signed.map(\.token)
+            var refreshed = false
+            for (index, entry) in entries.enumerated() {
+                guard let fresh = try await entry.provider.refreshed(rejecting: signed[index]) else { continue }
                 values[index] = fresh
                 refreshed = true
-            } catch {
-                if error is CancellationError || Task.isCancelled { throw error }
-                let redaction = context.logger.redaction
-                context.logger.error(
-                    .network,
-                    "\(context.request.description(redactingWith: redaction)): the token refresh for '\(entry.scheme.name)' failed: \(redaction.redactedDescription(of: error))"
-                )
-                return response
             }
+            guard refreshed else { return response }
+            return try await next(Self.signed(request, entries, values))
+        } catch let failure as HTTokenRefresher.Failure {
+            throw failure.networkingError(for: context.request)
         }
-        guard refreshed else { return response }
-        return try await next(signed(request, values))
     }
 
     /// `request` with each entry's credential (`values`, in order; `nil`: none now).
-    private func signed(_ request: URLRequest, _ values: [String?]) -> URLRequest {
+    private static func signed(_ request: URLRequest, _ entries: [Entry], _ values: [String?]) -> URLRequest {
         var request = request
         for (entry, value) in zip(entries, values) {
             guard let value else { continue }

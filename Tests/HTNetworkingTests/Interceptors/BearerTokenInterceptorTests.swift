@@ -119,7 +119,7 @@ struct BearerTokenInterceptorTests {
         #expect(await store.refreshes == 1)
     }
 
-    @Test("a failed refresh ends with the 401 and is logged as an error")
+    @Test("a failed refresh ends with refreshFailed, is logged as an error, and sends nothing again")
     func refreshFails() async throws {
         let server = try await sharedServer()
         let (logger, sink) = recordingLogger(level: .error)
@@ -131,9 +131,18 @@ struct BearerTokenInterceptorTests {
         let error = await expectNetworkingError { () async throws(HTNetworkingError) in
             try await client.send(EchoIDRequest(id: 1))
         }
-        #expect(error?.statusCode == 401)
+        guard case .refreshFailed? = error?.kind else {
+            Issue.record("not refreshFailed: \(String(describing: error))")
+            return
+        }
         #expect(gate.seen.values == ["Bearer stale"])
         #expect(sink.messages(.error, .network).contains { $0.contains("the token refresh failed") })
+        // The token that could not be replaced is not sent again, nor refreshed again.
+        _ = await expectNetworkingError { () async throws(HTNetworkingError) in
+            try await client.send(EchoIDRequest(id: 2))
+        }
+        #expect(gate.seen.values == ["Bearer stale"])
+        #expect(await store.refreshes == 1)
     }
 
     @Test("no token sends no header; the header name and scheme can be changed; the request's own value is replaced")
