@@ -39,7 +39,7 @@ extension SwiftNaming {
         "HTRequestEvent", "HTRequestEvents", "HTRequestTask", "HTRequestType", "HTResponse", "HTResponseCache",
         "HTResponseData", "HTResponseDataError", "HTResponseDescriptor", "HTResponseHeaderFields",
         "HTResponseMappingError",
-        "HTResponseSerializer", "HTResponseTooLargeError", "HTResultValidator", "HTRetryPolicy",
+        "HTResponseSerializer", "HTResponseTooLargeError", "HTResultValidator", "HTRetryBudget", "HTRetryPolicy",
         "HTSecurityRequirement",
         "HTSecurityScheme", "HTSerializationError",
         "HTSerializerRegistry", "HTShouldTransformValue", "HTSleeper", "HTStandardErrorLogSink", "HTStatusCodeSet",

@@ -49,6 +49,8 @@ public final class HTClient: Sendable {
     let builtRequests = HTBuiltRequestMemo()
     /// Where the client's credentials may go (``HTCredentialOrigins``).
     let credentialOrigins: HTCredentialOrigins
+    /// The retries its policies may still make (``HTClientConfiguration/retryBudget``).
+    let retryBudget: HTRetryBudget.Account?
 
     /// Creates a client, and removes the upload body files that uploads killed with their process left
     /// in the configuration's ``HTClientConfiguration/uploadDirectory``.
@@ -58,6 +60,7 @@ public final class HTClient: Sendable {
         self.state = HTLocked(State(mockMode: configuration.mockMode))
         self.credentialOrigins = HTCredentialOrigins(
             baseURL: configuration.baseURL, additional: configuration.credentialOrigins)
+        self.retryBudget = configuration.retryBudget.map(HTRetryBudget.Account.init)
         HTUploadBodyFile.sweepLeftovers(in: configuration.uploadDirectory)
     }
 

@@ -49,6 +49,10 @@ public struct HTClientConfiguration: Sendable {
     /// ``HTNetworkingError/Kind/responseTooLarge(limit:)`` as soon as it is seen to be larger. `nil`: no
     /// limit. Default: 64 MiB. Downloads to a file are not limited.
     public var maximumResponseSize: Int? = HTClientConfiguration.defaultMaximumResponseSize
+    /// How many retries the client's retry policies may make in proportion to its sends
+    /// (``HTClient/send(_:retry:)``), so that a failing server gets no retry storm; `nil`: no budget.
+    /// Default: ``HTRetryBudget/default`` (a tenth of a retry per send, a reserve of 10).
+    public var retryBudget: HTRetryBudget? = .default
     /// How redirects are followed (by default without credential headers to another origin).
     public var redirectPolicy: HTRedirectPolicy = .stripCredentialsAcrossOrigins
     /// Origins besides the base URL's that may receive the client's credentials (its default headers,

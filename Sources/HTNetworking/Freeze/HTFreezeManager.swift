@@ -38,9 +38,10 @@ import Foundation
 /// are not kept. A request leaves the journal only after the server accepted it, so delivery is
 /// **at least once**: a crash between the answer and the journal update sends it again. Every frozen
 /// request carries an `Idempotency-Key` header holding its freeze id, so a server that honours the header
-/// applies it exactly once. (A request frozen after a live attempt that timed out may already have
-/// reached the server without that header; give such requests an `Idempotency-Key` header of their own:
-/// the freeze keeps it and uses it as the freeze id.)
+/// applies it exactly once. The live attempt of a request that is not idempotent (POST, PATCH) carries
+/// the same key, so a request frozen after a live attempt that timed out, which may have reached the
+/// server, is recognised when it is resent. (A request's own `Idempotency-Key` header is kept as the
+/// freeze id.)
 ///
 /// ## At rest
 /// The journal's folder is `0700` and its files `0600` (tightened when an older version left them
@@ -248,7 +249,15 @@ public actor HTFreezeManager {
             throw try await freezeOrThrow(snapshot, logger: client.configuration.logger)
         }
         do {
-            return try await client.send(request)
+            // The live attempt of a request that is not idempotent carries the key its frozen copy
+            // would be resent with, so the server can tell a resend from a new request even when the
+            // first attempt reached it and only the answer was lost.
+            guard !HTRetryPolicy.idempotentMethods.contains(R.method) else { return try await client.send(request) }
+            var prepared = try client.prepare(request)
+            if prepared.urlRequest.value(forHTTPHeaderField: configuration.idempotencyHeader) == nil {
+                prepared.urlRequest.setValue(snapshot.id, forHTTPHeaderField: configuration.idempotencyHeader)
+            }
+            return try await client.response(for: prepared).value
         } catch {
             guard error.isFreezeConnectivityFailure else { throw error }
             monitor.reportConnectivityFailure()

@@ -1,3 +1,5 @@
+import Foundation
+
 extension HTClient {
     /// Sends `request`, sending it again after transient failures as `policy` says (the original's
     /// `signalStartWithRetry:`).
@@ -19,12 +21,26 @@ extension HTClient {
 
     /// Sends `request` with retries as `policy` says and returns the mapped value with the raw response
     /// of the attempt that succeeded.
+    ///
+    /// A request that carries the policy's ``HTRetryPolicy/idempotencyHeader`` sends the same key on
+    /// every attempt, and is retried whatever its method; with ``HTRetryPolicy/addsIdempotencyKeys`` a
+    /// POST or PATCH without one gets a key of its own. Each retry spends one of the client's
+    /// ``HTClientConfiguration/retryBudget``.
     public func response<R: HTBaseRequest & Sendable>(
         for request: R, retry policy: HTRetryPolicy
     ) async throws(HTNetworkingError) -> sending HTResponse<R.Response> {
-        try await policy.run(method: R.method, logger: configuration.logger) {
-            _ async throws(HTNetworkingError) -> sending HTResponse<R.Response> in
-            try await self.response(for: request)
+        let first = try prepare(request)
+        let header = policy.idempotencyHeader
+        var key = first.urlRequest.value(forHTTPHeaderField: header)
+        if key == nil, policy.addsIdempotencyKeys, !HTRetryPolicy.idempotentMethods.contains(R.method) {
+            key = UUID().uuidString
+        }
+        return try await policy.run(
+            method: R.method, isKeyed: key != nil, budget: retryBudget, logger: configuration.logger
+        ) { attempt async throws(HTNetworkingError) -> sending HTResponse<R.Response> in
+            var prepared = attempt == 1 ? first : try self.prepare(request)
+            if let key { prepared.urlRequest.setValue(key, forHTTPHeaderField: header) }
+            return try await self.response(for: prepared)
         }
     }
 }

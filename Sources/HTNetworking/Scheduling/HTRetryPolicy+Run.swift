@@ -24,11 +24,13 @@ extension HTRetryPolicy {
     }
 
     /// ``run(method:_:)-(_,(Int)(HTNetworkingError)->T)``, writing each retry (with its delay) and a final
-    /// failure after retries to `logger` under ``HTLogComponent/scheduling``.
+    /// failure after retries to `logger` under ``HTLogComponent/scheduling``; `isKeyed`: the request
+    /// carries an ``idempotencyHeader``; each retry spends one of `budget`'s, and none is made without.
     nonisolated(nonsending) func run<T>(
-        method: HTHTTPMethod, logger: HTLogger?,
+        method: HTHTTPMethod, isKeyed: Bool = false, budget: HTRetryBudget.Account? = nil, logger: HTLogger?,
         _ attempt: (_ attemptNumber: Int) async throws(HTNetworkingError) -> sending T
     ) async throws(HTNetworkingError) -> sending T {
+        budget?.deposit()
         var retries = 0
         while true {
             let failure: HTNetworkingError
@@ -37,8 +39,12 @@ extension HTRetryPolicy {
             } catch {
                 failure = error
             }
-            guard let wait = delay(after: failure, method: method, retriesSoFar: retries) else {
+            guard let wait = delay(after: failure, method: method, retriesSoFar: retries, isKeyed: isKeyed) else {
                 if let logger { HTSchedulingLog.retriesGaveUp(logger, failure: failure, attempts: retries + 1) }
+                throw failure
+            }
+            if let budget, !budget.withdraw() {
+                if let logger { HTSchedulingLog.budgetExhausted(logger, failure: failure) }
                 throw failure
             }
             if let logger {

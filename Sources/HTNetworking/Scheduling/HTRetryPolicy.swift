@@ -9,9 +9,12 @@ import Foundation
 ///
 /// A failure is retried when all of these hold:
 /// - fewer than ``maxRetries`` retries were made;
-/// - the method is idempotent (``retryableMethods``: GET, HEAD, PUT, DELETE, OPTIONS, TRACE), or the
-///   policy was forced with ``retriesNonIdempotentMethods`` (POST and PATCH may have taken effect on the
-///   server even though the response was lost);
+/// - the request is safe to repeat: its method is idempotent (``retryableMethods``: GET, HEAD, PUT,
+///   DELETE, OPTIONS, TRACE), or it carries an ``idempotencyHeader`` (`Idempotency-Key`), which the
+///   client keeps the same on every attempt, or the policy was forced with ``retriesNonIdempotentMethods``
+///   (POST and PATCH may have taken effect on the server even though the response was lost). With
+///   ``addsIdempotencyKeys`` the client gives a POST or PATCH without a key one of its own;
+/// - the client's retry budget has a retry left (``HTClientConfiguration/retryBudget``);
 /// - the failure is transient: a status in ``retryableStatusCodes`` (408, 429 and the 5xx codes except
 ///   501 and 505, which no retry can fix), or a connection failure in ``retryableTransportCodes``
 ///   (timeout, no connection, connection lost, host not found). Cancellation, invalid requests, 4xx
@@ -49,6 +52,13 @@ public struct HTRetryPolicy: Sendable {
     public var retryableTransportCodes: Set<Int>
     /// The longest `Retry-After` the policy waits for; a longer one ends the retries.
     public var maxRetryAfter: Duration
+    /// The header that makes a request safe to repeat whatever its method: a server that honours it
+    /// applies the request once however often it comes (`Idempotency-Key`).
+    public var idempotencyHeader: String
+    /// Whether the client gives a request with a method that is not idempotent (POST, PATCH) and no
+    /// ``idempotencyHeader`` of its own a key (a UUID), the same on every attempt, so that it is retried.
+    /// Only set this when the server honours the header. Off by default.
+    public var addsIdempotencyKeys: Bool
     /// How the policy waits; tests inject one that returns at once.
     public var sleeper: any HTSleeper
 
@@ -86,6 +96,8 @@ public struct HTRetryPolicy: Sendable {
         retryableStatusCodes: Set<Int> = HTRetryPolicy.defaultRetryableStatusCodes,
         retryableTransportCodes: Set<Int> = HTRetryPolicy.defaultRetryableTransportCodes,
         maxRetryAfter: Duration = .seconds(60),
+        idempotencyHeader: String = "Idempotency-Key",
+        addsIdempotencyKeys: Bool = false,
         sleeper: any HTSleeper = HTTaskSleeper()
     ) {
         self.maxRetries = max(0, maxRetries)
@@ -98,6 +110,8 @@ public struct HTRetryPolicy: Sendable {
         self.retryableStatusCodes = retryableStatusCodes
         self.retryableTransportCodes = retryableTransportCodes
         self.maxRetryAfter = max(.zero, maxRetryAfter)
+        self.idempotencyHeader = idempotencyHeader
+        self.addsIdempotencyKeys = addsIdempotencyKeys
         self.sleeper = sleeper
     }
 
@@ -108,9 +122,10 @@ public struct HTRetryPolicy: Sendable {
         return copy
     }
 
-    /// Whether `method` may be retried under this policy.
-    package func allowsRetries(of method: HTHTTPMethod) -> Bool {
-        retriesNonIdempotentMethods || retryableMethods.contains(method)
+    /// Whether a request with `method` may be retried under this policy; `isKeyed`: it carries an
+    /// ``idempotencyHeader``.
+    package func allowsRetries(of method: HTHTTPMethod, isKeyed: Bool = false) -> Bool {
+        isKeyed || retriesNonIdempotentMethods || retryableMethods.contains(method)
     }
 
     /// Whether `error` is a transient failure (whatever the method and the count).
@@ -148,11 +163,14 @@ public struct HTRetryPolicy: Sendable {
     ///   - method: the request's HTTP method (only idempotent ones are retried unless forced).
     ///   - retriesSoFar: how many retries were already sent (0 after the first attempt).
     ///   - random: a number in `0..<1` for the jitter.
+    ///   - isKeyed: whether the request carries an ``idempotencyHeader``.
     package func delay(
-        after error: HTNetworkingError, method: HTHTTPMethod, retriesSoFar: Int,
+        after error: HTNetworkingError, method: HTHTTPMethod, retriesSoFar: Int, isKeyed: Bool = false,
         random: Double = Double.random(in: 0..<1)
     ) -> Duration? {
-        guard retriesSoFar < maxRetries, allowsRetries(of: method), isTransient(error) else { return nil }
+        guard retriesSoFar < maxRetries, allowsRetries(of: method, isKeyed: isKeyed), isTransient(error) else {
+            return nil
+        }
         if error.statusCode != nil, let seconds = error.retryAfter {
             guard seconds <= Self.seconds(maxRetryAfter) else { return nil }
             return .milliseconds(Int64((seconds * 1000).rounded(.up)))

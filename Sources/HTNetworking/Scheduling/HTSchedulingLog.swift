@@ -21,6 +21,15 @@ enum HTSchedulingLog {
             "retry: gave up after \(attempts) attempts: \(failure.description(redactingWith: logger.redaction))")
     }
 
+    /// The client's retry budget had no retry left for the request `failure` ended.
+    static func budgetExhausted(_ logger: HTLogger, failure: HTNetworkingError) {
+        guard logger.isEnabled(.warning, for: .scheduling) else { return }
+        logger.warning(
+            .scheduling,
+            "retry: not retried, the client's retry budget is spent: \(failure.description(redactingWith: logger.redaction))"
+        )
+    }
+
     /// A batch of `count` operations starts.
     static func batchStarted(_ logger: HTLogger, count: Int, mode: HTBatchMode, maxConcurrent: Int) {
         let limit = maxConcurrent == .max ? "no limit" : "at most \(maxConcurrent) at a time"

@@ -69,6 +69,19 @@ struct FreezeRecordingTransport: HTTransport {
     }
 }
 
+/// A transport whose requests reach the server but whose answers are lost: it records each request and
+/// fails as a dropped connection does.
+struct FreezeLostAnswerTransport: HTTransport {
+    let sent: FreezeSentRequests
+    func send(_ request: URLRequest) async throws -> HTTransportResponse {
+        sent.append(
+            FreezeSentRequest(
+                transport: "lost", idempotencyKey: request.value(forHTTPHeaderField: "Idempotency-Key"),
+                authorization: request.value(forHTTPHeaderField: "Authorization")))
+        throw URLError(.networkConnectionLost)
+    }
+}
+
 /// A POST to `/status/<code>`.
 struct FreezeStatusRequest: HTFreezableRequest {
     typealias Response = HTJSON

@@ -373,4 +373,27 @@ struct FreezeManagerTests {
         #expect(seen.filter(\.isSuccess).map(\.request.id) == ids)
         #expect(try await FreezeLedger(server).applied == ids)
     }
+
+    /// Issue #39, part 2: the live attempt of a POST carries the key its frozen copy is resent with, so a
+    /// server that got the first attempt (only the answer was lost) recognises the resend.
+    @Test("A POST's live attempt and its resend carry the same Idempotency-Key")
+    func liveAttemptAndResendShareTheKey() async throws {
+        let folder = FreezeTemporaryFolder()
+        defer { folder.cleanUp() }
+        let manager = try makeManager(folder, HTManualConnectivityMonitor(.reachable(isExpensive: false)))
+        let sent = FreezeSentRequests()
+        let lost = HTClient(
+            baseURL: try TestSupport.url("http://127.0.0.1:9"), transport: FreezeLostAnswerTransport(sent: sent))
+        let id = try #require(
+            await frozenID { () async throws(HTNetworkingError) in
+                try await manager.send(FreezePathRequest(route: "idempotent", text: "once"), via: lost)
+            })
+        let resending = HTClient(
+            baseURL: try TestSupport.url("http://127.0.0.1:9"),
+            transport: FreezeRecordingTransport(name: "resend", sent: sent))
+        await manager.setup(delegate: FreezeOneClient(resending), startMonitoring: false)
+        #expect(await manager.resendNow().succeeded == 1)
+        #expect(sent.all.map(\.transport) == ["lost", "resend"])
+        #expect(sent.all.map(\.idempotencyKey) == [id, id])
+    }
 }

@@ -285,12 +285,19 @@ class FlakyCounters:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._counts: Dict[str, int] = {}
+        self._idempotency_keys: Dict[str, List[str]] = {}
 
-    def increment(self, key: str) -> int:
+    def increment(self, key: str, idempotency_key: Optional[str] = None) -> int:
         with self._lock:
             count = self._counts.get(key, 0) + 1
             self._counts[key] = count
+            self._idempotency_keys.setdefault(key, []).append(idempotency_key or "")
             return count
+
+    def idempotency_keys(self, key: str) -> List[str]:
+        """The `Idempotency-Key` header of each request counted for ``key``, in order ("" for none)."""
+        with self._lock:
+            return list(self._idempotency_keys.get(key, []))
 
     def get(self, key: str) -> int:
         with self._lock:
@@ -299,6 +306,7 @@ class FlakyCounters:
     def reset(self) -> None:
         with self._lock:
             self._counts.clear()
+            self._idempotency_keys.clear()
 
 
 class IdempotencyLedger:
@@ -762,13 +770,13 @@ class Handler(BaseHTTPRequestHandler):
         key = self.str_param(query, "key")
         fail = self.int_param(query, "fail", default=1)
         status = self.int_param(query, "status", default=503, minimum=400, maximum=599)
-        count = self.server.counters.increment(key)
+        count = self.server.counters.increment(key, self.headers.get("Idempotency-Key"))
         if count <= fail:
             headers = {"Retry-After": "0"} if status in (429, 503) else {}
             self.send_json(status, {"status": status, "message": reason_phrase(status), "attempts": count},
                            headers)
         else:
-            self.send_json(200, {"attempts": count})
+            self.send_json(200, {"attempts": count, "idempotency_keys": self.server.counters.idempotency_keys(key)})
 
     def route_bytes(self, query: Dict[str, List[str]]) -> None:
         size = self.int_param(query, "size")
