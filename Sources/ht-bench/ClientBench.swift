@@ -50,7 +50,10 @@ enum ClientBench {
         // The client's transport as apps get it: a session of its own, with the delegate that applies the
         // size limit and the redirect policy; the baseline's session has the same configuration.
         let transport = HTURLSessionTransport(configuration: configuration)
-        let client = HTClient(baseURL: server.baseURL, transport: transport)
+        // Every request of the run is the same GET: the comparison is one network call each, not shared.
+        var clientConfiguration = HTClientConfiguration(baseURL: server.baseURL)
+        clientConfiguration.sharesInFlightCalls = false
+        let client = HTClient(configuration: clientConfiguration, transport: transport)
         let url = server.baseURL.appendingPathComponent("json").absoluteString + "?file=users.json"
         guard let requestURL = URL(string: url) else { throw URLError(.badURL) }
         let decoder = JSONDecoder()

@@ -107,6 +107,12 @@ public protocol HTBaseRequest: SendableMetatype {
     /// The most bytes of response body this request may receive, replacing the client's
     /// ``HTClientConfiguration/maximumResponseSize`` (`Int.max` for no limit).
     var maximumResponseSize: Int? { get }
+    /// Whether a GET may share one network call with identical ones in flight (the same URL and headers,
+    /// credentials included, as they reach the transport): each caller still gets its own mapped value,
+    /// and cancelling one does not cancel the others. `true` by default (when the client's
+    /// ``HTClientConfiguration/sharesInFlightCalls`` is on); `false` for a request that must reach the
+    /// server each time it is sent.
+    var sharesInFlightCall: Bool { get }
 
     /// The last step of building the URL request (the original's `customRequest:`): called after the
     /// client set the URL, method, headers, timeout and body, before the interceptors run.
@@ -138,6 +144,7 @@ extension HTBaseRequest {
     public var interceptors: [any HTInterceptor] { [] }
     public var mock: HTMockResponse? { nil }
     public var maximumResponseSize: Int? { nil }
+    public var sharesInFlightCall: Bool { true }
     public func customize(_ request: inout URLRequest) {}
 }
 

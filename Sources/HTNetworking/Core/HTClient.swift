@@ -51,6 +51,8 @@ public final class HTClient: Sendable {
     let credentialOrigins: HTCredentialOrigins
     /// The retries its policies may still make (``HTClientConfiguration/retryBudget``).
     let retryBudget: HTRetryBudget.Account?
+    /// The GETs in flight that identical ones may share (``HTSharedCalls``).
+    package let sharedCalls = HTSharedCalls()
 
     /// Creates a client, and removes the upload body files that uploads killed with their process left
     /// in the configuration's ``HTClientConfiguration/uploadDirectory``.
@@ -241,7 +243,8 @@ public final class HTClient: Sendable {
             transportOptions: HTTransportOptions(
                 maximumResponseSize: request.maximumResponseSize ?? configuration.maximumResponseSize,
                 redirectPolicy: configuration.redirectPolicy),
-            cache: exchange, isAsBuilt: isAsBuilt)
+            cache: exchange, sharesCall: configuration.sharesInFlightCalls && request.sharesInFlightCall,
+            isAsBuilt: isAsBuilt)
     }
 
     /// `urlRequest` without the credentials it must not carry to its origin (``HTCredentialOrigins``);
@@ -293,7 +296,8 @@ public final class HTClient: Sendable {
             prepared.urlRequest, description: prepared.description, interceptors: prepared.interceptors,
             ownCredentials: prepared.ownCredentials, securityRequirements: prepared.securityRequirements,
             mock: prepared.mock, requestType: prepared.requestType, transport: prepared.transport,
-            timeout: prepared.timeout, options: prepared.transportOptions, cacheStep: cacheStep)
+            timeout: prepared.timeout, options: prepared.transportOptions, sharesCall: prepared.sharesCall,
+            cacheStep: cacheStep)
     }
 
     /// ``execute(_:)`` for a URL request and the parts of a prepared request it uses.
@@ -307,14 +311,14 @@ public final class HTClient: Sendable {
         ownCredentials: HTOwnCredentials = .none, securityRequirements: [HTSecurityRequirement]? = nil,
         mock: HTMockResponse?, requestType: HTRequestType?,
         transport: any HTTransport, timeout: TimeInterval,
-        options: HTTransportOptions,
+        options: HTTransportOptions, sharesCall: Bool = false,
         cacheStep: (@Sendable (URLRequest, @escaping HTInterceptorNext) async throws -> HTTransportResponse)? = nil
     ) async throws(HTNetworkingError) -> HTTransportResponse {
         if Task.isCancelled { throw HTNetworkingError(.cancelled, request: description) }
         let context = HTInterceptorContext(
             request: description, requestType: requestType, logger: configuration.logger,
             credentialOrigins: credentialOrigins, securityRequirements: securityRequirements)
-        let send = self.terminal(transport: transport, mock: mock, options: options)
+        let send = self.terminal(transport: transport, mock: mock, options: options, sharesCall: sharesCall)
         let terminal: HTInterceptorNext = { [self] request in
             let request = guardedForOrigin(request, own: ownCredentials) ?? request
             try HTHeaderCheck.validate(request, request: description)
@@ -363,12 +367,22 @@ public final class HTClient: Sendable {
         }
     }
 
-    /// The end of the chain: the mock when mocking is on and it has an answer, else the transport.
-    private func terminal(transport: any HTTransport, mock own: HTMockResponse?, options: HTTransportOptions)
-        -> HTInterceptorNext
-    {
+    /// The end of the chain: the mock when mocking is on and it has an answer, else the transport, whose
+    /// call an identical GET in flight shares when `sharesCall` says so (``HTSharedCalls``).
+    private func terminal(
+        transport: any HTTransport, mock own: HTMockResponse?, options: HTTransportOptions, sharesCall: Bool
+    ) -> HTInterceptorNext {
         let mode = mockMode
-        guard mode != .off else { return { request in try await transport.send(request, options: options) } }
+        guard mode != .off else {
+            guard sharesCall else { return { request in try await transport.send(request, options: options) } }
+            let shared = sharedCalls
+            return { request in
+                guard let key = HTSharedCalls.Key(request, options: options) else {
+                    return try await transport.send(request, options: options)
+                }
+                return try await shared.response(for: key) { try await transport.send(request, options: options) }
+            }
+        }
         let mock = configuration.mock ?? HTMockTransport()
         return { request in
             if let own { return try await own.answer(for: request) }

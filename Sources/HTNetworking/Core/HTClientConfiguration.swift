@@ -49,6 +49,9 @@ public struct HTClientConfiguration: Sendable {
     /// ``HTNetworkingError/Kind/responseTooLarge(limit:)`` as soon as it is seen to be larger. `nil`: no
     /// limit. Default: 64 MiB. Downloads to a file are not limited.
     public var maximumResponseSize: Int? = HTClientConfiguration.defaultMaximumResponseSize
+    /// Whether identical GETs in flight share one network call (``HTBaseRequest/sharesInFlightCall``):
+    /// on by default.
+    public var sharesInFlightCalls = true
     /// How many retries the client's retry policies may make in proportion to its sends
     /// (``HTClient/send(_:retry:)``), so that a failing server gets no retry storm; `nil`: no budget.
     /// Default: ``HTRetryBudget/default`` (a tenth of a retry per send, a reserve of 10).

@@ -28,6 +28,9 @@ package struct HTPreparedRequest<Request: HTBaseRequest>: Sendable {
     /// The request's key and policy in the response cache, which ``HTCacheStep`` uses; `nil` when the
     /// request is sent or mapped without the cache.
     var cache: HTCacheExchange?
+    /// Whether the request may share a network call with identical GETs in flight (``HTSharedCalls``):
+    /// its ``HTBaseRequest/sharesInFlightCall``, on a client that shares them.
+    var sharesCall: Bool
     /// Whether ``urlRequest`` is the URL request the builder made, unchanged by
     /// ``HTBaseRequest/customize(_:)`` (``HTURLRequestIdentity``).
     var isAsBuilt: Bool

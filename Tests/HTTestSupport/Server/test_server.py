@@ -309,6 +309,18 @@ class FlakyCounters:
             self._idempotency_keys.clear()
 
 
+class Holds:
+    """Thread-safe gates for /hold: a request waits until /release opens its key's gate (or 60 s pass)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._gates: Dict[str, threading.Event] = {}
+
+    def gate(self, key: str) -> threading.Event:
+        with self._lock:
+            return self._gates.setdefault(key, threading.Event())
+
+
 class IdempotencyLedger:
     """Thread-safe record of /idempotent requests: which keys were applied, in order, and how often each came."""
 
@@ -347,6 +359,7 @@ class LoopbackServer(ThreadingHTTPServer):
         self.fixtures = fixtures
         self.counters = FlakyCounters()
         self.ledger = IdempotencyLedger()
+        self.holds = Holds()
 
     def server_bind(self) -> None:
         # Binds beside the tests' PortReservation, which holds the port (bound, never listening) while
@@ -531,6 +544,17 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_json(201, {"key": key, "replayed": False, "body": text})
             else:
                 self.send_json(200, {"key": key, "replayed": True})
+        elif path == "/hold":
+            # Counted, then held until /release?key= opens the key's gate: requests that overlap for sure.
+            self.require_method("GET")
+            key = self.str_param(query, "key")
+            count = self.server.counters.increment(key)
+            opened = self.server.holds.gate(key).wait(60)
+            self.send_json(200 if opened else 504, {"key": key, "count": count})
+        elif path == "/release":
+            key = self.str_param(query, "key")
+            self.server.holds.gate(key).set()
+            self.send_json(200, {"key": key})
         elif path == "/idempotent-stats":
             self.require_method("GET")
             self.send_json(200, self.server.ledger.stats())
