@@ -22,7 +22,7 @@ extension SwiftNaming {
         "HTFreezeCredentialHeaders", "HTFreezeEvent", "HTFreezeJournalError",
         "HTFreezeManager", "HTFreezeManagerDelegate",
         "HTFreezeNotificationKey", "HTFreezePolicy", "HTFreezePolicyID", "HTFreezeRecordSealing",
-        "HTFreezeResendSummary", "HTFrozenRequest", "HTHTTPMethod",
+        "HTFreezeResendSummary", "HTFrozenRequest", "HTFrozenRequestsOnLogOut", "HTHTTPMethod",
         "HTHTTPModel", "HTIntegerEnum", "HTInterceptor", "HTInterceptorContext", "HTInterceptorNext", "HTJSON",
         "HTJSONNumber", "HTJSONObject", "HTJSONParseError", "HTJSONParser", "HTJSONPath", "HTJSONPathComponent",
         "HTJSONResponseSerializer", "HTJSONSerializer", "HTJSONValueConvertible", "HTJSONWriter", "HTLogComponent",

@@ -8,7 +8,7 @@ import Foundation
 /// 8   UInt64   body length B
 /// 16  UInt64   checksum: FNV-1a-64 (HTCacheHash) over bytes 0..<16, then the metadata, then the body
 /// 24  M bytes  metadata, JSON: {"key","keyDigest","status","headers","created","expires","version",
-///              "etag","lastModified","variant"} (dates as integer milliseconds since 1970; key as 16
+///              "etag","lastModified","variant","scope"} (dates as integer milliseconds since 1970; key as 16
 ///              hex digits; keyDigest: SHA-256 of the key's canonical text as 64 hex digits,
 ///              HTCacheKey.textDigest; variant: HTCachedResponse.variantDigest)
 /// 24+M B bytes body
@@ -33,7 +33,8 @@ enum HTCacheFileFormat {
     static func encode(_ entry: HTCachedResponse, key: HTCacheKey) -> Data {
         let metadata = Data(
             HTModel.HTJSONSerializer(options: .sortedKeys).serialize(
-                metadataJSON(entry, key: key.value, digest: key.textDigest)))
+                metadataJSON(
+                    entry, key: key.value, digest: key.textDigest, scope: HTCacheScopeTag.of(keyText: key.text))))
         var file = Data(capacity: headerSize + metadata.count + entry.body.count)
         file.append(contentsOf: magic)
         append(UInt32(metadata.count), to: &file)
@@ -113,6 +114,13 @@ enum HTCacheFileFormat {
         return (key, digest, entry)
     }
 
+    /// The scope tag (``HTCacheScopeTag``) in a metadata block; `nil` when it has none or does not parse.
+    static func scopeTag(inMetadata metadata: Data) -> String? {
+        guard case .object(let object)? = try? HTJSONParser().parse(metadata), case .string(let tag)? = object["scope"]
+        else { return nil }
+        return tag
+    }
+
     /// Milliseconds since 1970 for `date`, rounded down (clamped to the range of Int64). Rounding to
     /// the nearest would date an entry read back within half a millisecond of its writing in the
     /// future, which the lookup takes for a changed clock and misses.
@@ -126,7 +134,7 @@ enum HTCacheFileFormat {
         Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 
-    private static func metadataJSON(_ entry: HTCachedResponse, key: UInt64, digest: String) -> HTJSON {
+    private static func metadataJSON(_ entry: HTCachedResponse, key: UInt64, digest: String, scope: String?) -> HTJSON {
         var headers = HTJSONObject()
         for (name, value) in entry.headers.sorted(by: { $0.key < $1.key }) { headers[name] = .string(value) }
         var object: HTJSONObject = [
@@ -141,6 +149,7 @@ enum HTCacheFileFormat {
         if let etag = entry.etag { object["etag"] = .string(etag) }
         if let lastModified = entry.lastModified { object["lastModified"] = .string(lastModified) }
         if let variant = entry.variantDigest { object["variant"] = .string(variant) }
+        if let scope { object["scope"] = .string(scope) }
         return .object(object)
     }
 

@@ -274,6 +274,33 @@ final class HTDiskCacheTier: Sendable {
         }
     }
 
+    /// Removes the entries whose scope `filter` matches (a logout), whichever instance wrote them: each
+    /// entry file's metadata is read for its scope tag (``HTCacheScopeTag``).
+    func remove(matching filter: HTCacheScopeTag.Filter) {
+        state.withLock { state in
+            loadLocked(&state, nil)
+            inFolder(&state, nil) { state, account in
+                // Read the folder again: another instance may have written entries since this one loaded.
+                account.total = rebuildLocked(&state, nil)
+                for key in Array(state.index.keys) where filter.matches(scopeTag(of: key)) {
+                    removeLocked(key, &state, &account)
+                }
+            }
+        }
+    }
+
+    /// The scope tag in the metadata of `key`'s file; `nil` when it has none or cannot be read (such an
+    /// entry is removed by a logout too).
+    private func scopeTag(of key: UInt64) -> String? {
+        guard case .success(let file) = HTCacheFileIO.openForReading(path(for: key)) else { return nil }
+        defer { HTCacheFileIO.close(file) }
+        guard let header = HTCacheFileIO.read(file, count: HTCacheFileFormat.headerSize),
+            let (metadataLength, _, _) = HTCacheFileFormat.lengths(ofHeader: header),
+            let file = HTCacheFileIO.read(file, count: metadataLength)
+        else { return nil }
+        return HTCacheFileFormat.scopeTag(inMetadata: file)
+    }
+
     /// Removes every entry file (and leftover temporary files), whichever instance wrote it.
     func removeAll() {
         state.withLock { state in

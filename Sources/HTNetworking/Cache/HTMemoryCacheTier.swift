@@ -119,6 +119,15 @@ final class HTMemoryCacheTier: Sendable {
     }
 
     /// Removes every entry.
+    /// Removes the entries whose scope `filter` matches (a logout).
+    func remove(matching filter: HTCacheScopeTag.Filter) {
+        state.withLock { state in
+            for (key, slot) in state.entries where filter.matches(HTCacheScopeTag.of(keyText: slot.text)) {
+                state.remove(key)
+            }
+        }
+    }
+
     func removeAll() {
         state.withLock { state in
             state.entries.removeAll()

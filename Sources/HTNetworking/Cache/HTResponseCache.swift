@@ -205,6 +205,16 @@ public final class HTResponseCache: Sendable {
         await onQueue { $0.disk.removeAll() }
     }
 
+    /// Removes the entries of users and credentials from both tiers, whichever instance wrote them: those
+    /// of the user scope `user` (``HTCacheSettings/userScope``) and of every credential when `user` is
+    /// given, else every entry but the public ones. Entries written before scopes were recorded go too.
+    /// ``HTClient/logOut(user:frozenRequests:)`` calls it.
+    public func removePersonalResponses(user: String? = nil) async {
+        let filter: HTCacheScopeTag.Filter = user.map { .user($0) } ?? .personal
+        memory.remove(matching: filter)
+        await onQueue { $0.disk.remove(matching: filter) }
+    }
+
     /// Removes the entries stored at or after `date` from both tiers.
     public func removeCachedResponses(since date: Date) async {
         memory.remove(since: date)

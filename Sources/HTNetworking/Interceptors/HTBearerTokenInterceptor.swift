@@ -27,7 +27,7 @@ public struct HTBearerTokenInterceptor: HTInterceptor {
     package let scheme: String
     /// The statuses that mean "the token was rejected" (401 by default).
     package let rejectionStatusCodes: Set<Int>
-    private let refresher: HTTokenRefresher
+    let refresher: HTTokenRefresher
 
     /// Creates the interceptor.
     ///

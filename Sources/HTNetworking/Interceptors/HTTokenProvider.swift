@@ -33,10 +33,15 @@ public protocol HTTokenProvider: Sendable {
     /// it fail with ``HTNetworkingError/Kind/refreshFailed(message:)``: where the app signs the user out
     /// (clears their tokens and shows a sign-in screen). The default does nothing.
     func refreshFailed(_ error: any Error) async
+
+    /// Forgets the tokens: ``HTClient/logOut(user:frozenRequests:)`` calls it. The default does nothing
+    /// (the app clears its store itself).
+    func signOut() async
 }
 
-/// The defaults: no token is known to be expired, and a failed refresh calls nothing.
+/// The defaults: no token is known to be expired, and a failed refresh and a sign-out do nothing.
 extension HTTokenProvider {
     public func isExpired(_ token: String) -> Bool { false }
     public func refreshFailed(_ error: any Error) async {}
+    public func signOut() async {}
 }

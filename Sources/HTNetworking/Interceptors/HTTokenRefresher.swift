@@ -111,6 +111,14 @@ actor HTTokenRefresher {
         return try result.get()
     }
 
+    /// Forgets the tokens (``HTClient/logOut(user:frozenRequests:)``): the provider's, by its
+    /// ``HTTokenProvider/signOut()``, and what this refresher remembered of the last refresh.
+    func signOut() async {
+        latest = nil
+        failed = nil
+        await provider.signOut()
+    }
+
     /// What a request signed as `signed` gets without a new refresh: the running refresh's token, or the
     /// token of one that succeeded after it was signed; `nil` when it needs one.
     private func settled(since signed: Signed) async throws -> String? {

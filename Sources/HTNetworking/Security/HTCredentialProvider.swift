@@ -56,6 +56,12 @@ public struct HTCredentialProvider: Sendable {
         return try await refresher.refresh(rejected: rejected)
     }
 
+    /// The refresher of a `.token` provider.
+    var refresher: HTTokenRefresher? {
+        guard case .token(let refresher) = source else { return nil }
+        return refresher
+    }
+
     /// Whether the current task is this provider's own refresh (the refresh request, sent through the
     /// client): it gets no credential from this provider.
     var isInsideRefresh: Bool {
