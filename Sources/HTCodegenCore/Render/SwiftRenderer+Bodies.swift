@@ -10,7 +10,7 @@
 /// - A body that lists several media types (``ResolvedBody/choices``) is a nested enum `RequestBody`
 ///   with a case per media type (`json(Pet)`, `form(Pet)`, `multipart(Upload)`, `octetStream(Data)`),
 ///   and `body` switches on it. A JSON media type other than `application/json` is sent with its own
-///   content type.
+///   content type (a wildcard one, `application/*+json`, as `application/json`).
 extension SwiftRenderer {
     /// The Swift name of the nested enum of a body's media types.
     static let bodyChoiceTypeName = "RequestBody"
@@ -146,7 +146,8 @@ extension SwiftRenderer {
         switch encoding {
         case .json:
             // Without the read-only fields of the models it holds (`htRequestJSON`).
-            if let mediaType, mediaType.lowercased() != "application/json" {
+            // A wildcard (`application/*+json`) is no type to send: such a choice goes as `application/json`.
+            if let mediaType, mediaType.lowercased() != "application/json", !mediaType.contains("*") {
                 lines.append(
                     "return .data(\(value).htRequestJSON.serializedData(), contentType: \(SwiftNaming.stringLiteral(mediaType)))"
                 )

@@ -20,6 +20,7 @@ import Testing
                   application/json: {schema: {$ref: "#/components/schemas/Pet"}}
                   text/json: {schema: {$ref: "#/components/schemas/Pet"}}
                   application/xml: {schema: {$ref: "#/components/schemas/Pet"}}
+                  application/*+json: {schema: {type: object, properties: {tag: {type: string}}}}
                   image/*: {schema: {type: string, format: binary}}
                   image/png: {schema: {type: string, format: binary}}
               responses:
@@ -53,9 +54,39 @@ import Testing
     @Test func jsonOfOneSchemaIsOneChoiceAndEachOtherMediaTypeItsOwn() throws {
         let (document, _) = try T.read(Self.document)
         let body = try #require(T.interface("addPet", in: document).body)
-        #expect(body.choices.map(\.name) == ["json", "xml", "image", "png"])
-        #expect(body.choices.map(\.mediaType) == ["application/json", "application/xml", "image/*", "image/png"])
-        #expect(body.choices[2].encoding == .binary(contentType: "application/octet-stream"))
+        #expect(body.choices.map(\.name) == ["json", "xml", "applicationJSON", "image", "png"])
+        #expect(
+            body.choices.map(\.mediaType) == [
+                "application/json", "application/xml", "application/*+json", "image/*", "image/png",
+            ])
+        #expect(body.choices[3].encoding == .binary(contentType: "application/octet-stream"))
+    }
+
+    @Test func eachChoiceIsSentWithItsContentType() throws {
+        let (files, _) = try Generator.generate(
+            specBytes: Array(Self.document.utf8), file: "c.openapi.yaml", config: GeneratorConfig())
+        let requests = try #require(files.contents.first { $0.name.hasSuffix("+Requests.swift") }).text
+        for line in [
+            "internal enum RequestBody: Sendable {",
+            "case json(HTPet)",
+            "case applicationJSON(HTAddPetRequestBodyApplicationJSON)",
+            "switch value {",
+            "case .json(let value):",
+            "    return .json(value.htRequestJSON)",
+            "case .xml(let value):",
+            #"    return .data(value, contentType: "application/xml")"#,
+            "case .applicationJSON(let value):",
+            "case .image(let value):",
+            #"    return .data(value, contentType: "application/octet-stream")"#,
+            #"    return .data(value, contentType: "image/png")"#,
+            "internal var photoFile: HTMultipartFileInfo?",
+            "internal var photoXTrace: String?",
+            #"HTParameterStyles.filePart("photo", part, self.photoFile, contentType: "image/webp", headers: ["X-Trace": self.photoXTrace])"#,
+        ] {
+            #expect(requests.contains(line), "\(line)")
+        }
+        // The JSON of a wildcard type goes as application/json, a JSON case per choice.
+        #expect(requests.components(separatedBy: "return .json(value.htRequestJSON)").count == 3)
     }
 
     @Test func choiceNamesFollowTheMediaType() {
