@@ -333,9 +333,16 @@ extension SpecDocument {
         for index in interfaces.indices {
             rewrite(&interfaces[index].inputs)
             rewrite(&interfaces[index].outputs)
-            if var body = interfaces[index].body, var bodyType = body.type {
-                type(&bodyType)
-                body.type = bodyType
+            if var body = interfaces[index].body {
+                if var bodyType = body.type {
+                    type(&bodyType)
+                    body.type = bodyType
+                }
+                for position in body.choices.indices {
+                    guard var choiceType = body.choices[position].type else { continue }
+                    type(&choiceType)
+                    body.choices[position].type = choiceType
+                }
                 interfaces[index].body = body
             }
             if case .body(var response) = interfaces[index].response {

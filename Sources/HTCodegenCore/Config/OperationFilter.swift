@@ -249,6 +249,7 @@ package struct OperationFilter: Sendable, Hashable {
             visit(interface.inputs)
             visit(interface.outputs)
             visit(interface.body?.type)
+            for choice in interface.body?.choices ?? [] { visit(choice.type) }
             if case .body(let type) = interface.response { visit(type) }
             for response in interface.errorResponses { visit(response.type) }
             for status in interface.statusResponses {

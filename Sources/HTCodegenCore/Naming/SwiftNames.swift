@@ -135,6 +135,11 @@ struct SwiftNames: Sendable {
             // Each such request declares a nested `ErrorResponse`, which would hide a type of that name.
             taken["ErrorResponse"] = (nil, "the nested error type of requests")
         }
+        if api.requests.contains(where: { $0.body?.choices.isEmpty == false }) {
+            // Each such request declares a nested `RequestBody` (its media types), which would hide a type
+            // of that name.
+            taken["RequestBody"] = (nil, "the nested body type of requests whose body has several media types")
+        }
         for model in api.models { spec.typeNames[model.name] = claim(model.name, model.location, kind: "type") }
         for item in api.enums { spec.typeNames[item.name] = claim(item.name, item.location, kind: "enumeration") }
         for union in api.unions { spec.typeNames[union.name] = claim(union.name, union.location, kind: "union") }

@@ -21,6 +21,10 @@ enum RequestHelper: CaseIterable, Hashable {
     case restyleFormField
     /// The parts of a multipart body that is not a model.
     case multipartParts
+    /// A file part of a multipart body, described by the app's `HTMultipartFileInfo`.
+    case filePart
+    /// The headers of a multipart part that the app set.
+    case partHeaders
 
     /// The function's name.
     var functionName: String {
@@ -34,6 +38,8 @@ enum RequestHelper: CaseIterable, Hashable {
         case .formObject: return "formObject"
         case .restyleFormField: return "restyleFormField"
         case .multipartParts: return "multipartParts"
+        case .filePart: return "filePart"
+        case .partHeaders: return "partHeaders"
         }
     }
 }

@@ -13,8 +13,7 @@
 /// - `headers` holds the header inputs as text (an array joined with commas), and the cookie inputs
 ///   joined into one `Cookie` header (`a=1; b=2`), after a constant `Cookie` header if there is one.
 /// - An input described by JSON `content` is its JSON text, in whichever of these it goes.
-/// - `body` renders the property `requestBody`: JSON (its `htJSON`), a form (a model's `htJSONObject()`),
-///   multipart (one part per field of the model, `Data` fields as file parts) or raw bytes.
+/// - `body` renders the property `requestBody` (see `SwiftRenderer+Bodies.swift`).
 ///
 /// Joining and flattening are done by the runtime's `HTParameterStyles` (``RequestHelper`` names them), once per
 /// requests file that needs them: each request calls them with concrete types, so it costs no more to
@@ -125,117 +124,9 @@ extension SwiftRenderer {
         }
     }
 
-    /// `body`: the request body property, written as its encoding says.
-    mutating func renderBody(
-        _ body: ResolvedBody, property: RequestProperty, marksDeprecatedInputs: Bool, into writer: inout SwiftWriter
-    ) {
-        var lines: [String] = []
-        let value: String
-        if property.isRequired {
-            value = "self.\(SwiftNaming.escaped(property.name))"
-        } else {
-            value = "value"
-            lines.append("guard let value = self.\(SwiftNaming.escaped(property.name)) else { return nil }")
-        }
-        var readsDeprecatedFields = false
-        switch body.encoding {
-        case .json:
-            // Without the read-only fields of the models it holds (`htRequestJSON`).
-            lines.append("return .json(\(value).htRequestJSON)")
-        case .form(let styles):
-            let json = if case .model = body.type { "\(value).htRequestJSON" } else { "\(value).htJSON" }
-            if styles.isEmpty {
-                lines.append("return .form(\(use(.formObject))(\(json)))")
-            } else {
-                lines.append("var fields = \(use(.formObject))(\(json))")
-                for style in styles {
-                    lines.append(
-                        "\(use(.restyleFormField))(\(SwiftNaming.stringLiteral(style.name)), style: \(SwiftNaming.stringLiteral(style.style)), explode: \(style.explode), in: &fields)"
-                    )
-                }
-                lines.append("return .form(fields)")
-            }
-        case .multipart:
-            if case .model(let name) = body.type, let model = modelsByName[name] {
-                readsDeprecatedFields = !model.isDeprecated && model.storedFields.contains { $0.deprecation != nil }
-                lines += multipartLines(for: model, value: value)
-            } else {
-                lines.append("return .multipart(\(use(.multipartParts))(\(value).htJSON))")
-            }
-        case .binary(let contentType):
-            lines.append("return .data(\(value), contentType: \(SwiftNaming.stringLiteral(contentType)))")
-        }
-        writer.line()
-        if marksDeprecatedInputs && readsDeprecatedFields { writer.line(Self.deprecatedWitnessAttribute) }
-        writer.block("\(access)var body: HTRequestBody?") { writer in
-            if lines.count == 1, let only = lines.first, only.hasPrefix("return ") {
-                writer.line(String(only.dropFirst("return ".count)))
-                return
-            }
-            for line in lines { writer.line(line) }
-        }
-    }
-
-    /// One part per field of a multipart body model, read from its storage (the same property names as
-    /// the model's): `Data` fields (and each element of `[Data]` fields) as file parts named after the
-    /// field, other fields as text parts (scalars as their text, objects and arrays as JSON); then the
-    /// model's additional properties, keys sorted, one part each, as the other fields (a key a field
-    /// maps is not sent twice).
-    private mutating func multipartLines(for model: ResolvedModel, value: String) -> [String] {
-        guard !model.storedFields.isEmpty else { return ["return .multipart([])"] }
-        // A scratch copy names the fields exactly as the model's declaration does, without repeating
-        // its warnings.
-        var scratch = self
-        let names = scratch.propertyNames(
-            model.fields.map { ($0.name, $0.location) }, chosen: model.fields.map(\.swiftName))
-        var lines = ["var parts: [HTMultipartPart] = []"]
-        for ((field, name), shape) in zip(zip(model.fields, names), fieldShapes(of: model)) {
-            // A read-only field is the server's: never sent.
-            if field.access == .readOnly { continue }
-            let key = SwiftNaming.stringLiteral(field.name)
-            // The optional value: a required field's slot, a nullable field's value (a part cannot be null).
-            let member =
-                SwiftNaming.escaped(name) + (shape == .required ? ".htSlot" : shape == .nullable ? ".value" : "")
-            let read = "\(value).htStorage.\(member)"
-            switch field.type {
-            case .data:
-                lines.append(
-                    "if let part = \(read) { parts.append(HTMultipartPart(name: \(key), data: part, fileName: \(key))) }"
-                )
-            case .array(.data):
-                lines.append(
-                    "if let part = \(read) { for data in part { parts.append(HTMultipartPart(name: \(key), data: data, fileName: \(key))) } }"
-                )
-            default:
-                let json =
-                    field.dateFormat.map { "part.htJSON(dateFormat: \(swiftExpression(for: $0)))" } ?? "part.htJSON"
-                lines.append("if let part = \(read) { parts.append(HTMultipartPart(name: \(key), value: \(json))) }")
-            }
-        }
-        if let field = model.additionalProperties, case .map(let valueType) = field.type {
-            let name = scratch.additionalPropertiesName(field, besides: names, reporting: false)
-            let keys = model.fields.map { SwiftNaming.stringLiteral($0.name) }.joined(separator: ", ")
-            let unmapped = keys.isEmpty ? "" : " where ![\(keys)].contains(key)"
-            let append: String
-            switch valueType {
-            case .data:
-                append = "parts.append(HTMultipartPart(name: key, data: part, fileName: key))"
-            default:
-                let json =
-                    field.dateFormat.map { "part.htJSON(dateFormat: \(swiftExpression(for: $0)))" } ?? "part.htJSON"
-                append = "parts.append(HTMultipartPart(name: key, value: \(json)))"
-            }
-            lines.append(
-                "for (key, part) in \(value).htStorage.\(SwiftNaming.escaped(name)).sorted(by: { $0.key < $1.key })\(unmapped) { \(append) }"
-            )
-        }
-        lines.append("return .multipart(parts)")
-        return lines
-    }
-
     /// `value.htJSON`, or with the property's date format; its JSON text for an input described by
     /// JSON `content`.
-    private func jsonExpression(_ value: String, _ property: RequestProperty) -> String {
+    func jsonExpression(_ value: String, _ property: RequestProperty) -> String {
         let json =
             property.dateFormat.map { "\(value).htJSON(dateFormat: \(swiftExpression(for: $0)))" } ?? "\(value).htJSON"
         return property.field?.sendsJSONText == true ? "\(use(.jsonText))(\(json))" : json

@@ -32,11 +32,14 @@ extension SwiftRenderer {
         guard request.placesParameters else { return false }
         if request.baseURL != nil { return true }
         if let body = request.body {
-            if body.type.usesFoundation { return true }
-            if case .multipart = body.encoding, case .model(let name) = body.type,
-                modelsByName[name]?.storedFields.contains(where: { $0.type.usesFoundation }) == true
-            {
-                return true
+            let contents = [(body.encoding, body.type)] + body.choices.map { ($0.encoding, $0.type) }
+            for (encoding, type) in contents {
+                if type.usesFoundation { return true }
+                if case .multipart = encoding, case .model(let name) = type,
+                    modelsByName[name]?.storedFields.contains(where: { $0.type.usesFoundation }) == true
+                {
+                    return true
+                }
             }
         }
         if request.response.type?.usesFoundation == true { return true }
@@ -59,7 +62,13 @@ extension SwiftRenderer {
         var field: ResolvedField?
         /// It holds the request body (``ResolvedRequest/body``).
         var isBody = false
+        /// It holds the file name and content type of the files of this multipart field (JSON key).
+        var multipartFile: String?
+        /// It holds the value of a header of a multipart part: the field's JSON key and the header.
+        var partHeader: (field: String, name: String)?
 
+        /// It holds a setting of a multipart part (a file's name and type, a part header).
+        var isMultipartPartSetting: Bool { multipartFile != nil || partHeader != nil }
         /// Where it is sent: its input's placement; `automatic` for anything else.
         var placement: ParameterPlacement { field?.placement ?? .automatic }
         /// Why it is deprecated, if it is.
@@ -91,8 +100,9 @@ extension SwiftRenderer {
             if let body = request.body, let name = names.last {
                 properties.append(
                     RequestProperty(
-                        name: name, type: body.type, description: body.description, jsonKey: nil,
-                        isRequired: body.isRequired, isBody: true))
+                        name: name, type: body.choices.isEmpty ? body.type : .app(Self.bodyChoiceTypeName),
+                        description: body.description, jsonKey: nil, isRequired: body.isRequired, isBody: true))
+                properties += multipartPartProperties(body, reserved: Set(properties.map(\.name)))
             }
         case .imported(let model, let location):
             let name = propertyNames([
@@ -160,6 +170,9 @@ extension SwiftRenderer {
                     "\(access)static var securityRequirements: [HTSecurityRequirement]? { \(securityExpression(security)) }"
                 )
             }
+            if let body = request.body, !body.choices.isEmpty {
+                renderBodyChoices(body, into: &writer)
+            }
             if !properties.isEmpty { writer.line() }
             for property in properties {
                 if let field = property.field {
@@ -188,7 +201,9 @@ extension SwiftRenderer {
                     constant: constantHeaders, properties: properties, marksDeprecatedInputs: marksDeprecatedInputs,
                     into: &writer)
                 if let body = request.body, let property = properties.first(where: \.isBody) {
-                    renderBody(body, property: property, marksDeprecatedInputs: marksDeprecatedInputs, into: &writer)
+                    renderBody(
+                        body, property: property, partProperties: properties.filter { $0.isMultipartPartSetting },
+                        marksDeprecatedInputs: marksDeprecatedInputs, into: &writer)
                 }
                 if let baseURL = request.baseURL {
                     writer.line()

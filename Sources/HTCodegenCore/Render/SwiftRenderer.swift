@@ -79,7 +79,7 @@ package struct SwiftRenderer: Sendable {
                 return (renderer.renderModels(), renderer.diagnostics.all)
             }
         }
-        if api.requests.contains(where: { if case .multipart = $0.body?.encoding { true } else { false } }) {
+        if api.requests.contains(where: { $0.body?.isMultipart == true }) {
             for model in api.models { named.modelsByName[model.name] = model }
         }
         for requests in requestShards {

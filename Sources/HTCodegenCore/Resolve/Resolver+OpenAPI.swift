@@ -54,6 +54,7 @@ extension Resolver {
         case .imported(let reference, _): references.append(reference)
         }
         if let type = interface.body?.type { references.append(type) }
+        references += (interface.body?.choices ?? []).compactMap(\.type)
         if case .body(let type)? = interface.response { references.append(type) }
         references += interface.errorResponses.map(\.type)
         for status in interface.statusResponses {
@@ -153,18 +154,27 @@ extension Resolver {
 
     /// A request body: `Data` for raw bytes, `HTJSON` for a JSON body without a schema, else its type.
     mutating func resolveBody(_ body: RequestBodyDecl) -> ResolvedBody? {
-        let type: ResolvedType
-        if case .binary = body.encoding {
-            type = .data
-        } else if let reference = body.type {
-            guard let resolved = resolve(reference) else { return nil }
-            type = resolved
-        } else {
-            type = .variable
-        }
-        return ResolvedBody(
+        guard let type = resolveBodyType(body.encoding, body.type) else { return nil }
+        var resolved = ResolvedBody(
             encoding: body.encoding, type: type, isRequired: body.isRequired, description: body.description,
             location: body.location)
+        for choice in body.choices {
+            guard let type = resolveBodyType(choice.encoding, choice.type) else { return nil }
+            resolved.choices.append(
+                ResolvedBodyChoice(
+                    name: choice.name, mediaType: choice.mediaType, encoding: choice.encoding, type: type,
+                    location: choice.location))
+        }
+        return resolved
+    }
+
+    /// The type of a body (or of one of its choices) written as `encoding`.
+    private mutating func resolveBodyType(_ encoding: RequestBodyDecl.Encoding, _ reference: TypeRef?)
+        -> ResolvedType?
+    {
+        if case .binary = encoding { return .data }
+        guard let reference else { return .variable }
+        return resolve(reference)
     }
 
     /// The error responses in status order (codes, ranges, `default`); a status documented twice keeps

@@ -7,12 +7,14 @@ import Foundation
 /// HTMultipartPart(name: "count", value: 3)                     // text: 3
 /// HTMultipartPart(name: "tags", value: ["a", "b"])             // application/json: ["a","b"]
 /// HTMultipartPart(name: "photo", data: jpeg, fileName: "beach.jpg", contentType: "image/jpeg")
+/// HTMultipartPart(name: "note", value: "Hi", contentType: "text/plain", headers: ["X-Lang": "en"])
 /// ```
 ///
 /// On the wire (RFC 7578) each part has a `Content-Disposition: form-data; name="..."` header (with
 /// `; filename="..."` for files) whose quoted values have `"`, CR and LF percent-encoded, as browsers
 /// do, so no name can end the parameter or the header; a `Content-Type` header for JSON and data parts
-/// (CR and LF removed); then the content as it is.
+/// and for parts given one (CR and LF removed); the part's own ``headers``, sorted by name; then the
+/// content as it is.
 public struct HTMultipartPart: Sendable, Hashable {
     /// The field name.
     public let name: String
@@ -22,25 +24,38 @@ public struct HTMultipartPart: Sendable, Hashable {
     public let contentType: String?
     /// The part's bytes.
     public let content: Data
+    /// More headers of the part (an OpenAPI `encoding` entry's `headers`), written after
+    /// `Content-Disposition` and `Content-Type` in the order of their names. A name is written
+    /// without the characters a header name cannot have, a value without CR and LF;
+    /// `Content-Disposition` and `Content-Type` here are left out (the part writes its own).
+    public let headers: [String: String]
 
     /// A field from a JSON value: a string, number or boolean is sent as its text (numbers as
     /// ``HTJSON/coercedString`` gives them), with no `Content-Type`; an object, an array or
     /// `null` (and a number JSON can't write as text, NaN or an infinity) as JSON with the content type
     /// `application/json`.
-    public init(name: String, value: HTJSON) {
+    ///
+    /// - Parameters:
+    ///   - name: the field name.
+    ///   - value: the value.
+    ///   - contentType: the part's `Content-Type` instead (text or JSON, as above, but so labelled),
+    ///     such as an OpenAPI `encoding`'s `contentType`: `text/plain; charset=utf-8`, `application/json`.
+    ///   - headers: more headers of the part.
+    public init(name: String, value: HTJSON, contentType: String? = nil, headers: [String: String] = [:]) {
         self.name = name
         self.fileName = nil
+        self.headers = headers
         switch value {
         case .string, .integer, .double, .number, .bool:
             if let text = HTValueCoercion.string(value) {
-                self.contentType = nil
+                self.contentType = contentType
                 self.content = Data(text.utf8)
                 return
             }
         default:
             break
         }
-        self.contentType = "application/json"
+        self.contentType = contentType ?? "application/json"
         self.content = value.serializedData()
     }
 
@@ -51,11 +66,16 @@ public struct HTMultipartPart: Sendable, Hashable {
     ///   - data: the bytes, sent as they are.
     ///   - fileName: the file name the receiver sees, or `nil`.
     ///   - contentType: the part's type.
-    public init(name: String, data: Data, fileName: String? = nil, contentType: String = "application/octet-stream") {
+    ///   - headers: more headers of the part.
+    public init(
+        name: String, data: Data, fileName: String? = nil, contentType: String = "application/octet-stream",
+        headers: [String: String] = [:]
+    ) {
         self.name = name
         self.fileName = fileName
         self.contentType = contentType
         self.content = data
+        self.headers = headers
     }
 
     /// The delimiter line and headers before the part's content, for a body with `boundary`.
@@ -68,8 +88,33 @@ public struct HTMultipartPart: Sendable, Hashable {
         if let contentType {
             text += "Content-Type: \(HTMultipartFormData.headerValue(contentType))\r\n"
         }
+        for (name, value) in writtenHeaders {
+            text += "\(name): \(HTMultipartFormData.headerValue(value))\r\n"
+        }
         text += "\r\n"
         return Data(text.utf8)
+    }
+
+    /// ``headers`` as written: names reduced to the characters of an HTTP token (RFC 9110 `tchar`),
+    /// empty ones and the part's own `Content-Disposition` and `Content-Type` left out, sorted by name.
+    var writtenHeaders: [(name: String, value: String)] {
+        guard !headers.isEmpty else { return [] }
+        var written: [(name: String, value: String)] = []
+        for (name, value) in headers {
+            let token = String(String.UnicodeScalarView(name.unicodeScalars.filter(Self.isTokenScalar)))
+            let lowered = token.lowercased()
+            if token.isEmpty || lowered == "content-disposition" || lowered == "content-type" { continue }
+            written.append((token, value))
+        }
+        return written.sorted { $0.name < $1.name }
+    }
+
+    /// Whether `scalar` may be in an HTTP token (RFC 9110 `tchar`).
+    private static func isTokenScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9": return true
+        default: return "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
+        }
     }
 
     /// The whole `multipart/form-data` body of `parts` with `boundary`, which must occur in none of them
@@ -122,6 +167,7 @@ public struct HTMultipartPart: Sendable, Hashable {
         return parts.contains { part in
             contains(part.content, needle) || part.name.contains(boundary)
                 || (part.fileName?.contains(boundary) ?? false) || (part.contentType?.contains(boundary) ?? false)
+                || part.headers.contains { $0.key.contains(boundary) || $0.value.contains(boundary) }
         }
     }
 

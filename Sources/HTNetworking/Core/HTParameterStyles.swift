@@ -1,3 +1,4 @@
+import Foundation
 import HTModel
 
 /// How generated OpenAPI requests write the parameter styles the runtime does not apply itself: query
@@ -141,5 +142,32 @@ public enum HTParameterStyles {
     public static func multipartParts(_ value: HTJSON) -> [HTMultipartPart] {
         guard case .object(let object) = value else { return [] }
         return object.map { HTMultipartPart(name: $0.key, value: $0.value) }
+    }
+
+    /// A file part of a multipart body model's binary field `name`: named as `file` says, else after
+    /// the field; typed as `file` says, else `contentType` (the document's, or
+    /// `application/octet-stream`); with the headers among `headers` that are set.
+    public static func filePart(
+        _ name: String, _ data: Data, _ file: HTMultipartFileInfo?, contentType: String,
+        headers: [String: String?] = [:]
+    ) -> HTMultipartPart {
+        HTMultipartPart(
+            name: name, data: data, fileName: file?.fileName ?? name, contentType: file?.contentType ?? contentType,
+            headers: partHeaders(headers))
+    }
+
+    /// ``filePart(_:_:_:contentType:headers:)`` for the file at `index` of a field of several files,
+    /// described by the element of `files` at that position, if there is one.
+    public static func filePart(
+        _ name: String, _ data: Data, files: [HTMultipartFileInfo]?, at index: Int, contentType: String,
+        headers: [String: String?] = [:]
+    ) -> HTMultipartPart {
+        let file = files.flatMap { index < $0.count ? $0[index] : nil }
+        return filePart(name, data, file, contentType: contentType, headers: headers)
+    }
+
+    /// The headers of a part that are set.
+    public static func partHeaders(_ headers: [String: String?]) -> [String: String] {
+        headers.compactMapValues { $0 }
     }
 }

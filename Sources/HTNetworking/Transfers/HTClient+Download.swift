@@ -15,9 +15,14 @@ extension HTClient {
     /// print(file.value.byteCount, "bytes at", file.value.fileURL.path)
     /// ```
     ///
-    /// The request is built and routed as for ``send(_:)``: the client's and the request's interceptors
-    /// (e.g. a bearer token, refreshed on a 401), mocks when the client's mock mode is on, the transport
-    /// registered for the request's type. Not the response cache, and not ``cancelAll()``: cancel the
+    /// The request is built and routed as for ``send(_:)``: its base URL (the client's, or the
+    /// request's own), its `Accept` header (``HTBaseRequest/accept``), the credentials its
+    /// ``HTBaseRequest/securityRequirements`` need from ``HTClientConfiguration/credentials`` (none for
+    /// a request that needs none; a `missingCredentials` error, before anything is sent, when the
+    /// client cannot meet any requirement), the client's and the request's interceptors (e.g. a bearer
+    /// token, refreshed on a 401), mocks when the client's mock mode is on, the transport registered
+    /// for the request's type. A generated request for a large non-JSON body (`Data`) is downloaded
+    /// this way rather than sent. Not the response cache, and not ``cancelAll()``: cancel the
     /// calling task. The request's timeout is URLSession's idle timeout here (a download that keeps
     /// receiving is not cut off). The body is never held in memory: with
     /// ``HTURLSessionTransport`` (see ``HTDownloadTransport``) each chunk is written as it arrives, to a
@@ -62,8 +67,10 @@ extension HTClient {
         HTDownloadEvents(job: downloadJob(for: urlRequest, to: destination))
     }
 
-    /// A download of `request`, routed as ``send(_:)`` routes it: interceptors, mocks, the transport for
-    /// its request type.
+    /// A download of `request`, routed as ``send(_:)`` routes it: the credentials of its security
+    /// requirements from the client's providers first (``HTCredentialStep``: none for `security: []`, a
+    /// `missingCredentials` error before anything is sent when no requirement can be met), then the
+    /// interceptors, mocks, the transport for its request type.
     func downloadJob<R: HTBaseRequest>(for request: R, to destination: URL) -> HTDownloadJob {
         var built: Result<URLRequest, HTNetworkingError> = Result { () throws(HTNetworkingError) in
             try urlRequest(for: request)
@@ -71,6 +78,13 @@ extension HTClient {
         let url = (try? built.get())?.url?.absoluteString ?? R.path
         let description = HTRequestDescription(
             method: R.method.rawValue, url: url, requestType: HTRequestTypeName.of(R.self))
+        var interceptors = configuration.interceptors + request.interceptors
+        do {
+            interceptors = try HTCredentialStep.prepended(
+                to: interceptors, for: R.securityRequirements, configuration: configuration, description: description)
+        } catch {
+            built = .failure(error)
+        }
         var routeTransport = transport
         if let requestType = request.requestType {
             if let registered = configuration.transports[requestType] {
@@ -83,10 +97,10 @@ extension HTClient {
             }
         }
         var route = HTDownloadRoute(
-            transport: routeTransport, interceptors: configuration.interceptors + request.interceptors,
+            transport: routeTransport, interceptors: interceptors,
             context: HTInterceptorContext(
                 request: description, requestType: request.requestType, logger: configuration.logger,
-                credentialOrigins: credentialOrigins),
+                credentialOrigins: credentialOrigins, securityRequirements: R.securityRequirements),
             mockMode: mockMode, ownMock: request.mock, clientMock: configuration.mock, options: downloadOptions)
         let own = HTOwnCredentials(headers: request.headers, parameters: request.parameters)
         route.guardOrigin = { [self] request in guardedForOrigin(request, own: own) ?? request }

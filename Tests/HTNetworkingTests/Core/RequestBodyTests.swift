@@ -123,6 +123,45 @@ struct RequestBodyTests {
         #expect(again["headers"]?["content-type"]?.stringValue != contentType)
     }
 
+    @Test("a part's own content type and headers: sorted, names reduced to a token, values without CR and LF")
+    func multipartPartHeaders() async throws {
+        let server = try await sharedServer()
+        let parts = [
+            HTMultipartPart(
+                name: "note", value: "hi", contentType: "text/plain; charset=utf-8",
+                headers: ["X-Lang": "fr\r\nX-Injected: 1", "Content-Type": "ignored", "A B\r\n": "1", "\r\n": "gone"]),
+            HTMultipartPart(name: "meta", value: ["k": 1], contentType: "application/vnd.note+json"),
+            HTMultipartPart(
+                name: "photo", data: Data("x".utf8), fileName: "p.png", contentType: "image/png",
+                headers: ["X-Sum": "s"]),
+        ]
+        let request = BodyRequest<EchoItemRoute>(parameters: ["id": 2], body: .multipart(parts))
+        let echo = try await loopbackClient(server).send(request)
+        let contentType = try #require(echo["headers"]?["content-type"]?.stringValue)
+        let body = Data(try #require(echo["body"]?.stringValue).utf8)
+        let parsed = try #require(parseMultipart(body, contentType: contentType))
+        #expect(
+            parsed == [
+                ParsedPart(
+                    headers: [
+                        #"Content-Disposition: form-data; name="note""#, "Content-Type: text/plain; charset=utf-8",
+                        "AB: 1", "X-Lang: frX-Injected: 1",
+                    ],
+                    content: Data("hi".utf8)),
+                ParsedPart(
+                    headers: [
+                        #"Content-Disposition: form-data; name="meta""#, "Content-Type: application/vnd.note+json",
+                    ],
+                    content: Data(#"{"k":1}"#.utf8)),
+                ParsedPart(
+                    headers: [
+                        #"Content-Disposition: form-data; name="photo"; filename="p.png""#, "Content-Type: image/png",
+                        "X-Sum: s",
+                    ],
+                    content: Data("x".utf8)),
+            ])
+    }
+
     @Test("an upload of a request with its own body: the form replaces the body, parameters stay in the query")
     func uploadWithOwnBody() async throws {
         let server = try await sharedServer()

@@ -56,6 +56,13 @@ struct RequestBodyUnitTests {
         #expect(
             HTMultipartPart.unusedBoundary(startingWith: "HTRequestBody-canonical", in: named)
                 == "HTRequestBody-canonical-1")
+        // Or in a part's own header, its name or its value.
+        for headers in [["X-HTRequestBody-canonical": "1"], ["X-Note": "HTRequestBody-canonical"]] {
+            let headed = [HTMultipartPart(name: "x", value: "v", headers: headers)]
+            #expect(
+                HTMultipartPart.unusedBoundary(startingWith: "HTRequestBody-canonical", in: headed)
+                    == "HTRequestBody-canonical-1")
+        }
         // The body made with it parses back to the parts.
         let body = HTRequestBody.multipart(parts).encoded()
         let parsed = parseMultipart(body.data, contentType: body.contentType)

@@ -70,7 +70,9 @@ route with an unsupported method 405; HEAD works wherever GET does):
     "bodies": {key: UTF-8 text of the first body}}``.
 ``GET /bytes?size=N&chunk=65536[&length=0][&key=K][&pace_ms=MS]``
     N bytes (byte i is ``i % 251``), ``application/octet-stream``, with a
-    Content-Length, written chunk by chunk (never N bytes in memory). With
+    Content-Length, written chunk by chunk (never N bytes in memory). The request's
+    ``Accept`` and ``Authorization`` headers come back as ``X-Seen-Accept`` and
+    ``X-Seen-Authorization`` (when it has them). With
     ``length=0``, no Content-Length: the body ends when the connection closes.
     With ``key``, each chunk written counts for K (see /counter); with
     ``pace_ms``, the server waits that long after each chunk.
@@ -120,7 +122,10 @@ route with an unsupported method 405; HEAD works wherever GET does):
     ``{"same": <the body is those bytes exactly>, "body": <its text>, "sent": <the GET body's text>}``.
 ``POST /upload``
     Parses a ``multipart/form-data`` body and answers ``{"fields": {name: value},
-    "files": {name: {"filename", "content_type", "size", "sha256"}}}``.
+    "files": {name: {"filename", "content_type", "size", "sha256"}}, "parts": [{"name", "filename"
+    (or null), "content_type" (or null), "headers": {lower-cased name: value}, "text" (a field's;
+    null for a file), "size", "sha256"}]}``;
+    ``parts`` lists every part in order, with all of its headers.
 """
 
 from __future__ import annotations
@@ -227,6 +232,7 @@ def parse_multipart(body: bytes, content_type: str) -> Dict[str, Any]:
 
     fields: Dict[str, str] = {}
     files: Dict[str, Dict[str, Any]] = {}
+    parts: List[Dict[str, Any]] = []
 
     # The body is: preamble, then "--boundary" CRLF part CRLF "--boundary" ... "--boundary--".
     first = body.find(delimiter)
@@ -267,6 +273,16 @@ def parse_multipart(body: bytes, content_type: str) -> Dict[str, Any]:
         if disposition != "form-data" or "name" not in disposition_params:
             raise HTTPError(400, "part without Content-Disposition: form-data; name=...")
         name = disposition_params["name"]
+        parts.append({
+            "name": name,
+            "filename": disposition_params.get("filename"),
+            "content_type": headers.get("content-type"),
+            "headers": headers,
+            # A file's bytes are summed up (uploads may be large), a field's given as text.
+            "text": None if "filename" in disposition_params else content.decode("utf-8", "replace"),
+            "size": len(content),
+            "sha256": hashlib.sha256(content).hexdigest(),
+        })
         if "filename" in disposition_params:
             files[name] = {
                 "filename": disposition_params["filename"],
@@ -276,7 +292,7 @@ def parse_multipart(body: bytes, content_type: str) -> Dict[str, Any]:
             }
         else:
             fields[name] = content.decode("utf-8", "replace")
-    return {"fields": fields, "files": files}
+    return {"fields": fields, "files": files, "parts": parts}
 
 
 class FlakyCounters:
@@ -810,6 +826,9 @@ class Handler(BaseHTTPRequestHandler):
         key = query.get("key", [None])[0]
         self.send_response(200)
         self.send_header("Content-Type", "application/octet-stream")
+        for name in ("Accept", "Authorization"):
+            if self.headers.get(name) is not None:
+                self.send_header("X-Seen-" + name, self.headers.get(name))
         if with_length:
             self.send_header("Content-Length", str(size))
         else:

@@ -1,8 +1,8 @@
 /// Request bodies and responses.
 ///
-/// - `requestBody`: of several media types, JSON (`application/json`, any `+json`) is preferred, then
-///   `application/x-www-form-urlencoded`, then `multipart/form-data`, else the first, sent as raw
-///   bytes with its content type (XML with a warning).
+/// - `requestBody`: JSON (`application/json`, any `+json`), `application/x-www-form-urlencoded`,
+///   `multipart/form-data` (with its parts' `encoding`), else raw bytes with its content type (XML with
+///   a warning). Several media types are choices the app picks from (``RequestBodyDecl/choices``).
 /// - Responses: the success response is the lowest `2xx` code (else `2XX`): a JSON schema is the
 ///   response's type, JSON without a schema is any JSON, no content (or 204/205) is no body, text is a
 ///   `String`, XML any JSON, other media types `Data`. When the success statuses differ in body, each is
@@ -48,32 +48,87 @@ extension OpenAPIReadContext {
     }
 
     /// The body of the operation `operationName` described by `node` (a `requestBody`, maybe a
-    /// reference) in file `file`.
+    /// reference) in file `file`. Several media types are choices the app picks from
+    /// (``RequestBodyDecl/choices``), in the order listed; JSON media types with the same schema (the
+    /// same `$ref`, or none) are one choice, the first listed (`application/json` when it is listed):
+    /// documents often list `application/json`, `text/json` and `application/*+json` for one body.
+    /// What is left of one media type is the body as before.
     mutating func requestBody(_ node: JSONNode, inFile file: Int, operationName: String) -> RequestBodyDecl? {
         guard let (body, bodyFile) = dereferenced(node, inFile: file) else { return nil }
         let isRequired = body.bool("required") == true
         let description = body.openAPIDescription
-        guard let (media, kind) = preferredMedia(body["content"]?.value) else {
+        let media = distinctMedia(body["content"]?.value)
+        guard let first = media.first else {
             diagnostics.warning("this request body lists no content; the operation sends no body", at: body.location)
             return nil
         }
         let hint = OpenAPINaming.pascalCase(operationName, "RequestBody")
+        guard media.count > 1 else {
+            let (encoding, type) = bodyContent(first.member, kind: first.kind, inFile: bodyFile, hint: hint)
+            return RequestBodyDecl(
+                encoding: encoding, type: type, isRequired: isRequired, description: description,
+                location: first.member.keyLocation)
+        }
+        var choices: [RequestBodyDecl.Choice] = []
+        var taken: Set<String> = []
+        for (member, kind) in media {
+            let name = Self.choiceName(member.key, kind: kind, taken: taken)
+            taken.insert(name)
+            let (encoding, type) = bodyContent(
+                member, kind: kind, inFile: bodyFile, hint: hint + SwiftNaming.capitalized(name))
+            choices.append(
+                RequestBodyDecl.Choice(
+                    name: name, mediaType: Self.bareMediaType(member.key), encoding: encoding, type: type,
+                    location: member.keyLocation))
+        }
+        var decl = RequestBodyDecl(
+            encoding: choices[0].encoding, type: choices[0].type, isRequired: isRequired, description: description,
+            location: body["content"]?.keyLocation ?? body.location)
+        decl.choices = choices
+        return decl
+    }
+
+    /// The media types of a `content` object that the app chooses between: each one listed, but a JSON
+    /// media type whose schema is that of an earlier JSON one (the same `$ref`, or none) is left out,
+    /// and `application/json` takes the place of the first such JSON media type.
+    func distinctMedia(_ content: JSONNode?) -> [(member: JSONMember, kind: MediaKind)] {
+        guard let members = content?.objectMembers else { return [] }
+        func schemaKey(_ member: JSONMember) -> String? {
+            guard let schema = member.value["schema"]?.value else { return "" }
+            return schema.string("$ref")
+        }
+        var result: [(member: JSONMember, kind: MediaKind)] = []
+        for member in members {
+            let kind = MediaKind(member.key)
+            let key = schemaKey(member)
+            if kind == .json, let key,
+                let index = result.firstIndex(where: { $0.kind == .json && schemaKey($0.member) == key })
+            {
+                if Self.bareMediaType(member.key).lowercased() == "application/json" { result[index].member = member }
+                continue
+            }
+            result.append((member, kind))
+        }
+        return result
+    }
+
+    /// The encoding and type of one media type of a body.
+    private mutating func bodyContent(_ media: JSONMember, kind: MediaKind, inFile file: Int, hint: String) -> (
+        RequestBodyDecl.Encoding, TypeRef?
+    ) {
         var bodyType: TypeRef?
-        if let schema = media.value["schema"]?.value {
-            bodyType = schemaType(schema, inFile: bodyFile, hint: hint).ref
+        if kind != .other, let schema = media.value["schema"]?.value {
+            bodyType = schemaType(schema, inFile: file, hint: hint).ref
         }
         switch kind {
         case .json:
-            return RequestBodyDecl(
-                encoding: .json, type: bodyType, isRequired: isRequired, description: description,
-                location: media.keyLocation)
-        case .form, .multipart:
+            return (.json, bodyType)
+        case .form:
             let type = bodyType ?? TypeRef(name: "Variable", location: media.keyLocation)
-            let encoding: RequestBodyDecl.Encoding =
-                kind == .form ? .form(styles: formFieldStyles(media.value["encoding"]?.value)) : .multipart
-            return RequestBodyDecl(
-                encoding: encoding, type: type, isRequired: isRequired, description: description,
-                location: media.keyLocation)
+            return (.form(styles: formFieldStyles(media.value["encoding"]?.value)), type)
+        case .multipart:
+            let type = bodyType ?? TypeRef(name: "Variable", location: media.keyLocation)
+            return (.multipart(parts: multipartPartEncodings(media.value["encoding"]?.value, inFile: file)), type)
         case .other:
             let bare = Self.bareMediaType(media.key)
             if bare.lowercased().hasSuffix("xml") {
@@ -82,9 +137,102 @@ extension OpenAPIReadContext {
                     at: media.keyLocation)
             }
             let contentType = bare.contains("*") ? "application/octet-stream" : bare
-            return RequestBodyDecl(
-                encoding: .binary(contentType: contentType), type: nil, isRequired: isRequired,
-                description: description, location: media.keyLocation)
+            return (.binary(contentType: contentType), nil)
+        }
+    }
+
+    /// The case name of the media type `mediaType` among a body's choices: `json` (`application/json`),
+    /// `form`, `multipart`, `text` (`text/plain`), else the subtype's words in lower camel case
+    /// (`application/octet-stream` → `octetStream`, `image/png` → `png`, `application/merge-patch+json`
+    /// → `mergePatchJSON`; `x-` and `vnd.` left out; `image/*` → `image`, `*/*` → `any`). A name taken
+    /// by an earlier choice is the type's and subtype's words (`textJSON`), then numbered.
+    static func choiceName(_ mediaType: String, kind: MediaKind, taken: Set<String>) -> String {
+        let bare = bareMediaType(mediaType).lowercased()
+        let halves = bare.split(separator: "/", maxSplits: 1).map(String.init)
+        let type = halves.first ?? bare
+        let subtype = halves.count > 1 ? halves[1] : bare
+        func words(_ text: String) -> String {
+            var text = text
+            for prefix in ["x-", "vnd."] where text.hasPrefix(prefix) && text.count > prefix.count {
+                text.removeFirst(prefix.count)
+            }
+            let parts = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { part -> String in
+                switch part {
+                case "json", "xml", "csv", "pdf", "html", "yaml": return part.uppercased()
+                default: return SwiftNaming.capitalized(String(part))
+                }
+            }
+            return parts.joined()
+        }
+        var name: String
+        switch (kind, bare) {
+        case (.json, "application/json"): name = "json"
+        case (.form, _): name = "form"
+        case (.multipart, _): name = "multipart"
+        case (_, "text/plain"): name = "text"
+        case (_, "*/*"): name = "any"
+        default: name = subtype == "*" ? words(type) : words(subtype)
+        }
+        name = SwiftNaming.identifier(lowerFirstWord(name), upperFirst: false)
+        if taken.contains(name) {
+            name = SwiftNaming.identifier(lowerFirstWord(words(type) + words(subtype)), upperFirst: false)
+        }
+        let stem = name
+        var counter = 2
+        while taken.contains(name) {
+            name = stem + String(counter)
+            counter += 1
+        }
+        return name
+    }
+
+    /// `JSON` → `json`, `MergePatchJSON` → `mergePatchJSON`: the first word lowered.
+    private static func lowerFirstWord(_ name: String) -> String {
+        let upper = name.prefix { $0.isUppercase }
+        if upper.count == name.count { return name.lowercased() }
+        if upper.count > 1 {
+            return upper.dropLast().lowercased() + name.dropFirst(upper.count - 1)
+        }
+        return SwiftNaming.lowercasedFirst(name)
+    }
+
+    /// The part encodings of a multipart body's `encoding`: each entry's `contentType` (a single type,
+    /// or of a list such as `image/png, image/jpeg` the first concrete one: a wildcard such as `image/*`
+    /// is no content type to send, and leaves the default) and `headers` (their names; `Content-Type`
+    /// is left out, as OpenAPI says). A header name that is no HTTP token is left out with a warning.
+    mutating func multipartPartEncodings(_ encoding: JSONNode?, inFile file: Int) -> [RequestBodyDecl
+        .MultipartPartEncoding]
+    {
+        var parts: [RequestBodyDecl.MultipartPartEncoding] = []
+        for member in encoding?.objectMembers ?? [] {
+            let entry = member.value
+            var contentType: String?
+            if let listed = entry.string("contentType") {
+                let types = listed.split(separator: ",").map { String($0).trimmingSpaces }
+                contentType = types.first { !$0.isEmpty && !Self.bareMediaType($0).contains("*") }
+            }
+            var headers: [RequestBodyDecl.PartHeader] = []
+            for header in entry["headers"]?.value.objectMembers ?? [] {
+                if header.key.lowercased() == "content-type" { continue }
+                guard !header.key.isEmpty, header.key.unicodeScalars.allSatisfy(Self.isTokenScalar) else {
+                    diagnostics.warning(
+                        "'\(header.key)' is no HTTP header name; the part header is left out", at: header.keyLocation)
+                    continue
+                }
+                let described = dereferenced(header.value, inFile: file)?.node.openAPIDescription
+                headers.append(.init(name: header.key, description: described, location: header.keyLocation))
+            }
+            guard contentType != nil || !headers.isEmpty else { continue }
+            parts.append(.init(name: member.key, contentType: contentType, headers: headers))
+        }
+        return parts
+    }
+
+    /// Whether `scalar` may be in an HTTP token (RFC 9110 `tchar`).
+    static func isTokenScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9": return true
+        default: return "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
         }
     }
 

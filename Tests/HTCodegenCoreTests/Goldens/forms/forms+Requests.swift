@@ -84,11 +84,15 @@ internal struct HTUploadReadingsRequest: HTBaseRequest, Sendable {
     internal static var sendsParametersInQuery: Bool { true }
 
     internal var requestBody: HTUploadReadingsRequestBody
+    /// The file name and content type of the `file` part; by default the file name `file` and `application/octet-stream`.
+    internal var fileInfo: HTMultipartFileInfo?
+    /// For each file in order, the file name and content type of the `more` part; by default the file name `more` and `application/octet-stream`.
+    internal var moreFiles: [HTMultipartFileInfo]?
 
     internal var body: HTRequestBody? {
         var parts: [HTMultipartPart] = []
-        if let part = self.requestBody.htStorage.file { parts.append(HTMultipartPart(name: "file", data: part, fileName: "file")) }
-        if let part = self.requestBody.htStorage.more { for data in part { parts.append(HTMultipartPart(name: "more", data: data, fileName: "more")) } }
+        if let part = self.requestBody.htStorage.file { parts.append(HTParameterStyles.filePart("file", part, self.fileInfo, contentType: "application/octet-stream")) }
+        if let part = self.requestBody.htStorage.more { for (index, data) in part.enumerated() { parts.append(HTParameterStyles.filePart("more", data, files: self.moreFiles, at: index, contentType: "application/octet-stream")) } }
         return .multipart(parts)
     }
 }

@@ -238,6 +238,8 @@ internal struct HTUploadPetPhotoRequest: HTBaseRequest, Sendable {
 
     internal var petId: Int64
     internal var requestBody: HTUploadPetPhotoRequestBody
+    /// The file name and content type of the `photo` part; by default the file name `photo` and `application/octet-stream`.
+    internal var photoFile: HTMultipartFileInfo?
 
     internal var parameters: HTJSONObject {
         var parameters = HTJSONObject()
@@ -247,7 +249,7 @@ internal struct HTUploadPetPhotoRequest: HTBaseRequest, Sendable {
 
     internal var body: HTRequestBody? {
         var parts: [HTMultipartPart] = []
-        if let part = self.requestBody.htStorage.photo.htSlot { parts.append(HTMultipartPart(name: "photo", data: part, fileName: "photo")) }
+        if let part = self.requestBody.htStorage.photo.htSlot { parts.append(HTParameterStyles.filePart("photo", part, self.photoFile, contentType: "application/octet-stream")) }
         if let part = self.requestBody.htStorage.caption { parts.append(HTMultipartPart(name: "caption", value: part.htJSON)) }
         return .multipart(parts)
     }

@@ -210,7 +210,7 @@ extension OpenAPIFixture {
                 inputs: [field("petId", ref("Int64"), required: true, placement: .path)], line: 130
             ) {
                 $0.body = RequestBodyDecl(
-                    encoding: .multipart, type: ref("Upload"), isRequired: false, description: nil, location: at(131))
+                    encoding: .multipart(), type: ref("Upload"), isRequired: false, description: nil, location: at(131))
                 $0.response = .body(ref("Pet"))
             })
         operations.append(
@@ -280,7 +280,7 @@ extension OpenAPIFixture {
         operations.append(
             operation("multipartAny", "POST", "/mp", line: 190) {
                 $0.body = RequestBodyDecl(
-                    encoding: .multipart, type: nil, isRequired: true, description: nil, location: at(191))
+                    encoding: .multipart(), type: nil, isRequired: true, description: nil, location: at(191))
             })
         operations.append(
             operation("formMap", "POST", "/fm", line: 195) {

@@ -365,8 +365,8 @@ import Testing
             upload.contains(
                 """
                         var parts: [HTMultipartPart] = []
-                        if let part = value.htStorage.file { parts.append(HTMultipartPart(name: "file", data: part, fileName: "file")) }
-                        if let part = value.htStorage.files { for data in part { parts.append(HTMultipartPart(name: "files", data: data, fileName: "files")) } }
+                        if let part = value.htStorage.file { parts.append(HTParameterStyles.filePart("file", part, self.fileInfo, contentType: "application/octet-stream")) }
+                        if let part = value.htStorage.files { for (index, data) in part.enumerated() { parts.append(HTParameterStyles.filePart("files", data, files: self.filesInfo, at: index, contentType: "application/octet-stream")) } }
                         if let part = value.htStorage.note { parts.append(HTMultipartPart(name: "note", value: part.htJSON)) }
 
                 """))
@@ -482,7 +482,7 @@ import Testing
             interfaces: [
                 F.operation("send", "POST", "/x") {
                     $0.body = RequestBodyDecl(
-                        encoding: .multipart, type: F.ref("Form"), isRequired: true, description: nil,
+                        encoding: .multipart(), type: F.ref("Form"), isRequired: true, description: nil,
                         location: F.at(41))
                 }
             ])

@@ -221,15 +221,17 @@ import Testing
         #expect(!diagnostics.contains { $0.message.contains("'petJSON'") })
     }
 
-    @Test func requestBodiesPreferJSONThenFormThenMultipart() throws {
+    @Test func requestBodiesOfSeveralMediaTypesAreChoices() throws {
         let (document, diagnostics) = try T.read(Self.petstore)
         let create = try #require(try T.interface("createPet", in: document).body)
-        #expect(create.encoding == .json)
-        #expect(create.type?.description == "CreatePetRequestBody")
+        #expect(create.choices.map(\.name) == ["xml", "multipart", "json"])
+        #expect(create.choices.map(\.encoding) == [.binary(contentType: "application/xml"), .multipart(), .json])
+        #expect(create.choices.map(\.type?.description) == [nil, "Pet", "CreatePetRequestBodyJson"])
         #expect(create.isRequired)
         let form = try #require(try T.interface("sendForm", in: document).body)
-        #expect(form.encoding == .form())
-        #expect(form.type?.description == "Pet")
+        #expect(form.choices.map(\.name) == ["text", "form"])
+        #expect(form.choices.last?.encoding == .form())
+        #expect(form.choices.last?.type?.description == "Pet")
         #expect(!form.isRequired)
         let photo = try #require(try T.interface("uploadPhoto", in: document).body)
         #expect(photo.encoding == .binary(contentType: "image/png"))

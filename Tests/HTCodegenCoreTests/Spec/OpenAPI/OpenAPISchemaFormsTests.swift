@@ -76,11 +76,11 @@ import Testing
         #expect(generated.diagnostics.isEmpty, "\(generated.diagnostics)")
         #expect(
             generated.requests.contains(
-                #"if let part = value.htStorage.file { parts.append(HTMultipartPart(name: "file", data: part, fileName: "file")) }"#
+                #"if let part = value.htStorage.file { parts.append(HTParameterStyles.filePart("file", part, self.fileInfo, contentType: "application/octet-stream")) }"#
             ))
         #expect(
             generated.requests.contains(
-                #"if let part = value.htStorage.extra { for data in part { parts.append(HTMultipartPart(name: "extra", data: data, fileName: "extra")) } }"#
+                #"if let part = value.htStorage.extra { for (index, data) in part.enumerated() { parts.append(HTParameterStyles.filePart("extra", data, files: self.extraFiles, at: index, contentType: "application/octet-stream")) } }"#
             ))
     }
 

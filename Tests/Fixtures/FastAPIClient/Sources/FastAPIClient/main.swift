@@ -218,6 +218,16 @@ check(report.filename == "file", "the file part has a file name", "got \(String(
 check(
     report.contentType == "application/octet-stream", "the file part's content type",
     "got \(String(describing: report.contentType))")
+// The app names the file and gives its type (HTMultipartFileInfo): Starlette's UploadFile reads both.
+var named = HTUploadFileRequest(requestBody: HTBodyUploadFile(file: content, description_: "named"))
+named.fileInfo = HTMultipartFileInfo(fileName: "report 1.csv", contentType: "text/csv")
+let namedUpload = await send(client, named, "POST /upload with the app's file name and type")
+check(
+    namedUpload.value.file.filename == "report 1.csv", "the app's file name arrives",
+    "got \(String(describing: namedUpload.value.file.filename))")
+check(
+    namedUpload.value.file.contentType == "text/csv", "the app's content type arrives",
+    "got \(String(describing: namedUpload.value.file.contentType))")
 let sizes = [1, 1000, 70_000]
 let files = sizes.map { Data(repeating: UInt8($0 % 251), count: $0) }
 let uploads = await send(client, HTUploadFilesRequest(requestBody: HTBodyUploadFiles(files: files)), "POST /uploads")
@@ -226,6 +236,13 @@ check(
     uploads.value.files.map(\.size) == sizes, "a list of files arrives, a part each, in order",
     "\(uploads.value.files.map(\.size))")
 check(uploads.value.files.allSatisfy { $0.filename == "files" }, "each part of the list has a file name")
+var namedFiles = HTUploadFilesRequest(requestBody: HTBodyUploadFiles(files: files))
+namedFiles.filesInfo = [HTMultipartFileInfo(fileName: "a.bin"), HTMultipartFileInfo(fileName: "b.bin")]
+let namedUploads = await send(client, namedFiles, "POST /uploads with the app's file names")
+check(
+    namedUploads.value.files.map(\.filename) == ["a.bin", "b.bin", "files"],
+    "each file of a list has the app's name, in order, and one it does not name the field's",
+    "\(namedUploads.value.files.map(\.filename))")
 
 // MARK: Errors: 422 is the documented HTTPValidationError; an undocumented status is not
 
