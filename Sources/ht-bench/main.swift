@@ -1,6 +1,6 @@
 // ht-bench: the mapping engine against Foundation's JSONDecoder and JSONEncoder, in one process, on the
 // same bytes. Usage: swift run -c release ht-bench [--json] [--corpus DIR] [--quick] [--client | --cache | --freeze
-// | --cache-hits N | --token-cache-hits N | --mock-sends N] [--profile NAME[:parse|:map|:decoder] [--iterations N]]
+// | --retry-storm [SECONDS] | --cache-hits N | --token-cache-hits N | --mock-sends N] [--profile NAME[:parse|:map|:decoder] [--iterations N]]
 import Foundation
 import HTModel
 
@@ -23,6 +23,9 @@ while index < arguments.count {
         BenchMode.runAndExit("--cache", CacheBench.run)
     case "--freeze":
         BenchMode.runAndExit("--freeze", FreezeBench.run)
+    case "--retry-storm":
+        let seconds = index + 1 < arguments.count ? Double(arguments[index + 1]) ?? 10 : 10
+        BenchMode.runAndExit("--retry-storm") { try await RetryStormBench.run(seconds: seconds) }
     case "--cache-hits", "--token-cache-hits":
         let mode = arguments[index]
         let count = index + 1 < arguments.count ? Int(arguments[index + 1]) : nil
@@ -77,6 +80,8 @@ while index < arguments.count {
                           eviction, a cache-first hit against the loopback round trip
               --freeze    the freeze manager instead: freeze (persist) throughput, start-up with 10,000
                           frozen requests, resend throughput to the loopback server and in memory
+              --retry-storm [SECONDS]  requests a server failing 100 % gets in SECONDS (10) from 16
+                          callers retrying, without and with the client's retry budget
               --cache-hits N  N cache-first memory hits through client.send, no server (for callgrind)
               --mock-sends N  N sends through client.send over HTMockTransport, parsed and mapped, no
                               cache, no server (for callgrind and memcheck)
