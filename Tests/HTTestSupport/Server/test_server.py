@@ -560,6 +560,9 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_json(201, {"key": key, "replayed": False, "body": text})
             else:
                 self.send_json(200, {"key": key, "replayed": True})
+        elif path == "/pages":
+            self.require_method("GET")
+            self.route_pages(query)
         elif path == "/hold":
             # Counted, then held until /release?key= opens the key's gate: requests that overlap for sure.
             self.require_method("GET")
@@ -670,6 +673,33 @@ class Handler(BaseHTTPRequestHandler):
         '"link":"https://example.com/a?b=1&c=%20",'
         '"blob":"+/8="}'
     ).encode("utf-8")
+
+    def route_pages(self, query: Dict[str, List[str]]) -> None:
+        """`total` items `{"id": i}`, `per` a page, by `scheme`: `cursor` (the next one in the body),
+        `page` (numbered from 1), `offset`, or `link` (a `Link: <...>; rel="next"` header, to another
+        origin with `elsewhere=1`). The body is `{"items": [...], "total": n, "next_cursor": ...}`."""
+        scheme = self.str_param(query, "scheme", "page")
+        total = self.int_param(query, "total", default=10, maximum=100_000)
+        per = self.int_param(query, "per", default=3, minimum=1, maximum=1000)
+        if scheme == "cursor":
+            start = int(self.str_param(query, "cursor", "0") or "0")
+        elif scheme == "offset":
+            start = self.int_param(query, "offset", default=0)
+        else:
+            start = (self.int_param(query, "page", default=1) - 1) * per
+        items = [{"id": i} for i in range(start, min(start + per, total))]
+        end = start + len(items)
+        body: Dict[str, Any] = {"items": items, "total": total}
+        headers: Dict[str, str] = {}
+        if scheme == "cursor":
+            body["next_cursor"] = str(end) if end < total else None
+        if scheme == "link" and end < total:
+            host = "localhost" if self.str_param(query, "elsewhere", "") == "1" else "127.0.0.1"
+            page = self.int_param(query, "page", default=1) + 1
+            others = "&".join("%s=%s" % (k, v[0]) for k, v in sorted(query.items()) if k != "page")
+            headers["Link"] = '<http://%s:%d/pages?%s&page=%d>; rel="next", </pages?page=1>; rel="first"' % (
+                host, self.server.server_address[1], others, page)
+        self.send_json(200, body, headers)
 
     def route_round_trip(self, body: bytes) -> None:
         sent = self.ROUND_TRIP_SCALARS
