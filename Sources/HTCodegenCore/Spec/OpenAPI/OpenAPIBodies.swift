@@ -119,9 +119,9 @@ extension OpenAPIReadContext {
 
     /// The success response and the documented errors of `responses` (in file `file`).
     mutating func responses(_ responses: JSONNode?, inFile file: Int, operationName: String) -> (
-        (decl: ResponseDecl, accept: String?), [ErrorResponseDecl]
+        (decl: ResponseDecl, accept: String?, stream: StreamDecl?), [ErrorResponseDecl]
     ) {
-        guard let members = responses?.objectMembers else { return ((.untypedJSON, nil), []) }
+        guard let members = responses?.objectMembers else { return ((.untypedJSON, nil, nil), []) }
         var success: (member: JSONMember, code: Int)?
         var errors: [ErrorResponseDecl] = []
         for member in members {
@@ -147,8 +147,11 @@ extension OpenAPIReadContext {
             }
         }
         errors.sort { $0.status < $1.status }
-        guard let success else { return ((.untypedJSON, nil), errors) }
-        return (successResponse(success.member, code: success.code, inFile: file, operationName: operationName), errors)
+        guard let success else { return ((.untypedJSON, nil, nil), errors) }
+        let (decl, accept) = successResponse(
+            success.member, code: success.code, inFile: file, operationName: operationName)
+        let stream = streamResponse(success.member, inFile: file, operationName: operationName)
+        return ((decl, accept, stream), errors)
     }
 
     /// The success response `member`.
@@ -179,6 +182,35 @@ extension OpenAPIReadContext {
         guard let schema = media.value["schema"]?.value else { return (.untypedJSON, nil) }
         let hint = OpenAPINaming.pascalCase(operationName, "Response")
         return (.body(schemaType(schema, inFile: responseFile, hint: hint).ref), nil)
+    }
+
+    /// The success response `member` read as a stream, when one of its media types is a stream's (the
+    /// first such): its element is the media type's `itemSchema` (OpenAPI 3.2), else its `schema` (for
+    /// JSON values, an array schema's `items`: the whole body is then documented as the array of them).
+    private mutating func streamResponse(_ member: JSONMember, inFile file: Int, operationName: String)
+        -> StreamDecl?
+    {
+        guard let (response, responseFile) = dereferenced(member.value, inFile: file),
+            let media = response["content"]?.value.objectMembers?.first(where: {
+                StreamDecl.Format(mediaType: Self.bareMediaType($0.key)) != nil
+            }),
+            let format = StreamDecl.Format(mediaType: Self.bareMediaType(media.key))
+        else { return nil }
+        let hint = OpenAPINaming.pascalCase(operationName, format == .serverSentEvents ? "Event" : "Item")
+        let fallback = TypeRef(name: format == .serverSentEvents ? "String" : "Variable", location: media.keyLocation)
+        var schema = media.value["itemSchema"]?.value
+        var schemaFile = responseFile
+        if schema == nil, let whole = media.value["schema"]?.value {
+            schema = whole
+            if format != .serverSentEvents, let (resolved, file) = dereferenced(whole, inFile: responseFile),
+                resolved.string("type") == "array", let items = resolved["items"]?.value
+            {
+                schema = items
+                schemaFile = file
+            }
+        }
+        guard let schema else { return StreamDecl(format: format, element: fallback) }
+        return StreamDecl(format: format, element: schemaType(schema, inFile: schemaFile, hint: hint).ref)
     }
 
     /// The documented error response `member`, if it has a JSON schema.

@@ -159,6 +159,7 @@ extension OpenAPIReadContext {
         let (response, errors) = responses(node["responses"]?.value, inFile: file, operationName: name)
         interface.response = response.decl
         interface.accept = response.accept
+        interface.stream = response.stream
         interface.errorResponses = errors
         interface.security = security(node["security"]?.value) ?? documentSecurity
         // Callbacks are sent to the app: their payloads are models, no requests (OpenAPIPayloads.swift).
