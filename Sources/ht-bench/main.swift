@@ -1,6 +1,6 @@
 // ht-bench: the mapping engine against Foundation's JSONDecoder and JSONEncoder, in one process, on the
 // same bytes. Usage: swift run -c release ht-bench [--json] [--corpus DIR] [--quick] [--client | --cache | --freeze
-// | --cache-hits N | --token-cache-hits N | --mock-sends N] [--profile NAME[:parse|:map|:decoder] [--iterations N]]
+// | --stream | --cache-hits N | --token-cache-hits N | --mock-sends N] [--profile NAME[:parse|:map|:decoder] [--iterations N]]
 import Foundation
 import HTModel
 
@@ -23,6 +23,8 @@ while index < arguments.count {
         BenchMode.runAndExit("--cache", CacheBench.run)
     case "--freeze":
         BenchMode.runAndExit("--freeze", FreezeBench.run)
+    case "--stream":
+        BenchMode.runAndExit("--stream", StreamBench.run)
     case "--cache-hits", "--token-cache-hits":
         let mode = arguments[index]
         let count = index + 1 < arguments.count ? Int(arguments[index + 1]) : nil
@@ -64,7 +66,7 @@ while index < arguments.count {
     case "--help", "-h":
         print(
             """
-            usage: ht-bench [--json] [--corpus DIR] [--quick] | --client | --cache | --freeze | --cache-hits N
+            usage: ht-bench [--json] [--corpus DIR] [--quick] | --client | --cache | --freeze | --stream | --cache-hits N
                             | --mock-sends N | --profile NAME[:parse|:map|:decoder] [--iterations N]
               --json      print one JSON object with every figure
               --corpus    the folder holding twitter.json, citm_catalog.json, canada.json, weibo.json and
@@ -77,6 +79,9 @@ while index < arguments.count {
                           eviction, a cache-first hit against the loopback round trip
               --freeze    the freeze manager instead: freeze (persist) throughput, start-up with 10,000
                           frozen requests, resend throughput to the loopback server and in memory
+              --stream    streamed responses instead: server-sent events and JSON Lines through the
+                          client against the loopback server (events/s, MB/s, against raw URLSession
+                          bytes), and peak memory over a 1 GB event stream
               --cache-hits N  N cache-first memory hits through client.send, no server (for callgrind)
               --mock-sends N  N sends through client.send over HTMockTransport, parsed and mapped, no
                               cache, no server (for callgrind and memcheck)

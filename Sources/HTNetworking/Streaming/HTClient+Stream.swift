@@ -32,7 +32,7 @@ extension HTClient {
     ///   ``HTNetworkingError/documentedError``), `transport`, `cancelled`, `invalidRequest`,
     ///   `missingCredentials`.
     public func events<R: HTEventStreamRequest>(_ request: R, reconnect: HTEventStreamReconnection? = nil)
-        async throws(HTNetworkingError) -> HTStream<HTServerSentEvent<R.EventPayload>>
+        async throws(HTNetworkingError) -> sending HTStream<HTServerSentEvent<R.EventPayload>>
     {
         let prepared = try prepare(request, cache: .none)
         let decoder = HTEventStreamDecoding<R.EventPayload>(
@@ -69,7 +69,7 @@ extension HTClient {
     /// - Returns: the values; see ``HTStream`` for how it is read and what it throws.
     /// - Throws: as ``events(_:reconnect:)``.
     public func values<R: HTValueStreamRequest>(_ request: R) async throws(HTNetworkingError)
-        -> HTStream<R.StreamValue>
+        -> sending HTStream<R.StreamValue>
     {
         let prepared = try prepare(request, cache: .none)
         let decoder = HTValueStreamDecoding<R.StreamValue>(
@@ -89,9 +89,8 @@ extension HTClient {
         async throws(HTNetworkingError) -> (HTTransportResponse, HTStreamedBody)?
     {
         var urlRequest = prepared.urlRequest
-        if urlRequest.value(forHTTPHeaderField: "Accept") == nil {
-            urlRequest.setValue(accept, forHTTPHeaderField: "Accept")
-        }
+        // The stream's media type, unless the request names its own (the builder's default is JSON).
+        if R.accept == nil { urlRequest.setValue(accept, forHTTPHeaderField: "Accept") }
         if let lastEventID { urlRequest.setValue(lastEventID, forHTTPHeaderField: "Last-Event-ID") }
         let accepted = prepared.rules.acceptedStatusCodes
         let mode = mockMode

@@ -18,14 +18,39 @@ package struct HTJSONLinesParser: Sendable {
     package mutating func parse(_ bytes: some Sequence<UInt8>, into records: inout [HTStreamRecord])
         throws(HTStreamItemTooLargeError)
     {
-        for byte in bytes {
-            if byte == 0x0A {
-                endLine(into: &records)
-                lineNumber += 1
-            } else {
-                line.append(byte)
+        var failure: HTStreamItemTooLargeError?
+        let read = bytes.withContiguousStorageIfAvailable { buffer in
+            do throws(HTStreamItemTooLargeError) {
+                try parse(buffer, into: &records)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        if read != nil { return }
+        let copied = Array(bytes)
+        try copied.withUnsafeBufferPointer { buffer throws(HTStreamItemTooLargeError) in
+            try parse(buffer, into: &records)
+        }
+    }
+
+    /// Reads `buffer`: the bytes up to each LF are appended to the line at once.
+    private mutating func parse(_ buffer: UnsafeBufferPointer<UInt8>, into records: inout [HTStreamRecord])
+        throws(HTStreamItemTooLargeError)
+    {
+        var index = 0
+        let count = buffer.count
+        while index < count {
+            var end = index
+            while end < count, buffer[end] != 0x0A { end += 1 }
+            if end > index {
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<end]))
                 if line.count > maximumLineSize { throw HTStreamItemTooLargeError(limit: maximumLineSize) }
             }
+            guard end < count else { return }
+            endLine(into: &records)
+            lineNumber += 1
+            index = end + 1
         }
     }
 

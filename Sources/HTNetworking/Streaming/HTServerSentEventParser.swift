@@ -50,21 +50,49 @@ package struct HTServerSentEventParser: Sendable {
     package mutating func parse(
         _ bytes: some Sequence<UInt8>, into events: inout [HTServerSentEvent<String>]
     ) throws(HTStreamItemTooLargeError) {
-        for byte in bytes {
-            switch byte {
-            case 0x0A where afterCR:
+        var failure: HTStreamItemTooLargeError?
+        let read = bytes.withContiguousStorageIfAvailable { buffer in
+            do throws(HTStreamItemTooLargeError) {
+                try parse(buffer, into: &events)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        if read != nil { return }
+        let copied = Array(bytes)
+        try copied.withUnsafeBufferPointer { buffer throws(HTStreamItemTooLargeError) in
+            try parse(buffer, into: &events)
+        }
+    }
+
+    /// Reads `buffer`: the bytes up to each line end are appended to the line at once.
+    private mutating func parse(
+        _ buffer: UnsafeBufferPointer<UInt8>, into events: inout [HTServerSentEvent<String>]
+    ) throws(HTStreamItemTooLargeError) {
+        var index = 0
+        let count = buffer.count
+        while index < count {
+            if afterCR {
                 afterCR = false
-            case 0x0A, 0x0D:
-                afterCR = byte == 0x0D
-                try endLine(into: &events)
-            default:
-                afterCR = false
-                line.append(byte)
+                if buffer[index] == 0x0A {
+                    index += 1
+                    continue
+                }
+            }
+            var end = index
+            while end < count, buffer[end] != 0x0A, buffer[end] != 0x0D { end += 1 }
+            if end > index {
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<end]))
                 if atStart, line.count >= 3 { dropByteOrderMark() }
                 if line.count + data.count > maximumEventSize {
                     throw HTStreamItemTooLargeError(limit: maximumEventSize)
                 }
             }
+            guard end < count else { return }
+            afterCR = buffer[end] == 0x0D
+            try endLine(into: &events)
+            index = end + 1
         }
     }
 
@@ -92,25 +120,40 @@ package struct HTServerSentEventParser: Sendable {
         var valueStart = colon.map { line.index(after: $0) } ?? line.endIndex
         if valueStart < line.endIndex, line[valueStart] == UInt8(ascii: " ") { valueStart += 1 }
         let value = line[valueStart...]
-        switch String(decoding: name, as: UTF8.self) {
-        case "data":
+        switch Field(name) {
+        case .data:
             if hasData { data.append(0x0A) }
             data.append(contentsOf: value)
             hasData = true
             if data.count > maximumEventSize { throw HTStreamItemTooLargeError(limit: maximumEventSize) }
-        case "event":
+        case .event:
             eventType = Array(value)
-        case "id":
+        case .id:
             if !value.contains(0) { lastEventIDBuffer = String(decoding: value, as: UTF8.self) }
-        case "retry":
+        case .retry:
             if !value.isEmpty, value.allSatisfy({ (0x30...0x39).contains($0) }),
                 let milliseconds = Int(String(decoding: value, as: UTF8.self))
             {
                 reconnectionTime = milliseconds
                 eventRetry = milliseconds
             }
-        default:
+        case nil:
             break
+        }
+    }
+
+    /// The fields the parser reads.
+    private enum Field {
+        case data, event, id, retry
+
+        init?(_ name: ArraySlice<UInt8>) {
+            switch name.count {
+            case 4 where name.elementsEqual("data".utf8): self = .data
+            case 5 where name.elementsEqual("event".utf8): self = .event
+            case 2 where name.elementsEqual("id".utf8): self = .id
+            case 5 where name.elementsEqual("retry".utf8): self = .retry
+            default: return nil
+            }
         }
     }
 

@@ -11,8 +11,9 @@ import Foundation
 /// ```
 ///
 /// It is read once, by one task (iterators made from it share its place). An element is delivered as
-/// soon as its bytes have arrived, not when the response ends. At most about 1 MiB of unread body is
-/// held (with ``HTURLSessionTransport``, see ``HTStreamingTransport``). Cancelling the reading task, or
+/// soon as its bytes have arrived, not when the response ends. With ``HTURLSessionTransport`` at most
+/// ``HTClientConfiguration/maximumResponseSize`` (or the request's) of unread body is held: see
+/// <doc:Streams#Memory>. Cancelling the reading task, or
 /// dropping the stream and its iterators, cancels the transfer and closes the connection. Reading
 /// throws ``HTNetworkingError``: `cancelled`, `transport` when the connection fails, `serialization`
 /// or `mapping` for an item that is not JSON or does not map (naming the item and its line), and, for

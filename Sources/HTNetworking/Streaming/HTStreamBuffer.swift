@@ -40,14 +40,13 @@ final class HTStreamBuffer: Sendable {
     /// The most bytes that may wait for the consumer.
     let limit: Int
 
-    init(highWater: Int = 1024 * 1024, lowWater: Int = 256 * 1024, limit: Int = HTStreamBuffer.defaultLimit) {
+    /// A buffer for at most `limit` unread bytes (the request's or the client's
+    /// ``HTTransportOptions/maximumResponseSize``).
+    init(highWater: Int = 1024 * 1024, lowWater: Int = 256 * 1024, limit: Int) {
         self.highWater = highWater
         self.lowWater = lowWater
-        self.limit = limit
+        self.limit = max(limit, highWater)
     }
-
-    /// How many unread bytes a stream may hold: 16 MiB.
-    static let defaultLimit = 16 * 1024 * 1024
 
     /// Keeps `value` alive as long as the buffer (the session a transport made for this stream).
     func keepAlive(_ value: any Sendable) {

@@ -17,8 +17,9 @@ import Foundation
 /// stream paused twice), and waiting on the delegate queue instead (as ``HTBoundedDelegateQueue``
 /// does) would hold FoundationNetworking's one work queue, and with it every request of the process,
 /// for as long as the reader is behind. So the buffer's limit bounds the memory instead: a reader
-/// more than 16 MiB behind ends the stream with ``HTResponseTooLargeError`` and the connection is
-/// closed (an event stream that reconnects resumes from its last event ID).
+/// more than ``HTTransportOptions/maximumResponseSize`` behind ends the stream with
+/// ``HTResponseTooLargeError`` and the connection is closed (an event stream that reconnects resumes
+/// from its last event ID).
 final class HTStreamTaskHandler: HTSessionTaskHandler, Sendable {
     private struct State: Sendable {
         var continuation: CheckedContinuation<HTStreamedResponse, any Error>?

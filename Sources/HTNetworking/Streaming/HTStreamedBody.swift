@@ -4,8 +4,9 @@ import Foundation
 /// ``HTStreamingTransport`` returns, and what ``HTClient/events(_:reconnect:)`` and
 /// ``HTClient/values(_:)`` decode as it comes. It is read once, by one reader.
 ///
-/// ``HTURLSessionTransport`` makes one that holds at most about 1 MiB of unread body: past it the
-/// URLSession task is suspended until the reader catches up. A custom transport makes one from an
+/// ``HTURLSessionTransport`` makes one that holds at most ``HTTransportOptions/maximumResponseSize`` of
+/// unread body (on Apple platforms the URLSession task is suspended past 1 MiB until the reader
+/// catches up; see <doc:Streams#Memory>). A custom transport makes one from an
 /// `AsyncThrowingStream` of chunks (``init(_:)-(AsyncThrowingStream<Data,any Error>)``), or from a whole body
 /// (``init(_:)-(Data)``).
 public struct HTStreamedBody: Sendable {

@@ -30,7 +30,7 @@ extension HTURLSessionTransport: HTStreamingTransport {
             #endif
             let streamSession = URLSession(
                 configuration: session.configuration, delegate: delegate, delegateQueue: queue)
-            let buffer = HTStreamBuffer()
+            let buffer = HTStreamBuffer(limit: options.maximumResponseSize ?? .max)
             buffer.keepAlive(HTURLSessionOwner(session: streamSession))
             let task = streamSession.dataTask(with: request)
             return try await delegate.perform(task) { continuation in

@@ -938,7 +938,7 @@ class Handler(BaseHTTPRequestHandler):
         self.server.streams.saw(key, self.headers.get("Last-Event-ID"))
         if kind == "jsonl":
             self.start_stream("application/jsonl")
-            item = (b'{"seq": 0, "name": "' + b"x" * max(0, size - 24) + b'"}\n')
+            item = (b'{"seq": 0, "name": "' + b"x" * max(0, size - 23) + b'"}\n')
         else:
             self.start_stream("text/event-stream")
             item = b"data: " + b"x" * max(0, size - 8) + b"\n\n"
