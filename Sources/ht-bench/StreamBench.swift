@@ -163,9 +163,11 @@ enum StreamBench {
 
     /// Reads the same stream's bytes (the same pace) through a URLSession data task whose delegate counts them.
     static func rawBytes(_ baseURL: URL, bytes: Int, eventBytes: Int) async throws -> (bytes: Int, seconds: Double) {
-        var components = URLComponents(url: baseURL.appendingPathComponent("stream/endless"), resolvingAgainstBaseURL: false)
+        var components = URLComponents(
+            url: baseURL.appendingPathComponent("stream/endless"), resolvingAgainstBaseURL: false)
         components?.queryItems = [
-            URLQueryItem(name: "key", value: "raw-\(UUID().uuidString)"), URLQueryItem(name: "limit", value: "\(bytes)"),
+            URLQueryItem(name: "key", value: "raw-\(UUID().uuidString)"),
+            URLQueryItem(name: "limit", value: "\(bytes)"),
             URLQueryItem(name: "event_bytes", value: "\(eventBytes)"),
             URLQueryItem(name: "pace_us", value: "\(paceMicroseconds)"),
         ]

@@ -7,7 +7,7 @@ import Foundation
 /// ``HTURLSessionTransport`` makes one that holds at most ``HTTransportOptions/maximumResponseSize`` of
 /// unread body (on Apple platforms the URLSession task is suspended past 1 MiB until the reader
 /// catches up; see <doc:Streams#Memory>). A custom transport makes one from an
-/// `AsyncThrowingStream` of chunks (``init(_:)-(AsyncThrowingStream<Data,any Error>)``), or from a whole body
+/// `AsyncThrowingStream` of chunks (``init(_:)-(AsyncThrowingStream<Data,Error>)``), or from a whole body
 /// (``init(_:)-(Data)``).
 public struct HTStreamedBody: Sendable {
     enum Source: Sendable {

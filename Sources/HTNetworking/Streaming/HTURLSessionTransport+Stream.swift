@@ -10,7 +10,7 @@ extension HTURLSessionTransport: HTStreamingTransport {
     static let streamDelegateQueueCapacity = 64
 
     /// Sends `request` and returns at the first chunk of body (or at the end of a response without
-    /// one), with the body arriving as it comes (``HTStreamTaskHandler``). The request is a data task
+    /// one), with the body arriving as it comes (`HTStreamTaskHandler`). The request is a data task
     /// of a session made for it with the transport's configuration, so that a stream whose reader is
     /// behind holds up no other request: the session ends with the stream. With an app's session
     /// (``init(session:)``) the body is read whole first, then handed over in one chunk.
