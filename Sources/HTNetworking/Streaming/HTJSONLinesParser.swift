@@ -19,7 +19,7 @@ package struct HTJSONLinesParser: Sendable {
         throws(HTStreamItemTooLargeError)
     {
         var failure: HTStreamItemTooLargeError?
-        let read = bytes.withContiguousStorageIfAvailable { buffer in
+        let read: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             do throws(HTStreamItemTooLargeError) {
                 try parse(buffer, into: &records)
             } catch {

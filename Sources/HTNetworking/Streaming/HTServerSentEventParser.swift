@@ -51,7 +51,7 @@ package struct HTServerSentEventParser: Sendable {
         _ bytes: some Sequence<UInt8>, into events: inout [HTServerSentEvent<String>]
     ) throws(HTStreamItemTooLargeError) {
         var failure: HTStreamItemTooLargeError?
-        let read = bytes.withContiguousStorageIfAvailable { buffer in
+        let read: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             do throws(HTStreamItemTooLargeError) {
                 try parse(buffer, into: &events)
             } catch {
