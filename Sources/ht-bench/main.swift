@@ -1,6 +1,6 @@
 // ht-bench: the mapping engine against Foundation's JSONDecoder and JSONEncoder, in one process, on the
 // same bytes. Usage: swift run -c release ht-bench [--json] [--corpus DIR] [--quick] [--client | --cache | --freeze
-// | --retry-storm [SECONDS] | --cache-hits N | --token-cache-hits N | --mock-sends N] [--profile NAME[:parse|:map|:decoder] [--iterations N]]
+// | --retry-storm [SECONDS] | --stream | --cache-hits N | --token-cache-hits N | --mock-sends N] [--profile NAME[:parse|:map|:decoder] [--iterations N]]
 import Foundation
 import HTModel
 
@@ -26,6 +26,8 @@ while index < arguments.count {
     case "--retry-storm":
         let seconds = index + 1 < arguments.count ? Double(arguments[index + 1]) ?? 10 : 10
         BenchMode.runAndExit("--retry-storm") { try await RetryStormBench.run(seconds: seconds) }
+    case "--stream":
+        BenchMode.runAndExit("--stream", StreamBench.run)
     case "--cache-hits", "--token-cache-hits":
         let mode = arguments[index]
         let count = index + 1 < arguments.count ? Int(arguments[index + 1]) : nil
@@ -67,7 +69,7 @@ while index < arguments.count {
     case "--help", "-h":
         print(
             """
-            usage: ht-bench [--json] [--corpus DIR] [--quick] | --client | --cache | --freeze | --cache-hits N
+            usage: ht-bench [--json] [--corpus DIR] [--quick] | --client | --cache | --freeze | --stream | --cache-hits N
                             | --mock-sends N | --profile NAME[:parse|:map|:decoder] [--iterations N]
               --json      print one JSON object with every figure
               --corpus    the folder holding twitter.json, citm_catalog.json, canada.json, weibo.json and
@@ -82,6 +84,9 @@ while index < arguments.count {
                           frozen requests, resend throughput to the loopback server and in memory
               --retry-storm [SECONDS]  requests a server failing 100 % gets in SECONDS (10) from 16
                           callers retrying, without and with the client's retry budget
+              --stream    streamed responses instead: server-sent events and JSON Lines through the
+                          client against the loopback server (events/s, MB/s, against raw URLSession
+                          bytes), and peak memory over a 1 GB event stream
               --cache-hits N  N cache-first memory hits through client.send, no server (for callgrind)
               --mock-sends N  N sends through client.send over HTMockTransport, parsed and mapped, no
                               cache, no server (for callgrind and memcheck)

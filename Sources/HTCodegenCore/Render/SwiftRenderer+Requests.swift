@@ -139,12 +139,31 @@ extension SwiftRenderer {
         if let deprecation = request.deprecation { writer.line(deprecationAttribute(deprecation)) }
         // Inside a deprecated request nothing warns; in another one, its deprecated inputs are marked.
         let marksDeprecatedInputs = request.deprecation == nil
-        writer.block("\(access)struct \(typeName): \(config.requestProtocolName), Sendable") {
+        var conformances = "\(config.requestProtocolName), Sendable"
+        switch request.stream?.format {
+        case .serverSentEvents?: conformances += ", HTEventStreamRequest"
+        case .jsonLines?, .jsonSequence?: conformances += ", HTValueStreamRequest"
+        case nil: break
+        }
+        writer.block("\(access)struct \(typeName): \(conformances)") {
             writer in
             if request.statusResponses.isEmpty {
                 writer.line("\(access)typealias Response = \(responseType)")
             } else {
                 renderStatusResponse(request.statusResponses, into: &writer)
+            }
+            if let stream = request.stream {
+                // The response read as it arrives (HTClient.events / HTClient.values); `send` reads it whole.
+                switch stream.format {
+                case .serverSentEvents:
+                    writer.line("\(access)typealias EventPayload = \(swiftType(stream.element))")
+                case .jsonLines:
+                    writer.line("\(access)typealias StreamValue = \(swiftType(stream.element))")
+                    writer.line("\(access)static var streamFormat: HTValueStreamFormat { .jsonLines }")
+                case .jsonSequence:
+                    writer.line("\(access)typealias StreamValue = \(swiftType(stream.element))")
+                    writer.line("\(access)static var streamFormat: HTValueStreamFormat { .jsonSequence }")
+                }
             }
             writer.line()
             // Computed, not `static let`: a stored static is a lazily initialised global (a once-token, an

@@ -467,6 +467,9 @@ package struct Resolver {
         request.deprecation = deprecation(of: interface)
         request.security = securitySchemes(of: interface)
         request.accept = interface.accept
+        if let stream = interface.stream, let element = resolve(stream.element) {
+            request.stream = (stream.format, element)
+        }
         request.baseURL = interface.baseURL
         return request
     }

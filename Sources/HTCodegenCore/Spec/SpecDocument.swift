@@ -277,6 +277,8 @@ package struct InterfaceDecl: Sendable {
     /// The media type of the success response it reads when that is not JSON (`image/png`,
     /// `text/csv`): its `Accept` header.
     package var accept: String?
+    /// The success response read as a stream, besides its whole body (OpenAPI).
+    package var stream: StreamDecl?
     /// The base URL its own (or its path's) `servers` give it, replacing the client's (OpenAPI).
     package var baseURL: String?
     /// The OpenAPI `operationId` as written (``name`` is made from it); `nil` for other specs, or an

@@ -420,7 +420,7 @@ public final class HTClient: Sendable {
 
     /// Logs a failed request. The description is redacted with the logger's rules and only built when
     /// the level is enabled; it never holds a body (see ``HTNetworkingError/description``).
-    private func log(_ error: HTNetworkingError) {
+    func log(_ error: HTNetworkingError) {
         let logger = configuration.logger
         switch error.kind {
         case .cancelled:

@@ -120,6 +120,26 @@ route with an unsupported method 405; HEAD works wherever GET does):
     of every scalar format, in the bytes a FastAPI (pydantic 2) server writes (compact, UTF-8 unescaped,
     ``Z`` dates with the fewest fraction digits); PUT answers its own body, with ``X-Seen``:
     ``{"same": <the body is those bytes exactly>, "body": <its text>, "sent": <the GET body's text>}``.
+``GET /stream/sse[?split=N]``
+    The fixed event stream ``SSE_STREAM`` (``text/event-stream``, no Content-Length, the connection closes
+    at its end): a BOM, comments, CRLF, LF and CR line ends, several ``data`` lines, ``event``, ``id``,
+    ``retry``, a field without a colon and an unfinished event at the end. Written one byte per write
+    (each flushed), or with ``split=N`` in two writes split at byte N.
+``GET /stream/prices``
+    Three events ``price`` whose data is ``{"price": i}``, one byte per write.
+``GET /stream/jsonl[/ndjson|/seq]?count=N[&format=jsonl|ndjson|json-seq][&bad=I]``
+    N values (default 3) ``{"seq": i, "name": "item-i"}`` as JSON Lines (CRLF and blank lines included) or JSON text
+    sequences, one byte per write; with ``bad``, item I is not JSON.
+``GET /stream/gated?key=K``
+    An event stream that sends one event ``first``, then waits (at most 30 s) for ``POST
+    /stream/release?key=K`` before it sends ``second`` and ends.
+``GET /stream/endless?key=K[&event_bytes=N][&limit=BYTES][&format=sse|jsonl][&pace_us=US]``
+    Events (or JSON lines) of about N bytes (default 100), written in 64 KiB batches (``pace_us`` apart)
+    until ``limit`` bytes or until the client goes away; ``/stream/stats?key=K`` tells ``{"bytes": <written>,
+    "closed": <the client went away>, "last_event_ids": [the Last-Event-ID of each request]}``.
+``GET /stream/drop?key=K``
+    An event stream that resumes by ``Last-Event-ID``: without one, ``retry: 10``, events 1 and 2, then
+    half of event 3 and the connection closes; with ``2``, events 3 and 4 and a clean end; with ``4``, 204.
 ``POST /upload``
     Parses a ``multipart/form-data`` body and answers ``{"fields": {name: value},
     "files": {name: {"filename", "content_type", "size", "sha256"}}, "parts": [{"name", "filename"
@@ -362,6 +382,48 @@ class IdempotencyLedger:
                     "bodies": dict(self._bodies)}
 
 
+SSE_STREAM = (
+    b"\xef\xbb\xbf: a comment\r\n"
+    b"data: one\r\n\r\n"
+    b"event: update\ndata: {\"price\": 1}\nid: 7\n\n"
+    b"data:first\rdata: second\r\rretry: 25\rdata\r\r"
+    b"id: 8\r\ndata: \xc3\xa9t\xc3\xa9\r\nunknown: x\r\n: another comment\r\n\r\n"
+    b"data: never dispatched"
+)
+
+
+class StreamLedger:
+    """Thread-safe state of the /stream routes: bytes written and closes per key, gates, Last-Event-IDs."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._bytes: Dict[str, int] = {}
+        self._closed: Dict[str, bool] = {}
+        self._ids: Dict[str, List[Optional[str]]] = {}
+        self._gates: Dict[str, threading.Event] = {}
+
+    def wrote(self, key: str, count: int) -> None:
+        with self._lock:
+            self._bytes[key] = self._bytes.get(key, 0) + count
+
+    def close(self, key: str) -> None:
+        with self._lock:
+            self._closed[key] = True
+
+    def saw(self, key: str, last_event_id: Optional[str]) -> None:
+        with self._lock:
+            self._ids.setdefault(key, []).append(last_event_id)
+
+    def gate(self, key: str) -> threading.Event:
+        with self._lock:
+            return self._gates.setdefault(key, threading.Event())
+
+    def stats(self, key: str) -> Dict[str, Any]:
+        with self._lock:
+            return {"bytes": self._bytes.get(key, 0), "closed": self._closed.get(key, False),
+                    "last_event_ids": list(self._ids.get(key, []))}
+
+
 class LoopbackServer(ThreadingHTTPServer):
     """The HTTP server: one daemon thread per connection, plus the shared state of the routes."""
 
@@ -376,6 +438,7 @@ class LoopbackServer(ThreadingHTTPServer):
         self.counters = FlakyCounters()
         self.ledger = IdempotencyLedger()
         self.holds = Holds()
+        self.streams = StreamLedger()
 
     def server_bind(self) -> None:
         # Binds beside the tests' PortReservation, which holds the port (bound, never listening) while
@@ -589,6 +652,8 @@ class Handler(BaseHTTPRequestHandler):
         elif path in self.HOSTILE_ROUTES:
             self.require_method("GET")
             getattr(self, self.HOSTILE_ROUTES[path])(query)
+        elif path.startswith("/stream/"):
+            self.route_stream(path[len("/stream/"):], query)
         elif path == "/upload":
             self.require_method("POST")
             self.send_json(200, parse_multipart(body, self.headers.get("Content-Type", "")))
@@ -878,6 +943,123 @@ class Handler(BaseHTTPRequestHandler):
                 self.server.counters.increment(key)
             if pace_ms:
                 time.sleep(pace_ms / 1000.0)
+
+    # MARK: - Streams
+
+    def start_stream(self, content_type: str, status: int = 200) -> None:
+        """Headers of a body that ends when the connection closes."""
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Connection", "close")
+        self.close_connection = True
+        self.end_headers()
+
+    def drip(self, data: bytes) -> None:
+        for index in range(len(data)):
+            self.wfile.write(data[index:index + 1])
+            self.wfile.flush()
+
+    def route_stream(self, rest: str, query: Dict[str, List[str]]) -> None:
+        if rest == "release":
+            self.require_method("POST")
+            self.server.streams.gate(self.str_param(query, "key")).set()
+            self.send_json(200, {"released": True})
+            return
+        self.require_method("GET")
+        if rest == "stats":
+            self.send_json(200, self.server.streams.stats(self.str_param(query, "key")))
+        elif rest == "sse":
+            split = query.get("split", [None])[0]
+            self.start_stream("text/event-stream; charset=utf-8")
+            if split is None:
+                self.drip(SSE_STREAM)
+            else:
+                at = int(split)
+                self.wfile.write(SSE_STREAM[:at])
+                self.wfile.flush()
+                self.wfile.write(SSE_STREAM[at:])
+                self.wfile.flush()
+        elif rest == "prices":
+            self.start_stream("text/event-stream")
+            self.drip(b"".join(b'event: price\ndata: {"price": %d}\n\n' % i for i in range(1, 4)))
+        elif rest in ("jsonl", "jsonl/ndjson", "jsonl/seq"):
+            count = self.int_param(query, "count", default=3, minimum=0, maximum=10000)
+            default = {"jsonl": "jsonl", "jsonl/ndjson": "ndjson", "jsonl/seq": "json-seq"}[rest]
+            kind = self.str_param(query, "format", default=default)
+            bad = self.int_param(query, "bad", default=-1, minimum=-1, maximum=10000)
+            items = [json.dumps({"seq": i, "name": "item-%d" % i}).encode("utf-8") if i != bad else b"{nope"
+                     for i in range(count)]
+            if kind == "json-seq":
+                self.start_stream("application/json-seq")
+                self.drip(b"".join(b"\x1e" + item + b"\n" for item in items))
+            else:
+                self.start_stream("application/jsonl" if kind == "jsonl" else "application/x-ndjson")
+                lines = []
+                for index, item in enumerate(items):
+                    lines.append(item + (b"\r\n" if index % 2 else b"\n"))
+                    if index == 0:
+                        lines.append(b"\n  \n")
+                self.drip(b"".join(lines))
+        elif rest == "gated":
+            key = self.str_param(query, "key")
+            self.start_stream("text/event-stream")
+            self.wfile.write(b"data: first\n\n")
+            self.wfile.flush()
+            self.server.streams.gate(key).wait(timeout=30)
+            self.wfile.write(b"data: second\n\n")
+            self.wfile.flush()
+        elif rest == "endless":
+            self.stream_endless(query)
+        elif rest == "drop":
+            self.stream_drop(query)
+        else:
+            raise HTTPError(404, "no stream route %s" % rest)
+
+    def stream_endless(self, query: Dict[str, List[str]]) -> None:
+        key = self.str_param(query, "key", default="endless")
+        size = self.int_param(query, "event_bytes", default=100, minimum=16, maximum=1 << 20)
+        limit = self.int_param(query, "limit", default=0, minimum=0, maximum=1 << 40)
+        kind = self.str_param(query, "format", default="sse")
+        pace_us = self.int_param(query, "pace_us", default=0, minimum=0, maximum=1000000)
+        self.server.streams.saw(key, self.headers.get("Last-Event-ID"))
+        if kind == "jsonl":
+            self.start_stream("application/jsonl")
+            item = (b'{"seq": 0, "name": "' + b"x" * max(0, size - 23) + b'"}\n')
+        else:
+            self.start_stream("text/event-stream")
+            item = b"data: " + b"x" * max(0, size - 8) + b"\n\n"
+        batch = item * max(1, 65536 // len(item))
+        written = 0
+        try:
+            while limit == 0 or written < limit:
+                chunk = batch if limit == 0 else batch[:limit - written]
+                self.wfile.write(chunk)
+                self.wfile.flush()
+                written += len(chunk)
+                self.server.streams.wrote(key, len(chunk))
+                if pace_us:
+                    time.sleep(pace_us / 1e6)
+        except (BrokenPipeError, ConnectionResetError):
+            self.server.streams.close(key)
+            raise
+
+    def stream_drop(self, query: Dict[str, List[str]]) -> None:
+        key = self.str_param(query, "key")
+        last = self.headers.get("Last-Event-ID")
+        self.server.streams.saw(key, last)
+        if last == "4":
+            self.send_body(204, b"")
+            return
+        self.start_stream("text/event-stream")
+        if last == "2":
+            self.wfile.write(b"id: 3\ndata: three\n\nid: 4\ndata: four\n\n")
+            self.wfile.flush()
+            return
+        self.wfile.write(b"retry: 10\n\nid: 1\ndata: one\n\nid: 2\ndata: two\n\nid: 3\ndata: thr")
+        self.wfile.flush()
+        # The connection closes in the middle of event 3 (cleanly: a reset could discard events 1 and 2
+        # before the client reads them).
 
     # MARK: - Hostile routes (they misbehave on purpose)
 

@@ -272,6 +272,8 @@ extension OpenAPIReadContext {
     struct OperationResponses {
         var decl: ResponseDecl = .untypedJSON
         var accept: String?
+        /// The lowest success response read as it arrives (server-sent events, JSON Lines).
+        var stream: StreamDecl?
         var errors: [ErrorResponseDecl] = []
         var statuses: [StatusResponseDecl] = []
         var headers: [ResponseHeaderDecl] = []
@@ -315,6 +317,7 @@ extension OpenAPIReadContext {
         guard let lowest = successes.first else { return result }
         (result.decl, result.accept) = successResponse(
             lowest.member, code: lowest.code, inFile: file, operationName: operationName, hint: "Response")
+        result.stream = streamResponse(lowest.member, inFile: file, operationName: operationName)
         result.headers = responseHeaders(successes.map(\.member), inFile: file, operationName: operationName)
         let lowestBody = bodySignature(lowest.member, code: lowest.code, inFile: file)
         guard
@@ -450,6 +453,35 @@ extension OpenAPIReadContext {
         guard let schema = media.value["schema"]?.value else { return (.untypedJSON, nil) }
         let name = OpenAPINaming.pascalCase(operationName, hint)
         return (.body(schemaType(schema, inFile: responseFile, hint: name).ref), nil)
+    }
+
+    /// The success response `member` read as a stream, when one of its media types is a stream's (the
+    /// first such): its element is the media type's `itemSchema` (OpenAPI 3.2), else its `schema` (for
+    /// JSON values, an array schema's `items`: the whole body is then documented as the array of them).
+    private mutating func streamResponse(_ member: JSONMember, inFile file: Int, operationName: String)
+        -> StreamDecl?
+    {
+        guard let (response, responseFile) = dereferenced(member.value, inFile: file),
+            let media = response["content"]?.value.objectMembers?.first(where: {
+                StreamDecl.Format(mediaType: Self.bareMediaType($0.key)) != nil
+            }),
+            let format = StreamDecl.Format(mediaType: Self.bareMediaType(media.key))
+        else { return nil }
+        let hint = OpenAPINaming.pascalCase(operationName, format == .serverSentEvents ? "Event" : "Item")
+        let fallback = TypeRef(name: format == .serverSentEvents ? "String" : "Variable", location: media.keyLocation)
+        var schema = media.value["itemSchema"]?.value
+        var schemaFile = responseFile
+        if schema == nil, let whole = media.value["schema"]?.value {
+            schema = whole
+            if format != .serverSentEvents, let (resolved, file) = dereferenced(whole, inFile: responseFile),
+                resolved.string("type") == "array", let items = resolved["items"]?.value
+            {
+                schema = items
+                schemaFile = file
+            }
+        }
+        guard let schema else { return StreamDecl(format: format, element: fallback) }
+        return StreamDecl(format: format, element: schemaType(schema, inFile: schemaFile, hint: hint).ref)
     }
 
     /// The documented error response `member`, if it has a JSON schema.

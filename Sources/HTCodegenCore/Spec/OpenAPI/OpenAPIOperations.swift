@@ -162,6 +162,7 @@ extension OpenAPIReadContext {
         interface.errorResponses = responses.errors
         interface.statusResponses = responses.statuses
         interface.responseHeaders = responses.headers
+        interface.stream = responses.stream
         interface.security = security(node["security"]?.value) ?? documentSecurity
         // Callbacks are sent to the app: their payloads are models, no requests (OpenAPIPayloads.swift).
         if let callbacks = node["callbacks"]?.value { declareCallbackPayloads(callbacks, inFile: file) }
