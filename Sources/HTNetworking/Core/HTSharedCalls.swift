@@ -4,9 +4,11 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Identical GETs in flight share one network call (issue #39; Alamofire #2239): the first starts it,
-/// the others wait for its response, and each caller maps the response itself. Cancelling one caller
-/// ends only its wait; when the last one leaves, the call is cancelled.
+/// Identical GETs in flight share one network call (issue #39; Alamofire #2239): the first caller makes
+/// it in its own task, the others wait for its response, and each caller maps the response itself. A
+/// waiting caller that is cancelled leaves at once; when the caller making the call is cancelled, the
+/// call ends and the callers still waiting make it again, so no caller loses its answer to another's
+/// cancellation.
 ///
 /// Identical means the same request as it reaches the transport, after the interceptors: method, URL,
 /// every header field (credentials included, so two users never share a call), and the size limit.
@@ -35,10 +37,13 @@ package final class HTSharedCalls: Sendable {
 
     private typealias Waiter = CheckedContinuation<HTTransportResponse, any Error>
 
-    /// One call and who waits for it.
+    /// What a waiting caller is told when the caller making the call was cancelled, or finished before
+    /// the waiter could join: it makes the call again (or joins a newer one).
+    private struct Restart: Error {}
+
+    /// One call and who waits for it besides the caller making it.
     private struct Call {
         var generation: UInt64
-        var task: Task<Void, Never>?
         var waiters: [UInt64: Waiter] = [:]
     }
 
@@ -49,18 +54,62 @@ package final class HTSharedCalls: Sendable {
 
     private let state = HTLocked(State())
 
-    /// How many calls are in flight, and how many callers wait for them (for tests).
+    /// How many calls are in flight, and how many callers wait for them besides those making them (for
+    /// tests).
     package var usage: (calls: Int, waiters: Int) {
         state.withLock { state in (state.calls.count, state.calls.values.reduce(0) { $0 + $1.waiters.count }) }
     }
 
-    /// The response of the call for `key`: one already in flight, else a new one made with `send`.
+    /// The response of the call for `key`: one already in flight, else one this caller makes with `send`,
+    /// in its own task (no extra hop when nobody else waits).
     ///
-    /// - Throws: the call's error, or `CancellationError` when the calling task is cancelled (the call
-    ///   goes on for the other callers, and is cancelled with the last).
-    func response(for key: Key, send: @escaping @Sendable () async throws -> HTTransportResponse) async throws
+    /// - Throws: the call's error, or `CancellationError` when the calling task is cancelled. A waiting
+    ///   caller that is cancelled leaves at once and the call goes on; when the caller making the call is
+    ///   cancelled, the call is cancelled and the callers waiting for it make it again.
+    func response(for key: Key, send: () async throws -> HTTransportResponse) async throws -> HTTransportResponse {
+        while true {
+            try Task.checkCancellation()
+            let id = state.withLock { state -> UInt64? in
+                state.nextID &+= 1
+                guard state.calls[key] == nil else { return nil }
+                state.calls[key] = Call(generation: state.nextID)
+                return state.nextID
+            }
+            if let id { return try await make(key, generation: id, send: send) }
+            do {
+                return try await wait(for: key)
+            } catch is Restart {
+                continue
+            }
+        }
+    }
+
+    /// Makes the call for `key` and hands its result to whoever waits for it.
+    private func make(_ key: Key, generation: UInt64, send: () async throws -> HTTransportResponse) async throws
         -> HTTransportResponse
     {
+        let result: Result<HTTransportResponse, any Error>
+        do {
+            result = .success(try await send())
+        } catch {
+            result = .failure(error)
+        }
+        let waiters = state.withLock { state -> [Waiter] in
+            guard let call = state.calls[key], call.generation == generation else { return [] }
+            state.calls.removeValue(forKey: key)
+            return Array(call.waiters.values)
+        }
+        // This caller's cancellation is not the waiters': they make the call again.
+        if Task.isCancelled, case .failure = result {
+            for waiter in waiters { waiter.resume(throwing: Restart()) }
+        } else {
+            for waiter in waiters { waiter.resume(with: result) }
+        }
+        return try result.get()
+    }
+
+    /// Waits for the call in flight for `key`.
+    private func wait(for key: Key) async throws -> HTTransportResponse {
         let id = state.withLock { state -> UInt64 in
             state.nextID &+= 1
             return state.nextID
@@ -69,62 +118,22 @@ package final class HTSharedCalls: Sendable {
             try await withCheckedThrowingContinuation { (waiter: Waiter) in
                 // The cancellation flag is set before the handler runs: either this sees it, or the handler
                 // finds the waiter registered.
-                enum Joined {
-                    case cancelled, joined
-                    case started(UInt64)
-                }
+                enum Joined { case cancelled, joined, gone }
                 let joined = state.withLock { state -> Joined in
                     if Task.isCancelled { return .cancelled }
-                    if state.calls[key] != nil {
-                        state.calls[key]?.waiters[id] = waiter
-                        return .joined
-                    }
-                    state.calls[key] = Call(generation: id, waiters: [id: waiter])
-                    return .started(id)
+                    guard state.calls[key] != nil else { return .gone }
+                    state.calls[key]?.waiters[id] = waiter
+                    return .joined
                 }
                 switch joined {
-                case .cancelled:
-                    waiter.resume(throwing: CancellationError())
-                case .joined:
-                    break
-                case .started(let generation):
-                    let task = Task {
-                        let result: Result<HTTransportResponse, any Error>
-                        do {
-                            result = .success(try await send())
-                        } catch {
-                            result = .failure(error)
-                        }
-                        let waiters = state.withLock { state -> [Waiter] in
-                            guard let call = state.calls[key], call.generation == generation else { return [] }
-                            state.calls.removeValue(forKey: key)
-                            return Array(call.waiters.values)
-                        }
-                        for waiter in waiters { waiter.resume(with: result) }
-                    }
-                    // Every caller may have left before the task was stored: then nobody cancels it but this.
-                    let orphaned = state.withLock { state -> Bool in
-                        guard state.calls[key]?.generation == generation else { return true }
-                        state.calls[key]?.task = task
-                        return false
-                    }
-                    if orphaned { task.cancel() }
+                case .cancelled: waiter.resume(throwing: CancellationError())
+                case .gone: waiter.resume(throwing: Restart())
+                case .joined: break
                 }
             }
         } onCancel: {
-            let (waiter, task) = state.withLock { state -> (Waiter?, Task<Void, Never>?) in
-                guard var call = state.calls[key], let waiter = call.waiters.removeValue(forKey: id) else {
-                    return (nil, nil)
-                }
-                if call.waiters.isEmpty {
-                    state.calls.removeValue(forKey: key)
-                    return (waiter, call.task)
-                }
-                state.calls[key] = call
-                return (waiter, nil)
-            }
+            let waiter = state.withLock { state in state.calls[key]?.waiters.removeValue(forKey: id) }
             waiter?.resume(throwing: CancellationError())
-            task?.cancel()
         }
     }
 }

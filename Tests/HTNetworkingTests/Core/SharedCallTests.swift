@@ -33,7 +33,8 @@ struct SharedCallTests {
         let client = Support.client(server)
         try await withThrowingTaskGroup(of: HTJSON.self) { group in
             for _ in 0..<10 { group.addTask { try await client.send(HoldRequest(key: key)) } }
-            try await waitForWaiters(client, 10)
+            // One caller makes the call; nine wait for it.
+            try await waitForWaiters(client, 9)
             #expect(client.sharedCalls.usage.calls == 1)
             try await release(key, on: server)
             for try await value in group { #expect(value["count"] == 1) }
@@ -52,8 +53,8 @@ struct SharedCallTests {
             group.addTask { _ = try await client.send(HoldRequest(key: key, authorization: "Bearer bob")) }
             group.addTask { _ = try await client.send(HoldRequest(key: key, shares: false)) }
             group.addTask { _ = try await client.send(HoldRequest(key: key)) }
-            try await waitForWaiters(client, 3)
-            // Wait until the server holds all four (the opt-out is not counted among the waiters).
+            // Wait until the server holds all four: three shared calls (each made by its only caller) and the
+            // opt-out's.
             while try await Support.count(key, on: server) < 4 { try await Task.sleep(for: .milliseconds(5)) }
             #expect(client.sharedCalls.usage.calls == 3)
             try await release(key, on: server)
@@ -62,32 +63,56 @@ struct SharedCallTests {
         #expect(try await Support.count(key, on: server) == 4)
     }
 
-    @Test("cancelling one caller leaves the others their answer; the last one cancels the call")
-    func cancellingCallers() async throws {
+    /// Waits until the server has counted `count` requests for `key`.
+    private func waitForServer(_ key: String, _ count: Int, on server: LoopbackServer) async throws {
+        while try await Support.count(key, on: server) < count { try await Task.sleep(for: .milliseconds(5)) }
+    }
+
+    @Test("a waiting caller that is cancelled leaves at once; the others get their answer")
+    func cancellingAWaitingCaller() async throws {
         let server = try await Support.server()
         let key = Support.uniqueID() + "cancel"
         let client = Support.client(server)
+        // `first` makes the call (it reached the server before the others were started).
         let first = Task { try await client.send(HoldRequest(key: key)) }
+        try await waitForServer(key, 1, on: server)
         let second = Task { try await client.send(HoldRequest(key: key)) }
         let third = Task { try await client.send(HoldRequest(key: key)) }
-        try await waitForWaiters(client, 3)
+        try await waitForWaiters(client, 2)
         second.cancel()
-        let cancelled = await second.result
-        #expect((cancelled.error as? HTNetworkingError)?.isCancelled == true)
-        #expect(client.sharedCalls.usage.waiters == 2)
+        #expect((await second.result.error as? HTNetworkingError)?.isCancelled == true)
+        #expect(client.sharedCalls.usage.waiters == 1)
         try await release(key, on: server)
         #expect(try await first.value["count"] == 1)
         #expect(try await third.value["count"] == 1)
+        #expect(try await Support.count(key, on: server) == 1)
+    }
 
-        // Every caller gone: the call is cancelled and forgotten.
+    @Test("when the caller making the call is cancelled, a waiting one makes it again and gets its answer")
+    func cancellingTheCallerMakingTheCall() async throws {
+        let server = try await Support.server()
+        let key = Support.uniqueID() + "leader"
+        let client = Support.client(server)
+        let leader = Task { try await client.send(HoldRequest(key: key)) }
+        try await waitForServer(key, 1, on: server)
+        let waiting = Task { try await client.send(HoldRequest(key: key)) }
+        try await waitForWaiters(client, 1)
+        leader.cancel()
+        #expect((await leader.result.error as? HTNetworkingError)?.isCancelled == true)
+        // The waiting caller made the call again: the server gets it a second time.
+        try await waitForServer(key, 2, on: server)
+        try await release(key, on: server)
+        #expect(try await waiting.value["count"] == 2)
+        #expect(client.sharedCalls.usage.calls == 0)
+
+        // Every caller gone: the call ends and is forgotten.
         let other = Support.uniqueID() + "all"
         let a = Task { try await client.send(HoldRequest(key: other)) }
+        try await waitForServer(other, 1, on: server)
         let b = Task { try await client.send(HoldRequest(key: other)) }
-        try await waitForWaiters(client, 2)
-        // The call has reached the server (a call still waiting for a connection would never be counted).
-        while try await Support.count(other, on: server) < 1 { try await Task.sleep(for: .milliseconds(5)) }
-        a.cancel()
+        try await waitForWaiters(client, 1)
         b.cancel()
+        a.cancel()
         #expect((await a.result.error as? HTNetworkingError)?.isCancelled == true)
         #expect((await b.result.error as? HTNetworkingError)?.isCancelled == true)
         #expect(client.sharedCalls.usage.calls == 0)
