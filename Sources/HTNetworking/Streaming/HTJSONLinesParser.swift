@@ -18,20 +18,7 @@ package struct HTJSONLinesParser: Sendable {
     package mutating func parse(_ bytes: some Sequence<UInt8>, into records: inout [HTStreamRecord])
         throws(HTStreamItemTooLargeError)
     {
-        var failure: HTStreamItemTooLargeError?
-        let read: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            do throws(HTStreamItemTooLargeError) {
-                try parse(buffer, into: &records)
-            } catch {
-                failure = error
-            }
-        }
-        if let failure { throw failure }
-        if read != nil { return }
-        let copied = Array(bytes)
-        try copied.withUnsafeBufferPointer { buffer throws(HTStreamItemTooLargeError) in
-            try parse(buffer, into: &records)
-        }
+        try bytes.withContiguousBytes { buffer throws(HTStreamItemTooLargeError) in try parse(buffer, into: &records) }
     }
 
     /// Reads `buffer`: the bytes up to each LF are appended to the line at once.

@@ -50,20 +50,7 @@ package struct HTServerSentEventParser: Sendable {
     package mutating func parse(
         _ bytes: some Sequence<UInt8>, into events: inout [HTServerSentEvent<String>]
     ) throws(HTStreamItemTooLargeError) {
-        var failure: HTStreamItemTooLargeError?
-        let read: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            do throws(HTStreamItemTooLargeError) {
-                try parse(buffer, into: &events)
-            } catch {
-                failure = error
-            }
-        }
-        if let failure { throw failure }
-        if read != nil { return }
-        let copied = Array(bytes)
-        try copied.withUnsafeBufferPointer { buffer throws(HTStreamItemTooLargeError) in
-            try parse(buffer, into: &events)
-        }
+        try bytes.withContiguousBytes { buffer throws(HTStreamItemTooLargeError) in try parse(buffer, into: &events) }
     }
 
     /// Reads `buffer`: the bytes up to each line end are appended to the line at once.
