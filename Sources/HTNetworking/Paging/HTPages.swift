@@ -93,14 +93,8 @@ public struct HTPages<Request: HTBaseRequest & Sendable>: AsyncSequence, Sendabl
 
         /// The value at `keyPath` in `body` (the whole body for `nil`).
         static func value(in body: HTJSON?, at keyPath: String?) -> HTJSON? {
-            guard var value = body else { return nil }
-            for component in HTJSONPath(keyPath: keyPath ?? "").components {
-                guard case .key(let key) = component, case .object(let object) = value, let next = object[key] else {
-                    return nil
-                }
-                value = next
-            }
-            return value
+            guard let keyPath else { return body }
+            return body?.value(atKeyPath: keyPath)
         }
 
         /// Whether a cursor value names a next page: a non-empty string or a number.

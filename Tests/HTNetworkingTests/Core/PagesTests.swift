@@ -54,6 +54,16 @@ struct PagesTests {
         #expect(count == 2)
     }
 
+    @Test("a body that is the items array itself is counted as the page's items")
+    func bareArrayPages() async throws {
+        let server = try await Support.server()
+        var pages: [[Int]] = []
+        for try await page in Support.client(server).pages(of: BareItemsPageRequest(), paging: .pageNumber("page")) {
+            pages.append(page.value.compactMap { $0["id"]?.intValue })
+        }
+        #expect(pages == [[0, 1, 2], [3, 4, 5], [6, 7, 8], [9]])
+    }
+
     @Test("a next-page link to another origin is refused, not followed")
     func anotherOriginIsRefused() async throws {
         let server = try await Support.server()
@@ -109,4 +119,12 @@ struct ItemsPageRequest: HTBaseRequest, Sendable {
         if elsewhere { parameters["elsewhere"] = "1" }
         return parameters
     }
+}
+
+/// `GET /pages?scheme=page&total=10&per=3&bare=1`: the body is the items array, no key path.
+struct BareItemsPageRequest: HTBaseRequest, Sendable {
+    typealias Response = [HTJSON]
+    static var method: HTHTTPMethod { .get }
+    static var path: String { "/pages" }
+    var parameters: HTJSONObject { ["scheme": "page", "total": 10, "per": 3, "bare": "1"] }
 }

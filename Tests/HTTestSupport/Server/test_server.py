@@ -742,7 +742,8 @@ class Handler(BaseHTTPRequestHandler):
     def route_pages(self, query: Dict[str, List[str]]) -> None:
         """`total` items `{"id": i}`, `per` a page, by `scheme`: `cursor` (the next one in the body),
         `page` (numbered from 1), `offset`, or `link` (a `Link: <...>; rel="next"` header, to another
-        origin with `elsewhere=1`). The body is `{"items": [...], "total": n, "next_cursor": ...}`."""
+        origin with `elsewhere=1`). The body is `{"items": [...], "total": n, "next_cursor": ...}`, or
+        with `bare=1` the items array alone."""
         scheme = self.str_param(query, "scheme", "page")
         total = self.int_param(query, "total", default=10, maximum=100_000)
         per = self.int_param(query, "per", default=3, minimum=1, maximum=1000)
@@ -764,6 +765,9 @@ class Handler(BaseHTTPRequestHandler):
             others = "&".join("%s=%s" % (k, v[0]) for k, v in sorted(query.items()) if k != "page")
             headers["Link"] = '<http://%s:%d/pages?%s&page=%d>; rel="next", </pages?page=1>; rel="first"' % (
                 host, self.server.server_address[1], others, page)
+        if self.str_param(query, "bare", "") == "1":
+            self.send_json(200, items, headers)  # the items alone, as an array
+            return
         self.send_json(200, body, headers)
 
     def route_round_trip(self, body: bytes) -> None:
