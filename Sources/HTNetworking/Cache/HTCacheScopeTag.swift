@@ -17,8 +17,14 @@ enum HTCacheScopeTag {
     enum Filter: Sendable {
         /// Every entry of a user or of credentials: all but the public ones.
         case personal
-        /// The entries of the user scope `name`, and every entry of credentials.
-        case user(String)
+        /// The entries of a user scope, by its tag (``user(named:)``), and every entry of credentials.
+        case user(tag: String?)
+
+        /// The entries of the user scope `name`, and every entry of credentials; the name's digest is
+        /// worked out once here, not once per entry.
+        static func user(named name: String) -> Filter {
+            .user(tag: HTCacheScopeTag.of(keyText: "\nscope:user " + name))
+        }
 
         /// Whether an entry with `tag` is removed; one without a tag (written before tags were kept) is
         /// removed too, so that nothing of a user stays behind.
@@ -27,8 +33,8 @@ enum HTCacheScopeTag {
             switch self {
             case .personal:
                 return tag != "none"
-            case .user(let name):
-                return tag.hasPrefix("credentials ") || tag == HTCacheScopeTag.of(keyText: "\nscope:user " + name)
+            case .user(let userTag):
+                return tag.hasPrefix("credentials ") || tag == userTag
             }
         }
     }

@@ -210,7 +210,7 @@ public final class HTResponseCache: Sendable {
     /// given, else every entry but the public ones. Entries written before scopes were recorded go too.
     /// ``HTClient/logOut(user:frozenRequests:)`` calls it.
     public func removePersonalResponses(user: String? = nil) async {
-        let filter: HTCacheScopeTag.Filter = user.map { .user($0) } ?? .personal
+        let filter: HTCacheScopeTag.Filter = user.map { .user(named: $0) } ?? .personal
         memory.remove(matching: filter)
         await onQueue { $0.disk.remove(matching: filter) }
     }
