@@ -22,14 +22,8 @@ extension HTURLSessionTransport: HTStreamingTransport {
         }
         do {
             try Task.checkCancellation()
-            let delegate = HTURLSessionDelegate()
-            #if canImport(FoundationNetworking)
-                let queue: OperationQueue? = HTBoundedDelegateQueue(capacity: Self.streamDelegateQueueCapacity)
-            #else
-                let queue: OperationQueue? = nil
-            #endif
-            let streamSession = URLSession(
-                configuration: session.configuration, delegate: delegate, delegateQueue: queue)
+            let (streamSession, delegate) = Self.delegateSession(
+                session.configuration, queueCapacity: Self.streamDelegateQueueCapacity)
             let buffer = HTStreamBuffer(limit: options.maximumResponseSize ?? .max)
             buffer.keepAlive(HTURLSessionOwner(session: streamSession))
             let task = streamSession.dataTask(with: request)

@@ -54,13 +54,7 @@ public struct HTURLSessionTransport: HTTransport {
     /// Creates a transport with a session of its own, made from `configuration` (by default ephemeral,
     /// so no cookies or cache are shared with the rest of the app).
     public init(configuration: URLSessionConfiguration = .ephemeral) {
-        let delegate = HTURLSessionDelegate()
-        #if canImport(FoundationNetworking)
-            let queue: OperationQueue? = HTBoundedDelegateQueue(capacity: Self.delegateQueueCapacity)
-        #else
-            let queue: OperationQueue? = nil
-        #endif
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        let (session, delegate) = Self.delegateSession(configuration, queueCapacity: Self.delegateQueueCapacity)
         self.session = session
         self.sessionDelegate = delegate
         self.owner = HTURLSessionOwner(session: session)
@@ -78,6 +72,20 @@ public struct HTURLSessionTransport: HTTransport {
     }
 
     /// The `Cookie` header the session would add from its cookie storage, when it handles cookies.
+    /// A session of `configuration` with a delegate of its own, on a delegate queue that holds at most
+    /// `queueCapacity` chunks on Linux (``HTBoundedDelegateQueue``; Apple's URLSession needs none).
+    static func delegateSession(_ configuration: URLSessionConfiguration, queueCapacity: Int) -> (
+        URLSession, HTURLSessionDelegate
+    ) {
+        let delegate = HTURLSessionDelegate()
+        #if canImport(FoundationNetworking)
+            let queue: OperationQueue? = HTBoundedDelegateQueue(capacity: queueCapacity)
+        #else
+            let queue: OperationQueue? = nil
+        #endif
+        return (URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue), delegate)
+    }
+
     public func ambientCredentials(for request: URLRequest) -> [String: String] {
         guard let cookieStorage, request.httpShouldHandleCookies, let url = request.url,
             let cookies = cookieStorage.cookies(for: url), !cookies.isEmpty
