@@ -35,6 +35,7 @@ CACHE_HITS = (10, 2010)
 CACHE_HIT_ALLOCATIONS = (10, 510)
 MOCK_SENDS = (10, 2010)
 MOCK_SEND_ALLOCATIONS = (10, 510)
+VARIANT_SENDS = (10, 1010)
 TWITTER = (1, 6)
 
 
@@ -47,6 +48,17 @@ def measurements(corpus):
         ("token-cache-hit.allocations", "memcheck", lambda n: ["--token-cache-hits", str(n)], CACHE_HIT_ALLOCATIONS),
         ("mock-send.instructions", "callgrind", lambda n: ["--mock-sends", str(n)], MOCK_SENDS),
         ("mock-send.allocations", "memcheck", lambda n: ["--mock-sends", str(n)], MOCK_SEND_ALLOCATIONS),
+        # What a send that needs neither pays for sharing identical GETs and for the token refresher
+        # (issue #39): the same send without sharing, and with a token added by HTBearerTokenInterceptor
+        # (a provider whose token never expires) against a plain block interceptor.
+        ("mock-send-unshared.instructions", "callgrind", lambda n: ["--mock-sends", str(n), "--unshared"], VARIANT_SENDS),
+        (
+            "token-send-provider.instructions",
+            "callgrind",
+            lambda n: ["--mock-sends", str(n), "--token", "provider"],
+            VARIANT_SENDS,
+        ),
+        ("token-send-block.instructions", "callgrind", lambda n: ["--mock-sends", str(n), "--token", "block"], VARIANT_SENDS),
     ]
     if corpus:
         payloads = os.path.join(corpus, "json", "payloads")
@@ -152,6 +164,10 @@ def main():
     for key, _, _, (small, large) in runs:
         figures[key] = (totals[(key, large)] - totals[(key, small)]) / (large - small)
         print(f"  {key}: totals {totals[(key, small)]:,} (N={small}), {totals[(key, large)]:,} (N={large})")
+    figures["mock-send.sharing-cost"] = figures["mock-send.instructions"] / figures["mock-send-unshared.instructions"]
+    figures["token-send.refresher-cost"] = (
+        figures["token-send-provider.instructions"] / figures["token-send-block.instructions"]
+    )
     if corpus:
         figures["twitter.parse-map.vs-decoder"] = (
             figures["twitter.parse-map.instructions"] / figures["twitter.decoder.instructions"]
@@ -165,6 +181,11 @@ def main():
         "token-cache-hit.allocations": "heap allocations per memory hit whose token an interceptor adds",
         "mock-send.instructions": "instructions per client.send over HTMockTransport (7 users mapped)",
         "mock-send.allocations": "heap allocations per client.send over HTMockTransport",
+        "mock-send-unshared.instructions": "the same send, identical GETs in flight not shared (not checked)",
+        "mock-send.sharing-cost": "mock-send / mock-send-unshared: sharing, for a send that shares nothing",
+        "token-send-provider.instructions": "the send with HTBearerTokenInterceptor's token (not checked)",
+        "token-send-block.instructions": "the send with the same header from a block interceptor (not checked)",
+        "token-send.refresher-cost": "provider / block: the token refresher, for a send that needs no refresh",
         "twitter.parse-map.instructions": "instructions per parse + map of twitter.json",
         "twitter.decoder.instructions": "instructions per JSONDecoder.decode of twitter.json (not checked)",
         "twitter.parse-map.vs-decoder": "ours / JSONDecoder, twitter.json",
@@ -172,7 +193,7 @@ def main():
     print()
     failed = False
     for key, value in figures.items():
-        if key.endswith("vs-decoder"):
+        if key.endswith(("vs-decoder", "-cost")):
             shown = f"{value:.3f}"
         elif key.endswith("allocations"):
             shown = f"{value:,.1f}"
@@ -182,7 +203,7 @@ def main():
         if limit is None:
             print(f"  {key:32} {shown:>12}    (no threshold)        -- {units[key]}")
             continue
-        limit_shown = f"{limit:.3f}" if key.endswith("vs-decoder") else f"{limit:,.0f}"
+        limit_shown = f"{limit:.3f}" if key.endswith(("vs-decoder", "-cost")) else f"{limit:,.0f}"
         if value > limit:
             verdict = "ABOVE THRESHOLD"
             failed = True

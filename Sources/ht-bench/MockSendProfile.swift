@@ -7,14 +7,50 @@ import HTNetworking
 /// machine. The instructions (callgrind) or heap allocations (memcheck) per send are the difference of
 /// two runs divided by the difference of their N; `.ci/instruction-counts.py` does that against the
 /// thresholds in `Benchmarks/instruction-thresholds.txt`.
+///
+/// The variants price what a send that needs none of it pays for the features of issue #39:
+/// `--unshared` turns off the sharing of identical GETs in flight (``HTClientConfiguration/sharesInFlightCalls``),
+/// `--token provider` adds the token with ``HTBearerTokenInterceptor`` and a provider whose token never
+/// expires (the refresh machinery, never refreshing), `--token block` adds the same header with a
+/// plain ``HTBlockInterceptor``.
 enum MockSendProfile {
-    static func run(count: Int) async throws {
+    /// How a variant adds a bearer token.
+    enum Token: String {
+        /// ``HTBearerTokenInterceptor`` over a provider.
+        case provider
+        /// An ``HTBlockInterceptor`` that sets the header.
+        case block
+    }
+
+    /// A token store whose token is always valid.
+    struct FixedTokenProvider: HTTokenProvider {
+        /// The token without its scheme word.
+        static let token = String(CacheHitProfile.token.dropFirst("Bearer ".count))
+        func currentToken() async throws -> String? { Self.token }
+        func refreshToken(rejected: String?) async throws -> String { Self.token }
+    }
+
+    static func run(count: Int, shares: Bool = true, token: Token? = nil) async throws {
         guard let baseURL = URL(string: "http://127.0.0.1:1") else { throw URLError(.badURL) }
         let body = BenchUsers.sevenUsers
         let transport = HTMockTransport(routes: [
             "GET /json": HTMockResponse(headers: ["Content-Type": "application/json"], body: body)
         ])
-        let client = HTClient(baseURL: baseURL, transport: transport)
+        var configuration = HTClientConfiguration(baseURL: baseURL)
+        configuration.sharesInFlightCalls = shares
+        switch token {
+        case .provider:
+            configuration.interceptors = [HTBearerTokenInterceptor(provider: FixedTokenProvider())]
+        case .block:
+            configuration.interceptors = [
+                HTBlockInterceptor(adapt: { request, _ in
+                    request.setValue(CacheHitProfile.token, forHTTPHeaderField: "Authorization")
+                })
+            ]
+        case nil:
+            break
+        }
+        let client = HTClient(configuration: configuration, transport: transport)
         let request = ClientBench.UsersRequest()
         guard try await client.send(request).count == 7 else { throw URLError(.cannotDecodeContentData) }
         let clock = ContinuousClock()

@@ -1,6 +1,7 @@
 // ht-bench: the mapping engine against Foundation's JSONDecoder and JSONEncoder, in one process, on the
 // same bytes. Usage: swift run -c release ht-bench [--json] [--corpus DIR] [--quick] [--client | --cache | --freeze
-// | --retry-storm [SECONDS] | --stream | --cache-hits N | --token-cache-hits N | --mock-sends N] [--profile NAME[:parse|:map|:decoder] [--iterations N]]
+// | --retry-storm [SECONDS] | --stream | --cache-hits N | --token-cache-hits N
+// | --mock-sends N [--unshared] [--token provider|block]] [--profile NAME[:parse|:map|:decoder] [--iterations N]]
 import Foundation
 import HTModel
 
@@ -44,7 +45,21 @@ while index < arguments.count {
             FileHandle.standardError.write(Data("ht-bench: --mock-sends needs a count\n".utf8))
             exit(2)
         }
-        BenchMode.runAndExit("--mock-sends") { try await MockSendProfile.run(count: count) }
+        // Variants: `--unshared`, `--token provider|block` (see MockSendProfile).
+        let rest = arguments[(index + 2)...]
+        let shares = !rest.contains("--unshared")
+        var token: MockSendProfile.Token?
+        if let flag = rest.firstIndex(of: "--token") {
+            guard flag + 1 < arguments.count, let chosen = MockSendProfile.Token(rawValue: arguments[flag + 1]) else {
+                FileHandle.standardError.write(Data("ht-bench: --token needs 'provider' or 'block'\n".utf8))
+                exit(2)
+            }
+            token = chosen
+        }
+        let chosenToken = token
+        BenchMode.runAndExit("--mock-sends") {
+            try await MockSendProfile.run(count: count, shares: shares, token: chosenToken)
+        }
     case "--profile", "--iterations":
         index += 1
         guard index < arguments.count else {
@@ -70,7 +85,7 @@ while index < arguments.count {
         print(
             """
             usage: ht-bench [--json] [--corpus DIR] [--quick] | --client | --cache | --freeze | --stream | --cache-hits N
-                            | --mock-sends N | --profile NAME[:parse|:map|:decoder] [--iterations N]
+                            | --mock-sends N [--unshared] [--token provider|block] | --profile NAME[:parse|:map|:decoder] [--iterations N]
               --json      print one JSON object with every figure
               --corpus    the folder holding twitter.json, citm_catalog.json, canada.json, weibo.json and
                           github-user.json (default: $HT_CORPUS/json/payloads, else
@@ -89,7 +104,9 @@ while index < arguments.count {
                           bytes), and peak memory over a 1 GB event stream
               --cache-hits N  N cache-first memory hits through client.send, no server (for callgrind)
               --mock-sends N  N sends through client.send over HTMockTransport, parsed and mapped, no
-                              cache, no server (for callgrind and memcheck)
+                              cache, no server (for callgrind and memcheck); add --unshared to turn
+                              off sharing identical GETs in flight, --token provider|block to add a
+                              bearer token by HTBearerTokenInterceptor or by a plain block
               --profile   for a profiler: only our parse + map of twitter, citm_catalog or canada
                           (:parse parses only, :map maps a value parsed once; :decoder runs
                           JSONDecoder instead), N times (default 20), no timing

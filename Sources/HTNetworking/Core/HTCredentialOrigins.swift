@@ -20,15 +20,22 @@ import HTModel
 struct HTCredentialOrigins: Sendable {
     /// The origins that may receive credentials (those with a host).
     private let origins: [HTOrigin]
+    /// Their ``HTOrigin/literalPrefixes``: a URL that begins with one is theirs without parsing it.
+    private let prefixes: [String]
 
     /// The origins of `baseURL` and of `additional`.
     init(baseURL: URL, additional: [URL]) {
         origins = ([baseURL] + additional).compactMap(HTOrigin.init).filter { $0.host != nil }
+        prefixes = origins.flatMap(\.literalPrefixes)
     }
 
     /// Whether a request to `url` may carry the client's credentials.
     func permits(_ url: URL?) -> Bool {
-        guard let url, let origin = HTOrigin(url) else { return false }
+        guard let url else { return false }
+        // Nearly every request goes to the base URL's origin, written as the base URL writes it.
+        let text = url.absoluteString
+        if prefixes.contains(where: { HTOrigin.text(text, startsWithAuthority: $0) }) { return true }
+        guard let origin = HTOrigin(url) else { return false }
         return origins.contains(origin)
     }
 

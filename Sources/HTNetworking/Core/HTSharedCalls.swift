@@ -15,10 +15,19 @@ import Foundation
 /// Requests with a body, and methods other than GET and HEAD, are never shared.
 package final class HTSharedCalls: Sendable {
     /// What makes two requests one call.
+    ///
+    /// Its hash is the URL's alone, worked out once: every send builds a key and looks it up twice
+    /// (joining, leaving), and nearly always nothing identical is in flight, so hashing the header fields
+    /// too, or the URL at each lookup, would cost each send that shares nothing (issue #39 asks sharing
+    /// to cost such a send at most 2 %). Equality still compares everything.
     struct Key: Hashable, Sendable {
         var method: String
         var url: String
-        var headers: [String]
+        /// `url`'s hash value.
+        var urlHash: Int
+        /// The header fields as the request has them (names as set: two requests that differ only in a
+        /// name's case share nothing, which costs a call, never a wrong answer).
+        var headers: [String: String]
         var maximumResponseSize: Int?
 
         /// The key of `request`, or `nil` when it is not to be shared (not a GET or HEAD, or with a body).
@@ -29,9 +38,13 @@ package final class HTSharedCalls: Sendable {
             else { return nil }
             self.method = method
             self.url = url.absoluteString
-            // Header names compared without case, values exactly.
-            self.headers = (request.allHTTPHeaderFields ?? [:]).map { $0.key.lowercased() + ":" + $0.value }.sorted()
+            self.urlHash = self.url.hashValue
+            self.headers = request.allHTTPHeaderFields ?? [:]
             self.maximumResponseSize = options.maximumResponseSize
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(urlHash)
         }
     }
 
@@ -48,7 +61,8 @@ package final class HTSharedCalls: Sendable {
     }
 
     private struct State {
-        var calls: [Key: Call] = [:]
+        /// Room made once for a few calls, so that joining and leaving never resize it.
+        var calls: [Key: Call] = Dictionary(minimumCapacity: 8)
         var nextID: UInt64 = 0
     }
 
@@ -66,46 +80,62 @@ package final class HTSharedCalls: Sendable {
     /// - Throws: the call's error, or `CancellationError` when the calling task is cancelled. A waiting
     ///   caller that is cancelled leaves at once and the call goes on; when the caller making the call is
     ///   cancelled, the call is cancelled and the callers waiting for it make it again.
+    @inline(__always)
     func response(for key: Key, send: () async throws -> HTTransportResponse) async throws -> HTTransportResponse {
+        // Inlined, and the call made here rather than in a function of its own: each async call costs a
+        // send an executor check, and most sends share nothing.
+        let generation: UInt64
         while true {
-            try Task.checkCancellation()
-            let id = state.withLock { state -> UInt64? in
-                state.nextID &+= 1
-                guard state.calls[key] == nil else { return nil }
-                state.calls[key] = Call(generation: state.nextID)
-                return state.nextID
+            if let joined = try join(key) {
+                generation = joined
+                break
             }
-            if let id { return try await make(key, generation: id, send: send) }
             do {
                 return try await wait(for: key)
             } catch is Restart {
                 continue
             }
         }
+        let response: HTTransportResponse
+        do {
+            response = try await send()
+        } catch {
+            let waiters = leave(key, generation: generation)
+            // This caller's cancellation is not the waiters': they make the call again.
+            let theirs: any Error = Task.isCancelled ? Restart() : error
+            for waiter in waiters { waiter.resume(throwing: theirs) }
+            throw error
+        }
+        for waiter in leave(key, generation: generation) { waiter.resume(returning: response) }
+        return response
     }
 
-    /// Makes the call for `key` and hands its result to whoever waits for it.
-    private func make(_ key: Key, generation: UInt64, send: () async throws -> HTTransportResponse) async throws
-        -> HTTransportResponse
-    {
-        let result: Result<HTTransportResponse, any Error>
-        do {
-            result = .success(try await send())
-        } catch {
-            result = .failure(error)
+    /// Registers a call for `key` that this caller makes, and returns its generation; `nil` when one is
+    /// in flight already.
+    ///
+    /// - Throws: `CancellationError` when the calling task is cancelled.
+    private func join(_ key: Key) throws -> UInt64? {
+        try Task.checkCancellation()
+        return state.withLock { state -> UInt64? in
+            state.nextID &+= 1
+            guard state.calls[key] == nil else { return nil }
+            state.calls[key] = Call(generation: state.nextID)
+            return state.nextID
         }
-        let waiters = state.withLock { state -> [Waiter] in
-            guard let call = state.calls[key], call.generation == generation else { return [] }
-            state.calls.removeValue(forKey: key)
-            return Array(call.waiters.values)
+    }
+
+    /// Removes the call for `key` this caller made, and returns who waits for it.
+    private func leave(_ key: Key, generation: UInt64) -> [Waiter] {
+        state.withLock { state -> [Waiter] in
+            // Only the caller making a call removes it, so the call under `key` is this one; the
+            // generation check keeps that true should that ever change.
+            guard let call = state.calls.removeValue(forKey: key) else { return [] }
+            guard call.generation == generation else {
+                state.calls[key] = call
+                return []
+            }
+            return call.waiters.isEmpty ? [] : Array(call.waiters.values)
         }
-        // This caller's cancellation is not the waiters': they make the call again.
-        if Task.isCancelled, case .failure = result {
-            for waiter in waiters { waiter.resume(throwing: Restart()) }
-        } else {
-            for waiter in waiters { waiter.resume(with: result) }
-        }
-        return try result.get()
     }
 
     /// Waits for the call in flight for `key`.
