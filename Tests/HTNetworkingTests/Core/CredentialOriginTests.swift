@@ -122,6 +122,30 @@ struct CredentialOriginTests {
         #expect(sent[2].url?.absoluteString == "http://api.example.com:8443/v1/me?x=1")
     }
 
+    @Test(
+        "an origin is its scheme, host and port however the URL begins",
+        arguments: [
+            ("https://api.example.com/v1/me", true),
+            ("https://api.example.com", true),
+            ("https://api.example.com?x=1", true),
+            ("https://api.example.com:443/v1", true),
+            ("HTTPS://API.EXAMPLE.COM/v1", true),
+            ("https://api.example.com.evil.example/v1", false),
+            ("https://api.example.com@evil.example/v1", false),
+            ("https://api.example.com:4430/v1", false),
+            ("http://api.example.com/v1", false),
+            ("https://files.example.com/v1", false),
+            ("http://127.0.0.1:8080/x", true),
+            ("http://127.0.0.1:80801/x", false),
+            ("http://127.0.0.1/x", false),
+        ])
+    func originsMatchByPrefixOrByParsing(url: String, permitted: Bool) throws {
+        let origins = HTCredentialOrigins(
+            baseURL: try #require(URL(string: "https://api.example.com/v1")),
+            additional: [try #require(URL(string: "http://127.0.0.1:8080"))])
+        #expect(origins.permits(URL(string: url)) == permitted)
+    }
+
     @Test("the app opts in per origin; a request's own header and parameter always go with it")
     func optInAndOwnCredentials() async throws {
         let transport = RecordingTransport()
