@@ -288,6 +288,7 @@ package struct CodegenCommand {
             severalSpecs && allSpecs.min().map { options.specs.contains($0) } == true
         var matchedFieldTypes: Set<String> = []
         var matchedFilter: Set<String> = []
+        var matchedPaging: Set<String> = []
         // Every spec of the target is read and resolved first (the siblings named by `--also` too, whose
         // problems their own runs report), so that the types of all of them are named at once
         // (`SwiftNames`): a Swift type two specs would both declare is an error in each.
@@ -303,6 +304,7 @@ package struct CodegenCommand {
             if reportsUnmatchedFieldTypes, let document {
                 matchedFieldTypes.formUnion(config.fieldTypes.apply(to: document).matchedKeys)
                 matchedFilter.formUnion(config.filter.apply(to: document).matchedKeys)
+                matchedPaging.formUnion(config.paging.apply(to: document).matchedKeys)
             }
             if generated {
                 report(parseDiagnostics)
@@ -329,6 +331,7 @@ package struct CodegenCommand {
             let unmatched =
                 config.fieldTypes.unmatchedWarnings(matchedKeys: matchedFieldTypes)
                 + config.filter.unmatchedWarnings(matchedKeys: matchedFilter)
+                + config.paging.unmatchedWarnings(matchedKeys: matchedPaging)
             report(unmatched)
             warnings += unmatched.count
         }
