@@ -278,12 +278,13 @@ package struct CodegenCommand {
         let allSpecs = options.specs + options.siblings.filter { !options.specs.contains($0) }
         var failed = false
         var warnings = 0
-        // `fieldTypes` keys that match nothing in any spec of the target, gathered from each document as
-        // it is read below and reported once: by the run that generates the target's first spec (the
-        // build plugin's one run per target; callers that run one spec at a time name the others with
-        // `--also`).
+        // `fieldTypes`, filter and `paging` keys that match nothing in any spec of the target, gathered
+        // from each document as it is read below and reported once: by the run that generates the
+        // target's first spec (the build plugin's one run per target; callers that run one spec at a
+        // time name the others with `--also`).
         let severalSpecs =
-            allSpecs.count > 1 && (!config.fieldTypes.overrides.isEmpty || config.filter.isActive)
+            allSpecs.count > 1
+            && (!config.fieldTypes.overrides.isEmpty || !config.paging.overrides.isEmpty || config.filter.isActive)
         let reportsUnmatchedFieldTypes =
             severalSpecs && allSpecs.min().map { options.specs.contains($0) } == true
         var matchedFieldTypes: Set<String> = []

@@ -362,4 +362,33 @@ import Testing
             try Self.configDiagnostics(#"{"paging": {"GetItems": {"page": "page"}}}"#).first?.hasPrefix(
                 "htcodegen.json:1:26: error: unknown key 'page' in the \"paging\" of 'GetItems'") == true)
     }
+
+    /// The build plugin runs once per spec with the others as `--also`: a `paging` key that names an
+    /// interface of another spec of the target is no warning; one that names none is reported once.
+    @Test func aTargetsSpecsShareThePagingSetting() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "ht-paging-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let a = directory.appending(path: "a.htspec.json")
+        let b = directory.appending(path: "b.htspec.json")
+        let interface = #"{"method": "GET", "path": "/x", "inputs": {"page": "Integer"}}"#
+        try Data(#"{"htspec": 1, "interfaces": {"ListA": \#(interface)}}"#.utf8).write(to: a)
+        try Data(#"{"htspec": 1, "interfaces": {"ListB": \#(interface)}}"#.utf8).write(to: b)
+        let config = directory.appending(path: "htcodegen.json")
+        let output = directory.appending(path: "out").path
+        func run(_ spec: URL, also other: URL) -> Int32 {
+            CodegenCommand.run(arguments: [
+                "generate", spec.path, "--also", other.path, "--config", config.path, "--output-dir", output,
+                "--quiet", "--warnings-as-errors",
+            ])
+        }
+        try Data(#"{"paging": {"ListA": {"pageNumber": "page"}}}"#.utf8).write(to: config)
+        #expect(run(a, also: b) == 0)
+        #expect(run(b, also: a) == 0)
+        #expect(try String(contentsOfFile: output + "/a+Requests.swift", encoding: .utf8).contains("HTPagedRequest"))
+        #expect(try !String(contentsOfFile: output + "/b+Requests.swift", encoding: .utf8).contains("HTPagedRequest"))
+        try Data(#"{"paging": {"ListA": "linkHeader", "ListC": false}}"#.utf8).write(to: config)
+        #expect(run(a, also: b) == 1)
+        #expect(run(b, also: a) == 0)
+    }
 }
