@@ -136,7 +136,7 @@ package enum Generator {
         diagnostics.sorted { ($0.location, $0.message) < ($1.location, $1.message) }
     }
 
-    /// Applies the config's `fieldTypes` and then its operation filter (`operations`, `schemas`) to
+    /// Applies the config's `fieldTypes`, its `paging` and then its operation filter (`operations`, `schemas`) to
     /// `document` and resolves it: the first half of
     /// ``generate(_:config:declareAbstractTypes:shards:reportsUnmatchedFieldTypes:)``, for a run over
     /// several specs of one target, which names the types of all of them (``SwiftNames``) before it
@@ -147,9 +147,11 @@ package enum Generator {
         var diagnostics: [Diagnostic] = []
         let applied = config.fieldTypes.apply(to: document)
         diagnostics.append(contentsOf: applied.diagnostics)
-        let filtered = config.filter.apply(to: applied.document)
+        let paged = config.paging.apply(to: applied.document)
+        let filtered = config.filter.apply(to: paged.document)
         if reportsUnmatchedFieldTypes {
             diagnostics.append(contentsOf: config.fieldTypes.unmatchedWarnings(matchedKeys: applied.matchedKeys))
+            diagnostics.append(contentsOf: config.paging.unmatchedWarnings(matchedKeys: paged.matchedKeys))
             diagnostics.append(contentsOf: config.filter.unmatchedWarnings(matchedKeys: filtered.matchedKeys))
         }
         let (resolved, resolveDiagnostics) = Resolver.resolve(filtered.document)

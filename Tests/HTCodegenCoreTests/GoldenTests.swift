@@ -54,7 +54,7 @@ import Testing
             "headers.htspec.json", "imported-input.htspec.json", "docs.htspec.json", "naming.htspec.json",
             "settings.htspec.json", "demo.htspec.json", "nei-naming.nei.json", "value-types.htspec.json",
             "nei-paging.nei.json", "nei-overrides.nei.json", "petstore.openapi.yaml",
-            "petstore-expanded.openapi.json",
+            "petstore-expanded.openapi.json", "paging.htspec.json", "pages.openapi.yaml",
         ] {
             #expect(names.contains(required), "missing spec \(required)")
         }

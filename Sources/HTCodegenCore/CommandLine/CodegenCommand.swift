@@ -278,16 +278,18 @@ package struct CodegenCommand {
         let allSpecs = options.specs + options.siblings.filter { !options.specs.contains($0) }
         var failed = false
         var warnings = 0
-        // `fieldTypes` keys that match nothing in any spec of the target, gathered from each document as
-        // it is read below and reported once: by the run that generates the target's first spec (the
-        // build plugin's one run per target; callers that run one spec at a time name the others with
-        // `--also`).
+        // `fieldTypes`, filter and `paging` keys that match nothing in any spec of the target, gathered
+        // from each document as it is read below and reported once: by the run that generates the
+        // target's first spec (the build plugin's one run per target; callers that run one spec at a
+        // time name the others with `--also`).
         let severalSpecs =
-            allSpecs.count > 1 && (!config.fieldTypes.overrides.isEmpty || config.filter.isActive)
+            allSpecs.count > 1
+            && (!config.fieldTypes.overrides.isEmpty || !config.paging.overrides.isEmpty || config.filter.isActive)
         let reportsUnmatchedFieldTypes =
             severalSpecs && allSpecs.min().map { options.specs.contains($0) } == true
         var matchedFieldTypes: Set<String> = []
         var matchedFilter: Set<String> = []
+        var matchedPaging: Set<String> = []
         // Every spec of the target is read and resolved first (the siblings named by `--also` too, whose
         // problems their own runs report), so that the types of all of them are named at once
         // (`SwiftNames`): a Swift type two specs would both declare is an error in each.
@@ -303,6 +305,7 @@ package struct CodegenCommand {
             if reportsUnmatchedFieldTypes, let document {
                 matchedFieldTypes.formUnion(config.fieldTypes.apply(to: document).matchedKeys)
                 matchedFilter.formUnion(config.filter.apply(to: document).matchedKeys)
+                matchedPaging.formUnion(config.paging.apply(to: document).matchedKeys)
             }
             if generated {
                 report(parseDiagnostics)
@@ -329,6 +332,7 @@ package struct CodegenCommand {
             let unmatched =
                 config.fieldTypes.unmatchedWarnings(matchedKeys: matchedFieldTypes)
                 + config.filter.unmatchedWarnings(matchedKeys: matchedFilter)
+                + config.paging.unmatchedWarnings(matchedKeys: matchedPaging)
             report(unmatched)
             warnings += unmatched.count
         }

@@ -2,7 +2,8 @@
 ///
 /// ```json
 /// { "namePrefix": "HT", "reqAbstract": "BaseRequest", "modelAbstract": "HTTPModel", "accessLevel": "public",
-///   "fieldTypes": { "Product.price": "Decimal" }, "operations": { "include": { "tags": ["Files"] } } }
+///   "fieldTypes": { "Product.price": "Decimal" }, "operations": { "include": { "tags": ["Files"] } },
+///   "paging": { "GetProducts": { "pageNumber": "page", "items": "result", "total": "total" } } }
 /// ```
 package struct GeneratorConfig: Sendable, Hashable {
     /// The access level of generated declarations.
@@ -44,6 +45,9 @@ package struct GeneratorConfig: Sendable, Hashable {
     package var abstractTypes = AbstractTypes.alias
     /// Types chosen for fields and inputs whatever the spec says (see ``FieldTypeOverrides``).
     package var fieldTypes = FieldTypeOverrides()
+    /// How chosen requests are paged whatever the spec says or the NEI reader infers (see
+    /// ``PagingOverrides``).
+    package var paging = PagingOverrides()
     /// Whether a field the spec requires is non-optional in its model (`"requiredFields": "nonOptional"`,
     /// the default) or stays optional and is only checked when mapping (`"optional"`, for servers that
     /// drift from their spec). NEI exports always keep fields optional.
@@ -79,7 +83,7 @@ package struct GeneratorConfig: Sendable, Hashable {
     /// The keys a config file may have.
     package static let keys = [
         "$schema", "namePrefix", "reqAbstract", "modelAbstract", "accessLevel", "runtimeModule", "abstractTypes",
-        "fieldTypes", "requiredFields", "memberNames", "operations", "schemas", "documents",
+        "fieldTypes", "requiredFields", "memberNames", "operations", "schemas", "documents", "paging",
     ]
 
     /// Reads the value of `documents`: relative paths that stay inside the config's folder.
@@ -128,6 +132,10 @@ package struct GeneratorConfig: Sendable, Hashable {
             if member.key == "$schema" { continue }
             if member.key == "fieldTypes" {
                 config.fieldTypes = FieldTypeOverrides.read(member.value, into: &diagnostics)
+                continue
+            }
+            if member.key == "paging" {
+                config.paging = PagingOverrides.read(member.value, into: &diagnostics)
                 continue
             }
             if member.key == "operations" {

@@ -135,6 +135,7 @@ extension SwiftRenderer {
         writer.line("/// `\(request.method) \(shownPath)`")
         writer.line("///")
         writeSecurityDoc(request.security, into: &writer)
+        writePagingDoc(request.paging, into: &writer)
         writer.line(provenance(request.location))
         if let deprecation = request.deprecation { writer.line(deprecationAttribute(deprecation)) }
         // Inside a deprecated request nothing warns; in another one, its deprecated inputs are marked.
@@ -145,6 +146,7 @@ extension SwiftRenderer {
         case .jsonLines?, .jsonSequence?: conformances += ", HTValueStreamRequest"
         case nil: break
         }
+        if request.paging != nil { conformances += ", HTPagedRequest" }
         writer.block("\(access)struct \(typeName): \(conformances)") {
             writer in
             if request.statusResponses.isEmpty {
@@ -188,6 +190,9 @@ extension SwiftRenderer {
                 writer.line(
                     "\(access)static var securityRequirements: [HTSecurityRequirement]? { \(securityExpression(security)) }"
                 )
+            }
+            if let paging = request.paging {
+                writer.line("\(access)static var paging: HTPaging { \(pagingExpression(paging)) }")
             }
             if let body = request.body, !body.choices.isEmpty {
                 renderBodyChoices(body, into: &writer)

@@ -278,6 +278,8 @@ package struct ResolvedRequest: Sendable {
     package var stream: (format: StreamDecl.Format, element: ResolvedType)?
     /// The base URL its own servers give it.
     package var baseURL: String?
+    /// How its results are paged, its input checked: it conforms to `HTPagedRequest`.
+    package var paging: PagingDecl?
 }
 
 extension ResolvedRequest {

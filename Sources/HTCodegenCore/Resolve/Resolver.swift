@@ -441,6 +441,7 @@ package struct Resolver {
         let body = interface.body.flatMap { resolveBody($0) }
         let errorResponses = resolveErrorResponses(interface.errorResponses)
         if case .fields(let fields) = interface.inputs { checkPlacements(fields, of: interface) }
+        let paging = interface.paging.flatMap { resolvePaging($0, of: interface, inputs: inputs, response: response) }
         guard
             diagnostics.all.count == errorsBefore
                 || !diagnostics.all[errorsBefore...].contains(where: { $0.severity == .error })
@@ -471,6 +472,7 @@ package struct Resolver {
             request.stream = (stream.format, element)
         }
         request.baseURL = interface.baseURL
+        request.paging = paging
         return request
     }
 

@@ -23,7 +23,8 @@
 /// import a whole data type instead of listing parameters. `"required": true` on a field object marks an
 /// input (or a data type's field) as required; path parameters are required whatever it says. Types are
 /// written as ``TypeSyntax`` says (`[String: Price]` is a map). A field object's `"format"` and the
-/// spec's `"dateFormat"` are ``DateFormat``s.
+/// spec's `"dateFormat"` are ``DateFormat``s. An interface's `"paging"` (``PagingSyntax``) says how its
+/// results are paged.
 package struct NativeSpecReader: Sendable {
     private let file: String
     private var diagnostics = DiagnosticBag()
@@ -273,10 +274,15 @@ package struct NativeSpecReader: Sendable {
                 }
             }
         }
-        return InterfaceDecl(
+        var interface = InterfaceDecl(
             name: name, location: nameLocation, method: method, methodLocation: methodLocation, path: path,
             pathLocation: pathMember.value.location, description: optionalString(node["description"]),
             inputs: inputs, outputs: outputs, headers: headers)
+        if let paging = node["paging"] {
+            interface.paging = PagingSyntax.read(
+                paging.value, what: "the \"paging\" of \(what)", origin: .spec, into: &diagnostics)
+        }
+        return interface
     }
 
     private mutating func readParameters(_ node: JSONNode, listKey: String, importKey: String, what: String)
@@ -335,7 +341,7 @@ package struct NativeSpecReader: Sendable {
         static let field = ["type", "description", "required", "format"]
         static let enumMember = ["key", "value", "description"]
         static let interface = [
-            "className", "description", "method", "path", "inputs", "input", "outputs", "output", "headers",
+            "className", "description", "method", "path", "inputs", "input", "outputs", "output", "headers", "paging",
         ]
         static let header = ["value", "description"]
         static let imported = ["import", "bind"]

@@ -286,6 +286,9 @@ package struct InterfaceDecl: Sendable {
     package var operationID: String?
     /// The OpenAPI operation's `tags`, in order.
     package var tags: [String] = []
+    /// How its results are paged (native `"paging"`, OpenAPI `x-ht-paging`, `htcodegen.json`, or
+    /// inferred from an NEI paging envelope); `nil`: not paged.
+    package var paging: PagingDecl?
 
     /// Creates an interface.
     package init(

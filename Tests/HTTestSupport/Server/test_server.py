@@ -623,9 +623,9 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_json(201, {"key": key, "replayed": False, "body": text})
             else:
                 self.send_json(200, {"key": key, "replayed": True})
-        elif path == "/pages":
+        elif path == "/pages" or path == "/pages/result":
             self.require_method("GET")
-            self.route_pages(query)
+            self.route_pages(query, "result" if path == "/pages/result" else "items")
         elif path == "/hold":
             # Counted, then held until /release?key= opens the key's gate: requests that overlap for sure.
             self.require_method("GET")
@@ -739,11 +739,12 @@ class Handler(BaseHTTPRequestHandler):
         '"blob":"+/8="}'
     ).encode("utf-8")
 
-    def route_pages(self, query: Dict[str, List[str]]) -> None:
+    def route_pages(self, query: Dict[str, List[str]], items_key: str = "items") -> None:
         """`total` items `{"id": i}`, `per` a page, by `scheme`: `cursor` (the next one in the body),
         `page` (numbered from 1), `offset`, or `link` (a `Link: <...>; rel="next"` header, to another
         origin with `elsewhere=1`). The body is `{"items": [...], "total": n, "next_cursor": ...}`, or
-        with `bare=1` the items array alone."""
+        with `bare=1` the items array alone. `/pages/result` names the items `result` (an NEI paging
+        envelope, `ResultFragment {total, result}`)."""
         scheme = self.str_param(query, "scheme", "page")
         total = self.int_param(query, "total", default=10, maximum=100_000)
         per = self.int_param(query, "per", default=3, minimum=1, maximum=1000)
@@ -755,7 +756,7 @@ class Handler(BaseHTTPRequestHandler):
             start = (self.int_param(query, "page", default=1) - 1) * per
         items = [{"id": i} for i in range(start, min(start + per, total))]
         end = start + len(items)
-        body: Dict[str, Any] = {"items": items, "total": total}
+        body: Dict[str, Any] = {items_key: items, "total": total}
         headers: Dict[str, str] = {}
         if scheme == "cursor":
             body["next_cursor"] = str(end) if end < total else None
@@ -763,8 +764,9 @@ class Handler(BaseHTTPRequestHandler):
             host = "localhost" if self.str_param(query, "elsewhere", "") == "1" else "127.0.0.1"
             page = self.int_param(query, "page", default=1) + 1
             others = "&".join("%s=%s" % (k, v[0]) for k, v in sorted(query.items()) if k != "page")
-            headers["Link"] = '<http://%s:%d/pages?%s&page=%d>; rel="next", </pages?page=1>; rel="first"' % (
-                host, self.server.server_address[1], others, page)
+            route = "/pages" if items_key == "items" else "/pages/result"
+            headers["Link"] = '<http://%s:%d%s?%s&page=%d>; rel="next", <%s?page=1>; rel="first"' % (
+                host, self.server.server_address[1], route, others, page, route)
         if self.str_param(query, "bare", "") == "1":
             self.send_json(200, items, headers)  # the items alone, as an array
             return

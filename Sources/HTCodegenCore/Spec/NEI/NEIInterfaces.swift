@@ -117,6 +117,15 @@ extension NEIReadContext {
         }
 
         var inputs = self.parameters(parameters.inputs, of: "\(what) (inputs)")
+        for input in parameters.inputs {
+            guard let member = input["name"], let name = member.value.stringValue,
+                NEIPagingInference.isCandidate(name), let value = input["defaultValue"]?.value
+            else { continue }
+            switch value.value {
+            case .string(let text), .number(let text): pagingInputDefaults[member.value.location] = text
+            default: break
+            }
+        }
         if case .fields(var fields) = inputs {
             for parameter in Resolver.pathParameters(in: path) where !fields.contains(where: { $0.name == parameter }) {
                 diagnostics.warning(

@@ -11,6 +11,9 @@ struct NEIReadContext {
     var diagnostics = DiagnosticBag()
     /// The datatypes by id.
     var types = NEITypeTable()
+    /// The `defaultValue` of each input that may be a page number or an offset, by where its name is
+    /// written: the first page for ``NEIPagingInference``.
+    var pagingInputDefaults: [SourceLocation: String] = [:]
 
     /// Creates a context for `file`.
     init(file: String) {

@@ -107,6 +107,7 @@ package struct NEIV0Reader {
         for node in interfaces {
             if let interface = readInterface(node) { document.interfaces.append(interface) }
         }
+        NEIPagingInference.apply(to: &document, defaults: context.pagingInputDefaults)
         return document
     }
 

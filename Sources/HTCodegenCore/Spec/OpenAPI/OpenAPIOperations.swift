@@ -164,6 +164,10 @@ extension OpenAPIReadContext {
         interface.responseHeaders = responses.headers
         interface.stream = responses.stream
         interface.security = security(node["security"]?.value) ?? documentSecurity
+        if let paging = node["x-ht-paging"] {
+            interface.paging = PagingSyntax.read(
+                paging.value, what: "x-ht-paging of the operation '\(name)'", origin: .spec, into: &diagnostics)
+        }
         // Callbacks are sent to the app: their payloads are models, no requests (OpenAPIPayloads.swift).
         if let callbacks = node["callbacks"]?.value { declareCallbackPayloads(callbacks, inFile: file) }
         // The operation's servers, else its path's: the first is the request's base URL when absolute.

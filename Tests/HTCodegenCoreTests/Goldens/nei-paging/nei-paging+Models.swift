@@ -8,7 +8,7 @@
 
 /// 订单
 ///
-/// - Remark: Generated from nei-paging.nei.json:398:12
+/// - Remark: Generated from nei-paging.nei.json:471:12
 internal final class HTOrder: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -44,7 +44,7 @@ internal final class HTOrder: HTHTTPModel, HTModelMappable, @unchecked Sendable 
 
 /// 商品
 ///
-/// - Remark: Generated from nei-paging.nei.json:390:12
+/// - Remark: Generated from nei-paging.nei.json:463:12
 internal final class HTProduct: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.

@@ -29,14 +29,17 @@ internal struct HTGetApiHistoryRequest: HTBaseRequest, Sendable {
 ///
 /// `GET /api/orders`
 ///
+/// - Note: `client.pages(of:)` pages it by page number: `page`, from 1; the items at `result`; the total at `total`.
+///   Inferred from the NEI paging envelope; set `paging` in htcodegen.json to change it.
 /// - Remark: Generated from nei-paging.nei.json:153:17
-internal struct HTGetOrdersRequest: HTBaseRequest, Sendable {
+internal struct HTGetOrdersRequest: HTBaseRequest, Sendable, HTPagedRequest {
     internal typealias Response = [HTOrder]
 
     internal static var method: HTHTTPMethod { .get }
     internal static var path: String { "/api/orders" }
     internal static var responseKeyPath: String? { "result" }
     internal static var headerPropertyList: [String] { ["authorization"] }
+    internal static var paging: HTPaging { HTPaging(.pageNumber(parameter: "page", first: 1), itemsKeyPath: "result", totalKeyPath: "total") }
 
     /// 按状态筛选
     internal var status: HTOrderStatus?
@@ -56,6 +59,38 @@ internal struct HTGetOrdersRequest: HTBaseRequest, Sendable {
         var headers: [String: String] = [:]
         if let value = self.authorization { headers.updateValue(value, forKey: "Authorization") }
         return headers
+    }
+}
+
+// MARK: - HTGetPagedProductsRequest
+
+/// 分页商品
+///
+/// 回环服务器的 /pages/result：共 total 条，每页 per 条，从第 1 页起
+///
+/// `GET /pages/result`
+///
+/// - Note: `client.pages(of:)` pages it by page number: `page`, from 1; the items at `result`; the total at `total`.
+///   Inferred from the NEI paging envelope; set `paging` in htcodegen.json to change it.
+/// - Remark: Generated from nei-paging.nei.json:356:17
+internal struct HTGetPagedProductsRequest: HTBaseRequest, Sendable, HTPagedRequest {
+    internal typealias Response = [HTProduct]
+
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/pages/result" }
+    internal static var responseKeyPath: String? { "result" }
+    internal static var paging: HTPaging { HTPaging(.pageNumber(parameter: "page", first: 1), itemsKeyPath: "result", totalKeyPath: "total") }
+
+    /// 页码，从 1 开始
+    internal var page: Double?
+    /// 每页条数
+    internal var per: Double?
+
+    internal var parameters: HTJSONObject {
+        var parameters = HTJSONObject()
+        if let value = self.page { parameters.append("page", value.htJSON) }
+        if let value = self.per { parameters.append("per", value.htJSON) }
+        return parameters
     }
 }
 
@@ -91,13 +126,16 @@ internal struct HTGetProductRequest: HTBaseRequest, Sendable {
 ///
 /// `GET /api/products`
 ///
+/// - Note: `client.pages(of:)` pages it by page number: `page`, from 1; the items at `result`; the total at `total`.
+///   Inferred from the NEI paging envelope; set `paging` in htcodegen.json to change it.
 /// - Remark: Generated from nei-paging.nei.json:7:17
-internal struct HTGetProductsRequest: HTBaseRequest, Sendable {
+internal struct HTGetProductsRequest: HTBaseRequest, Sendable, HTPagedRequest {
     internal typealias Response = [HTProduct]
 
     internal static var method: HTHTTPMethod { .get }
     internal static var path: String { "/api/products" }
     internal static var responseKeyPath: String? { "result" }
+    internal static var paging: HTPaging { HTPaging(.pageNumber(parameter: "page", first: 1), itemsKeyPath: "result", totalKeyPath: "total") }
 
     /// 页码，从 1 开始
     internal var page: Double?
@@ -118,13 +156,16 @@ internal struct HTGetProductsRequest: HTBaseRequest, Sendable {
 ///
 /// `GET /api/products/search`
 ///
+/// - Note: `client.pages(of:)` pages it by page number: `page`, from 1; the items at `result`; the total at `total`.
+///   Inferred from the NEI paging envelope; set `paging` in htcodegen.json to change it.
 /// - Remark: Generated from nei-paging.nei.json:80:17
-internal struct HTSearchProductsRequest: HTBaseRequest, Sendable {
+internal struct HTSearchProductsRequest: HTBaseRequest, Sendable, HTPagedRequest {
     internal typealias Response = [HTProduct]
 
     internal static var method: HTHTTPMethod { .get }
     internal static var path: String { "/api/products/search" }
     internal static var responseKeyPath: String? { "result" }
+    internal static var paging: HTPaging { HTPaging(.pageNumber(parameter: "page", first: 1), itemsKeyPath: "result", totalKeyPath: "total") }
 
     /// 关键词
     internal var keyword: String?

@@ -8,13 +8,15 @@
 
 /// `GET /account`
 ///
+/// - Note: `client.pages(of:)` pages it by the `Link` header's `rel="next"`.
 /// - Remark: Generated from settings.htspec.json:10:5
-public struct NEGetAccountRequest: NERequest, Sendable {
+public struct NEGetAccountRequest: NERequest, Sendable, HTPagedRequest {
     public typealias Response = NEAccount
 
     public static var method: HTHTTPMethod { .get }
     public static var path: String { "/account" }
     public static var responseKeyPath: String? { "account" }
+    public static var paging: HTPaging { HTPaging(.linkHeader) }
 
     public init() {}
 }

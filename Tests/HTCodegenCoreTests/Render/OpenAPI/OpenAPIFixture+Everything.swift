@@ -305,6 +305,20 @@ extension OpenAPIFixture {
                     field("X-Where", ref("String"), placement: .header) { $0.sendsJSONText = true },
                     field("json", ref("Filter"), placement: .cookie) { $0.sendsJSONText = true },
                 ], line: 200))
+        // Issue #39 part 4: an operation that says how it pages (x-ht-paging): an HTPagedRequest.
+        operations.append(
+            operation(
+                "listPetPages", "GET", "/pets/pages",
+                inputs: [
+                    field("cursor", ref("String"), placement: .query(.formExploded)),
+                    field("limit", ref("Int32"), placement: .query(.formExploded)),
+                ], line: 210
+            ) {
+                $0.response = .body(ref("Pet", [.array]))
+                $0.paging = PagingDecl(
+                    .cursor(keyPath: "meta.next", parameter: "cursor"), totalKeyPath: "meta.total", maximumPages: 20,
+                    location: at(211))
+            })
         return operations
     }
 }

@@ -68,6 +68,10 @@ import Testing
             }
             let location: URL? = HTDownloadFileRequest.ResponseHeaders(download.raw).location
             _ = location
+            for try await page in client.pages(of: HTListPetPagesRequest(limit: 10)) {
+                let pets: [HTPet] = page.value
+                _ = (pets.count, page.total, HTListPetPagesRequest.paging.maximumPages)
+            }
         }
         """
 
