@@ -112,6 +112,9 @@ enum ClientBench {
         var sessionOnly: [Double] = []
         var appSessionTransportOnly: [Double] = []
         let appSessionTransport = HTURLSessionTransport(session: session)
+        var appSessionConfiguration = clientConfiguration
+        appSessionConfiguration.sharesInFlightCalls = false
+        let appSessionClient = HTClient(configuration: appSessionConfiguration, transport: appSessionTransport)
         var receivedThenMapped: [Double] = []
         var decoderOnly: [Double] = []
         var parsedThenMapped: [Double] = []
@@ -219,14 +222,36 @@ enum ClientBench {
                 BenchClock.median(decodedAfterSend) * 1e6,
                 BenchClock.median(decodedAfterSend) / BenchClock.median(decoderOnly)))
 
-        // 3. Throughput with 64 requests in flight, and each request's latency in that run.
-        let total = 3000
-        let ours64 = try await throughput(total: total, inFlight: 64, clock) {
-            blackHole(try await client.send(UsersRequest()))
-        }
-        let theirs64 = try await throughput(total: total, inFlight: 64, clock) {
+        // 3. Throughput with 64 requests in flight, and each request's latency in that run: rounds of
+        // `total` requests a side, alternating which side goes first, their latencies pooled (one run a
+        // side moved p50 by 20 % from run to run on a quiet machine).
+        let total = 600
+        var ours64 = Throughput(rate: 0, latencies: [])
+        var theirs64 = Throughput(rate: 0, latencies: [])
+        let sendOurs: @Sendable () async throws -> Void = { blackHole(try await client.send(UsersRequest())) }
+        let sendTheirs: @Sendable () async throws -> Void = {
             let (data, _) = try await session.data(for: URLRequest(url: requestURL))
             blackHole(try decoder.decode([CodableGithubUser].self, from: data))
+        }
+        // Each round's ratios too, whose median cancels the drift of a machine that is busy at times.
+        var rateRatios: [Double] = []
+        var p50Ratios: [Double] = []
+        var p99Ratios: [Double] = []
+        for round in 0..<16 {
+            let our: Throughput
+            let their: Throughput
+            if round.isMultiple(of: 2) {
+                our = try await throughput(total: total, inFlight: 64, clock, sendOurs)
+                their = try await throughput(total: total, inFlight: 64, clock, sendTheirs)
+            } else {
+                their = try await throughput(total: total, inFlight: 64, clock, sendTheirs)
+                our = try await throughput(total: total, inFlight: 64, clock, sendOurs)
+            }
+            ours64.add(our)
+            theirs64.add(their)
+            rateRatios.append(our.rate / their.rate)
+            p50Ratios.append(our.percentile(0.50) / their.percentile(0.50))
+            p99Ratios.append(our.percentile(0.99) / their.percentile(0.99))
         }
         print(String(format: "64 in flight: client.send           %8.0f requests/s", ours64.rate))
         print(String(format: "64 in flight: URLSession + decoder  %8.0f requests/s", theirs64.rate))
@@ -238,6 +263,26 @@ enum ClientBench {
             String(
                 format: "  latency, URLSession + decoder     p50 %8.1f ms, p99 %8.1f ms",
                 theirs64.percentile(0.50) * 1e3, theirs64.percentile(0.99) * 1e3))
+        print(
+            String(
+                format:
+                    "  median of 16 rounds' ratios       requests/s %.2f×, p50 %.2f×, p99 %.2f× (targets ≥ 1.00×, ≤ 1.00×, ≤ 1.00×)",
+                BenchClock.median(rateRatios), BenchClock.median(p50Ratios), BenchClock.median(p99Ratios)))
+        // Where the latency goes: each side's transfer alone, and the client over the app's session
+        // (data(for:), whose answer resumes the client's task on the cooperative pool).
+        let parts: [(String, @Sendable () async throws -> Void)] = [
+            ("HTURLSessionTransport.send alone", { blackHole(try await transport.send(clientRequest)) }),
+            ("URLSession data(for:) alone", { blackHole(try await session.data(for: URLRequest(url: requestURL))) }),
+            ("client.send over the app's session", { blackHole(try await appSessionClient.send(UsersRequest())) }),
+        ]
+        for (name, body) in parts {
+            let run = try await throughput(total: 3000, inFlight: 64, clock, body)
+            print(
+                String(
+                    format: "  %@ %6.0f/s, p50 %6.1f ms, p99 %6.1f ms",
+                    name.padding(toLength: 35, withPad: " ", startingAt: 0), run.rate,
+                    run.percentile(0.5) * 1e3, run.percentile(0.99) * 1e3))
+        }
     }
 
     /// The mean time of one of `count` sequential calls of `body`, in seconds.
@@ -255,6 +300,16 @@ enum ClientBench {
     struct Throughput {
         var rate: Double
         var latencies: [Double]
+        /// The seconds the runs took, when rounds are pooled.
+        var seconds: Double = 0
+
+        /// Pools `run` into these figures: the latencies together, the rate over both runs' time.
+        mutating func add(_ run: Throughput) {
+            let seconds = Double(run.latencies.count) / run.rate
+            self.seconds += seconds
+            latencies += run.latencies
+            rate = Double(latencies.count) / self.seconds
+        }
 
         /// The latency that `fraction` of the requests did not exceed (nearest rank).
         func percentile(_ fraction: Double) -> Double {

@@ -336,9 +336,19 @@ public final class HTClient: Sendable {
         defer { state.withLock { _ = $0.inFlight.removeValue(forKey: id) } }
         // Started on this thread and run until its first suspension (Swift 6.2's `Task.immediate`):
         // no thread hop before the transport, and none at all when the chain answers at once (mocks).
+        // Over a session the transport made on Linux, it goes on where its answer arrives
+        // (HTDelegateQueueExecutor): the caller's resumption is then the only wait for a thread.
         let task: Task<HTTransportResponse, any Error>
         if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, *) {
-            task = Task.immediate { try await chain(urlRequest) }
+            #if canImport(FoundationNetworking)
+                if let executor = (transport as? HTURLSessionTransport)?.taskExecutor {
+                    task = Task.immediate(executorPreference: executor) { try await chain(urlRequest) }
+                } else {
+                    task = Task.immediate { try await chain(urlRequest) }
+                }
+            #else
+                task = Task.immediate { try await chain(urlRequest) }
+            #endif
         } else {
             task = Task { try await chain(urlRequest) }
         }

@@ -26,8 +26,9 @@ import Foundation
 final class HTBoundedDelegateQueue: OperationQueue, @unchecked Sendable {
     // @unchecked Sendable, safety: `OperationQueue` is thread-safe and already declared
     // `@unchecked Sendable` by Foundation; the stored properties this subclass adds are `let`s: an
-    // `Int`, a `DispatchSemaphore` and a `DispatchQueue`, which are thread-safe, and a
-    // `DispatchSpecificKey`, an immutable object libdispatch only uses as a key.
+    // `Int`, a `DispatchSemaphore` and a `DispatchQueue`, which are thread-safe, a
+    // `DispatchSpecificKey`, an immutable object libdispatch only uses as a key, and an executor that
+    // holds only those two.
     /// How many operations may wait to run.
     let capacity: Int
     /// One permit per operation that may still be added without waiting.
@@ -36,6 +37,10 @@ final class HTBoundedDelegateQueue: OperationQueue, @unchecked Sendable {
     private let serial: DispatchQueue
     /// Set on `serial`: tells an addition made by a delegate call, which must not wait.
     private let onSerial = DispatchSpecificKey<Bool>()
+    #if canImport(FoundationNetworking)
+        /// Where a request's task goes on (``HTDelegateQueueExecutor``).
+        let executor: HTDelegateQueueExecutor
+    #endif
 
     /// A serial queue for at most `capacity` waiting operations.
     init(capacity: Int) {
@@ -45,6 +50,9 @@ final class HTBoundedDelegateQueue: OperationQueue, @unchecked Sendable {
         // waiting would do.
         self.permits = DispatchSemaphore(value: 0)
         self.serial = DispatchQueue(label: "HTNetworking.session-delegate")
+        #if canImport(FoundationNetworking)
+            self.executor = HTDelegateQueueExecutor(serial: serial, onSerial: onSerial)
+        #endif
         super.init()
         serial.setSpecific(key: onSerial, value: true)
         for _ in 0..<capacity { permits.signal() }

@@ -53,6 +53,14 @@ public struct HTURLSessionTransport: HTTransport {
 
     /// Creates a transport with a session of its own, made from `configuration` (by default ephemeral,
     /// so no cookies or cache are shared with the rest of the app).
+    #if canImport(FoundationNetworking)
+        /// Where a request's task goes on once resumed, when the transport made the session
+        /// (``HTDelegateQueueExecutor``).
+        var taskExecutor: HTDelegateQueueExecutor? {
+            (session.delegateQueue as? HTBoundedDelegateQueue)?.executor
+        }
+    #endif
+
     public init(configuration: URLSessionConfiguration = .ephemeral) {
         let (session, delegate) = Self.delegateSession(configuration, queueCapacity: Self.delegateQueueCapacity)
         self.session = session
