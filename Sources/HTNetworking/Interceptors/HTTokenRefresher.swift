@@ -44,6 +44,15 @@ actor HTTokenRefresher {
     /// or refreshing again, until the provider has another token (the app signed the user in again).
     private var failed: (token: String?, failure: Failure)?
 
+    /// What ``token()`` reads without entering the actor: whether a refresh runs or failed last, and
+    /// how many have finished. The actor sets it wherever those change (``publish()``).
+    private struct Snapshot: Equatable, Sendable {
+        var isRefreshing = false
+        var hasFailure = false
+        var epoch = 0
+    }
+    private let snapshot = HTLocked(Snapshot())
+
     init(provider: any HTTokenProvider) {
         self.provider = provider
     }
@@ -55,7 +64,23 @@ actor HTTokenRefresher {
 
     /// The token to send: a running refresh's (its failure fails the request), else the provider's; one
     /// the provider says is expired is refreshed first.
-    func token() async throws -> Signed {
+    ///
+    /// Nearly every send finds no refresh running or failed and a token that has not expired: it takes
+    /// the provider's token without entering the actor (two executor switches a send, most of what the
+    /// refresher cost a send that needs no refresh), as long as nothing about refreshes changed while
+    /// it asked; otherwise it asks again inside.
+    nonisolated func token() async throws -> Signed {
+        let before = snapshot.current
+        if !before.isRefreshing, !before.hasFailure {
+            let current = try await provider.currentToken()
+            let expired = current.map { provider.isExpired($0) } ?? false
+            if !expired, snapshot.current == before { return Signed(token: current, epoch: before.epoch) }
+        }
+        return try await tokenInside()
+    }
+
+    /// ``token()`` inside the actor.
+    private func tokenInside() async throws -> Signed {
         if let running { return Signed(token: try await running.value, epoch: epoch) }
         let current = try await provider.currentToken()
         if let running { return Signed(token: try await running.value, epoch: epoch) }
@@ -93,9 +118,11 @@ actor HTTokenRefresher {
             }
         }
         running = task
+        publish()
         let result = await task.result
         running = nil
         epoch += 1
+        defer { publish() }
         // The rejected token may be remembered with its cache-scope digest: forget it.
         HTCredentialDigests.forgetAll()
         switch result {
@@ -116,7 +143,14 @@ actor HTTokenRefresher {
     func signOut() async {
         latest = nil
         failed = nil
+        publish()
         await provider.signOut()
+    }
+
+    /// Sets what ``token()`` reads outside the actor.
+    private func publish() {
+        let now = Snapshot(isRefreshing: running != nil, hasFailure: failed != nil, epoch: epoch)
+        snapshot.withLock { $0 = now }
     }
 
     /// What a request signed as `signed` gets without a new refresh: the running refresh's token, or the
