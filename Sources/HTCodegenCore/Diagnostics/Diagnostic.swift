@@ -47,6 +47,24 @@ package struct DiagnosticBag: Sendable {
         all.append(Diagnostic(.warning, message, at: location))
     }
 
+    /// Reports each of `members` whose key is not one of `allowed` (a key that differs from one only in
+    /// case is suggested), at the key; `what` names the object in the message. Returns whether any was.
+    @discardableResult
+    package mutating func reportUnknownKeys(
+        _ members: [JSONMember], allowed: [String], in what: @autoclosure () -> String
+    ) -> Bool {
+        var found = false
+        for member in members where !allowed.contains(member.key) {
+            let suggestion =
+                allowed.first { $0.lowercased() == member.key.lowercased() }.map { " (did you mean '\($0)'?)" } ?? ""
+            error(
+                "unknown key '\(member.key)' in \(what())\(suggestion); expected one of: \(allowed.joined(separator: ", "))",
+                at: member.keyLocation)
+            found = true
+        }
+        return found
+    }
+
     /// Adds diagnostics reported elsewhere.
     package mutating func append(contentsOf other: [Diagnostic]) {
         all.append(contentsOf: other)

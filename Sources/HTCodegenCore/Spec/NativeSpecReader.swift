@@ -356,13 +356,7 @@ package struct NativeSpecReader: Sendable {
     }
 
     private mutating func checkKeys(_ members: [JSONMember], allowed: [String], in what: @autoclosure () -> String) {
-        for member in members where !allowed.contains(member.key) {
-            let suggestion =
-                allowed.first { $0.lowercased() == member.key.lowercased() }.map { " (did you mean '\($0)'?)" } ?? ""
-            diagnostics.error(
-                "unknown key '\(member.key)' in \(what())\(suggestion); expected one of: \(allowed.joined(separator: ", "))",
-                at: member.keyLocation)
-        }
+        diagnostics.reportUnknownKeys(members, allowed: allowed, in: what())
     }
 
     private mutating func optionalString(_ member: JSONMember?) -> String? {

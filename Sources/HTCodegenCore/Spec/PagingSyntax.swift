@@ -41,15 +41,7 @@ enum PagingSyntax {
                 at: node.location)
             return nil
         }
-        var failed = false
-        for member in members where !keys.contains(member.key) {
-            let suggestion =
-                keys.first { $0.lowercased() == member.key.lowercased() }.map { " (did you mean '\($0)'?)" } ?? ""
-            diagnostics.error(
-                "unknown key '\(member.key)' in \(what)\(suggestion); expected one of: \(keys.joined(separator: ", "))",
-                at: member.keyLocation)
-            failed = true
-        }
+        var failed = diagnostics.reportUnknownKeys(members, allowed: keys, in: what)
         let kinds = members.filter { kindKeys.contains($0.key) }
         guard kinds.count == 1, let kindMember = kinds.first else {
             diagnostics.error(
