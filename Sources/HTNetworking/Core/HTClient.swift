@@ -340,15 +340,9 @@ public final class HTClient: Sendable {
         // (HTDelegateQueueExecutor): the caller's resumption is then the only wait for a thread.
         let task: Task<HTTransportResponse, any Error>
         if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, *) {
-            #if canImport(FoundationNetworking)
-                if let executor = (transport as? HTURLSessionTransport)?.taskExecutor {
-                    task = Task.immediate(executorPreference: executor) { try await chain(urlRequest) }
-                } else {
-                    task = Task.immediate { try await chain(urlRequest) }
-                }
-            #else
-                task = Task.immediate { try await chain(urlRequest) }
-            #endif
+            task = Task.immediate(executorPreference: Self.taskExecutor(for: transport)) {
+                try await chain(urlRequest)
+            }
         } else {
             task = Task { try await chain(urlRequest) }
         }
@@ -375,6 +369,18 @@ public final class HTClient: Sendable {
             }
             throw Self.networkingError(error, request: description)
         }
+    }
+
+    /// Where the task that runs a request's chain over `transport` goes on once resumed: the session's
+    /// delegate queue for a session ``HTURLSessionTransport`` made on Linux (``HTDelegateQueueExecutor``);
+    /// `nil`, Swift's cooperative pool, otherwise.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    private static func taskExecutor(for transport: any HTTransport) -> (any TaskExecutor)? {
+        #if canImport(FoundationNetworking)
+            (transport as? HTURLSessionTransport)?.taskExecutor
+        #else
+            nil
+        #endif
     }
 
     /// The end of the chain: the mock when mocking is on and it has an answer, else the transport, whose
