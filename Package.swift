@@ -72,7 +72,8 @@ let package = Package(
         .testTarget(
             name: "HTNetworkingCompatTests",
             dependencies: ["HTNetworkingCompat", "HTTestSupport", "HTTestRequests", "HTModelFixtures"]),
-        .testTarget(name: "HTCodegenCoreTests", dependencies: ["HTCodegenCore"], exclude: ["Goldens", "Specs"]),
+        .testTarget(
+            name: "HTCodegenCoreTests", dependencies: ["HTCodegenCore", "HTTestSupport"], exclude: ["Goldens", "Specs"]),
         .testTarget(
             name: "HTGeneratedClientTests",
             dependencies: ["HTNetworking", "HTTestSupport"],

@@ -122,14 +122,14 @@ public final class LoopbackServer: @unchecked Sendable {
             arguments += ["--fixtures", fixtures.path]
         }
         process.arguments = arguments
-        let standardInput = Pipe()
-        let standardOutput = Pipe()
+        let standardInput = ChildProcessLaunch.pipe()
+        let standardOutput = ChildProcessLaunch.pipe()
         process.standardInput = standardInput
         process.standardOutput = standardOutput
         // stderr is inherited, so the script's errors (and HT_SERVER_VERBOSE=1 logs) show in the test log.
 
         do {
-            try process.run()
+            try ChildProcessLaunch.run(process)
         } catch {
             throw Failure.launchFailed(underlying: error)
         }

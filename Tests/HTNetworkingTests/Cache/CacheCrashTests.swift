@@ -1,4 +1,5 @@
 import Foundation
+import HTTestSupport
 import Testing
 
 @testable import HTNetworking
@@ -113,7 +114,7 @@ struct CacheCrashTests {
             child.environment = environment
             child.standardOutput = FileHandle.nullDevice
             child.standardError = FileHandle.nullDevice
-            try child.run()
+            try ChildProcessLaunch.run(child)
             // Let it write for a while (more each round), then kill it wherever it is.
             let start = Date()
             while CacheTestSupport.entryFiles(in: directory).count < 5, Date().timeIntervalSince(start) < 30,

@@ -80,10 +80,10 @@ struct FreezeCrashTests {
         environment["HT_FREEZE_BASE"] = base.absoluteString
         environment["HT_FREEZE_START"] = String(start)
         process.environment = environment
-        let output = Pipe()
+        let output = ChildProcessLaunch.pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ChildProcessLaunch.run(process)
         // Drain stdout on a thread so the child never blocks on a full pipe.
         let collected = FreezeOutputCollector(output.fileHandleForReading)
         let deadline = ContinuousClock.now + timeLimit

@@ -1,4 +1,5 @@
 import Foundation
+import HTTestSupport
 import Testing
 
 @testable import HTNetworking
@@ -70,10 +71,10 @@ struct FreezeLockTests {
         environment["HT_FREEZE_LOCK_CHILD"] = mode
         environment["HT_FREEZE_DIR"] = folder.url.path
         process.environment = environment
-        let output = Pipe()
+        let output = ChildProcessLaunch.pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ChildProcessLaunch.run(process)
         return (process, FreezeOutputCollector(output.fileHandleForReading))
     }
 
@@ -103,7 +104,7 @@ struct FreezeLockTests {
                     time.sleep(0.01)
             """
         process.arguments = ["python3", "-c", script, folder.journalURL.path + ".lock", String(patience)]
-        try process.run()
+        try ChildProcessLaunch.run(process)
         try await exit(of: process)
         #expect([0, 3].contains(process.terminationStatus), "python3 flock helper failed")
         return process.terminationStatus == 0

@@ -49,10 +49,10 @@ final class FreezeServerProcess: @unchecked Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", LoopbackServer.scriptURL.path, "--port", String(port), "--reuse-port"]
-        let input = Pipe()
+        let input = ChildProcessLaunch.pipe()
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try ChildProcessLaunch.run(process)
         register(process, input)
         let session = URLSession(configuration: .ephemeral)
         for _ in 0..<200 {

@@ -101,7 +101,7 @@
 
             let ended = AsyncStream<Void>.makeStream()
             process.terminationHandler = { _ in ended.continuation.finish() }
-            try process.run()
+            try ChildProcessLaunch.run(process)
             let identifier = process.processIdentifier
             let killed = HTLocked(false)
             let watchdog = Task {

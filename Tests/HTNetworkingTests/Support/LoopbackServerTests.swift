@@ -211,10 +211,10 @@ struct LoopbackServerTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", LoopbackServer.scriptURL.path]
-        let input = Pipe()
+        let input = ChildProcessLaunch.pipe()
         process.standardInput = input
-        process.standardOutput = Pipe()
-        try process.run()
+        process.standardOutput = ChildProcessLaunch.pipe()
+        try ChildProcessLaunch.run(process)
         try input.fileHandleForWriting.close()
 
         // A bound for the failure only: a healthy script exits as soon as it reads the end of stdin,

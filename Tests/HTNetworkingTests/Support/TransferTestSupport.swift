@@ -1,4 +1,5 @@
 import Foundation
+import HTTestSupport
 import Testing
 
 /// Checksums (by `python3`'s hashlib, an implementation independent of the code under test), the
@@ -65,9 +66,9 @@ enum TransferTestSupport {
                         let process = Process()
                         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
                         process.arguments = ["python3", "-c", script] + arguments
-                        let output = Pipe()
+                        let output = ChildProcessLaunch.pipe()
                         process.standardOutput = output
-                        try process.run()
+                        try ChildProcessLaunch.run(process)
                         let data = output.fileHandleForReading.readDataToEndOfFile()
                         process.waitUntilExit()
                         guard process.terminationStatus == 0 else {

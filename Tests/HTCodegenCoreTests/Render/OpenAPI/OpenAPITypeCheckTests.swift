@@ -1,4 +1,5 @@
 import Foundation
+import HTTestSupport
 import Testing
 
 @testable import HTCodegenCore
@@ -113,10 +114,10 @@ import Testing
                 modules,
             ]
             + paths + [appURL.path]
-        let pipe = Pipe()
+        let pipe = ChildProcessLaunch.pipe()
         process.standardError = pipe
         process.standardOutput = pipe
-        try process.run()
+        try ChildProcessLaunch.run(process)
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(output)")
