@@ -274,6 +274,8 @@ package struct ResolvedRequest: Sendable {
     package var security: [[SecuritySchemeDecl]]?
     /// Its `Accept` header, when it reads a success response that is not JSON.
     package var accept: String?
+    /// The lowest documented success status code (``InterfaceDecl/successStatus``).
+    package var successStatus: Int?
     /// Its success response read as a stream: the format and the element type.
     package var stream: (format: StreamDecl.Format, element: ResolvedType)?
     /// The base URL its own servers give it.

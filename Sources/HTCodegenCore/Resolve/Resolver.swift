@@ -468,6 +468,7 @@ package struct Resolver {
         request.deprecation = deprecation(of: interface)
         request.security = securitySchemes(of: interface)
         request.accept = interface.accept
+        request.successStatus = interface.successStatus
         if let stream = interface.stream, let element = resolve(stream.element) {
             request.stream = (stream.format, element)
         }
