@@ -7,9 +7,11 @@ import Foundation
 /// A transport that answers from memory or from files, never touching the network: for tests, demos
 /// and building an app before its server exists (the original's mock feature).
 ///
-/// A request is answered by, in order: the `handler`, if it returns a response; a route registered for
-/// its method and path (routes may use `:name` segments, as request paths do; the most specific route
-/// wins when several match); a file in `directory` named by the original convention (the method in
+/// A request is answered by, in order: the `handler`, if it returns a response; an answer given for its
+/// request type (``answering(_:with:)-(_,HTMockResponse)``); a route registered for its method and path
+/// (routes may use `:name` or `{name}` segments, as request paths do; the most specific route wins when
+/// several match); the spec's answer of a generated request (``init(answering:routes:directory:handler:)``);
+/// a file in `directory` named by the original convention (the method in
 /// lower case, then the path with `/` replaced by `_`, then `.json`: GET `/user/info` →
 /// `get_user_info.json`); otherwise a 404 whose body says which file was looked for. Any of these may be
 /// a failure (``HTMockResponse/failure(_:)``) or delayed (``HTMockResponse/delayed(by:)``).
@@ -20,7 +22,9 @@ public struct HTMockTransport: HTTransport {
     /// Decides per request; return `nil` to fall through to the routes and files.
     public typealias Handler = @Sendable (URLRequest) -> HTMockResponse?
 
+    private var overrides: [Route] = []
     private let routes: [Route]
+    private var specAnswers: [Route] = []
     private let directory: URL?
     private let handler: Handler?
 
@@ -42,9 +46,69 @@ public struct HTMockTransport: HTTransport {
             guard parts.count == 2 else { return nil }
             return Route(method: parts[0].uppercased(), segments: parts[1].split(separator: "/"), response: response)
         }
-        // When several routes match a path, the most specific wins: the one whose first parameter segment
-        // comes latest (`/users/me` before `/users/:id`); ties keep the order of the keys.
-        self.routes = parsed.enumerated().sorted { lhs, rhs in
+        self.routes = Self.mostSpecificFirst(parsed)
+        self.directory = directory
+        self.handler = handler
+    }
+
+    /// Creates a mock transport that answers each of `requests` (generated requests, e.g.
+    /// `HTPetstoreMocks.requests`) with the answer its spec gives (``HTMockAnswering/mockResponse``), by
+    /// the request's method and path template; `routes`, `directory` and `handler` as in
+    /// ``init(routes:directory:handler:)``, the routes before the spec's answers.
+    public init(
+        answering requests: [any HTMockAnswering.Type], routes: [String: HTMockResponse] = [:], directory: URL? = nil,
+        handler: Handler? = nil
+    ) {
+        self.init(routes: routes, directory: directory, handler: handler)
+        specAnswers = Self.mostSpecificFirst(requests.map { Self.route(for: $0, response: $0.mockResponse) })
+    }
+
+    /// This transport, answering every request of type `request` with `response` before its routes and
+    /// the spec's answers: a documented error (`.status(404)`, `.json(..., statusCode: 409)`), a
+    /// failure (`.failure(.notConnectedToInternet)`), a delay (`.delayed(by:)`). A later answer for the
+    /// same request type replaces an earlier one.
+    ///
+    /// ```swift
+    /// let mocks = HTMockTransport(answering: HTPetstoreMocks.requests)
+    ///     .answering(HTGetPetRequest.self, with: .status(404))
+    /// ```
+    public func answering<R: HTBaseRequest>(_ request: R.Type, with response: HTMockResponse) -> HTMockTransport {
+        var copy = self
+        let route = Self.route(for: R.self, response: response)
+        copy.overrides.removeAll { $0.method == route.method && $0.segments == route.segments }
+        copy.overrides = Self.mostSpecificFirst([route] + copy.overrides)
+        return copy
+    }
+
+    /// This transport, answering every request of type `request` with `value`, its response as a
+    /// model, written as JSON at the request's ``HTBaseRequest/responseKeyPath`` (a path of object keys
+    /// separated by dots), with `statusCode`.
+    ///
+    /// ```swift
+    /// let mocks = HTMockTransport(answering: HTPetstoreMocks.requests)
+    ///     .answering(HTGetPetRequest.self, with: HTPet(id: 7, name: "Rex"))
+    /// ```
+    public func answering<R: HTBaseRequest>(_ request: R.Type, with value: R.Response, statusCode: Int = 200)
+        -> HTMockTransport
+    {
+        var json = value.htJSON
+        for key in (R.responseKeyPath ?? "").split(separator: ".").reversed() {
+            var object = HTJSONObject()
+            object.append(String(key), json)
+            json = .object(object)
+        }
+        return answering(R.self, with: .json(json, statusCode: statusCode))
+    }
+
+    /// The route of a request type: its method and path template.
+    private static func route<R: HTBaseRequest>(for _: R.Type, response: HTMockResponse) -> Route {
+        Route(method: R.method.rawValue.uppercased(), segments: R.path.split(separator: "/"), response: response)
+    }
+
+    /// `routes` with the most specific first: when several match a path, the one whose first parameter
+    /// segment comes latest (`/users/me` before `/users/:id`); ties keep their order.
+    private static func mostSpecificFirst(_ routes: [Route]) -> [Route] {
+        routes.enumerated().sorted { lhs, rhs in
             let left = lhs.element.segments.map(Self.isParameter)
             let right = rhs.element.segments.map(Self.isParameter)
             if left != right {
@@ -53,8 +117,6 @@ public struct HTMockTransport: HTTransport {
             }
             return lhs.offset < rhs.offset
         }.map(\.element)
-        self.directory = directory
-        self.handler = handler
     }
 
     /// The file name the original convention gives a request: the method in lower case, then the path
@@ -82,8 +144,10 @@ public struct HTMockTransport: HTTransport {
         let encodedPath =
             request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true)?.percentEncodedPath } ?? path
         let segments = encodedPath.split(separator: "/").map { Substring($0.removingPercentEncoding ?? String($0)) }
-        if let route = routes.first(where: { $0.method == method && matches($0.segments, segments) }) {
-            return try await route.response.answer(for: request)
+        for list in [overrides, routes, specAnswers] {
+            if let route = list.first(where: { $0.method == method && matches($0.segments, segments) }) {
+                return try await route.response.answer(for: request)
+            }
         }
         if let directory {
             let file = directory.appendingPathComponent(Self.fileName(method: method, path: path))
