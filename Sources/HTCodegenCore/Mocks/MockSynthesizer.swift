@@ -41,7 +41,7 @@ package struct MockSynthesizer: Sendable {
         {
             return given
         }
-        return generated(type, dateFormat: dateFormat, hint: hint, depth: depth)
+        return generated(type, bounds: notes.bounds, dateFormat: dateFormat, hint: hint, depth: depth)
     }
 
     /// The spec's own value that fits: the examples in order, then the default, then the constant.
@@ -65,13 +65,21 @@ package struct MockSynthesizer: Sendable {
         }
     }
 
-    private mutating func generated(_ type: ResolvedType, dateFormat: DateFormat?, hint: String, depth: Int)
-        -> MockJSON
-    {
+    private mutating func generated(
+        _ type: ResolvedType, bounds: ValueBounds, dateFormat: DateFormat?, hint: String, depth: Int
+    ) -> MockJSON {
         switch type {
-        case .string: return .string("\(hint) \(random.int(in: 1...999))")
-        case .number, .decimal: return .number("\(random.int(in: 0...999)).\(random.int(in: 1...9))")
-        case .integer, .int32, .int64, .uint64: return .number(String(random.int(in: 1...1000)))
+        case .string: return .string(string(hint, bounds: bounds))
+        case .number, .decimal:
+            let whole = integer(in: bounds, lowest: 0)
+            // Half a unit more when that stays inside the bounds: a number that is not an integer.
+            let half = Double(whole) + 0.5
+            let fits =
+                bounds.maximum.map { $0.exclusive ? half < $0.value : half <= $0.value } ?? true
+            return .number(fits ? "\(whole).5" : String(whole))
+        case .integer, .int64: return .number(String(integer(in: bounds, lowest: 1)))
+        case .int32: return .number(String(min(max(integer(in: bounds, lowest: 1), Int(Int32.min)), Int(Int32.max))))
+        case .uint64: return .number(String(max(integer(in: bounds, lowest: 1), 0)))
         case .boolean: return .bool(random.bool())
         case .variable, .app: return .object([])
         case .date:
@@ -87,12 +95,20 @@ package struct MockSynthesizer: Sendable {
             let bytes = (0..<6).map { _ in UInt8(truncatingIfNeeded: random.next()) }
             return .string(Data(bytes).base64EncodedString())
         case .array(let element):
-            guard depth < Self.optionalDepth else { return .array([]) }
-            let count = random.int(in: 1...3)
-            return .array(
-                (0..<count).map { _ in
-                    value(of: element, dateFormat: dateFormat, hint: hint, depth: depth + 1)
-                })
+            var elementNotes = ValueNotes()
+            elementNotes.bounds = bounds
+            (elementNotes.bounds.minItems, elementNotes.bounds.maxItems) = (nil, nil)
+            func generatedElement(_ element: ResolvedType) -> MockJSON {
+                value(of: element, notes: elementNotes, dateFormat: dateFormat, hint: hint, depth: depth + 1)
+            }
+            let fewest = bounds.minItems ?? 0
+            let most = bounds.maxItems ?? Int.max
+            guard depth < Self.optionalDepth else {
+                return .array((0..<min(fewest, most)).map { _ in generatedElement(element) })
+            }
+            let low = min(max(fewest, 1), most)
+            let count = random.int(in: low...max(low, min(3, most)))
+            return .array((0..<count).map { _ in generatedElement(element) })
         case .map(let element):
             guard depth < Self.optionalDepth else { return .object([]) }
             let count = random.int(in: 1...2)
@@ -113,6 +129,35 @@ package struct MockSynthesizer: Sendable {
             guard let union = types.unions[name], !union.alternatives.isEmpty else { return .null }
             return unionValue(union, depth: depth)
         }
+    }
+
+    /// A string of the hint and a number, cut or padded to the bounds' lengths.
+    private mutating func string(_ hint: String, bounds: ValueBounds) -> String {
+        var text = "\(hint) \(random.int(in: 1...999))"
+        if let most = bounds.maxLength, text.count > most { text = String(text.prefix(most)) }
+        if let fewest = bounds.minLength, text.count < fewest {
+            text += String(repeating: "x", count: fewest - text.count)
+        }
+        return text
+    }
+
+    /// An integer inside the bounds (`lowest` to `lowest + 999` when they say nothing; 1,000 wide from
+    /// the one bound given).
+    private mutating func integer(in bounds: ValueBounds, lowest: Int) -> Int {
+        func whole(_ value: Double) -> Int? {
+            guard value.isFinite, abs(value) < 1e15 else { return nil }
+            return Int(value)
+        }
+        var low = bounds.minimum.flatMap { bound in
+            whole(bound.value.rounded(.up)).map { bound.exclusive && Double($0) == bound.value ? $0 + 1 : $0 }
+        }
+        let high = bounds.maximum.flatMap { bound in
+            whole(bound.value.rounded(.down)).map { bound.exclusive && Double($0) == bound.value ? $0 - 1 : $0 }
+        }
+        if low == nil { low = high.map { Swift.min(lowest, $0) } ?? lowest }
+        let from = low ?? lowest
+        let to = Swift.max(from, high ?? from + 999)
+        return random.int(in: from...Swift.min(to, from + 999))
     }
 
     /// A model's members: every field that a response carries (not write-only) while shallower than

@@ -158,6 +158,8 @@ package struct ValueNotes: Sendable, Hashable {
     package var constant: JSONNode?
     /// Example values, in the spec's order.
     package var examples: [JSONNode] = []
+    /// The bounds of the values (OpenAPI), for mock answers only: not said in doc comments.
+    package var bounds = ValueBounds()
 
     /// Nothing to say.
     package init() {}

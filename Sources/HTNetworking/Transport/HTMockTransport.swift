@@ -8,7 +8,7 @@ import Foundation
 /// and building an app before its server exists (the original's mock feature).
 ///
 /// A request is answered by, in order: the `handler`, if it returns a response; an answer given for its
-/// request type (``answering(_:with:)-(_,HTMockResponse)``); a route registered for its method and path
+/// request type (`answering(_:with:)`); a route registered for its method and path
 /// (routes may use `:name` or `{name}` segments, as request paths do; the most specific route wins when
 /// several match); the spec's answer of a generated request (``init(answering:routes:directory:handler:)``);
 /// a file in `directory` named by the original convention (the method in

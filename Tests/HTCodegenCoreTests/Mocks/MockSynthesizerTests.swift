@@ -69,6 +69,26 @@ import Testing
         #expect(Double(weight) != nil)
     }
 
+    @Test func generatedValuesStayInsideTheSchemasBounds() throws {
+        let api = try Self.api(Self.document)
+        for seed in UInt64(0)..<8 {
+            let json = try #require(try Self.answer("GetBounded", in: api, seed: seed).json)
+            guard case .number(let small)? = json["small"], case .number(let below)? = json["below"],
+                case .number(let unit)? = json["unit"], case .string(let long)? = json["long"],
+                case .string(let short)? = json["short"], case .array(let many)? = json["many"],
+                case .array(let none)? = json["none"]
+            else { return #expect(Bool(false), "\(json.text)") }
+            #expect((10...12).contains(Int(small) ?? 0))
+            #expect((Int(below) ?? 0) < -5)
+            #expect((0...1).contains(Double(unit) ?? -1))
+            #expect(long.count >= 20)
+            #expect(short.count <= 3)
+            #expect((4...5).contains(many.count))
+            #expect(many.allSatisfy { $0 == .number("100") })
+            #expect(none.isEmpty)
+        }
+    }
+
     @Test func recursionIsBoundedAndRequiredFieldsStay() throws {
         let api = try Self.api(Self.document)
         let json = try #require(try Self.answer("GetNode", in: api).json)

@@ -9,6 +9,11 @@ extension HTDeleteThingRequest: HTMockAnswering {
     internal static var mockResponse: HTMockResponse { HTMockResponse(statusCode: 204) }
 }
 
+extension HTGetBoundedRequest: HTMockAnswering {
+    /// The spec's answer: 200, `application/json`.
+    internal static var mockResponse: HTMockResponse { .json("{\"small\":10,\"below\":-6,\"unit\":0.5,\"long\":\"long 689xxxxxxxxxxxx\",\"short\":\"sho\",\"many\":[100,100,100,100],\"none\":[]}", statusCode: 200) }
+}
+
 extension HTGetNodeRequest: HTMockAnswering {
     /// The spec's answer: 200, `application/json`.
     internal static var mockResponse: HTMockResponse { .json("{\"name\":\"name 159\",\"children\":[{\"name\":\"name 744\",\"children\":[{\"name\":\"name 543\"},{\"name\":\"name 229\"},{\"name\":\"name 339\"}],\"parent\":{\"name\":\"name 231\",\"children\":[],\"parent\":{\"name\":\"name 225\"}}}],\"parent\":{\"name\":\"name 678\",\"children\":[{\"name\":\"name 278\",\"children\":[],\"parent\":{\"name\":\"name 780\"}},{\"name\":\"name 136\",\"children\":[],\"parent\":{\"name\":\"name 156\"}}],\"parent\":{\"name\":\"name 33\",\"children\":[{\"name\":\"name 943\"},{\"name\":\"name 500\"}],\"parent\":{\"name\":\"name 702\",\"children\":[],\"parent\":{\"name\":\"name 681\"}}}}}", statusCode: 200) }
@@ -16,7 +21,7 @@ extension HTGetNodeRequest: HTMockAnswering {
 
 extension HTGetPetRequest: HTMockAnswering {
     /// The spec's answer: 200, `application/json`.
-    internal static var mockResponse: HTMockResponse { .json("{\"id\":510,\"name\":\"Rex\",\"status\":\"sold\",\"tag\":\"friendly\",\"born\":\"2021-10-17T21:08:30Z\",\"day\":\"2021-04-05\",\"uuid\":\"61d2f784-fd6f-4cf8-9d85-df0d0f445b4c\",\"home\":\"https://example.com/home/238\",\"photo\":\"ccCCeAnE\",\"weight\":665.8,\"nickname\":\"nickname 916\",\"wrong\":725}", statusCode: 200) }
+    internal static var mockResponse: HTMockResponse { .json("{\"id\":510,\"name\":\"Rex\",\"status\":\"sold\",\"tag\":\"friendly\",\"born\":\"2021-10-17T21:08:30Z\",\"day\":\"2021-04-05\",\"uuid\":\"61d2f784-fd6f-4cf8-9d85-df0d0f445b4c\",\"home\":\"https://example.com/home/238\",\"photo\":\"ccCCeAnE\",\"weight\":665.5,\"nickname\":\"nickname 269\",\"wrong\":105}", statusCode: 200) }
 }
 
 extension HTGetShapeRequest: HTMockAnswering {
@@ -38,6 +43,7 @@ internal enum HTMocksMocks {
     internal static var requests: [any HTMockAnswering.Type] {
         [
             HTDeleteThingRequest.self,
+            HTGetBoundedRequest.self,
             HTGetNodeRequest.self,
             HTGetPetRequest.self,
             HTGetShapeRequest.self,

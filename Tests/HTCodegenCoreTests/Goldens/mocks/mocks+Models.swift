@@ -5,9 +5,45 @@
 import Foundation
 @_spi(Generated) import HTNetworking
 
+// MARK: - HTBounded
+
+/// - Remark: Generated from mocks.openapi.yaml:100:5
+internal final class HTBounded: HTHTTPModel, HTModelMappable, @unchecked Sendable {
+    // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
+    // struct; the base class holds no mutable state.
+    /// The fields: build a model with `HTBounded { $0.field = value }`, edit a copy with `with { }`.
+    internal struct Storage: HTOptionalFieldsStorage {
+        internal var small: Int?
+        internal var below: Int?
+        internal var unit: Double?
+        internal var long: String?
+        internal var short: String?
+        internal var many: [Int]?
+        internal var none: [String]?
+    }
+    /// The fields; read them through the model (`model.field`).
+    internal let htStorage: Storage
+    /// A model holding `htStorage`; build models with the builder instead.
+    internal init(htStorage: Storage) {
+        self.htStorage = htStorage
+        super.init()
+    }
+
+    internal static let htAccessors: [HTPropertyAccessor<HTBounded>] = [
+        .init("small", { $1(&$0.small) }),
+        .init("below", { $1(&$0.below) }),
+        .init("unit", { $1(&$0.unit) }),
+        .init("long", { $1(&$0.long) }),
+        .init("short", { $1(&$0.short) }),
+        .init("many", { $1(&$0.many) }),
+        .init("none", { $1(&$0.none) }),
+    ]
+    internal static let htMapping: HTObjectMapping<HTBounded> = .defaultMapping()
+}
+
 // MARK: - HTCircle
 
-/// - Remark: Generated from mocks.openapi.yaml:72:5
+/// - Remark: Generated from mocks.openapi.yaml:81:5
 internal final class HTCircle: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -40,7 +76,7 @@ internal final class HTCircle: HTHTTPModel, HTModelMappable, @unchecked Sendable
 
 // MARK: - HTNode
 
-/// - Remark: Generated from mocks.openapi.yaml:65:5
+/// - Remark: Generated from mocks.openapi.yaml:74:5
 internal final class HTNode: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -74,7 +110,7 @@ internal final class HTNode: HTHTTPModel, HTModelMappable, @unchecked Sendable {
 
 // MARK: - HTPet
 
-/// - Remark: Generated from mocks.openapi.yaml:48:5
+/// - Remark: Generated from mocks.openapi.yaml:57:5
 internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -133,7 +169,7 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
 
 // MARK: - HTSquare
 
-/// - Remark: Generated from mocks.openapi.yaml:78:5
+/// - Remark: Generated from mocks.openapi.yaml:87:5
 internal final class HTSquare: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -168,7 +204,7 @@ internal final class HTSquare: HTHTTPModel, HTModelMappable, @unchecked Sendable
 
 /// - Note: Example: `{"label": "the example"}`.
 ///
-/// - Remark: Generated from mocks.openapi.yaml:91:5
+/// - Remark: Generated from mocks.openapi.yaml:110:5
 internal final class HTThing: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
@@ -193,7 +229,7 @@ internal final class HTThing: HTHTTPModel, HTModelMappable, @unchecked Sendable 
 // MARK: - HTShape
 
 /// Decoded by its `kind` property; a value that matches no alternative is kept as `unknown`.
-/// - Remark: Generated from mocks.openapi.yaml:84:5
+/// - Remark: Generated from mocks.openapi.yaml:93:5
 internal enum HTShape: HTJSONValueConvertible, Hashable {
     /// `kind`: "circle".
     case circle(HTCircle)

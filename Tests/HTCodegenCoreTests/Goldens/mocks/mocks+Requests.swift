@@ -8,12 +8,25 @@
 
 /// `DELETE /things`
 ///
-/// - Remark: Generated from mocks.openapi.yaml:43:20
+/// - Remark: Generated from mocks.openapi.yaml:52:20
 internal struct HTDeleteThingRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTNoContent
 
     internal static var method: HTHTTPMethod { .delete }
     internal static var path: String { "/things" }
+    internal static var sendsParametersInQuery: Bool { true }
+}
+
+// MARK: - HTGetBoundedRequest
+
+/// `GET /bounded`
+///
+/// - Remark: Generated from mocks.openapi.yaml:35:20
+internal struct HTGetBoundedRequest: HTBaseRequest, Sendable {
+    internal typealias Response = HTBounded
+
+    internal static var method: HTHTTPMethod { .get }
+    internal static var path: String { "/bounded" }
     internal static var sendsParametersInQuery: Bool { true }
 }
 
@@ -68,7 +81,7 @@ internal struct HTGetShapeRequest: HTBaseRequest, Sendable {
 
 /// `GET /things`
 ///
-/// - Remark: Generated from mocks.openapi.yaml:35:20
+/// - Remark: Generated from mocks.openapi.yaml:44:20
 internal struct HTGetThingRequest: HTBaseRequest, Sendable {
     internal typealias Response = HTThing
 
