@@ -131,8 +131,14 @@ package struct MockSynthesizer: Sendable {
         }
     }
 
-    /// A string of the hint and a number, cut or padded to the bounds' lengths.
+    /// A string the bounds' `pattern` matches (``MockPattern``), else one of the hint and a number, cut
+    /// or padded to the bounds' lengths.
     private mutating func string(_ hint: String, bounds: ValueBounds) -> String {
+        if let pattern = bounds.pattern, let text = MockPattern.string(matching: pattern, random: &random),
+            text.count >= bounds.minLength ?? 0, text.count <= bounds.maxLength ?? Int.max
+        {
+            return text
+        }
         var text = "\(hint) \(random.int(in: 1...999))"
         if let most = bounds.maxLength, text.count > most { text = String(text.prefix(most)) }
         if let fewest = bounds.minLength, text.count < fewest {

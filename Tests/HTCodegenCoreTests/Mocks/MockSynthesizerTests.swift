@@ -86,7 +86,26 @@ import Testing
             #expect((4...5).contains(many.count))
             #expect(many.allSatisfy { $0 == .number("100") })
             #expect(none.isEmpty)
+            guard case .string(let code)? = json["code"] else { return #expect(Bool(false), "no code") }
+            #expect(code.count == 6 && code.dropFirst(3).hasPrefix("-") && code.prefix(3).allSatisfy(\.isUppercase))
         }
+    }
+
+    @Test(arguments: [
+        #"^\d{3}-\d{4}$"#, "^[a-z][a-z0-9_]{2,7}$", "^(GET|POST)$", #"^[A-Z]{2}\.v[0-9]+(-beta)?$"#, "x+y*z?",
+    ])
+    func aPatternIsMatchedWhereFeasible(pattern: String) throws {
+        var random = MockRandom(seed: 7)
+        let text = try #require(MockPattern.string(matching: pattern, random: &random))
+        let expression = try NSRegularExpression(pattern: pattern)
+        #expect(expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil, "\(text)")
+    }
+
+    @Test func aPatternBeyondTheSubsetGivesNothing() {
+        var random = MockRandom(seed: 7)
+        #expect(MockPattern.string(matching: "^(?=a)a$", random: &random) == nil)
+        #expect(MockPattern.string(matching: "[^a]", random: &random) == nil)
+        #expect(MockPattern.string(matching: #"(a)\1"#, random: &random) == nil)
     }
 
     @Test func recursionIsBoundedAndRequiredFieldsStay() throws {

@@ -11,7 +11,7 @@ extension HTDeleteThingRequest: HTMockAnswering {
 
 extension HTGetBoundedRequest: HTMockAnswering {
     /// The spec's answer: 200, `application/json`.
-    internal static var mockResponse: HTMockResponse { .json("{\"small\":10,\"below\":-6,\"unit\":0.5,\"long\":\"long 689xxxxxxxxxxxx\",\"short\":\"sho\",\"many\":[100,100,100,100],\"none\":[]}", statusCode: 200) }
+    internal static var mockResponse: HTMockResponse { .json("{\"small\":10,\"below\":-6,\"unit\":0.5,\"long\":\"long 689xxxxxxxxxxxx\",\"short\":\"sho\",\"many\":[100,100,100,100],\"none\":[],\"code\":\"JGU-98\"}", statusCode: 200) }
 }
 
 extension HTGetNodeRequest: HTMockAnswering {

@@ -20,6 +20,7 @@ internal final class HTBounded: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         internal var short: String?
         internal var many: [Int]?
         internal var none: [String]?
+        internal var code: String?
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -37,6 +38,7 @@ internal final class HTBounded: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         .init("short", { $1(&$0.short) }),
         .init("many", { $1(&$0.many) }),
         .init("none", { $1(&$0.none) }),
+        .init("code", { $1(&$0.code) }),
     ]
     internal static let htMapping: HTObjectMapping<HTBounded> = .defaultMapping()
 }
@@ -204,7 +206,7 @@ internal final class HTSquare: HTHTTPModel, HTModelMappable, @unchecked Sendable
 
 /// - Note: Example: `{"label": "the example"}`.
 ///
-/// - Remark: Generated from mocks.openapi.yaml:110:5
+/// - Remark: Generated from mocks.openapi.yaml:111:5
 internal final class HTThing: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property, htStorage, is a `let` of a Sendable
     // struct; the base class holds no mutable state.
