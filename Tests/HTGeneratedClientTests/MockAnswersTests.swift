@@ -133,4 +133,23 @@ import Testing
         }
         #expect(code == URLError.Code.notConnectedToInternet.rawValue)
     }
+
+    @Test func aSequenceOfAnswersIsGivenInTurnThenTheLastAgain() async throws {
+        let transport = HTMockTransport(answering: HTPetstoreMocks.requests)
+            .answering(
+                HTShowPetByIdRequest.self,
+                with: [.status(503), HTShowPetByIdRequest.mockResponse.delayed(by: 0.001)])
+        let client = Self.client(transport)
+        let first = try #require(await Self.failure(sending: HTShowPetByIdRequest(petId: 1), with: client))
+        guard case .status(let code, _) = first.kind else {
+            Issue.record("not a status error: \(first)")
+            return
+        }
+        #expect(code == 503)
+        let expected = try HTJSON(parsing: HTShowPetByIdRequest.mockResponse.body)
+        for _ in 0..<2 {
+            let pet = try await client.send(HTShowPetByIdRequest(petId: 1))
+            #expect(pet.htJSON["name"] == expected["name"])
+        }
+    }
 }

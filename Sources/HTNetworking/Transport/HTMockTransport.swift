@@ -8,7 +8,7 @@ import Foundation
 /// and building an app before its server exists (the original's mock feature).
 ///
 /// A request is answered by, in order: the `handler`, if it returns a response; an answer given for its
-/// request type (`answering(_:with:)`); a route registered for its method and path
+/// request type (`answering(_:with:)`, one answer or several in turn); a route registered for its method and path
 /// (routes may use `:name` or `{name}` segments, as request paths do; the most specific route wins when
 /// several match); the spec's answer of a generated request (``init(answering:routes:directory:handler:)``);
 /// a file in `directory` named by the original convention (the method in
@@ -32,6 +32,33 @@ public struct HTMockTransport: HTTransport {
         var method: String
         var segments: [Substring]
         var response: HTMockResponse
+        /// Answers given in turn instead of `response` (`answering(_:with:)` with a list).
+        var sequence: AnswerSequence?
+
+        /// The answer for the next request the route matches.
+        func next() -> HTMockResponse {
+            sequence?.next() ?? response
+        }
+    }
+
+    /// Answers given one after another, the last one again once they are used up; shared by the copies
+    /// of a transport, so each request takes the next whichever copy it goes through.
+    private final class AnswerSequence: Sendable {
+        let responses: [HTMockResponse]
+        let position = HTLocked(0)
+
+        init(_ responses: [HTMockResponse]) {
+            self.responses = responses
+        }
+
+        func next() -> HTMockResponse? {
+            guard !responses.isEmpty else { return nil }
+            let index = position.withLock { position in
+                defer { position += 1 }
+                return min(position, responses.count - 1)
+            }
+            return responses[index]
+        }
     }
 
     /// Creates a mock transport.
@@ -100,6 +127,20 @@ public struct HTMockTransport: HTTransport {
         return answering(R.self, with: .json(json, statusCode: statusCode))
     }
 
+    /// This transport, answering requests of type `request` with `responses` in turn: the first request
+    /// gets the first, the next the second, and once they are used up every further request gets the
+    /// last (a retry that succeeds: `[.status(503), .status(503), .json(...)]`). The count is shared by
+    /// the transport's copies. An empty list answers nothing for the type.
+    public func answering<R: HTBaseRequest>(_ request: R.Type, with responses: [HTMockResponse]) -> HTMockTransport {
+        guard let first = responses.first else { return self }
+        var copy = self
+        var route = Self.route(for: R.self, response: first)
+        route.sequence = AnswerSequence(responses)
+        copy.overrides.removeAll { $0.method == route.method && $0.segments == route.segments }
+        copy.overrides = Self.mostSpecificFirst([route] + copy.overrides)
+        return copy
+    }
+
     /// The route of a request type: its method and path template.
     private static func route<R: HTBaseRequest>(for _: R.Type, response: HTMockResponse) -> Route {
         Route(method: R.method.rawValue.uppercased(), segments: R.path.split(separator: "/"), response: response)
@@ -146,7 +187,7 @@ public struct HTMockTransport: HTTransport {
         let segments = encodedPath.split(separator: "/").map { Substring($0.removingPercentEncoding ?? String($0)) }
         for list in [overrides, routes, specAnswers] {
             if let route = list.first(where: { $0.method == method && matches($0.segments, segments) }) {
-                return try await route.response.answer(for: request)
+                return try await route.next().answer(for: request)
             }
         }
         if let directory {
