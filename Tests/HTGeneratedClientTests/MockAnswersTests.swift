@@ -152,4 +152,12 @@ import Testing
             #expect(pet.htJSON["name"] == expected["name"])
         }
     }
+
+    @Test func anNEIEnvelopeAnswersWithItsOtherFieldsAroundThePayload() throws {
+        // Rule 2: the envelope's scalar fields beside the payload at the key path.
+        let answer = try HTJSON(parsing: HTRule2GetArticleRequest.mockResponse.body)
+        #expect(answer["code"]?.intValue != nil)
+        #expect(answer["errorMsg"]?.stringValue != nil)
+        #expect(answer["data"]?.objectValue != nil)
+    }
 }

@@ -51,13 +51,34 @@ package struct MockAnswer: Sendable, Hashable {
             let text = accept.hasPrefix("text/") ? "mock \(request.className)" : "mock bytes"
             return MockAnswer(statusCode: statusCode, contentType: mediaType(accept), body: text)
         }
+        // The other outputs of an NEI or native response (rules 2, 4 and 5) are written too, so the answer
+        // looks like the whole response, not only the payload the client maps.
+        var whole: [MockJSONMember]?
+        if !response.outputs.isEmpty {
+            whole = response.outputs.map { output in
+                let value = synthesizer.value(
+                    of: output.type, notes: output.notes, defaultValue: output.defaultValue, hint: output.name)
+                return MockJSONMember(key: output.name, value: value)
+            }
+        }
         guard let type = response.type else {
-            return MockAnswer(statusCode: statusCode, contentType: "application/json", body: "{}", json: .object([]))
+            let json = MockJSON.object(whole ?? [])
+            return MockAnswer(statusCode: statusCode, contentType: "application/json", body: json.text, json: json)
         }
         var json = synthesizer.value(of: type, hint: "value")
         if let keyPath = response.keyPath {
-            for component in keyPath.split(separator: ".").reversed() {
-                json = .object([MockJSONMember(key: String(component), value: json)])
+            let components = keyPath.split(separator: ".").map(String.init)
+            if components.count == 1, var members = whole {
+                if let index = members.firstIndex(where: { $0.key == components[0] }) {
+                    members[index].value = json
+                } else {
+                    members.append(MockJSONMember(key: components[0], value: json))
+                }
+                json = .object(members)
+            } else {
+                for component in components.reversed() {
+                    json = .object([MockJSONMember(key: component, value: json)])
+                }
             }
         }
         return MockAnswer(

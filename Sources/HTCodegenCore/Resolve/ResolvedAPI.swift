@@ -222,6 +222,9 @@ package struct ResolvedResponse: Sendable {
     package var rule: Int
     /// The response has no body (OpenAPI 204 or a success response without content): `HTNoContent`.
     package var isEmpty = false
+    /// The response's other outputs, for mock answers, which write them beside the payload: rule 2's
+    /// envelope fields of built-in scalar types (`code`, `message`); rules 4 and 5 every output.
+    package var outputs: [ResolvedField] = []
 }
 
 /// The inputs of a request.
