@@ -160,4 +160,29 @@ import Testing
         #expect(answer["errorMsg"]?.stringValue != nil)
         #expect(answer["data"]?.objectValue != nil)
     }
+
+    @Test func answersMatchUnderABaseURLWithAPathAndInsideSegments() async throws {
+        // The request types' paths are relative to the base URL: `/api/v1/pets/3` answers as `/pets/{petId}`.
+        let transport = HTMockTransport(answering: HTPetstoreMocks.requests)
+            .answering(HTShowPetByIdRequest.self, with: .json(#"{"code": 404, "message": "gone"}"#, statusCode: 404))
+        let base = try #require(URL(string: "https://mock.invalid/api/v1"))
+        let client = HTClient(
+            configuration: HTClientConfiguration(
+                baseURL: base, mappingOptions: .strict, mock: transport, mockMode: .always))
+        let pets = try await client.send(HTListPetsRequest(xRequestID: Self.requestID))
+        #expect(!pets.isEmpty)
+        let error = try #require(await Self.failure(sending: HTShowPetByIdRequest(petId: 3), with: client))
+        guard case .status(let code, _) = error.kind else {
+            Issue.record("not a status error: \(error)")
+            return
+        }
+        #expect(code == 404)
+        // A parameter inside a segment (`/reports/{id}.csv`-like templates) matches by its literals.
+        let routes = HTMockTransport(routes: ["GET /files/{name}.json": .text("ok")])
+        var request = URLRequest(url: try #require(URL(string: "https://mock.invalid/files/a.b.json")))
+        request.httpMethod = "GET"
+        #expect(try await routes.send(request).statusCode == 200)
+        request.url = URL(string: "https://mock.invalid/files/.json")
+        #expect(try await routes.send(request).statusCode == 404)
+    }
 }

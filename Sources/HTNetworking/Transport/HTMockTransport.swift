@@ -9,8 +9,11 @@ import Foundation
 ///
 /// A request is answered by, in order: the `handler`, if it returns a response; an answer given for its
 /// request type (`answering(_:with:)`, one answer or several in turn); a route registered for its method and path
-/// (routes may use `:name` or `{name}` segments, as request paths do; the most specific route wins when
-/// several match); the spec's answer of a generated request (``init(answering:routes:directory:handler:)``);
+/// (routes may use `:name` or `{name}` segments, as request paths do, and parameters inside a segment,
+/// `{id}.json`; the most specific route wins when several match); the spec's answer of a generated
+/// request (``init(answering:routes:directory:handler:)``); an answer for a request type again, matched
+/// against the end of the path (the client's base URL may have a path of its own: `/api/v1/pets/3`
+/// answers as `/pets/{petId}`);
 /// a file in `directory` named by the original convention (the method in
 /// lower case, then the path with `/` replaced by `_`, then `.json`: GET `/user/info` →
 /// `get_user_info.json`); otherwise a 404 whose body says which file was looked for. Any of these may be
@@ -190,6 +193,16 @@ public struct HTMockTransport: HTTransport {
                 return try await route.next().answer(for: request)
             }
         }
+        // A request type's path is relative to the client's base URL, which may have a path of its own
+        // (`https://host/api/v1`): its answers also match the end of the path, the longest template first.
+        for list in [overrides, specAnswers] {
+            var found: Route?
+            for route in list where route.method == method && route.segments.count < segments.count {
+                guard matches(route.segments, segments.suffix(route.segments.count)) else { continue }
+                if route.segments.count > found?.segments.count ?? -1 { found = route }
+            }
+            if let found { return try await found.next().answer(for: request) }
+        }
         if let directory {
             let file = directory.appendingPathComponent(Self.fileName(method: method, path: path))
             if let data = FileManager.default.contents(atPath: file.path) {
@@ -215,12 +228,40 @@ public struct HTMockTransport: HTTransport {
             url: request.url)
     }
 
-    private func matches(_ pattern: [Substring], _ segments: [Substring]) -> Bool {
+    private func matches(_ pattern: [Substring], _ segments: ArraySlice<Substring>) -> Bool {
         guard pattern.count == segments.count else { return false }
         for (expected, actual) in zip(pattern, segments) where expected != actual {
-            if !Self.isParameter(expected) { return false }
+            if !Self.isParameter(expected) && !Self.matchesTemplate(expected, actual) { return false }
         }
         return true
+    }
+
+    private func matches(_ pattern: [Substring], _ segments: [Substring]) -> Bool {
+        matches(pattern, segments[...])
+    }
+
+    /// Whether `actual` fits a segment with parameters inside it (`{id}.json`, `thumbnail.{extension}`):
+    /// each `{name}` stands for one or more characters, the rest is literal.
+    private static func matchesTemplate(_ template: Substring, _ actual: Substring) -> Bool {
+        guard template.contains("{") else { return false }
+        var literals: [Substring] = []
+        var rest = template
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            literals.append(rest[..<open])
+            rest = rest[rest.index(after: close)...]
+        }
+        literals.append(rest)
+        // The first literal is a prefix, the last a suffix, the ones between appear in order; every
+        // parameter takes at least one character.
+        guard let first = literals.first, let last = literals.last, actual.hasPrefix(first) else { return false }
+        var remaining = actual.dropFirst(first.count)
+        for literal in literals.dropFirst().dropLast() {
+            guard remaining.count > literal.count, let range = remaining.dropFirst().range(of: literal) else {
+                return false
+            }
+            remaining = remaining[range.upperBound...]
+        }
+        return remaining.count > last.count && remaining.hasSuffix(last)
     }
 
     /// Whether a route segment is a `:name` or `{name}` parameter.
