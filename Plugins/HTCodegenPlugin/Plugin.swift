@@ -108,8 +108,9 @@ func makeCommands(
             referenced.append(file)
         }
     }
+    let mocks = configs.first.map(configuredMocks(config:)) ?? false
     let outputs = zip(specs, shards).flatMap { spec, count in
-        SpecFileNaming.outputFileNames(forSpec: spec.lastPathComponent, shards: count).map {
+        SpecFileNaming.outputFileNames(forSpec: spec.lastPathComponent, shards: count, mocks: mocks).map {
             outputDirectory.appending(path: $0)
         }
     }

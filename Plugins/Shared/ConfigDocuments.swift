@@ -34,3 +34,13 @@ func configuredDocuments(config: URL) throws -> [URL] {
 func sameFile(_ a: URL, _ b: URL) -> Bool {
     a.standardizedFileURL.path(percentEncoded: false) == b.standardizedFileURL.path(percentEncoded: false)
 }
+
+/// Whether the config file `config` (`htcodegen.json`) asks for mock answers (`"mocks": true`): each
+/// spec then has one more output, `<stem>+Mocks.swift`. A config the plugin cannot read this way asks
+/// for none here; `ht-codegen` reports the problem at its position.
+func configuredMocks(config: URL) -> Bool {
+    guard let data = try? Data(contentsOf: config),
+        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else { return false }
+    return object[SpecFileNaming.mocksKey] as? Bool == true
+}

@@ -107,24 +107,30 @@ enum SpecFileNaming {
         shard <= 1 ? "\(stem)+\(kind).swift" : "\(stem)+\(kind)-\(shard).swift"
     }
 
+    /// The key of `htcodegen.json` that asks for each spec's mock answers (`"mocks": true`): one more
+    /// file, `<stem>+Mocks.swift`.
+    static let mocksKey = "mocks"
+
     /// The files generated for the spec `fileName` split into `shards` shards, always all of them (empty
-    /// ones included): the models files, the requests files, then the enumerations file. With one shard:
-    /// `<stem>+Models.swift`, `<stem>+Requests.swift`, `<stem>+Enums.swift`.
-    static func outputFileNames(forSpec fileName: String, shards: Int = 1) -> [String] {
+    /// ones included): the models files, the requests files, then the enumerations file, then, with
+    /// `mocks`, the mock answers file. With one shard: `<stem>+Models.swift`, `<stem>+Requests.swift`,
+    /// `<stem>+Enums.swift` (and `<stem>+Mocks.swift`).
+    static func outputFileNames(forSpec fileName: String, shards: Int = 1, mocks: Bool = false) -> [String] {
         let stem = stem(of: fileName)
         let count = max(1, shards)
         return (1...count).map { shardFileName(stem: stem, kind: "Models", shard: $0) }
             + (1...count).map { shardFileName(stem: stem, kind: "Requests", shard: $0) } + ["\(stem)+Enums.swift"]
+            + (mocks ? ["\(stem)+Mocks.swift"] : [])
     }
 
     /// Whether `fileName` is a file the generator writes for `stem` with some number of shards:
-    /// `<stem>+Models.swift`, `<stem>+Requests.swift`, `<stem>+Enums.swift`, or `<stem>+Models-<n>.swift`
-    /// or `<stem>+Requests-<n>.swift` with n >= 2.
+    /// `<stem>+Models.swift`, `<stem>+Requests.swift`, `<stem>+Enums.swift`, `<stem>+Mocks.swift`, or
+    /// `<stem>+Models-<n>.swift` or `<stem>+Requests-<n>.swift` with n >= 2.
     static func isOutputFile(_ fileName: String, ofStem stem: String) -> Bool {
         let prefix = stem + "+"
         guard fileName.hasPrefix(prefix), fileName.hasSuffix(".swift") else { return false }
         let middle = fileName.dropFirst(prefix.count).dropLast(".swift".count)
-        if middle == "Models" || middle == "Requests" || middle == "Enums" { return true }
+        if middle == "Models" || middle == "Requests" || middle == "Enums" || middle == "Mocks" { return true }
         for kind in ["Models-", "Requests-"] where middle.hasPrefix(kind) {
             let number = middle.dropFirst(kind.count)
             return !number.isEmpty && number.first != "0" && number.allSatisfy { ("0"..."9").contains($0) }

@@ -170,8 +170,8 @@ package enum Generator {
         let (output, diagnostics) = SwiftRenderer.render(
             resolved, names: names, config: config, declareAbstractTypes: declareAbstractTypes, shards: count)
         let fileName = String(resolved.file.split(separator: "/").last ?? Substring(resolved.file))
-        let fileNames = SpecFileNaming.outputFileNames(forSpec: fileName, shards: count)
-        let texts = output.models + output.requests + [output.enums]
+        let fileNames = SpecFileNaming.outputFileNames(forSpec: fileName, shards: count, mocks: output.mocks != nil)
+        let texts = output.models + output.requests + [output.enums] + (output.mocks.map { [$0] } ?? [])
         let files = Files(contents: Array(zip(fileNames, texts)).map { (name: $0.0, text: $0.1) })
         return (files, diagnostics)
     }

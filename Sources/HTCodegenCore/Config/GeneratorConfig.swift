@@ -63,6 +63,11 @@ package struct GeneratorConfig: Sendable, Hashable {
     /// beside the specs found by name; `ht-codegen` with `--config` and no spec generates them. The
     /// files they refer to by `$ref` are read, not generated.
     package var documents: [Document] = []
+    /// Whether each spec also gets its mock answers (`"mocks": true`; off by default, so an app that does
+    /// not ask compiles nothing more): a `<stem>+Mocks.swift` file in which every request conforms to
+    /// `HTMockAnswering` with the answer its spec gives, and a list of the requests
+    /// (`SwiftRenderer+Mocks.swift`).
+    package var mocks = false
 
     /// A document `htcodegen.json` names.
     package struct Document: Sendable, Hashable {
@@ -84,6 +89,7 @@ package struct GeneratorConfig: Sendable, Hashable {
     package static let keys = [
         "$schema", "namePrefix", "reqAbstract", "modelAbstract", "accessLevel", "runtimeModule", "abstractTypes",
         "fieldTypes", "requiredFields", "memberNames", "operations", "schemas", "documents", "paging",
+        "mocks",
     ]
 
     /// Reads the value of `documents`: relative paths that stay inside the config's folder.
@@ -144,6 +150,15 @@ package struct GeneratorConfig: Sendable, Hashable {
             }
             if member.key == "schemas" {
                 config.filter.readSchemas(member.value, into: &diagnostics)
+                continue
+            }
+            if member.key == "mocks" {
+                if case .bool(let value) = member.value.value {
+                    config.mocks = value
+                } else {
+                    diagnostics.error(
+                        "\"mocks\" must be true or false, found \(member.value.kindName)", at: member.value.location)
+                }
                 continue
             }
             if member.key == "documents" {

@@ -41,6 +41,9 @@ struct SwiftNames: Sendable {
     /// The key of the servers constant's name in ``Spec/typeNames``.
     static let serversKey = "servers:"
 
+    /// The key of the mock answers list's name in ``Spec/typeNames`` (with `"mocks": true`).
+    static let mocksKey = "mocks:"
+
     /// Each spec's names, in the order of `apis`.
     var specs: [Spec]
 
@@ -145,6 +148,11 @@ struct SwiftNames: Sendable {
         for union in api.unions { spec.typeNames[union.name] = claim(union.name, union.location, kind: "union") }
         if let first = api.servers.first {
             spec.typeNames[serversKey] = claim(serversSpecName(api.file), first.location, kind: "servers constant")
+        }
+        if config.mocks {
+            let name = String(serversSpecName(api.file).dropLast("Servers".count)) + "Mocks"
+            spec.typeNames[mocksKey] = claim(
+                name, SourceLocation(file: api.file, line: 1, column: 1), kind: "mock answers")
         }
         return spec
     }

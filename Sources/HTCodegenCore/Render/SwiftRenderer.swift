@@ -15,6 +15,8 @@ package struct SwiftRenderer: Sendable {
         package var requests: [String]
         /// `<stem>+Enums.swift`.
         package var enums: String
+        /// `<stem>+Mocks.swift`, with `"mocks": true`.
+        package var mocks: String? = nil
     }
 
     /// The API to render; a shard's renderer holds only that shard's models or requests.
@@ -96,15 +98,22 @@ package struct SwiftRenderer: Sendable {
             var renderer = copy
             return (renderer.renderEnums(), renderer.diagnostics.all)
         }
+        if config.mocks {
+            bodies.append { @Sendable in
+                var renderer = copy
+                return (renderer.renderMocks(), renderer.diagnostics.all)
+            }
+        }
         let rendered = concurrently(bodies)
         for (_, found) in rendered {
             diagnostics.append(contentsOf: found)
         }
         let texts = rendered.map(\.0)
+        let enumsIndex = modelShards.count + requestShards.count
         return Output(
             models: Array(texts[0..<modelShards.count]),
-            requests: Array(texts[modelShards.count..<(modelShards.count + requestShards.count)]),
-            enums: texts[texts.count - 1])
+            requests: Array(texts[modelShards.count..<enumsIndex]),
+            enums: texts[enumsIndex], mocks: config.mocks ? texts[enumsIndex + 1] : nil)
     }
 
     // MARK: Names

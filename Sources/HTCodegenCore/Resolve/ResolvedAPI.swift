@@ -222,6 +222,9 @@ package struct ResolvedResponse: Sendable {
     package var rule: Int
     /// The response has no body (OpenAPI 204 or a success response without content): `HTNoContent`.
     package var isEmpty = false
+    /// The response's other outputs, for mock answers, which write them beside the payload: rule 2's
+    /// envelope fields of built-in scalar types (`code`, `message`); rules 4 and 5 every output.
+    package var outputs: [ResolvedField] = []
 }
 
 /// The inputs of a request.
@@ -274,6 +277,8 @@ package struct ResolvedRequest: Sendable {
     package var security: [[SecuritySchemeDecl]]?
     /// Its `Accept` header, when it reads a success response that is not JSON.
     package var accept: String?
+    /// The lowest documented success status code (``InterfaceDecl/successStatus``).
+    package var successStatus: Int?
     /// Its success response read as a stream: the format and the element type.
     package var stream: (format: StreamDecl.Format, element: ResolvedType)?
     /// The base URL its own servers give it.

@@ -468,12 +468,29 @@ package struct Resolver {
         request.deprecation = deprecation(of: interface)
         request.security = securitySchemes(of: interface)
         request.accept = interface.accept
+        request.successStatus = interface.successStatus
         if let stream = interface.stream, let element = resolve(stream.element) {
             request.stream = (stream.format, element)
         }
         request.baseURL = interface.baseURL
         request.paging = paging
         return request
+    }
+
+    /// The fields of a rule 2 envelope besides its payload whose types are built-in scalars (`code`,
+    /// `message`), for mock answers. Other fields are left out: the envelope is not generated, and
+    /// resolving its fields for every interface that uses it would repeat their diagnostics.
+    private static func envelopeOutputs(_ fields: [FieldDecl], payload: String) -> [ResolvedField] {
+        fields.compactMap { field in
+            guard field.name != payload, field.type.wrappers.isEmpty, let type = BuiltInTypes.all[field.type.name],
+                type != .variable
+            else { return nil }
+            var output = ResolvedField(
+                name: field.name, type: type, description: field.description, location: field.location)
+            output.defaultValue = field.defaultValue
+            output.notes = field.notes
+            return output
+        }
     }
 
     /// The response rules 1 to 5 of `HTNetworking.docc/ResponseRules.md` (the table in its Overview).
@@ -518,17 +535,25 @@ package struct Resolver {
                         return ResolvedResponse(type: nil, keyPath: variable.name, rule: 2)
                     }
                 }
-                return ResolvedResponse(
+                var response = ResolvedResponse(
                     type: boundType.modelName != nil ? boundType : nil, keyPath: variable.name, rule: 2)
+                response.outputs = Self.envelopeOutputs(fields, payload: variable.name)
+                return response
             }
             // Rule 3: another imported type.
             _ = resolve(reference)
             return ResolvedResponse(type: .model(type.name), keyPath: nil, rule: 3)
         case .fields(let fields):
             var custom: [(FieldDecl, ResolvedType)] = []
+            var outputs: [ResolvedField] = []
             for field in fields {
                 guard let type = resolve(field.type) else { continue }
                 if type.modelName != nil { custom.append((field, type)) }
+                var output = ResolvedField(
+                    name: field.name, type: type, description: field.description, location: field.location)
+                output.defaultValue = field.defaultValue
+                output.notes = field.notes
+                outputs.append(output)
             }
             if fields.count == 1, let (field, type) = custom.first {
                 return ResolvedResponse(type: type, keyPath: field.name, rule: 1)
@@ -537,9 +562,13 @@ package struct Resolver {
                 diagnostics.warning(
                     "response rule 4: several outputs of which one ('\(field.name)') is a model; it works, but prefer a single output or an imported type",
                     at: field.location)
-                return ResolvedResponse(type: type, keyPath: field.name, rule: 4)
+                var response = ResolvedResponse(type: type, keyPath: field.name, rule: 4)
+                response.outputs = outputs
+                return response
             }
-            return ResolvedResponse(type: nil, keyPath: nil, rule: 5)
+            var response = ResolvedResponse(type: nil, keyPath: nil, rule: 5)
+            response.outputs = outputs
+            return response
         }
     }
 

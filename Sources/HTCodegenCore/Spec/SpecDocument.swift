@@ -158,6 +158,8 @@ package struct ValueNotes: Sendable, Hashable {
     package var constant: JSONNode?
     /// Example values, in the spec's order.
     package var examples: [JSONNode] = []
+    /// The bounds of the values (OpenAPI), for mock answers only: not said in doc comments.
+    package var bounds = ValueBounds()
 
     /// Nothing to say.
     package init() {}
@@ -277,6 +279,9 @@ package struct InterfaceDecl: Sendable {
     /// The media type of the success response it reads when that is not JSON (`image/png`,
     /// `text/csv`): its `Accept` header.
     package var accept: String?
+    /// The lowest documented success status code (OpenAPI), the status of its mock answer; `nil`: not
+    /// said, or the range `2XX` (200).
+    package var successStatus: Int?
     /// The success response read as a stream, besides its whole body (OpenAPI).
     package var stream: StreamDecl?
     /// The base URL its own (or its path's) `servers` give it, replacing the client's (OpenAPI).

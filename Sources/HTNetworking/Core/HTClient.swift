@@ -192,6 +192,20 @@ public final class HTClient: Sendable {
         }
     }
 
+    /// Maps a raw response as a response of `R` with the client's own rules (its accepted status codes,
+    /// mapping options and result validator; no request's own): for checking answers that no request
+    /// value goes with, such as every generated request's mock answer (``HTMockAnswering``).
+    package func map<R: HTBaseRequest>(_ raw: HTTransportResponse, as _: R.Type) throws(HTNetworkingError)
+        -> sending HTResponse<R.Response>
+    {
+        try HTResponseMapper.map(
+            raw, as: R.self, rules: HTResponseMapper.Rules(configuration: configuration),
+            serializers: configuration.serializers, logger: configuration.logger
+        ) {
+            HTRequestDescription(nil, for: R.self)
+        }
+    }
+
     /// The `URLRequest` the client would send for `request` (before interceptors run).
     public func urlRequest<R: HTBaseRequest>(for request: R) throws(HTNetworkingError) -> URLRequest {
         try HTRequestBuilder.customizedURLRequest(for: request, configuration: configuration)

@@ -9,6 +9,13 @@ enum HTResponseMapper {
         var mappingOptions: HTMappingOptions
         var resultValidator: HTResultValidator?
 
+        /// The rules of a client with `configuration`, for a request that has none of its own.
+        init(configuration: borrowing HTClientConfiguration) {
+            acceptedStatusCodes = configuration.acceptedStatusCodes
+            mappingOptions = configuration.mappingOptions
+            resultValidator = configuration.resultValidator
+        }
+
         /// The rules of `request` on a client with `configuration` (borrowed: an initializer's
         /// parameters are otherwise passed owned, and the client would copy its whole configuration).
         init<R: HTBaseRequest>(for request: R, configuration: borrowing HTClientConfiguration) {

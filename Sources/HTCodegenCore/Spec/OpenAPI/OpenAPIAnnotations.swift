@@ -52,6 +52,7 @@ extension OpenAPIReadContext {
         for source in annotationSources(schema) {
             notes.examples += Self.exampleValues(source)
         }
+        notes.bounds = ValueBounds.read(schema)
         return notes
     }
 

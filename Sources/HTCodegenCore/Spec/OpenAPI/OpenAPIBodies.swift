@@ -272,6 +272,8 @@ extension OpenAPIReadContext {
     struct OperationResponses {
         var decl: ResponseDecl = .untypedJSON
         var accept: String?
+        /// The lowest success status code (`nil` when it is the range `2XX`).
+        var successStatus: Int?
         /// The lowest success response read as it arrives (server-sent events, JSON Lines).
         var stream: StreamDecl?
         var errors: [ErrorResponseDecl] = []
@@ -315,6 +317,7 @@ extension OpenAPIReadContext {
         // Stable: a code documented twice (`200` and `"200"` cannot both be keys) keeps document order.
         successes.sort { $0.code < $1.code }
         guard let lowest = successes.first else { return result }
+        result.successStatus = lowest.code == 299 ? nil : lowest.code
         (result.decl, result.accept) = successResponse(
             lowest.member, code: lowest.code, inFile: file, operationName: operationName, hint: "Response")
         result.stream = streamResponse(lowest.member, inFile: file, operationName: operationName)

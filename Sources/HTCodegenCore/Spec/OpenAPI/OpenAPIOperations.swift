@@ -159,6 +159,7 @@ extension OpenAPIReadContext {
         let responses = responses(node["responses"]?.value, inFile: file, operationName: name)
         interface.response = responses.decl
         interface.accept = responses.accept
+        interface.successStatus = responses.successStatus
         interface.errorResponses = responses.errors
         interface.statusResponses = responses.statuses
         interface.responseHeaders = responses.headers
