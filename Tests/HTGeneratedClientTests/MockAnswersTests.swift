@@ -134,6 +134,71 @@ import Testing
         #expect(code == URLError.Code.notConnectedToInternet.rawValue)
     }
 
+    @Test func anOverrideAnswersWithATypedDocumentedErrorBody() async throws {
+        // The 422 of createPet documents a StoreError: the client throws the typed error for it.
+        let body = HTStoreError(code: 422, message: "a pet needs a name")
+        let transport = HTMockTransport(answering: HTPetstoreMocks.requests)
+            .answering(HTCreatePetRequest.self, status: 422, error: body)
+        let error = try #require(
+            await Self.failure(
+                sending: HTCreatePetRequest(requestBody: HTNewPet(name: "")), with: Self.client(transport)))
+        #expect(error.statusCode == 422)
+        guard case .status422(let typed)? = error.documentedError as? HTCreatePetRequest.ErrorResponse else {
+            Issue.record("not the documented 422: \(String(describing: error.documentedError))")
+            return
+        }
+        #expect(typed.code == 422)
+        #expect(typed.message == "a pet needs a name")
+        // The `default` error response of listPets takes any status.
+        let listing = transport.answering(
+            HTListPetsRequest.self, status: 503, error: HTStoreError(code: 503, message: "down"))
+        let other = try #require(
+            await Self.failure(
+                sending: HTListPetsRequest(xRequestID: Self.requestID), with: Self.client(listing)))
+        guard case .other(let status, let down)? = other.documentedError as? HTListPetsRequest.ErrorResponse else {
+            Issue.record("not the documented default: \(String(describing: other.documentedError))")
+            return
+        }
+        #expect(status == 503)
+        #expect(down.message == "down")
+    }
+
+    @Test func aDelayedOverrideWaitsForItsDelay() async throws {
+        // No wall-clock measure: an answer delayed by an hour can only lose to a client timeout of a
+        // fraction of a second, and the same answer without the delay arrives.
+        let answer = HTShowPetByIdRequest.mockResponse
+        let slow = HTMockTransport(answering: HTPetstoreMocks.requests)
+            .answering(HTShowPetByIdRequest.self, with: answer.delayed(by: 3600))
+        let client = HTClient(
+            configuration: HTClientConfiguration(
+                baseURL: Self.baseURL, timeout: 0.2, mappingOptions: .strict, mock: slow, mockMode: .always))
+        let error = try #require(await Self.failure(sending: HTShowPetByIdRequest(petId: 1), with: client))
+        guard case .transport(let code, _) = error.kind else {
+            Issue.record("not a transport error: \(error)")
+            return
+        }
+        #expect(code == URLError.Code.timedOut.rawValue)
+        let prompt = HTMockTransport(answering: HTPetstoreMocks.requests)
+            .answering(HTShowPetByIdRequest.self, with: answer.delayed(by: 0))
+        let promptClient = HTClient(
+            configuration: HTClientConfiguration(
+                baseURL: Self.baseURL, timeout: 60, mappingOptions: .strict, mock: prompt, mockMode: .always))
+        _ = try await promptClient.send(HTShowPetByIdRequest(petId: 1))
+    }
+
+    @Test func aDroppedConnectionFailsAsATransportError() async throws {
+        let transport = HTMockTransport(answering: HTPetstoreMocks.requests)
+            .answering(HTShowPetByIdRequest.self, with: HTMockResponse.failure(.networkConnectionLost))
+        let error = try #require(
+            await Self.failure(sending: HTShowPetByIdRequest(petId: 1), with: Self.client(transport)))
+        guard case .transport(let code, _) = error.kind else {
+            Issue.record("not a transport error: \(error)")
+            return
+        }
+        #expect(code == URLError.Code.networkConnectionLost.rawValue)
+        #expect(error.documentedError == nil)
+    }
+
     @Test func aSequenceOfAnswersIsGivenInTurnThenTheLastAgain() async throws {
         let transport = HTMockTransport(answering: HTPetstoreMocks.requests)
             .answering(

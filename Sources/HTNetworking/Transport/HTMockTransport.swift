@@ -130,6 +130,23 @@ public struct HTMockTransport: HTTransport {
         return answering(R.self, with: .json(json, statusCode: statusCode))
     }
 
+    /// This transport, answering every request of type `request` with the error status `status` and
+    /// `body`, a documented error body (the type the request's `ErrorResponse` case for that status
+    /// holds), written as the whole JSON body. The client then throws an ``HTNetworkingError`` whose
+    /// ``HTNetworkingError/documentedError`` is the request's typed error for the status.
+    ///
+    /// ```swift
+    /// let mocks = HTMockTransport(answering: HTPetstoreMocks.requests)
+    ///     .answering(HTCreatePetsRequest.self, status: 422, error: HTStoreError(code: 422, message: "no name"))
+    /// ```
+    ///
+    /// `status` is sent as given; a status the request accepts (2xx) is read as a success, not an error.
+    public func answering<R: HTBaseRequest, Body: HTJSONValueConvertible>(
+        _ request: R.Type, status: Int, error body: Body
+    ) -> HTMockTransport {
+        answering(R.self, with: .json(body.htJSON, statusCode: status))
+    }
+
     /// This transport, answering requests of type `request` with `responses` in turn: the first request
     /// gets the first, the next the second, and once they are used up every further request gets the
     /// last (a retry that succeeds: `[.status(503), .status(503), .json(...)]`). The count is shared by
