@@ -285,6 +285,11 @@ package struct ResolvedRequest: Sendable {
     package var baseURL: String?
     /// How its results are paged, its input checked: it conforms to `HTPagedRequest`.
     package var paging: PagingDecl?
+    /// The OpenAPI `operationId` as written (``InterfaceDecl/operationID``), which mock scenarios name
+    /// it by.
+    package var operationID: String?
+    /// The named examples of its documented responses (OpenAPI), which mock scenarios pick by name.
+    package var responseExamples: [ResponseExampleDecl] = []
 }
 
 extension ResolvedRequest {

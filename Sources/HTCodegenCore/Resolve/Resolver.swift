@@ -469,6 +469,8 @@ package struct Resolver {
         request.security = securitySchemes(of: interface)
         request.accept = interface.accept
         request.successStatus = interface.successStatus
+        request.operationID = interface.operationID
+        request.responseExamples = interface.responseExamples
         if let stream = interface.stream, let element = resolve(stream.element) {
             request.stream = (stream.format, element)
         }

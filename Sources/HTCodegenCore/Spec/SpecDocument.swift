@@ -266,6 +266,9 @@ package struct InterfaceDecl: Sendable {
     package var response: ResponseDecl?
     /// The documented error responses (OpenAPI), in status order.
     package var errorResponses: [ErrorResponseDecl] = []
+    /// The named examples of its documented responses (OpenAPI), in document order: what a mock
+    /// scenario picks by name.
+    package var responseExamples: [ResponseExampleDecl] = []
     /// Every documented success status, in status order, when they do not all have the same body
     /// (OpenAPI); empty otherwise: ``response`` is then the response of every success status.
     package var statusResponses: [StatusResponseDecl] = []

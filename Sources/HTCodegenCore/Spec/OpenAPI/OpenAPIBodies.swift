@@ -279,6 +279,8 @@ extension OpenAPIReadContext {
         var errors: [ErrorResponseDecl] = []
         var statuses: [StatusResponseDecl] = []
         var headers: [ResponseHeaderDecl] = []
+        /// The named examples of every documented response, in document order.
+        var examples: [ResponseExampleDecl] = []
     }
 
     /// The responses of `responses` (in file `file`).
@@ -298,6 +300,7 @@ extension OpenAPIReadContext {
                 }
                 continue
             }
+            result.examples += namedExamples(member, status: status, inFile: file)
             switch status {
             case .code(let code) where (200...299).contains(code):
                 successes.append((member, code))
@@ -506,6 +509,23 @@ extension OpenAPIReadContext {
             schema, inFile: responseFile, hint: OpenAPINaming.pascalCase(operationName, "Response") + label)
         return ErrorResponseDecl(
             status: status, type: type.ref, description: response.openAPIDescription, location: member.keyLocation)
+    }
+
+    /// The named examples of the response `member` (the `examples` map of its JSON media type), for
+    /// mock scenarios; an example without a `value` (an `externalValue`) is left out.
+    private mutating func namedExamples(_ member: JSONMember, status: ErrorResponseDecl.Status, inFile file: Int)
+        -> [ResponseExampleDecl]
+    {
+        guard let (response, responseFile) = dereferenced(member.value, inFile: file),
+            let (media, kind) = preferredMedia(response["content"]?.value), kind == .json,
+            let entries = media.value["examples"]?.value.objectMembers
+        else { return [] }
+        return entries.compactMap { entry in
+            guard let (example, _) = dereferenced(entry.value, inFile: responseFile),
+                let value = example["value"]?.value
+            else { return nil }
+            return ResponseExampleDecl(name: entry.key, status: status, value: value, location: entry.keyLocation)
+        }
     }
 
     /// Warns that a response's `links` are not generated.

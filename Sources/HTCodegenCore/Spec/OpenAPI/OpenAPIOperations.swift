@@ -161,6 +161,7 @@ extension OpenAPIReadContext {
         interface.accept = responses.accept
         interface.successStatus = responses.successStatus
         interface.errorResponses = responses.errors
+        interface.responseExamples = responses.examples
         interface.statusResponses = responses.statuses
         interface.responseHeaders = responses.headers
         interface.stream = responses.stream
