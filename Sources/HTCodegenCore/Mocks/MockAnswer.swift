@@ -47,6 +47,90 @@ package struct MockAnswer: Sendable, Hashable {
             let code = request.successStatus == nil && request.statusResponses.isEmpty ? 204 : statusCode
             return MockAnswer(statusCode: code, contentType: nil, body: "")
         }
+        return make(response, accept: accept, statusCode: statusCode, for: request, synthesizer: &synthesizer)
+    }
+
+    /// The answer for `request` of `api` with the documented status `statusCode`: a success status's
+    /// response (the one it documents, or the success response for a status in the range the request
+    /// accepts), or an error response's body of its type, the first of its code, its range (`4XX`) and
+    /// `default` that covers it. Values are drawn as in ``make(for:in:seed:)``, from a generator seeded
+    /// with the status too. `nil` when the request documents no response for the status.
+    package static func make(
+        for request: ResolvedRequest, in api: ResolvedAPI, status statusCode: Int,
+        seed: UInt64 = defaultSeed
+    ) -> MockAnswer? {
+        let name = request.method + " " + request.path + " " + request.className + " " + String(statusCode)
+        var synthesizer = MockSynthesizer(api, random: MockRandom(seed: seed, name: name))
+        if (200...299).contains(statusCode) {
+            if request.statusResponses.isEmpty {
+                guard statusCode == (request.successStatus ?? statusCode) else { return nil }
+                var answer = make(for: request, in: api, seed: seed)
+                // A request without a documented status (`2XX`, native and NEI) answers any success status.
+                if answer.statusCode != 204 || request.successStatus != nil { answer.statusCode = statusCode }
+                return answer
+            }
+            guard
+                let documented = request.statusResponses.first(where: { $0.status == .code(statusCode) })
+                    ?? request.statusResponses.first(where: { $0.status == .range(2) })
+            else { return nil }
+            if documented.response.isEmpty { return MockAnswer(statusCode: statusCode, contentType: nil, body: "") }
+            return make(
+                documented.response, accept: documented.accept, statusCode: statusCode, for: request,
+                synthesizer: &synthesizer)
+        }
+        guard let error = errorResponse(of: request, for: statusCode) else { return nil }
+        let response = ResolvedResponse(type: error.type, keyPath: nil, rule: 0)
+        return make(response, accept: nil, statusCode: statusCode, for: request, synthesizer: &synthesizer)
+    }
+
+    /// The documented error response of `request` that covers `statusCode`: its code, else its range
+    /// (`4XX`), else `default`.
+    package static func errorResponse(of request: ResolvedRequest, for statusCode: Int) -> ResolvedErrorResponse? {
+        request.errorResponses.first { $0.status == .code(statusCode) }
+            ?? request.errorResponses.first { $0.status == .range(statusCode / 100) }
+            ?? request.errorResponses.first { $0.status == .default }
+    }
+
+    /// The statuses `request` documents a response for, as written in the spec (`200`, `4XX`,
+    /// `default`), for messages.
+    package static func documentedStatuses(of request: ResolvedRequest) -> [String] {
+        var statuses: [ErrorResponseDecl.Status] =
+            request.statusResponses.isEmpty
+            ? [request.successStatus.map { .code($0) } ?? .range(2)] : request.statusResponses.map(\.status)
+        statuses += request.errorResponses.map(\.status)
+        return statuses.map { status in
+            switch status {
+            case .code(let code): String(code)
+            case .range(let digit): "\(digit)XX"
+            case .default: "default"
+            }
+        }
+    }
+
+    /// An answer with `json` as its body and `statusCode`, checked as the response the request
+    /// documents for the status (``problems(_:)``); a status it does not document is not checked.
+    package static func fixed(_ json: MockJSON, statusCode: Int, for request: ResolvedRequest, in api: ResolvedAPI)
+        -> MockAnswer
+    {
+        var answer = MockAnswer(statusCode: statusCode, contentType: "application/json", body: json.text, json: json)
+        if (200...299).contains(statusCode) {
+            let response =
+                request.statusResponses.first { $0.status == .code(statusCode) }?.response
+                ?? request.statusResponses.first { $0.status == .range(2) }?.response ?? request.response
+            if request.statusResponses.isEmpty || response.type != nil {
+                answer.payload = response.type.map { ($0, response.keyPath) }
+            }
+        } else if let error = errorResponse(of: request, for: statusCode) {
+            answer.payload = (error.type, nil)
+        }
+        return answer
+    }
+
+    /// The answer of `response` (not empty) with `statusCode` and the media type `accept`.
+    private static func make(
+        _ response: ResolvedResponse, accept: String?, statusCode: Int, for request: ResolvedRequest,
+        synthesizer: inout MockSynthesizer
+    ) -> MockAnswer {
         if let accept, !isJSON(accept) {
             let text = accept.hasPrefix("text/") ? "mock \(request.className)" : "mock bytes"
             return MockAnswer(statusCode: statusCode, contentType: mediaType(accept), body: text)
