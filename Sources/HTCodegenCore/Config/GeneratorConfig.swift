@@ -68,6 +68,10 @@ package struct GeneratorConfig: Sendable, Hashable {
     /// `HTMockAnswering` with the answer its spec gives, and a list of the requests
     /// (`SwiftRenderer+Mocks.swift`).
     package var mocks = false
+    /// The seed of the values the mock answers generate (`"mockSeed"`, a whole number from 0 to
+    /// 2^64 - 1; ``MockAnswer/defaultSeed`` by default): the same seed gives the same bytes, another seed
+    /// other values where the spec gives none.
+    package var mockSeed = MockAnswer.defaultSeed
 
     /// A document `htcodegen.json` names.
     package struct Document: Sendable, Hashable {
@@ -89,7 +93,7 @@ package struct GeneratorConfig: Sendable, Hashable {
     package static let keys = [
         "$schema", "namePrefix", "reqAbstract", "modelAbstract", "accessLevel", "runtimeModule", "abstractTypes",
         "fieldTypes", "requiredFields", "memberNames", "operations", "schemas", "documents", "paging",
-        "mocks",
+        "mocks", "mockSeed",
     ]
 
     /// Reads the value of `documents`: relative paths that stay inside the config's folder.
@@ -158,6 +162,16 @@ package struct GeneratorConfig: Sendable, Hashable {
                 } else {
                     diagnostics.error(
                         "\"mocks\" must be true or false, found \(member.value.kindName)", at: member.value.location)
+                }
+                continue
+            }
+            if member.key == "mockSeed" {
+                if case .number(let text) = member.value.value, let seed = UInt64(text) {
+                    config.mockSeed = seed
+                } else {
+                    diagnostics.error(
+                        "\"mockSeed\" must be a whole number from 0 to 18446744073709551615, found \(member.value.kindName)",
+                        at: member.value.location)
                 }
                 continue
             }

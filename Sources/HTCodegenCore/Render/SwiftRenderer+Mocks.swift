@@ -23,7 +23,7 @@ extension SwiftRenderer {
         var listed: [String] = []
         for request in api.requests {
             let typeName = typeNames[SwiftNames.requestKey(request)] ?? request.className
-            let answer = MockAnswer.make(for: request, in: api)
+            let answer = MockAnswer.make(for: request, in: api, seed: config.mockSeed)
             writer.line()
             if request.deprecation != nil { writer.line(deprecationAttribute(.declared)) }
             writer.block("extension \(typeName): HTMockAnswering") { writer in
