@@ -117,9 +117,7 @@ package struct MockAnswer: Sendable, Hashable {
             let response =
                 request.statusResponses.first { $0.status == .code(statusCode) }?.response
                 ?? request.statusResponses.first { $0.status == .range(2) }?.response ?? request.response
-            if request.statusResponses.isEmpty || response.type != nil {
-                answer.payload = response.type.map { ($0, response.keyPath) }
-            }
+            answer.payload = response.type.map { ($0, response.keyPath) }
         } else if let error = errorResponse(of: request, for: statusCode) {
             answer.payload = (error.type, nil)
         }

@@ -220,7 +220,7 @@ struct MockScenarioReader {
             (0...Self.longestDelay).contains(seconds)
         else {
             diagnostics.error(
-                "'delay' must be a number of seconds from 0 to \(Int(Self.longestDelay)), found \(member.value.kindName == "a number" ? member.value.value.numberText : member.value.kindName)",
+                "'delay' must be a number of seconds from 0 to \(Int(Self.longestDelay)), found \(Self.found(member.value))",
                 at: member.value.location)
             return nil
         }
@@ -231,18 +231,16 @@ struct MockScenarioReader {
     private mutating func status(_ member: JSONMember) -> (code: Int, location: SourceLocation)? {
         guard case .number(let text) = member.value.value, let code = Int(text), (100...599).contains(code) else {
             diagnostics.error(
-                "'status' must be an HTTP status code from 100 to 599, found \(member.value.kindName == "a number" ? member.value.value.numberText : member.value.kindName)",
+                "'status' must be an HTTP status code from 100 to 599, found \(Self.found(member.value))",
                 at: member.value.location)
             return nil
         }
         return (code, member.value.location)
     }
-}
 
-extension JSONNode.Value {
-    /// The number's text, if this is a number; else empty.
-    fileprivate var numberText: String {
-        if case .number(let text) = self { return text }
-        return ""
+    /// A wrong value for a message: a number as written, else its kind (`a string`).
+    private static func found(_ node: JSONNode) -> String {
+        if case .number(let text) = node.value { return text }
+        return node.kindName
     }
 }
