@@ -201,7 +201,7 @@ import Testing
         #expect(
             diagnostics.map(\.description) == [
                 "htcodegen.json:2:17: error: \"namePrefix\" must be empty or an identifier such as \"HT\"",
-                "htcodegen.json:3:3: error: unknown key 'acess' in the config file; expected one of: $schema, namePrefix, reqAbstract, modelAbstract, accessLevel, runtimeModule, abstractTypes, fieldTypes, requiredFields, memberNames, operations, schemas, documents, paging, mocks",
+                "htcodegen.json:3:3: error: unknown key 'acess' in the config file; expected one of: $schema, namePrefix, reqAbstract, modelAbstract, accessLevel, runtimeModule, abstractTypes, fieldTypes, requiredFields, memberNames, operations, schemas, documents, paging, mocks, mockSeed",
             ])
     }
 
