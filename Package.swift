@@ -11,6 +11,7 @@ let package = Package(
         // RestKit-style descriptors), for apps moving from the original: `import HTNetworkingCompat`.
         .library(name: "HTNetworkingCompat", targets: ["HTNetworkingCompat"]),
         .executable(name: "ht-codegen", targets: ["ht-codegen"]),
+        .executable(name: "ht-mock-server", targets: ["ht-mock-server"]),
         .plugin(name: "HTCodegenPlugin", targets: ["HTCodegenPlugin"]),
         .plugin(name: "GenerateClient", targets: ["GenerateClient"]),
     ],
@@ -23,6 +24,9 @@ let package = Package(
         // Generator
         .target(name: "HTCodegenCore"),
         .executableTarget(name: "ht-codegen", dependencies: ["HTCodegenCore"]),
+        // Serves specs over HTTP on loopback (issue #40): POSIX sockets, one thread per connection, so
+        // the package keeps no dependency; the routing, checking and answering are HTCodegenCore's.
+        .executableTarget(name: "ht-mock-server", dependencies: ["HTCodegenCore"]),
         .plugin(
             name: "HTCodegenPlugin",
             capability: .buildTool(),
