@@ -52,7 +52,8 @@ struct HTTPConnection: Sendable {
                 let start = DispatchTime.now().uptimeNanoseconds
                 buffer.removeFirst(consumed)
                 let outcome = respond(request)
-                let bytes = outcome.response.bytes(keepsAlive: request.keepsAlive, includesBody: request.method != "HEAD")
+                let bytes = outcome.response.bytes(
+                    keepsAlive: request.keepsAlive, includesBody: request.method != "HEAD")
                 let sent = write(bytes)
                 let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
                 RequestLogWriter.write(

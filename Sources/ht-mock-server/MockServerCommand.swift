@@ -29,8 +29,16 @@ enum MockServerCommand {
                 apis: apis, seed: options.seed ?? MockAnswer.defaultSeed, isStateful: options.isStateful)
             let count = server.router.routes.count
             FileHandle.standardError.write(
-                Data("ht-mock-server: \(count) operations from \(apis.count) specs\(options.isStateful ? ", stateful" : "")\n".utf8))
+                Data(
+                    "ht-mock-server: \(count) operations from \(apis.count) specs\(options.isStateful ? ", stateful" : "")\n"
+                        .utf8))
             respond = server.respond
+        }
+        if options.exitsWithStandardInput {
+            Thread {
+                _ = FileHandle.standardInput.readDataToEndOfFile()
+                exit(0)
+            }.start()
         }
         do {
             let listener = try HTTPListener(host: options.host, port: options.port)

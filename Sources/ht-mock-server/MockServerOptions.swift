@@ -16,6 +16,7 @@ struct MockServerOptions {
           --seed N       the seed of generated answers (default: the generator's)
           --stateful     keep created resources in memory (POST, GET, PUT, PATCH, DELETE)
           --static DIR   serve the files of DIR instead (for comparing; no specs)
+          --exit-with-stdin  exit when standard input reaches end of file (for tests and scripts)
         """
 
     var specs: [String] = []
@@ -24,6 +25,7 @@ struct MockServerOptions {
     var seed: UInt64?
     var isStateful = false
     var staticDirectory: String?
+    var exitsWithStandardInput = false
 
     /// Reads `arguments`; a message for the user when they are wrong.
     init(_ arguments: [String]) throws(UsageError) {
@@ -37,19 +39,25 @@ struct MockServerOptions {
             case "--spec": specs.append(try value(option))
             case "--config":
                 let config = try value(option)
-                let folder = config.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+                let folder = config.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+                    separator: "/")
                 specs.append(folder.isEmpty ? "." : folder)
             case "--port":
                 let text = try value(option)
-                guard let port = UInt16(text) else { throw UsageError(message: "--port must be 0 to 65535, got '\(text)'") }
+                guard let port = UInt16(text) else {
+                    throw UsageError(message: "--port must be 0 to 65535, got '\(text)'")
+                }
                 self.port = port
             case "--host": host = try value(option)
             case "--seed":
                 let text = try value(option)
-                guard let seed = UInt64(text) else { throw UsageError(message: "--seed must be an unsigned integer, got '\(text)'") }
+                guard let seed = UInt64(text) else {
+                    throw UsageError(message: "--seed must be an unsigned integer, got '\(text)'")
+                }
                 self.seed = seed
             case "--stateful": isStateful = true
             case "--static": staticDirectory = try value(option)
+            case "--exit-with-stdin": exitsWithStandardInput = true
             case "-h", "--help": throw UsageError(message: "")
             default: throw UsageError(message: "unknown option '\(option)'")
             }

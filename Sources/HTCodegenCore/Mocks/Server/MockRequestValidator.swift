@@ -71,7 +71,8 @@ package struct MockRequestValidator: Sendable {
             guard let value = request.header(name) else {
                 return field.isRequired ? "the required header '\(name)' is missing" : nil
             }
-            return checkText(Self.split([value], field.type, style: .formCommaSeparated), field, where: "header '\(name)'")
+            return checkText(
+                Self.split([value], field.type, style: .formCommaSeparated), field, where: "header '\(name)'")
         case .cookie:
             let cookies = (request.header("cookie") ?? "").split(separator: ";").map {
                 $0.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -86,7 +87,8 @@ package struct MockRequestValidator: Sendable {
             }
             let values = request.queryValues(name)
             if !values.isEmpty {
-                return checkText(Self.split(values, field.type, style: .formCommaSeparated), field, where: "parameter '\(name)'")
+                return checkText(
+                    Self.split(values, field.type, style: .formCommaSeparated), field, where: "parameter '\(name)'")
             }
             if let member = jsonBody?[name] {
                 guard let first = checker.problems(member, as: field.type, dateFormat: field.dateFormat).first else {

@@ -34,7 +34,8 @@ package final class MockServer: Sendable {
             for request in api.requests {
                 let answer = MockAnswer.make(for: request, in: api, seed: seed)
                 routes.append(
-                    MockRoute(method: request.method, basePath: basePath, request: request, apiIndex: index, answer: answer))
+                    MockRoute(
+                        method: request.method, basePath: basePath, request: request, apiIndex: index, answer: answer))
             }
         }
         router = MockRouter(routes: routes)
@@ -70,7 +71,8 @@ package final class MockServer: Sendable {
             response.extraHeaders["Allow"] = allowed.joined(separator: ", ")
             return Outcome(response: response)
         case .found(let route, let parameters, let segments):
-            if let problem = validators[route.apiIndex].problem(with: request, route: route, pathParameters: parameters) {
+            if let problem = validators[route.apiIndex].problem(with: request, route: route, pathParameters: parameters)
+            {
                 return Outcome(response: .error(400, problem), reason: problem)
             }
             if isStateful, let answer = statefulAnswer(request, route: route, segments: segments) {
@@ -150,7 +152,8 @@ package final class MockServer: Sendable {
                 && $0.template.hasPrefix(route.template + "/")
         }
         for item in itemRoutes {
-            guard case .parameter(let name?, _, _)? = item.segments.last, case .fields(let fields) = item.request.inputs,
+            guard case .parameter(let name?, _, _)? = item.segments.last,
+                case .fields(let fields) = item.request.inputs,
                 let field = fields.first(where: { $0.name == name })
             else { continue }
             return field.type

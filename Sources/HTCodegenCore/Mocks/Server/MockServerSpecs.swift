@@ -18,7 +18,9 @@ package enum MockServerSpecs {
             }
             if isDirectory.boolValue {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-                files += names.filter(Generator.isSpecFile).sorted().map { (path as NSString).appendingPathComponent($0) }
+                files += names.filter(Generator.isSpecFile).sorted().map {
+                    (path as NSString).appendingPathComponent($0)
+                }
             } else {
                 files.append(path)
             }
