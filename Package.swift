@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "ht-mock-server", targets: ["ht-mock-server"]),
         .plugin(name: "HTCodegenPlugin", targets: ["HTCodegenPlugin"]),
         .plugin(name: "GenerateClient", targets: ["GenerateClient"]),
+        .plugin(name: "MockServer", targets: ["MockServer"]),
     ],
     targets: [
         // Runtime
@@ -46,6 +47,22 @@ let package = Package(
                 ]
             ),
             dependencies: ["ht-codegen"]
+        ),
+
+        .plugin(
+            name: "MockServer",
+            capability: .command(
+                intent: .custom(
+                    verb: "mock-server",
+                    description:
+                        "Serve a target's spec files over HTTP on loopback with ht-mock-server (answers from the specs)."
+                ),
+                permissions: [
+                    .allowNetworkConnections(
+                        scope: .local(ports: []), reason: "To listen on a loopback port for the mock server.")
+                ]
+            ),
+            dependencies: ["ht-mock-server"]
         ),
 
         // Executables

@@ -11,6 +11,43 @@ package struct MockStatefulStore: Sendable {
         var items: [String: (order: Int, value: MockJSON)] = [:]
         var nextOrder = 0
         var nextID = 1
+
+        mutating func create(_ object: [MockJSONMember], idIsUUID: Bool, idIsString: Bool) -> MockJSON {
+            var members = object
+            let id: String
+            if let given = members.first(where: { $0.key == "id" }), let text = MockStatefulStore.key(given.value) {
+                id = text
+            } else {
+                if idIsUUID {
+                    id = UUID().uuidString.lowercased()
+                } else {
+                    while items[String(nextID)] != nil { nextID += 1 }
+                    id = String(nextID)
+                    nextID += 1
+                }
+                let value: MockJSON = idIsUUID || idIsString ? .string(id) : .number(id)
+                members.insert(MockJSONMember(key: "id", value: value), at: 0)
+            }
+            let json = MockJSON.object(members)
+            items[id] = (items[id]?.order ?? nextOrder, json)
+            nextOrder += 1
+            return json
+        }
+
+        mutating func update(_ id: String, with object: [MockJSONMember], merging: Bool) -> MockJSON? {
+            guard let (order, current) = items[id], case .object(let old) = current else { return nil }
+            var members = merging ? old : old.filter { $0.key == "id" }
+            for member in object where member.key != "id" {
+                if let index = members.firstIndex(where: { $0.key == member.key }) {
+                    members[index].value = member.value
+                } else {
+                    members.append(member)
+                }
+            }
+            let json = MockJSON.object(members)
+            items[id] = (order, json)
+            return json
+        }
     }
 
     private var collections: [String: Collection] = [:]
@@ -25,27 +62,9 @@ package struct MockStatefulStore: Sendable {
     package mutating func create(
         _ object: [MockJSONMember], in collection: String, idIsUUID: Bool, idIsString: Bool
     ) -> MockJSON {
-        var members = object
-        var stored = collections[collection] ?? Collection()
-        let id: String
-        if let given = members.first(where: { $0.key == "id" }), let text = Self.key(given.value) {
-            id = text
-        } else {
-            if idIsUUID {
-                id = UUID().uuidString.lowercased()
-            } else {
-                while stored.items[String(stored.nextID)] != nil { stored.nextID += 1 }
-                id = String(stored.nextID)
-                stored.nextID += 1
-            }
-            let value: MockJSON = idIsUUID || idIsString ? .string(id) : .number(id)
-            members.insert(MockJSONMember(key: "id", value: value), at: 0)
-        }
-        let json = MockJSON.object(members)
-        stored.items[id] = (stored.items[id]?.order ?? stored.nextOrder, json)
-        stored.nextOrder += 1
-        collections[collection] = stored
-        return json
+        // Mutated in place (`default:`), never copied out: a copy would duplicate the collection's
+        // storage on every create.
+        collections[collection, default: Collection()].create(object, idIsUUID: idIsUUID, idIsString: idIsString)
     }
 
     /// The item `id` of `collection`.
@@ -64,21 +83,7 @@ package struct MockStatefulStore: Sendable {
     package mutating func update(
         _ id: String, in collection: String, with object: [MockJSONMember], merging: Bool
     ) -> MockJSON? {
-        guard var stored = collections[collection], let (order, current) = stored.items[id],
-            case .object(let old) = current
-        else { return nil }
-        var members = merging ? old : old.filter { $0.key == "id" }
-        for member in object where member.key != "id" {
-            if let index = members.firstIndex(where: { $0.key == member.key }) {
-                members[index].value = member.value
-            } else {
-                members.append(member)
-            }
-        }
-        let json = MockJSON.object(members)
-        stored.items[id] = (order, json)
-        collections[collection] = stored
-        return json
+        collections[collection]?.update(id, with: object, merging: merging)
     }
 
     /// Removes the item `id`; whether there was one.
@@ -89,7 +94,7 @@ package struct MockStatefulStore: Sendable {
     }
 
     /// The text an `id` value is keyed by: a string's or a number's.
-    private static func key(_ value: MockJSON) -> String? {
+    fileprivate static func key(_ value: MockJSON) -> String? {
         switch value {
         case .string(let text), .number(let text): text
         default: nil

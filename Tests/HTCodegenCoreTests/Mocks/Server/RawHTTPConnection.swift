@@ -23,6 +23,11 @@ final class RawHTTPConnection {
     }
 
     private let descriptor: Int32
+    #if canImport(Glibc)
+        private static let sendFlags = Int32(MSG_NOSIGNAL)
+    #else
+        private static let sendFlags: Int32 = 0
+    #endif
     private var buffer: [UInt8] = []
 
     init(port: UInt16) throws {
@@ -40,7 +45,7 @@ final class RawHTTPConnection {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         guard connected == 0 else {
@@ -59,7 +64,7 @@ final class RawHTTPConnection {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes {
-                Glibc.send(descriptor, $0.baseAddress.map { $0 + offset }, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                systemSend(descriptor, $0.baseAddress.map { $0 + offset }, bytes.count - offset, Self.sendFlags)
             }
             guard count > 0 else { throw Failure(description: "send failed: \(errno)") }
             offset += count
@@ -121,3 +126,11 @@ final class RawHTTPConnection {
         return nil
     }
 }
+
+#if canImport(Glibc)
+    private let systemConnect = Glibc.connect
+    private let systemSend = Glibc.send
+#else
+    private let systemConnect = Darwin.connect
+    private let systemSend = Darwin.send
+#endif
