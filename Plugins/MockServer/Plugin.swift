@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package mock-server --target T [--port N] [--seed N] [--stateful]`
+/// `swift package --allow-network-connections local mock-server --target T [--port N] [--seed N] [--stateful]`
 ///
 /// Serves the spec files of a target over HTTP on loopback with `ht-mock-server`: it finds them the
 /// way `generate-client` does (spec files in the target's folder, and the documents its
@@ -9,7 +9,7 @@ import PackagePlugin
 @main
 struct MockServer: CommandPlugin {
     static let help = """
-        USAGE: swift package mock-server --target <name> [--port <n>] [--host <address>] [--seed <n>] [--stateful]
+        USAGE: swift package --allow-network-connections local mock-server --target <name> [--port <n>] [--host <address>] [--seed <n>] [--stateful]
 
         Serves the operations of the target's spec files (*.htspec.json, *.nei.json, *.openapi.yaml, ... and
         the "documents" of its htcodegen.json) with ht-mock-server: each answered from its spec, each request
@@ -61,9 +61,24 @@ struct MockServer: CommandPlugin {
         let tool = try context.tool(named: "ht-mock-server").url
         let process = Process()
         process.executableURL = tool
-        process.arguments = specs.flatMap { ["--spec", $0.path(percentEncoded: false)] } + toolArguments
+        // The server ends with this plugin: its standard input is a pipe only the plugin holds, which
+        // closes when the plugin ends, however it ends.
+        process.arguments =
+            specs.flatMap { ["--spec", $0.path(percentEncoded: false)] } + toolArguments + ["--exit-with-stdin"]
+        let lifeline = Pipe()
+        process.standardInput = lifeline
         try process.run()
+        // SwiftPM ending (killed, not by Ctrl-C, which reaches the whole process group) leaves this
+        // plugin running with init as its parent: then end the server and the plugin.
+        let server = process.processIdentifier
+        let parent = getppid()
+        Thread.detachNewThread {
+            while getppid() == parent { sleep(1) }
+            kill(server, SIGKILL)
+            exit(1)
+        }
         process.waitUntilExit()
+        try? lifeline.fileHandleForWriting.close()
         if process.terminationStatus != 0 {
             throw PluginFailure("ht-mock-server exited with status \(process.terminationStatus)")
         }

@@ -25,6 +25,9 @@ final class HTTPListener {
 
     init(host: String, port: UInt16) throws(Failure) {
         signal(SIGPIPE, SIG_IGN)
+        // A parent may have left these ignored (a plugin runner does): stopping must stop the server.
+        signal(SIGTERM, SIG_DFL)
+        signal(SIGINT, SIG_DFL)
         #if canImport(Glibc)
             let made = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
