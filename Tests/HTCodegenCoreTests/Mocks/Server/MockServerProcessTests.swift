@@ -36,6 +36,23 @@ import Testing
         #expect(log.contains("POST /v1/pets 201 "), "\(log)")
     }
 
+    @Test func pipelinedRequestsAreAnsweredInOrder() throws {
+        let server = try MockServerProcess(["--spec", try Self.specFile()])
+        let connection = try server.connect()
+        try connection.send(
+            "GET /v1/pets/1 HTTP/1.1\r\nHost: x\r\n\r\nGET /v1/nothing HTTP/1.1\r\nHost: x\r\n\r\n"
+                + "HEAD /v1/pets/mine HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let first = try connection.readAnswer()
+        #expect(first.status == 200)
+        #expect(first.body == Array(try MockServerSpec.answer("GetPet").body.utf8))
+        #expect(try connection.readAnswer().status == 404)
+        // HEAD is answered by the GET operation: its length, no body, then the connection closes.
+        let head = try connection.readAnswer(expectingBody: false)
+        #expect(head.status == 200)
+        #expect(head.headers["content-length"] == String(try MockServerSpec.answer("MyPets").body.utf8.count))
+        #expect(try connection.isClosedByServer())
+    }
+
     @Test func mismatchesAre400UnknownPaths404AndOtherMethods405() throws {
         let server = try MockServerProcess(["--spec", try Self.specFile()])
         let connection = try server.connect()

@@ -79,8 +79,8 @@ final class RawHTTPConnection {
         return try readAnswer()
     }
 
-    /// Reads one answer.
-    func readAnswer() throws -> Answer {
+    /// Reads one answer (`expectingBody: false` for a HEAD's, whose length is not sent).
+    func readAnswer(expectingBody: Bool = true) throws -> Answer {
         while true {
             if let end = headEnd() {
                 let head = String(decoding: buffer[..<end], as: UTF8.self)
@@ -93,7 +93,7 @@ final class RawHTTPConnection {
                         headers[pair[0].lowercased()] = pair[1].trimmingCharacters(in: .whitespaces)
                     }
                 }
-                let length = Int(headers["content-length"] ?? "0") ?? 0
+                let length = expectingBody ? Int(headers["content-length"] ?? "0") ?? 0 : 0
                 if buffer.count >= end + 4 + length {
                     let body = Array(buffer[(end + 4)..<(end + 4 + length)])
                     buffer.removeFirst(end + 4 + length)
