@@ -11,8 +11,10 @@ let package = Package(
         // RestKit-style descriptors), for apps moving from the original: `import HTNetworkingCompat`.
         .library(name: "HTNetworkingCompat", targets: ["HTNetworkingCompat"]),
         .executable(name: "ht-codegen", targets: ["ht-codegen"]),
+        .executable(name: "ht-mock-server", targets: ["ht-mock-server"]),
         .plugin(name: "HTCodegenPlugin", targets: ["HTCodegenPlugin"]),
         .plugin(name: "GenerateClient", targets: ["GenerateClient"]),
+        .plugin(name: "MockServer", targets: ["MockServer"]),
     ],
     targets: [
         // Runtime
@@ -23,6 +25,9 @@ let package = Package(
         // Generator
         .target(name: "HTCodegenCore"),
         .executableTarget(name: "ht-codegen", dependencies: ["HTCodegenCore"]),
+        // Serves specs over HTTP on loopback (issue #40): POSIX sockets, one thread per connection, so
+        // the package keeps no dependency; the routing, checking and answering are HTCodegenCore's.
+        .executableTarget(name: "ht-mock-server", dependencies: ["HTCodegenCore"]),
         .plugin(
             name: "HTCodegenPlugin",
             capability: .buildTool(),
@@ -42,6 +47,22 @@ let package = Package(
                 ]
             ),
             dependencies: ["ht-codegen"]
+        ),
+
+        .plugin(
+            name: "MockServer",
+            capability: .command(
+                intent: .custom(
+                    verb: "mock-server",
+                    description:
+                        "Serve a target's spec files over HTTP on loopback with ht-mock-server (answers from the specs)."
+                ),
+                permissions: [
+                    .allowNetworkConnections(
+                        scope: .local(ports: []), reason: "To listen on a loopback port for the mock server.")
+                ]
+            ),
+            dependencies: ["ht-mock-server"]
         ),
 
         // Executables

@@ -11,6 +11,9 @@ package struct MockChecker: Sendable {
     /// Models keep every field optional (an NEI export): a missing required field is still a mapping
     /// diagnostic, so it is still reported.
     package var keepsFieldsOptional = false
+    /// Checks a request body, not a response: a read-only field may be missing, a write-only one may
+    /// not.
+    package var readsRequests = false
 
     /// A checker for the types of `api`.
     package init(_ api: ResolvedAPI) {
@@ -97,13 +100,15 @@ package struct MockChecker: Sendable {
         for field in model.fields {
             let member = members.first { $0.key == field.name }
             guard let member else {
-                if field.isRequired && field.access != .writeOnly {
+                if field.isRequired && field.access != (readsRequests ? .readOnly : .writeOnly) {
                     found.append("\(path): the required field '\(field.name)' of \(model.name) is missing")
                 }
                 continue
             }
             if case .null = member.value {
-                if field.isRequired && !field.isNullable && !field.isRequiredNullable && field.access != .writeOnly {
+                if field.isRequired && !field.isNullable && !field.isRequiredNullable
+                    && field.access != (readsRequests ? .readOnly : .writeOnly)
+                {
                     found.append("\(path).\(field.name): the required field is null")
                 }
                 continue
