@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs `ht-demo --base-url` against `ht-mock-server` serving Specs/ (issue #40): the demo's requests go
 # over loopback HTTP to a server that checks each against its operation and answers from the spec,
-# and the demo maps every answer. Not in .ci/run by itself; the lead adds it.
+# and the demo maps every answer. A step of .ci/run.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -19,8 +19,10 @@ swift build --product ht-demo
 BIN=$(swift build --show-bin-path)
 "$BIN/ht-mock-server" --spec "$ROOT/Specs" --port 0 >"$WORK/server.out" 2>"$WORK/server.err" &
 SERVER_PID=$!
-for _ in $(seq 1 100); do
+# Up to a minute: reading the specs on two busy cores; a server that exits early ends the wait.
+for _ in $(seq 1 600); do
     grep -q '^listening on ' "$WORK/server.out" 2>/dev/null && break
+    kill -0 "$SERVER_PID" 2>/dev/null || break
     sleep 0.1
 done
 PORT=$(sed -n 's|^listening on http://127.0.0.1:\([0-9]*\)$|\1|p' "$WORK/server.out")

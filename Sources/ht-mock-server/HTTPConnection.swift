@@ -52,6 +52,8 @@ struct HTTPConnection: Sendable {
                 let start = DispatchTime.now().uptimeNanoseconds
                 buffer.removeFirst(consumed)
                 let outcome = respond(request)
+                // This connection's own thread: waiting here holds up only this connection.
+                if outcome.delay > 0 { Thread.sleep(forTimeInterval: outcome.delay) }
                 let bytes = outcome.response.bytes(
                     keepsAlive: request.keepsAlive, includesBody: request.method != "HEAD")
                 let sent = write(bytes)

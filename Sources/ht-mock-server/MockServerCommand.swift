@@ -25,8 +25,21 @@ enum MockServerCommand {
                 FileHandle.standardError.write(Data("ht-mock-server: \(error.description)\n".utf8))
                 return 1
             }
-            let server = MockServer(
-                apis: apis, seed: options.seed ?? MockAnswer.defaultSeed, isStateful: options.isStateful)
+            let seed = options.seed ?? MockAnswer.defaultSeed
+            var scenario: MockScenario?
+            if let path = options.scenario {
+                do {
+                    let loaded = try MockScenario.load(from: URL(fileURLWithPath: path), for: apis, seed: seed)
+                    for warning in loaded.warnings {
+                        FileHandle.standardError.write(Data("\(warning.description)\n".utf8))
+                    }
+                    scenario = loaded
+                } catch {
+                    FileHandle.standardError.write(Data("\(error.description)\n".utf8))
+                    return 1
+                }
+            }
+            let server = MockServer(apis: apis, seed: seed, isStateful: options.isStateful, scenario: scenario)
             let count = server.router.routes.count
             FileHandle.standardError.write(
                 Data(

@@ -2,6 +2,7 @@
 struct MockServerOptions {
     static let usage = """
         usage: ht-mock-server --spec PATH [--spec PATH ...] [--port N] [--host ADDRESS] [--seed N] [--stateful]
+                              [--scenario FILE]
                ht-mock-server --static DIR [--port N] [--host ADDRESS]
 
         Serves the operations of the specs (files, or folders of *.htspec.json / OpenAPI files) over HTTP/1.1,
@@ -15,6 +16,8 @@ struct MockServerOptions {
           --host ADDRESS the IPv4 address to listen on (default 127.0.0.1)
           --seed N       the seed of generated answers (default: the generator's)
           --stateful     keep created resources in memory (POST, GET, PUT, PATCH, DELETE)
+          --scenario FILE  a scenario file (JSON or YAML): per operation an example, a status, a body
+                         or a delay instead of the spec's answer
           --static DIR   serve the files of DIR instead (for comparing; no specs)
           --exit-with-stdin  exit when standard input reaches end of file (for tests and scripts)
         """
@@ -24,6 +27,7 @@ struct MockServerOptions {
     var host = "127.0.0.1"
     var seed: UInt64?
     var isStateful = false
+    var scenario: String?
     var staticDirectory: String?
     var exitsWithStandardInput = false
 
@@ -56,6 +60,7 @@ struct MockServerOptions {
                 }
                 self.seed = seed
             case "--stateful": isStateful = true
+            case "--scenario": scenario = try value(option)
             case "--static": staticDirectory = try value(option)
             case "--exit-with-stdin": exitsWithStandardInput = true
             case "-h", "--help": throw UsageError(message: "")

@@ -21,8 +21,12 @@ package struct MockRoute: Sendable {
     package var request: ResolvedRequest
     /// Index of its API in ``MockServer``'s list.
     package var apiIndex: Int
-    /// The spec's answer for it.
+    /// Its answer: the spec's, or the one a scenario picks.
     package var answer: MockAnswer
+    /// Seconds to wait before answering (a scenario's `delay`; 0: none).
+    package var delay: Double = 0
+    /// Whether a scenario picked ``answer``: it is given even in stateful mode.
+    package var isFromScenario = false
     /// The segments of ``template``.
     var segments: [Segment]
     /// The segments of ``basePath``.

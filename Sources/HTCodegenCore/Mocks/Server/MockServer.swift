@@ -8,10 +8,13 @@ package final class MockServer: Sendable {
     package struct Outcome: Sendable {
         package var response: MockHTTPResponse
         package var reason: String?
+        /// Seconds to wait before answering (a scenario's `delay`).
+        package var delay: Double
 
-        package init(response: MockHTTPResponse, reason: String? = nil) {
+        package init(response: MockHTTPResponse, reason: String? = nil, delay: Double = 0) {
             self.response = response
             self.reason = reason
+            self.delay = delay
         }
     }
 
@@ -26,16 +29,23 @@ package final class MockServer: Sendable {
     private let collectionTemplates: Set<String>
     private let store = MockLocked(MockStatefulStore())
 
-    /// A server for `apis`, answering with `seed`.
-    package init(apis: [ResolvedAPI], seed: UInt64 = MockAnswer.defaultSeed, isStateful: Bool = false) {
+    /// A server for `apis`, answering with `seed`, or as `scenario` says for the operations it names
+    /// (``MockScenario/load(from:for:seed:)``, read for the same APIs and seed).
+    package init(
+        apis: [ResolvedAPI], seed: UInt64 = MockAnswer.defaultSeed, isStateful: Bool = false,
+        scenario: MockScenario? = nil
+    ) {
         var routes: [MockRoute] = []
         for (index, api) in apis.enumerated() {
             let basePath = MockServerSpecs.basePath(of: api)
             for request in api.requests {
-                let answer = MockAnswer.make(for: request, in: api, seed: seed)
-                routes.append(
-                    MockRoute(
-                        method: request.method, basePath: basePath, request: request, apiIndex: index, answer: answer))
+                let fromSpec = MockAnswer.make(for: request, in: api, seed: seed)
+                let (answer, delay) = scenario?.answer(for: request, default: fromSpec) ?? (fromSpec, 0)
+                var route = MockRoute(
+                    method: request.method, basePath: basePath, request: request, apiIndex: index, answer: answer)
+                route.delay = delay
+                route.isFromScenario = scenario?.choice(for: request)?.answer != nil
+                routes.append(route)
             }
         }
         router = MockRouter(routes: routes)
@@ -75,13 +85,15 @@ package final class MockServer: Sendable {
             {
                 return Outcome(response: .error(400, problem), reason: problem)
             }
-            if isStateful, let answer = statefulAnswer(request, route: route, segments: segments) {
-                return Outcome(response: answer)
+            if isStateful, !route.isFromScenario, let answer = statefulAnswer(request, route: route, segments: segments)
+            {
+                return Outcome(response: answer, delay: route.delay)
             }
             let answer = route.answer
             return Outcome(
                 response: MockHTTPResponse(
-                    status: answer.statusCode, contentType: answer.contentType, body: Array(answer.body.utf8)))
+                    status: answer.statusCode, contentType: answer.contentType, body: Array(answer.body.utf8)),
+                delay: route.delay)
         }
     }
 

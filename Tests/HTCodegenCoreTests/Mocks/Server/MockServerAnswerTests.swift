@@ -77,6 +77,33 @@ import Testing
         #expect(outcome.response.extraHeaders["Allow"] == "DELETE, GET")
     }
 
+    @Test func aScenarioPicksTheAnswerAndTheDelayAlsoInStatefulMode() throws {
+        let api = try MockServerSpec.api()
+        let scenario = try MockScenario.read(
+            Array(
+                #"""
+                {"operations": {"getPet": {"body": {"id": 1, "name": "Scenario"}, "delay": 0.25},
+                                "GET /pets": {"delay": 2}}}
+                """#.utf8), file: "scenario.json", for: [api])
+        for isStateful in [false, true] {
+            let server = MockServer(apis: [api], isStateful: isStateful, scenario: scenario)
+            let created = server.respond(to: MockServerSpec.request("POST", "/v1/pets", body: #"{"name":"Rex"}"#))
+            #expect(created.response.status == 201)
+            #expect(created.delay == 0)
+            // The scenario's body, not the pet just stored (stateful) nor the spec's answer.
+            let pet = server.respond(to: MockServerSpec.request("GET", "/v1/pets/1"))
+            #expect(pet.response.status == 200)
+            #expect(String(decoding: pet.response.body, as: UTF8.self).contains("\"Scenario\""))
+            #expect(pet.delay == 0.25)
+            // A delay alone keeps the answer the server would give: the stored list when stateful.
+            let list = server.respond(to: MockServerSpec.request("GET", "/v1/pets?limit=5"))
+            #expect(list.delay == 2)
+            let spec = try MockServerSpec.answer("ListPets")
+            #expect((list.response.body == Array(spec.body.utf8)) == !isStateful)
+            #expect(String(decoding: list.response.body, as: UTF8.self).contains("\"Rex\"") == isStateful)
+        }
+    }
+
     @Test func theStatefulCycleCreatesReadsListsAndDeletes() throws {
         let server = MockServer(apis: [try MockServerSpec.api()], isStateful: true)
         let created = respond(server, MockServerSpec.request("POST", "/v1/pets", body: #"{"name":"Rex","age":3}"#))

@@ -98,6 +98,23 @@ import Testing
         #expect(bodies[0] == Array(try MockServerSpec.answer("GetPet", seed: 7).body.utf8))
     }
 
+    @Test func aScenarioFileChangesWhatTheServerAnswers() throws {
+        let spec = try Self.specFile()
+        let scenario = URL(filePath: spec).deletingLastPathComponent().appending(path: "scenario.yaml")
+        try "operations:\n  getPet: {body: {id: 5, name: Scenario}}\n".write(
+            to: scenario, atomically: true, encoding: .utf8)
+        let server = try MockServerProcess(["--spec", spec, "--scenario", scenario.path])
+        let answer = try server.connect().request("GET", "/v1/pets/5")
+        #expect(answer.status == 200)
+        #expect(String(decoding: answer.body, as: UTF8.self).contains("\"Scenario\""))
+        #expect(answer.body != Array(try MockServerSpec.answer("GetPet").body.utf8))
+        // A scenario that names no operation of the specs stops the start, with its position.
+        try "operations:\n  getPets: {status: 200}\n".write(to: scenario, atomically: true, encoding: .utf8)
+        #expect(throws: MockServerProcess.Failure.self) {
+            try MockServerProcess(["--spec", spec, "--scenario", scenario.path])
+        }
+    }
+
     @Test func malformedRequestsAre400AndTheServerKeepsServing() throws {
         let server = try MockServerProcess(["--spec", try Self.specFile()])
         for garbage in [
