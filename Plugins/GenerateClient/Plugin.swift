@@ -48,7 +48,7 @@ struct GenerateClient: CommandPlugin {
         var targets: [SwiftSourceModuleTarget] = []
         if targetNames.isEmpty {
             targets = context.package.targets.compactMap { $0 as? SwiftSourceModuleTarget }
-                .filter { target in (try? specFiles(in: target.directoryURL).isEmpty == false) ?? true }
+                .filter { target in (try? targetSpecFiles(in: target.directoryURL).isEmpty == false) ?? true }
             if targets.isEmpty {
                 throw PluginFailure(
                     "no Swift target in this package has spec files (*.htspec.json, *.htspec.yaml, *.htspec.yml or *.nei.json)"
@@ -79,7 +79,7 @@ struct GenerateClient: CommandPlugin {
         let tool = try context.tool(named: "ht-codegen").url
         var failures: [String] = []
         for target in targets.sorted(by: { $0.name < $1.name }) {
-            let specs = try specFiles(in: target.directoryURL)
+            let specs = try targetSpecFiles(in: target.directoryURL)
             if specs.isEmpty {
                 throw PluginFailure(
                     "target '\(target.name)' has no spec files in \(target.directoryURL.path(percentEncoded: false))")
@@ -134,41 +134,4 @@ struct GenerateClient: CommandPlugin {
         let end = declarationStarts.compactMap { rest.range(of: $0)?.lowerBound }.min() ?? rest.endIndex
         return rest[..<end].contains("\"HTCodegenPlugin\"")
     }
-
-    /// Spec files anywhere in the target's folder (outside its Generated folder), and the documents its
-    /// `htcodegen.json` names whatever their file names, sorted. The folder is scanned directly because
-    /// specs of a target without the build plugin are not among its sources.
-    private func specFiles(in directory: URL) throws -> [URL] {
-        var specs = findFiles(in: directory) { SpecFileNaming.isSpec($0) }
-        let configs = findFiles(in: directory) { $0 == SpecFileNaming.configFileName }
-        if configs.count == 1, let config = configs.first {
-            for document in try configuredDocuments(config: config)
-            where !specs.contains(where: { sameFile($0, document) }) {
-                specs.append(document)
-            }
-        }
-        return specs.sorted { $0.path(percentEncoded: false) < $1.path(percentEncoded: false) }
-    }
-
-    private func findFiles(in directory: URL, matching predicate: (String) -> Bool) -> [URL] {
-        guard
-            let enumerator = FileManager.default.enumerator(
-                at: directory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
-        else { return [] }
-        var result: [URL] = []
-        for case let url as URL in enumerator {
-            if url.lastPathComponent == SpecFileNaming.generatedFolderName {
-                enumerator.skipDescendants()
-                continue
-            }
-            if predicate(url.lastPathComponent) { result.append(url) }
-        }
-        return result.sorted { $0.path(percentEncoded: false) < $1.path(percentEncoded: false) }
-    }
-}
-
-/// A misuse, reported as the command's error.
-struct PluginFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

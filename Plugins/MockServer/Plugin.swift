@@ -53,7 +53,7 @@ struct MockServer: CommandPlugin {
         }
         var specs: [URL] = []
         for target in targets {
-            specs += try specFiles(in: target.directoryURL)
+            specs += try targetSpecFiles(in: target.directoryURL)
         }
         guard !specs.isEmpty else {
             throw PluginFailure("no spec files in \(targets.map(\.name).joined(separator: ", "))")
@@ -83,40 +83,4 @@ struct MockServer: CommandPlugin {
             throw PluginFailure("ht-mock-server exited with status \(process.terminationStatus)")
         }
     }
-
-    /// Spec files anywhere in the target's folder (outside its Generated folder), and the documents its
-    /// `htcodegen.json` names, sorted: as `generate-client` finds them.
-    private func specFiles(in directory: URL) throws -> [URL] {
-        var specs = findFiles(in: directory) { SpecFileNaming.isSpec($0) }
-        let configs = findFiles(in: directory) { $0 == SpecFileNaming.configFileName }
-        if configs.count == 1, let config = configs.first {
-            for document in try configuredDocuments(config: config)
-            where !specs.contains(where: { sameFile($0, document) }) {
-                specs.append(document)
-            }
-        }
-        return specs.sorted { $0.path(percentEncoded: false) < $1.path(percentEncoded: false) }
-    }
-
-    private func findFiles(in directory: URL, matching predicate: (String) -> Bool) -> [URL] {
-        guard
-            let enumerator = FileManager.default.enumerator(
-                at: directory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
-        else { return [] }
-        var result: [URL] = []
-        for case let url as URL in enumerator {
-            if url.lastPathComponent == SpecFileNaming.generatedFolderName {
-                enumerator.skipDescendants()
-                continue
-            }
-            if predicate(url.lastPathComponent) { result.append(url) }
-        }
-        return result.sorted { $0.path(percentEncoded: false) < $1.path(percentEncoded: false) }
-    }
-}
-
-/// A misuse, reported as the command's error.
-struct PluginFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }
