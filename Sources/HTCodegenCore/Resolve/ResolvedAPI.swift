@@ -223,7 +223,8 @@ package struct ResolvedResponse: Sendable {
     /// The response has no body (OpenAPI 204 or a success response without content): `HTNoContent`.
     package var isEmpty = false
     /// The response's other outputs, for mock answers, which write them beside the payload: rule 2's
-    /// envelope fields of built-in scalar types (`code`, `message`); rules 4 and 5 every output.
+    /// envelope fields of built-in scalar types (`code`, `message`), and its payload when that is of a
+    /// built-in type (raw JSON to the caller); rules 4 and 5 every output.
     package var outputs: [ResolvedField] = []
 }
 

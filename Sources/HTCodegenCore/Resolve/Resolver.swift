@@ -540,6 +540,14 @@ package struct Resolver {
                 var response = ResolvedResponse(
                     type: boundType.modelName != nil ? boundType : nil, keyPath: variable.name, rule: 2)
                 response.outputs = Self.envelopeOutputs(fields, payload: variable.name)
+                if response.type == nil {
+                    // A payload of a built-in type reaches the caller as raw JSON; mock answers still
+                    // write it, beside the envelope's fields.
+                    response.outputs.append(
+                        ResolvedField(
+                            name: variable.name, type: boundType, description: variable.description,
+                            location: variable.location))
+                }
                 return response
             }
             // Rule 3: another imported type.

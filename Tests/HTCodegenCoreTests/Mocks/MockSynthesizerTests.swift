@@ -175,6 +175,36 @@ import Testing
                 .count == 1)
     }
 
+    @Test func anEnvelopeWritesAPayloadOfABuiltInTypeBesideItsFields() throws {
+        let spec = #"""
+            {"htspec": 1,
+             "types": {"ResultData": {"fields": {"code": "Integer", "message": "String", "result": "Variable"}}},
+             "interfaces": {
+               "GetServerTime": {"method": "GET", "path": "/time",
+                                 "output": {"import": "ResultData", "bind": {"result": "Number"}}},
+               "GetTags": {"method": "GET", "path": "/tags",
+                           "output": {"import": "ResultData", "bind": {"result": "[String]"}}}}}
+            """#
+        let (document, diagnostics) = Generator.parseSpec(Array(spec.utf8), file: "envelope.htspec.json")
+        #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics)")
+        let parsed = try #require(document)
+        let api = try #require(Resolver.resolve(parsed).0)
+        let isNumber: @Sendable (MockJSON) -> Bool = { if case .number = $0 { true } else { false } }
+        let isStrings: @Sendable (MockJSON) -> Bool = {
+            guard case .array(let items) = $0 else { return false }
+            return items.allSatisfy { if case .string = $0 { true } else { false } }
+        }
+        for (className, isPayload) in [("GetServerTime", isNumber), ("GetTags", isStrings)] {
+            let answer = try Self.answer(className, in: api)
+            guard case .object(let members)? = answer.json else {
+                Issue.record("\(className): \(answer.body)")
+                continue
+            }
+            #expect(members.map(\.key) == ["code", "message", "result"], "\(answer.body)")
+            #expect(members.last.map { isPayload($0.value) } == true, "\(answer.body)")
+        }
+    }
+
     @Test func jsonTextEscapesWhatJSONNeeds() {
         let value: MockJSON = .object([MockJSONMember(key: "a\"b", value: .string("line\nbreak\u{1}\\"))])
         #expect(value.text == #"{"a\"b":"line\nbreak\u0001\\"}"#)
