@@ -51,19 +51,11 @@ package enum Generator {
         _ bytes: [UInt8], file: String, path: String? = nil, referenceRoot: String? = nil
     ) -> (SpecDocument?, [Diagnostic]) {
         let root: JSONNode
-        var readWarnings: [Diagnostic] = []
-        if SpecFileNaming.isYAML(file) {
-            do {
-                (root, readWarnings) = try YAMLDocumentParser.parse(bytes, file: file)
-            } catch {
-                return (nil, [error.diagnostic])
-            }
-        } else {
-            do {
-                root = try JSONDocumentParser.parse(bytes, file: file)
-            } catch {
-                return (nil, [error.diagnostic])
-            }
+        let readWarnings: [Diagnostic]
+        do {
+            (root, readWarnings) = try DocumentParser.parse(bytes, file: file)
+        } catch {
+            return (nil, [error.diagnostic])
         }
         let (document, diagnostics) = read(root, file: file, path: path ?? file, referenceRoot: referenceRoot)
         return (document, readWarnings + diagnostics)

@@ -101,19 +101,11 @@ package struct MockScenario: Sendable {
         throws(MockScenarioError) -> MockScenario
     {
         let root: JSONNode
-        var warnings: [Diagnostic] = []
-        if SpecFileNaming.isYAML(file) {
-            do {
-                (root, warnings) = try YAMLDocumentParser.parse(bytes, file: file)
-            } catch {
-                throw MockScenarioError(diagnostics: [error.diagnostic])
-            }
-        } else {
-            do {
-                root = try JSONDocumentParser.parse(bytes, file: file)
-            } catch {
-                throw MockScenarioError(diagnostics: [error.diagnostic])
-            }
+        let warnings: [Diagnostic]
+        do {
+            (root, warnings) = try DocumentParser.parse(bytes, file: file)
+        } catch {
+            throw MockScenarioError(diagnostics: [error.diagnostic])
         }
         var reader = MockScenarioReader(apis: apis, seed: seed)
         let scenario = reader.read(root)

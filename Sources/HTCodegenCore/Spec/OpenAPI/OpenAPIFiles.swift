@@ -117,20 +117,12 @@ struct OpenAPIFiles {
         }
         let bytes = [UInt8](data)
         var parsed: JSONNode?
-        if SpecFileNaming.isYAML(displayName) {
-            do {
-                let result = try YAMLDocumentParser.parse(bytes, file: displayName)
-                parsed = result.node
-                warnings += result.warnings
-            } catch {
-                warnings.append(error.diagnostic)
-            }
-        } else {
-            do {
-                parsed = try JSONDocumentParser.parse(bytes, file: displayName)
-            } catch {
-                warnings.append(error.diagnostic)
-            }
+        do {
+            let result = try DocumentParser.parse(bytes, file: displayName)
+            parsed = result.node
+            warnings += result.warnings
+        } catch {
+            warnings.append(error.diagnostic)
         }
         guard let root = parsed else {
             let message = "'\(relative)' cannot be parsed (see the error in \(displayName))"
