@@ -39,12 +39,12 @@ package final class MockServer: Sendable {
         for (index, api) in apis.enumerated() {
             let basePath = MockServerSpecs.basePath(of: api)
             for request in api.requests {
-                let fromSpec = MockAnswer.make(for: request, in: api, seed: seed)
-                let (answer, delay) = scenario?.answer(for: request, default: fromSpec) ?? (fromSpec, 0)
+                let choice = scenario?.choice(for: request)
                 var route = MockRoute(
-                    method: request.method, basePath: basePath, request: request, apiIndex: index, answer: answer)
-                route.delay = delay
-                route.isFromScenario = scenario?.choice(for: request)?.answer != nil
+                    method: request.method, basePath: basePath, request: request, apiIndex: index,
+                    answer: choice?.answer ?? MockAnswer.make(for: request, in: api, seed: seed))
+                route.delay = choice?.delay ?? 0
+                route.isFromScenario = choice?.answer != nil
                 routes.append(route)
             }
         }
