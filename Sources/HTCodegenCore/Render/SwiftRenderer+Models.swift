@@ -96,11 +96,11 @@ extension SwiftRenderer {
                     if let deprecation = field.deprecation { writer.line(deprecationAttribute(deprecation)) }
                     writer.line("\(access)var \(SwiftNaming.escaped(name)): \(swiftType(field.type)) = [:]")
                 }
-                if access != "internal " {
-                    // The implicit `init()` is internal; the protocol needs one as visible as the type.
-                    writer.line("/// Every field `nil`.")
-                    writer.line("\(access)init() {}")
-                }
+                // Always declared: it is as visible as the type (the protocol needs that), and it stops
+                // the implicit memberwise initializer, which nothing calls and which costs a debug build
+                // a function per field for its default arguments.
+                writer.line("/// Every field `nil`.")
+                writer.line("\(access)init() {}")
             }
             writer.line("/// The fields; read them through the model (`model.field`).")
             writer.line("\(access)let htStorage: Storage")
@@ -114,27 +114,37 @@ extension SwiftRenderer {
             if model.storedFields.isEmpty {
                 writer.line("\(access)static let htAccessors: [HTPropertyAccessor<\(typeName)>] = []")
             } else {
-                if !model.isDeprecated, model.storedFields.contains(where: { $0.deprecation != nil }) {
-                    writer.line(Self.deprecatedWitnessAttribute)
+                let readsDeprecated =
+                    !model.isDeprecated && model.storedFields.contains(where: { $0.deprecation != nil })
+                if readsDeprecated { writer.line(Self.deprecatedWitnessAttribute) }
+                writer.line(
+                    "\(access)static let htAccessors: [HTPropertyAccessor<\(typeName)>] = htAccessorTable()")
+                // The table is made in a function, not in the `static let`'s initializer: the build's
+                // module-emission job skips function bodies but type-checks and lowers every initializer
+                // (the tables were 40% of that job).
+                writer.line("/// The accessors of `htAccessors`, made once.")
+                if readsDeprecated { writer.line(Self.deprecatedWitnessAttribute) }
+                writer.block("private static func htAccessorTable() -> [HTPropertyAccessor<\(typeName)>]") { writer in
+                    writer.line("[")
+                    for ((field, name), shape) in zip(zip(model.fields, names), shapes) {
+                        let key = field.name == name ? "" : ", key: \(SwiftNaming.stringLiteral(field.name))"
+                        let readOnly = field.access == .readOnly ? ", readOnly: true" : ""
+                        let format = field.dateFormat.map { ", dateFormat: \(swiftExpression(for: $0))" } ?? ""
+                        let escaped = SwiftNaming.escaped(name)
+                        // One closure that hands over the field: cheaper to type-check than a getter and a
+                        // setter.
+                        writer.line(
+                            "    .init(\(SwiftNaming.stringLiteral(name))\(key)\(shape.accessorArguments)\(readOnly)\(format), { $1(&$0.\(shape.accessed(escaped))) }),"
+                        )
+                    }
+                    if let (field, name) = additional {
+                        let format = field.dateFormat.map { ", dateFormat: \(swiftExpression(for: $0))" } ?? ""
+                        writer.line(
+                            "    .init(additionalProperties: \(SwiftNaming.stringLiteral(name))\(format), { $1(&$0.\(SwiftNaming.escaped(name))) }),"
+                        )
+                    }
+                    writer.line("]")
                 }
-                writer.line("\(access)static let htAccessors: [HTPropertyAccessor<\(typeName)>] = [")
-                for ((field, name), shape) in zip(zip(model.fields, names), shapes) {
-                    let key = field.name == name ? "" : ", key: \(SwiftNaming.stringLiteral(field.name))"
-                    let readOnly = field.access == .readOnly ? ", readOnly: true" : ""
-                    let format = field.dateFormat.map { ", dateFormat: \(swiftExpression(for: $0))" } ?? ""
-                    let escaped = SwiftNaming.escaped(name)
-                    // One closure that hands over the field: cheaper to type-check than a getter and a setter.
-                    writer.line(
-                        "    .init(\(SwiftNaming.stringLiteral(name))\(key)\(shape.accessorArguments)\(readOnly)\(format), { $1(&$0.\(shape.accessed(escaped))) }),"
-                    )
-                }
-                if let (field, name) = additional {
-                    let format = field.dateFormat.map { ", dateFormat: \(swiftExpression(for: $0))" } ?? ""
-                    writer.line(
-                        "    .init(additionalProperties: \(SwiftNaming.stringLiteral(name))\(format), { $1(&$0.\(SwiftNaming.escaped(name))) }),"
-                    )
-                }
-                writer.line("]")
             }
             writer.line("\(access)static let htMapping: HTObjectMapping<\(typeName)> = .defaultMapping()")
         }

@@ -52,7 +52,7 @@ extension HTPropertyAccessor {
     /// As the other closure initializer's, `access` must do nothing but hand the field over.
     @_spi(Generated)
     @inlinable
-    public init<Value: HTJSONValueConvertible>(
+    public init<Value: HTJSONValueConvertible & Hashable>(
         additionalProperties name: String,
         dateFormat: HTDateFormat? = nil,
         _ access: @escaping @Sendable (inout Model.Storage, (inout [String: Value]) -> Void) -> Void
@@ -85,6 +85,10 @@ extension HTPropertyAccessor {
         self.isReadOnly = false
         self.dateFormat = dateFormat
         self.isSet = { pointer in !get(pointer.assumingMemoryBound(to: Model.Storage.self).pointee).isEmpty }
+        self.isEqual = { lhs, rhs in
+            get(unsafeDowncast(lhs, to: Model.self).htStorage) == get(unsafeDowncast(rhs, to: Model.self).htStorage)
+        }
+        self.hashField = { object, hasher in hasher.combine(get(unsafeDowncast(object, to: Model.self).htStorage)) }
         self.readValue = { object in
             let map = get(unsafeDowncast(object, to: Model.self).htStorage)
             return map.isEmpty ? nil : HTAdditionalPropertiesView(map.map { (key: $0.key, value: $0.value as Any) })

@@ -42,6 +42,12 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     /// Whether the field of the `Model.Storage` at the pointer has a value: how the mapper checks a
     /// ``HTFieldPresence/required`` field once it has mapped an object.
     @usableFromInline let isSet: @Sendable (UnsafeRawPointer) -> Bool
+    /// Whether the field is equal in two `Model`s: how models compare (``HTHTTPModel``), field by field
+    /// through the table, so that a model's `Storage` needs no `Equatable` of its own (a synthesized one is
+    /// the largest function of a model in a debug build).
+    @usableFromInline let isEqual: @Sendable (AnyObject, AnyObject) -> Bool
+    /// Feeds the field of a `Model` to the hasher: how models hash, as ``isEqual`` compares.
+    @usableFromInline let hashField: @Sendable (AnyObject, inout Hasher) -> Void
     /// Sets the field of the `Model.Storage` at the first pointer from the JSON value at the second (see
     /// ``decode(_:into:context:)``). The value is read in place: the mapper hands over the member of the
     /// parsed object itself, so calling the decoder copies nothing it does not keep.
@@ -62,7 +68,7 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     /// field as it was and records a diagnostic.
     @_spi(Generated)
     @inlinable @inline(__always)
-    public init<Value: HTJSONValueConvertible>(
+    public init<Value: HTJSONValueConvertible & Hashable>(
         _ name: String,
         key: String? = nil,
         required: Bool = false,
@@ -81,7 +87,7 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     /// other initializers inline it.
     @_spi(Generated)
     @inlinable @inline(__always)
-    public init<Value: HTJSONValueConvertible>(
+    public init<Value: HTJSONValueConvertible & Hashable>(
         _ name: String,
         key: String?,
         required: Bool,
@@ -101,6 +107,10 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         self.isSet = { pointer in
             get(pointer.assumingMemoryBound(to: Model.Storage.self).pointee) != nil
         }
+        self.isEqual = { lhs, rhs in
+            get(unsafeDowncast(lhs, to: Model.self).htStorage) == get(unsafeDowncast(rhs, to: Model.self).htStorage)
+        }
+        self.hashField = { object, hasher in hasher.combine(get(unsafeDowncast(object, to: Model.self).htStorage)) }
         self.dateFormat = dateFormat
         if let dateFormat {
             self.writeValue = { object, writer in
@@ -161,7 +171,7 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     /// second argument only copies the field out: `access` must do nothing but hand the field over.
     @_spi(Generated)
     @inlinable @inline(__always)
-    public init<Value: HTJSONValueConvertible>(
+    public init<Value: HTJSONValueConvertible & Hashable>(
         _ name: String,
         key: String? = nil,
         required: Bool = false,
@@ -193,7 +203,7 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     /// `Sendable` existential, which the optimizer does not see through, so every access goes through
     /// the key-path runtime. Generated models pass closures.
     @_spi(Generated)
-    public init<Value: HTJSONValueConvertible>(
+    public init<Value: HTJSONValueConvertible & Hashable>(
         _ name: String,
         key: String? = nil,
         required: Bool = false,
@@ -230,6 +240,16 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     /// The property of `model`, unwrapped, or `nil` when it is `nil`.
     package func value(of model: Model) -> Any? {
         readValue(model)
+    }
+
+    /// Whether the property is equal in `lhs` and `rhs`.
+    package func isEqual(_ lhs: Model, _ rhs: Model) -> Bool {
+        isEqual(lhs as AnyObject, rhs as AnyObject)
+    }
+
+    /// Feeds the property of `model` to `hasher`.
+    package func hash(_ model: Model, into hasher: inout Hasher) {
+        hashField(model, &hasher)
     }
 }
 

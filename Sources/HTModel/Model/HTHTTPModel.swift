@@ -82,14 +82,17 @@ open class HTHTTPModel: Hashable, CustomStringConvertible, CustomDebugStringConv
 }
 
 extension HTModelMappable {
-    /// Whether `other` is a `Self` with equal storage.
+    /// Whether `other` is a `Self` whose fields are equal, field by field through `htAccessors` (the
+    /// storage itself need not be `Equatable`).
     fileprivate func htHasStorage(equalTo other: AnyObject) -> Bool {
         guard let other = other as? Self else { return false }
-        return htStorage == other.htStorage
+        for accessor in Self.htAccessors where !accessor.isEqual(self, other) { return false }
+        return true
     }
 
+    /// Feeds every field to `hasher`, as ``htHasStorage(equalTo:)`` compares them.
     fileprivate func htHashStorage(into hasher: inout Hasher) {
-        hasher.combine(htStorage)
+        for accessor in Self.htAccessors { accessor.hash(self, into: &hasher) }
     }
 
     fileprivate var htFieldValues: [(label: String, value: Any?)] {

@@ -2,15 +2,16 @@
 /// changes (``HTModelMappable/init(_:)``, ``HTModelMappable/with(_:)``).
 ///
 /// A model keeps its storage in one `let`, so a model, once built, never changes; the storage is a
-/// struct of optional `var`s, so a copy of it is edited as freely as any Swift value. Equality and hashing
-/// of models are those of their storage, field by field.
+/// struct of optional `var`s, so a copy of it is edited as freely as any Swift value. Models compare and
+/// hash by their fields, through their table of accessors (`htAccessors`), so the storage itself is not
+/// `Equatable`: a synthesized `==` and `hash(into:)` per model were a quarter of a debug build's code.
 ///
 /// Generated models declare it as `struct Storage: HTOptionalFieldsStorage` with one optional field per
 /// property, or `HTModelStorage` when some fields are required (``HTRequired``). Its `init()` is the
 /// empty storage the mapper fills before a model is built.
 /// Its layout is not API: fields may be reordered or change representation in a minor version (see
 /// the article "API stability of generated code").
-public protocol HTModelStorage: Sendable, Hashable {
+public protocol HTModelStorage: Sendable {
     /// Storage with every field `nil` (required fields empty): where the mapper starts.
     init()
 }

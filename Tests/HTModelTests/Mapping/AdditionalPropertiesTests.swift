@@ -59,6 +59,15 @@ struct AdditionalPropertiesTests {
         #expect(HTScores.baseTypePropertyList == ["name", "city", "extra"])
     }
 
+    @Test("models with other keys compare and hash by them too")
+    func equality() throws {
+        let scores = try HTScores(jsonString: #"{"name":"Ann","zeta":3}"#)
+        #expect(scores == (try HTScores(jsonString: #"{"zeta":3,"name":"Ann"}"#)))
+        #expect(scores.hashValue == (try HTScores(jsonString: #"{"zeta":3,"name":"Ann"}"#)).hashValue)
+        #expect(scores != (try HTScores(jsonString: #"{"name":"Ann","zeta":4}"#)))
+        #expect(scores != (try HTScores(jsonString: #"{"name":"Ann"}"#)))
+    }
+
     @Test("a value that does not convert is left out with a diagnostic, or fails strict mapping")
     func badValues() throws {
         let text = #"{"a":"x","b":null,"c":4}"#

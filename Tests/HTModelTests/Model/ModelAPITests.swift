@@ -140,7 +140,7 @@ struct ModelAPITests {
         #expect(renamed.with { $0.name = "x" }.description_ == "renamed")
     }
 
-    @Test("Equality and hashing are memberwise over the storage, only between models of one type")
+    @Test("Equality and hashing are field by field, only between models of one type")
     func equality() throws {
         let a = try HTUser(jsonString: userText)
         let b = try HTUser(jsonString: userText)

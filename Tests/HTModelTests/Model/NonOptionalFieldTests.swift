@@ -119,6 +119,28 @@ struct NonOptionalFieldTests {
         #expect(patch.htJSONObject().count == 3)
     }
 
+    @Test func equalityAndHashingTellNullFromAbsentAndCompareRequiredFields() throws {
+        let absent = try HTKeeper(json: ["name": "a", "note": nil, "id": 1])
+        let null = try HTKeeper(json: ["name": "a", "nickname": nil, "note": nil, "id": 1])
+        #expect(absent != null)
+        #expect(absent == (try HTKeeper(json: ["name": "a", "note": nil, "id": 1])))
+        #expect(absent.hashValue == (try HTKeeper(json: ["name": "a", "note": nil, "id": 1])).hashValue)
+        #expect(absent != absent.with { $0.name = "b" })
+        // Nested models and arrays of models compare by their fields, field by field.
+        let owned = HTKeeper(name: "a") {
+            $0.owner = HTKeeper(name: "o")
+            $0.friends = [HTKeeper(name: "f")]
+        }
+        #expect(
+            owned
+                == HTKeeper(name: "a") {
+                    $0.owner = HTKeeper(name: "o")
+                    $0.friends = [HTKeeper(name: "f")]
+                })
+        #expect(owned != owned.with { $0.friends = [HTKeeper(name: "g")] })
+        #expect(Set([owned, owned.with { _ in }, absent, null]).count == 3)
+    }
+
     @Test func readOnlyFieldsAreNeverSent() throws {
         let json: HTJSON = ["name": "Ann", "note": nil, "id": 1, "owner": Self.full, "friends": [Self.full]]
         let keeper = try HTKeeper(json: json)

@@ -17,6 +17,8 @@ internal final class HTBodyEcho: HTHTTPModel, HTModelMappable, @unchecked Sendab
         internal var headers_: [String: String]?
         internal var body: String?
         internal var form: HTNullable<[String: [String]]> = .absent
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -26,12 +28,16 @@ internal final class HTBodyEcho: HTHTTPModel, HTModelMappable, @unchecked Sendab
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTBodyEcho>] = [
-        .init("method_", key: "method", { $1(&$0.method_) }),
-        .init("headers_", key: "headers", { $1(&$0.headers_) }),
-        .init("body", { $1(&$0.body) }),
-        .init("form", { $1(&$0.form.htSlot) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTBodyEcho>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTBodyEcho>] {
+        [
+            .init("method_", key: "method", { $1(&$0.method_) }),
+            .init("headers_", key: "headers", { $1(&$0.headers_) }),
+            .init("body", { $1(&$0.body) }),
+            .init("form", { $1(&$0.form.htSlot) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTBodyEcho> = .defaultMapping()
 }
 
@@ -45,6 +51,8 @@ internal final class HTNote: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     internal struct Storage: HTModelStorage {
         internal var title: HTRequired<String> = .init()
         internal var stars: Int?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -60,10 +68,14 @@ internal final class HTNote: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTNote>] = [
-        .init("title", presence: .required, { $1(&$0.title.htSlot) }),
-        .init("stars", { $1(&$0.stars) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTNote>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTNote>] {
+        [
+            .init("title", presence: .required, { $1(&$0.title.htSlot) }),
+            .init("stars", { $1(&$0.stars) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTNote> = .defaultMapping()
 }
 
@@ -76,6 +88,8 @@ internal final class HTSendBodiesNoteRequestBodyMergePatchJSON: HTHTTPModel, HTM
     /// The fields: build a model with `HTSendBodiesNoteRequestBodyMergePatchJSON { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         internal var title: HTNullable<String> = .absent
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -85,9 +99,13 @@ internal final class HTSendBodiesNoteRequestBodyMergePatchJSON: HTHTTPModel, HTM
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTSendBodiesNoteRequestBodyMergePatchJSON>] = [
-        .init("title", { $1(&$0.title.htSlot) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTSendBodiesNoteRequestBodyMergePatchJSON>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTSendBodiesNoteRequestBodyMergePatchJSON>] {
+        [
+            .init("title", { $1(&$0.title.htSlot) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTSendBodiesNoteRequestBodyMergePatchJSON> = .defaultMapping()
 }
 
@@ -104,6 +122,8 @@ internal final class HTUploadBodiesPartsRequestBody: HTHTTPModel, HTModelMappabl
         internal var meta: HTNote?
         internal var caption: String?
         internal var plain: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -119,13 +139,17 @@ internal final class HTUploadBodiesPartsRequestBody: HTHTTPModel, HTModelMappabl
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTUploadBodiesPartsRequestBody>] = [
-        .init("photo", presence: .required, { $1(&$0.photo.htSlot) }),
-        .init("scans", { $1(&$0.scans) }),
-        .init("meta", { $1(&$0.meta) }),
-        .init("caption", { $1(&$0.caption) }),
-        .init("plain", { $1(&$0.plain) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTUploadBodiesPartsRequestBody>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTUploadBodiesPartsRequestBody>] {
+        [
+            .init("photo", presence: .required, { $1(&$0.photo.htSlot) }),
+            .init("scans", { $1(&$0.scans) }),
+            .init("meta", { $1(&$0.meta) }),
+            .init("caption", { $1(&$0.caption) }),
+            .init("plain", { $1(&$0.plain) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTUploadBodiesPartsRequestBody> = .defaultMapping()
 }
 
@@ -138,6 +162,8 @@ internal final class HTUploadEcho: HTHTTPModel, HTModelMappable, @unchecked Send
     /// The fields: build a model with `HTUploadEcho { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         internal var parts: [HTUploadEchoPartsItem]?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -147,9 +173,13 @@ internal final class HTUploadEcho: HTHTTPModel, HTModelMappable, @unchecked Send
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTUploadEcho>] = [
-        .init("parts", { $1(&$0.parts) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTUploadEcho>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTUploadEcho>] {
+        [
+            .init("parts", { $1(&$0.parts) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTUploadEcho> = .defaultMapping()
 }
 
@@ -168,6 +198,8 @@ internal final class HTUploadEchoPartsItem: HTHTTPModel, HTModelMappable, @unche
         internal var text: HTNullable<String> = .absent
         internal var size: Int?
         internal var sha256: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -177,14 +209,18 @@ internal final class HTUploadEchoPartsItem: HTHTTPModel, HTModelMappable, @unche
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTUploadEchoPartsItem>] = [
-        .init("name", { $1(&$0.name) }),
-        .init("filename", { $1(&$0.filename.htSlot) }),
-        .init("contentType", key: "content_type", { $1(&$0.contentType.htSlot) }),
-        .init("headers_", key: "headers", { $1(&$0.headers_) }),
-        .init("text", { $1(&$0.text.htSlot) }),
-        .init("size", { $1(&$0.size) }),
-        .init("sha256", { $1(&$0.sha256) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTUploadEchoPartsItem>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTUploadEchoPartsItem>] {
+        [
+            .init("name", { $1(&$0.name) }),
+            .init("filename", { $1(&$0.filename.htSlot) }),
+            .init("contentType", key: "content_type", { $1(&$0.contentType.htSlot) }),
+            .init("headers_", key: "headers", { $1(&$0.headers_) }),
+            .init("text", { $1(&$0.text.htSlot) }),
+            .init("size", { $1(&$0.size) }),
+            .init("sha256", { $1(&$0.sha256) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTUploadEchoPartsItem> = .defaultMapping()
 }

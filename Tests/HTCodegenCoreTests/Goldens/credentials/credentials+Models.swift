@@ -15,6 +15,8 @@ internal final class HTCredentialEcho: HTHTTPModel, HTModelMappable, @unchecked 
         internal var path_: String?
         internal var query: [String: [String]]?
         internal var headers_: [String: String]?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -24,10 +26,14 @@ internal final class HTCredentialEcho: HTHTTPModel, HTModelMappable, @unchecked 
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTCredentialEcho>] = [
-        .init("path_", key: "path", { $1(&$0.path_) }),
-        .init("query", { $1(&$0.query) }),
-        .init("headers_", key: "headers", { $1(&$0.headers_) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTCredentialEcho>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTCredentialEcho>] {
+        [
+            .init("path_", key: "path", { $1(&$0.path_) }),
+            .init("query", { $1(&$0.query) }),
+            .init("headers_", key: "headers", { $1(&$0.headers_) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTCredentialEcho> = .defaultMapping()
 }

@@ -19,6 +19,8 @@ internal final class HTAddress: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         /// City.
         internal var city: String?
         internal var street: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -28,11 +30,15 @@ internal final class HTAddress: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTAddress>] = [
-        .init("province", { $1(&$0.province) }),
-        .init("city", { $1(&$0.city) }),
-        .init("street", { $1(&$0.street) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTAddress>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTAddress>] {
+        [
+            .init("province", { $1(&$0.province) }),
+            .init("city", { $1(&$0.city) }),
+            .init("street", { $1(&$0.street) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTAddress> = .defaultMapping()
 }
 
@@ -60,6 +66,8 @@ internal final class HTArticle: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         internal var comments: [HTComment]?
         /// The cover photo.
         internal var cover: HTPhoto?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -69,15 +77,19 @@ internal final class HTArticle: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTArticle>] = [
-        .init("id", { $1(&$0.id) }),
-        .init("title", { $1(&$0.title) }),
-        .init("body", { $1(&$0.body) }),
-        .init("status", { $1(&$0.status) }),
-        .init("author", { $1(&$0.author) }),
-        .init("comments", { $1(&$0.comments) }),
-        .init("cover", { $1(&$0.cover) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTArticle>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTArticle>] {
+        [
+            .init("id", { $1(&$0.id) }),
+            .init("title", { $1(&$0.title) }),
+            .init("body", { $1(&$0.body) }),
+            .init("status", { $1(&$0.status) }),
+            .init("author", { $1(&$0.author) }),
+            .init("comments", { $1(&$0.comments) }),
+            .init("cover", { $1(&$0.cover) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTArticle> = .defaultMapping()
 }
 
@@ -98,6 +110,8 @@ internal final class HTComment: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         internal var text: String?
         /// How many likes it has.
         internal var likes: Int?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -107,12 +121,16 @@ internal final class HTComment: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTComment>] = [
-        .init("id", { $1(&$0.id) }),
-        .init("author", { $1(&$0.author) }),
-        .init("text", { $1(&$0.text) }),
-        .init("likes", { $1(&$0.likes) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTComment>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTComment>] {
+        [
+            .init("id", { $1(&$0.id) }),
+            .init("author", { $1(&$0.author) }),
+            .init("text", { $1(&$0.text) }),
+            .init("likes", { $1(&$0.likes) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTComment> = .defaultMapping()
 }
 
@@ -142,6 +160,8 @@ internal final class HTPhoto: HTHTTPModel, HTModelMappable, @unchecked Sendable 
         internal var tags: [String]?
         /// Camera metadata, as the camera wrote it.
         internal var exif: HTJSON?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -151,16 +171,20 @@ internal final class HTPhoto: HTHTTPModel, HTModelMappable, @unchecked Sendable 
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTPhoto>] = [
-        .init("id", { $1(&$0.id) }),
-        .init("title", { $1(&$0.title) }),
-        .init("url", { $1(&$0.url) }),
-        .init("width", { $1(&$0.width) }),
-        .init("height", { $1(&$0.height) }),
-        .init("visibility", { $1(&$0.visibility) }),
-        .init("tags", { $1(&$0.tags) }),
-        .init("exif", { $1(&$0.exif) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTPhoto>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTPhoto>] {
+        [
+            .init("id", { $1(&$0.id) }),
+            .init("title", { $1(&$0.title) }),
+            .init("url", { $1(&$0.url) }),
+            .init("width", { $1(&$0.width) }),
+            .init("height", { $1(&$0.height) }),
+            .init("visibility", { $1(&$0.visibility) }),
+            .init("tags", { $1(&$0.tags) }),
+            .init("exif", { $1(&$0.exif) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTPhoto> = .defaultMapping()
 }
 
@@ -178,6 +202,8 @@ internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable, @unchecked S
         internal var displayName: String?
         /// New address.
         internal var address: HTAddress?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -187,10 +213,14 @@ internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable, @unchecked S
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTProfileUpdate>] = [
-        .init("displayName", { $1(&$0.displayName) }),
-        .init("address", { $1(&$0.address) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTProfileUpdate>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTProfileUpdate>] {
+        [
+            .init("displayName", { $1(&$0.displayName) }),
+            .init("address", { $1(&$0.address) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTProfileUpdate> = .defaultMapping()
 }
 
@@ -216,6 +246,8 @@ internal final class HTUser: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         internal var verified: Bool?
         /// Where the user lives, if they said.
         internal var address: HTAddress?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -225,13 +257,17 @@ internal final class HTUser: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTUser>] = [
-        .init("id", { $1(&$0.id) }),
-        .init("userName", { $1(&$0.userName) }),
-        .init("displayName", { $1(&$0.displayName) }),
-        .init("followers", { $1(&$0.followers) }),
-        .init("verified", { $1(&$0.verified) }),
-        .init("address", { $1(&$0.address) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTUser>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTUser>] {
+        [
+            .init("id", { $1(&$0.id) }),
+            .init("userName", { $1(&$0.userName) }),
+            .init("displayName", { $1(&$0.displayName) }),
+            .init("followers", { $1(&$0.followers) }),
+            .init("verified", { $1(&$0.verified) }),
+            .init("address", { $1(&$0.address) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTUser> = .defaultMapping()
 }

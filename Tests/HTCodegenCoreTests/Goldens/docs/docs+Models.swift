@@ -20,6 +20,8 @@ internal final class HTDocNote: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         /// Windows line ends split lines too.
         internal var body: String?
         internal var plain: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -29,9 +31,13 @@ internal final class HTDocNote: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTDocNote>] = [
-        .init("body", { $1(&$0.body) }),
-        .init("plain", { $1(&$0.plain) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTDocNote>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTDocNote>] {
+        [
+            .init("body", { $1(&$0.body) }),
+            .init("plain", { $1(&$0.plain) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTDocNote> = .defaultMapping()
 }

@@ -14,6 +14,8 @@ internal final class HTMemberCard: HTHTTPModel, HTModelMappable, @unchecked Send
     internal struct Storage: HTOptionalFieldsStorage {
         internal var level: HTMemberLevel?
         internal var role: HTMemberRole?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -23,9 +25,13 @@ internal final class HTMemberCard: HTHTTPModel, HTModelMappable, @unchecked Send
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTMemberCard>] = [
-        .init("level", { $1(&$0.level) }),
-        .init("role", { $1(&$0.role) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTMemberCard>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTMemberCard>] {
+        [
+            .init("level", { $1(&$0.level) }),
+            .init("role", { $1(&$0.role) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTMemberCard> = .defaultMapping()
 }

@@ -14,6 +14,8 @@ internal final class HTAgainNote: HTHTTPModel, HTModelMappable, @unchecked Senda
     internal struct Storage: HTModelStorage {
         internal var id: HTRequired<Int> = .init()
         internal var text: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -29,9 +31,13 @@ internal final class HTAgainNote: HTHTTPModel, HTModelMappable, @unchecked Senda
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTAgainNote>] = [
-        .init("id", presence: .required, { $1(&$0.id.htSlot) }),
-        .init("text", { $1(&$0.text) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTAgainNote>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTAgainNote>] {
+        [
+            .init("id", presence: .required, { $1(&$0.id.htSlot) }),
+            .init("text", { $1(&$0.text) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTAgainNote> = .defaultMapping()
 }

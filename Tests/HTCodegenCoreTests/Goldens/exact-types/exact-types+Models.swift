@@ -36,6 +36,8 @@ internal final class HTShopProduct: HTHTTPModel, HTModelMappable, @unchecked Sen
         internal var route: [[Double]]?
         internal var variants: [String: HTShopVariant]?
         internal var restocks: [Date]?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -45,24 +47,28 @@ internal final class HTShopProduct: HTHTTPModel, HTModelMappable, @unchecked Sen
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTShopProduct>] = [
-        .init("id", { $1(&$0.id) }),
-        .init("stock", { $1(&$0.stock) }),
-        .init("serial", { $1(&$0.serial) }),
-        .init("price", { $1(&$0.price) }),
-        .init("createdAt", dateFormat: .millisecondsSince1970, { $1(&$0.createdAt) }),
-        .init("releasedOn", dateFormat: .dateOnly, { $1(&$0.releasedOn) }),
-        .init("updatedAt", dateFormat: .iso8601, { $1(&$0.updatedAt) }),
-        .init("soldAt", dateFormat: .pattern("yyyy/MM/dd HH:mm", timeZone: TimeZone(identifier: "Asia/Shanghai")), { $1(&$0.soldAt) }),
-        .init("homepage", { $1(&$0.homepage) }),
-        .init("uuid", { $1(&$0.uuid) }),
-        .init("thumbnail", { $1(&$0.thumbnail) }),
-        .init("names", { $1(&$0.names) }),
-        .init("regionalPrices", { $1(&$0.regionalPrices) }),
-        .init("route", { $1(&$0.route) }),
-        .init("variants", { $1(&$0.variants) }),
-        .init("restocks", dateFormat: .secondsSince1970, { $1(&$0.restocks) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTShopProduct>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTShopProduct>] {
+        [
+            .init("id", { $1(&$0.id) }),
+            .init("stock", { $1(&$0.stock) }),
+            .init("serial", { $1(&$0.serial) }),
+            .init("price", { $1(&$0.price) }),
+            .init("createdAt", dateFormat: .millisecondsSince1970, { $1(&$0.createdAt) }),
+            .init("releasedOn", dateFormat: .dateOnly, { $1(&$0.releasedOn) }),
+            .init("updatedAt", dateFormat: .iso8601, { $1(&$0.updatedAt) }),
+            .init("soldAt", dateFormat: .pattern("yyyy/MM/dd HH:mm", timeZone: TimeZone(identifier: "Asia/Shanghai")), { $1(&$0.soldAt) }),
+            .init("homepage", { $1(&$0.homepage) }),
+            .init("uuid", { $1(&$0.uuid) }),
+            .init("thumbnail", { $1(&$0.thumbnail) }),
+            .init("names", { $1(&$0.names) }),
+            .init("regionalPrices", { $1(&$0.regionalPrices) }),
+            .init("route", { $1(&$0.route) }),
+            .init("variants", { $1(&$0.variants) }),
+            .init("restocks", dateFormat: .secondsSince1970, { $1(&$0.restocks) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTShopProduct> = .defaultMapping()
 }
 
@@ -76,6 +82,8 @@ internal final class HTShopVariant: HTHTTPModel, HTModelMappable, @unchecked Sen
     internal struct Storage: HTOptionalFieldsStorage {
         internal var sku: String?
         internal var price: Decimal?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -85,9 +93,13 @@ internal final class HTShopVariant: HTHTTPModel, HTModelMappable, @unchecked Sen
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTShopVariant>] = [
-        .init("sku", { $1(&$0.sku) }),
-        .init("price", { $1(&$0.price) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTShopVariant>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTShopVariant>] {
+        [
+            .init("sku", { $1(&$0.sku) }),
+            .init("price", { $1(&$0.price) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTShopVariant> = .defaultMapping()
 }

@@ -15,6 +15,8 @@ internal final class HTEcho: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     internal struct Storage: HTOptionalFieldsStorage {
         internal var method_: String?
         internal var body: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -24,10 +26,14 @@ internal final class HTEcho: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTEcho>] = [
-        .init("method_", key: "method", { $1(&$0.method_) }),
-        .init("body", { $1(&$0.body) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTEcho>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTEcho>] {
+        [
+            .init("method_", key: "method", { $1(&$0.method_) }),
+            .init("body", { $1(&$0.body) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTEcho> = .defaultMapping()
 }
 
@@ -46,6 +52,8 @@ internal final class HTLabel: HTHTTPModel, HTModelMappable, @unchecked Sendable 
         /// - Note: The object's other keys (additionalProperties): every key the fields above do not map,
         ///   with its value; sent back beside them.
         internal var additionalProperties: [String: HTLabelTag] = [:]
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -61,11 +69,15 @@ internal final class HTLabel: HTHTTPModel, HTModelMappable, @unchecked Sendable 
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTLabel>] = [
-        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-        .init("note", { $1(&$0.note) }),
-        .init(additionalProperties: "additionalProperties", { $1(&$0.additionalProperties) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTLabel>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTLabel>] {
+        [
+            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
+            .init("note", { $1(&$0.note) }),
+            .init(additionalProperties: "additionalProperties", { $1(&$0.additionalProperties) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTLabel> = .defaultMapping()
 }
 
@@ -85,6 +97,8 @@ internal final class HTLabelDetails: HTHTTPModel, HTModelMappable, @unchecked Se
         /// - Note: The object's other keys (additionalProperties): every key the fields above do not map,
         ///   with its value; sent back beside them.
         internal var additionalProperties: [String: HTLabelTag] = [:]
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -100,12 +114,16 @@ internal final class HTLabelDetails: HTHTTPModel, HTModelMappable, @unchecked Se
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTLabelDetails>] = [
-        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-        .init("note", { $1(&$0.note) }),
-        .init("seenOn", { $1(&$0.seenOn) }),
-        .init(additionalProperties: "additionalProperties", { $1(&$0.additionalProperties) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTLabelDetails>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTLabelDetails>] {
+        [
+            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
+            .init("note", { $1(&$0.note) }),
+            .init("seenOn", { $1(&$0.seenOn) }),
+            .init(additionalProperties: "additionalProperties", { $1(&$0.additionalProperties) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTLabelDetails> = .defaultMapping()
 }
 
@@ -121,6 +139,8 @@ internal final class HTLabelDetailsSeenOn: HTHTTPModel, HTModelMappable, @unchec
         /// - Note: The object's other keys (additionalProperties): every key the fields above do not map,
         ///   with its value; sent back beside them.
         internal var additionalProperties: [String: Date] = [:]
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -130,10 +150,14 @@ internal final class HTLabelDetailsSeenOn: HTHTTPModel, HTModelMappable, @unchec
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTLabelDetailsSeenOn>] = [
-        .init("first", dateFormat: .dateOnly, { $1(&$0.first) }),
-        .init(additionalProperties: "additionalProperties", dateFormat: .dateOnly, { $1(&$0.additionalProperties) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTLabelDetailsSeenOn>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTLabelDetailsSeenOn>] {
+        [
+            .init("first", dateFormat: .dateOnly, { $1(&$0.first) }),
+            .init(additionalProperties: "additionalProperties", dateFormat: .dateOnly, { $1(&$0.additionalProperties) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTLabelDetailsSeenOn> = .defaultMapping()
 }
 
@@ -147,6 +171,8 @@ internal final class HTLabelTag: HTHTTPModel, HTModelMappable, @unchecked Sendab
     internal struct Storage: HTOptionalFieldsStorage {
         internal var text: String?
         internal var weight: Int?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -156,10 +182,14 @@ internal final class HTLabelTag: HTHTTPModel, HTModelMappable, @unchecked Sendab
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTLabelTag>] = [
-        .init("text", { $1(&$0.text) }),
-        .init("weight", { $1(&$0.weight) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTLabelTag>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTLabelTag>] {
+        [
+            .init("text", { $1(&$0.text) }),
+            .init("weight", { $1(&$0.weight) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTLabelTag> = .defaultMapping()
 }
 
@@ -194,6 +224,8 @@ internal final class HTReading: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         /// - Note: Example: `{"ref": "s-1"}`.
         internal var sensor: HTRequired<HTReadingSensor> = .init()
         internal var shape: HTReadingShape?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -210,19 +242,23 @@ internal final class HTReading: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTReading>] = [
-        .init("id", presence: .required, { $1(&$0.id.htSlot) }),
-        .init("kind", { $1(&$0.kind) }),
-        .init("live", { $1(&$0.live) }),
-        .init("value", { $1(&$0.value) }),
-        .init("code", { $1(&$0.code) }),
-        .init("label", { $1(&$0.label.htSlot) }),
-        .init("amount", { $1(&$0.amount.htSlot) }),
-        .init("point", { $1(&$0.point) }),
-        .init("checksum", { $1(&$0.checksum) }),
-        .init("sensor", presence: .required, { $1(&$0.sensor.htSlot) }),
-        .init("shape", { $1(&$0.shape) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTReading>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTReading>] {
+        [
+            .init("id", presence: .required, { $1(&$0.id.htSlot) }),
+            .init("kind", { $1(&$0.kind) }),
+            .init("live", { $1(&$0.live) }),
+            .init("value", { $1(&$0.value) }),
+            .init("code", { $1(&$0.code) }),
+            .init("label", { $1(&$0.label.htSlot) }),
+            .init("amount", { $1(&$0.amount.htSlot) }),
+            .init("point", { $1(&$0.point) }),
+            .init("checksum", { $1(&$0.checksum) }),
+            .init("sensor", presence: .required, { $1(&$0.sensor.htSlot) }),
+            .init("shape", { $1(&$0.shape) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTReading> = .defaultMapping()
 }
 
@@ -237,6 +273,8 @@ internal final class HTReadingCircle: HTHTTPModel, HTModelMappable, @unchecked S
         internal var shapeType: HTRequired<String> = .init()
         internal var color: String?
         internal var radius: Double?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -252,11 +290,15 @@ internal final class HTReadingCircle: HTHTTPModel, HTModelMappable, @unchecked S
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTReadingCircle>] = [
-        .init("shapeType", presence: .required, { $1(&$0.shapeType.htSlot) }),
-        .init("color", { $1(&$0.color) }),
-        .init("radius", { $1(&$0.radius) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTReadingCircle>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTReadingCircle>] {
+        [
+            .init("shapeType", presence: .required, { $1(&$0.shapeType.htSlot) }),
+            .init("color", { $1(&$0.color) }),
+            .init("radius", { $1(&$0.radius) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTReadingCircle> = .defaultMapping()
 }
 
@@ -270,6 +312,8 @@ internal final class HTReadingSensorFull: HTHTTPModel, HTModelMappable, @uncheck
     internal struct Storage: HTModelStorage {
         internal var name: HTRequired<String> = .init()
         internal var model: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -285,10 +329,14 @@ internal final class HTReadingSensorFull: HTHTTPModel, HTModelMappable, @uncheck
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTReadingSensorFull>] = [
-        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-        .init("model", { $1(&$0.model) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTReadingSensorFull>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTReadingSensorFull>] {
+        [
+            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
+            .init("model", { $1(&$0.model) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTReadingSensorFull> = .defaultMapping()
 }
 
@@ -301,6 +349,8 @@ internal final class HTReadingSensorRef: HTHTTPModel, HTModelMappable, @unchecke
     /// The fields: build a model with `HTReadingSensorRef(ref:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
         internal var ref: HTRequired<String> = .init()
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -316,9 +366,13 @@ internal final class HTReadingSensorRef: HTHTTPModel, HTModelMappable, @unchecke
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTReadingSensorRef>] = [
-        .init("ref", presence: .required, { $1(&$0.ref.htSlot) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTReadingSensorRef>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTReadingSensorRef>] {
+        [
+            .init("ref", presence: .required, { $1(&$0.ref.htSlot) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTReadingSensorRef> = .defaultMapping()
 }
 
@@ -333,6 +387,8 @@ internal final class HTReadingShapeReadingSquare: HTHTTPModel, HTModelMappable, 
         internal var shapeType: HTRequired<String> = .init()
         internal var color: String?
         internal var side: Double?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -348,11 +404,15 @@ internal final class HTReadingShapeReadingSquare: HTHTTPModel, HTModelMappable, 
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTReadingShapeReadingSquare>] = [
-        .init("shapeType", presence: .required, { $1(&$0.shapeType.htSlot) }),
-        .init("color", { $1(&$0.color) }),
-        .init("side", { $1(&$0.side) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTReadingShapeReadingSquare>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTReadingShapeReadingSquare>] {
+        [
+            .init("shapeType", presence: .required, { $1(&$0.shapeType.htSlot) }),
+            .init("color", { $1(&$0.color) }),
+            .init("side", { $1(&$0.side) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTReadingShapeReadingSquare> = .defaultMapping()
 }
 
@@ -365,6 +425,8 @@ internal final class HTReadingSquare: HTHTTPModel, HTModelMappable, @unchecked S
     /// The fields: build a model with `HTReadingSquare { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         internal var side: Double?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -374,9 +436,13 @@ internal final class HTReadingSquare: HTHTTPModel, HTModelMappable, @unchecked S
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTReadingSquare>] = [
-        .init("side", { $1(&$0.side) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTReadingSquare>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTReadingSquare>] {
+        [
+            .init("side", { $1(&$0.side) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTReadingSquare> = .defaultMapping()
 }
 
@@ -392,6 +458,8 @@ internal final class HTSettings: HTHTTPModel, HTModelMappable, @unchecked Sendab
         /// - Note: The object's other keys (additionalProperties): every key the fields above do not map,
         ///   with its value; sent back beside them.
         internal var additionalProperties: [String: HTJSON] = [:]
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -401,10 +469,14 @@ internal final class HTSettings: HTHTTPModel, HTModelMappable, @unchecked Sendab
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTSettings>] = [
-        .init("theme", { $1(&$0.theme) }),
-        .init(additionalProperties: "additionalProperties", { $1(&$0.additionalProperties) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTSettings>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTSettings>] {
+        [
+            .init("theme", { $1(&$0.theme) }),
+            .init(additionalProperties: "additionalProperties", { $1(&$0.additionalProperties) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTSettings> = .defaultMapping()
 }
 
@@ -418,6 +490,8 @@ internal final class HTUploadReadingsRequestBody: HTHTTPModel, HTModelMappable, 
     internal struct Storage: HTOptionalFieldsStorage {
         internal var file: Data?
         internal var more: [Data]?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -427,10 +501,14 @@ internal final class HTUploadReadingsRequestBody: HTHTTPModel, HTModelMappable, 
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTUploadReadingsRequestBody>] = [
-        .init("file", { $1(&$0.file) }),
-        .init("more", { $1(&$0.more) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTUploadReadingsRequestBody>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTUploadReadingsRequestBody>] {
+        [
+            .init("file", { $1(&$0.file) }),
+            .init("more", { $1(&$0.more) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTUploadReadingsRequestBody> = .defaultMapping()
 }
 

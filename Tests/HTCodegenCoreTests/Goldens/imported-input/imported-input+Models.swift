@@ -17,6 +17,8 @@ internal final class HTShippingAddress: HTHTTPModel, HTModelMappable, @unchecked
         internal var province: String?
         internal var city: String?
         internal var isDefault: Bool?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -26,10 +28,14 @@ internal final class HTShippingAddress: HTHTTPModel, HTModelMappable, @unchecked
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTShippingAddress>] = [
-        .init("province", { $1(&$0.province) }),
-        .init("city", { $1(&$0.city) }),
-        .init("isDefault", { $1(&$0.isDefault) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTShippingAddress>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTShippingAddress>] {
+        [
+            .init("province", { $1(&$0.province) }),
+            .init("city", { $1(&$0.city) }),
+            .init("isDefault", { $1(&$0.isDefault) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTShippingAddress> = .defaultMapping()
 }

@@ -13,6 +13,8 @@ internal final class HTGetMediaElsewhereResponse: HTHTTPModel, HTModelMappable, 
     /// The fields: build a model with `HTGetMediaElsewhereResponse { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         internal var path_: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -22,8 +24,12 @@ internal final class HTGetMediaElsewhereResponse: HTHTTPModel, HTModelMappable, 
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTGetMediaElsewhereResponse>] = [
-        .init("path_", key: "path", { $1(&$0.path_) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTGetMediaElsewhereResponse>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTGetMediaElsewhereResponse>] {
+        [
+            .init("path_", key: "path", { $1(&$0.path_) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTGetMediaElsewhereResponse> = .defaultMapping()
 }

@@ -21,6 +21,8 @@ internal final class HTBounded: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         internal var many: [Int]?
         internal var none: [String]?
         internal var code: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -30,16 +32,20 @@ internal final class HTBounded: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTBounded>] = [
-        .init("small", { $1(&$0.small) }),
-        .init("below", { $1(&$0.below) }),
-        .init("unit", { $1(&$0.unit) }),
-        .init("long", { $1(&$0.long) }),
-        .init("short", { $1(&$0.short) }),
-        .init("many", { $1(&$0.many) }),
-        .init("none", { $1(&$0.none) }),
-        .init("code", { $1(&$0.code) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTBounded>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTBounded>] {
+        [
+            .init("small", { $1(&$0.small) }),
+            .init("below", { $1(&$0.below) }),
+            .init("unit", { $1(&$0.unit) }),
+            .init("long", { $1(&$0.long) }),
+            .init("short", { $1(&$0.short) }),
+            .init("many", { $1(&$0.many) }),
+            .init("none", { $1(&$0.none) }),
+            .init("code", { $1(&$0.code) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTBounded> = .defaultMapping()
 }
 
@@ -53,6 +59,8 @@ internal final class HTCircle: HTHTTPModel, HTModelMappable, @unchecked Sendable
     internal struct Storage: HTModelStorage {
         internal var kind: HTRequired<String> = .init()
         internal var radius: HTRequired<Double> = .init()
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -69,10 +77,14 @@ internal final class HTCircle: HTHTTPModel, HTModelMappable, @unchecked Sendable
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTCircle>] = [
-        .init("kind", presence: .required, { $1(&$0.kind.htSlot) }),
-        .init("radius", presence: .required, { $1(&$0.radius.htSlot) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTCircle>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTCircle>] {
+        [
+            .init("kind", presence: .required, { $1(&$0.kind.htSlot) }),
+            .init("radius", presence: .required, { $1(&$0.radius.htSlot) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTCircle> = .defaultMapping()
 }
 
@@ -87,6 +99,8 @@ internal final class HTNode: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         internal var name: HTRequired<String> = .init()
         internal var children: [HTNode]?
         internal var parent: HTNode?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -102,11 +116,15 @@ internal final class HTNode: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTNode>] = [
-        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-        .init("children", { $1(&$0.children) }),
-        .init("parent", { $1(&$0.parent) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTNode>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTNode>] {
+        [
+            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
+            .init("children", { $1(&$0.children) }),
+            .init("parent", { $1(&$0.parent) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTNode> = .defaultMapping()
 }
 
@@ -135,6 +153,8 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         internal var secret: String?
         /// - Note: Example: `"not a number"`.
         internal var wrong: Int?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -151,21 +171,25 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTPet>] = [
-        .init("id", presence: .required, { $1(&$0.id.htSlot) }),
-        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-        .init("status", { $1(&$0.status) }),
-        .init("tag", { $1(&$0.tag) }),
-        .init("born", dateFormat: .iso8601, { $1(&$0.born) }),
-        .init("day", dateFormat: .dateOnly, { $1(&$0.day) }),
-        .init("uuid", { $1(&$0.uuid) }),
-        .init("home", { $1(&$0.home) }),
-        .init("photo", { $1(&$0.photo) }),
-        .init("weight", { $1(&$0.weight) }),
-        .init("nickname", { $1(&$0.nickname.htSlot) }),
-        .init("secret", { $1(&$0.secret) }),
-        .init("wrong", { $1(&$0.wrong) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTPet>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTPet>] {
+        [
+            .init("id", presence: .required, { $1(&$0.id.htSlot) }),
+            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
+            .init("status", { $1(&$0.status) }),
+            .init("tag", { $1(&$0.tag) }),
+            .init("born", dateFormat: .iso8601, { $1(&$0.born) }),
+            .init("day", dateFormat: .dateOnly, { $1(&$0.day) }),
+            .init("uuid", { $1(&$0.uuid) }),
+            .init("home", { $1(&$0.home) }),
+            .init("photo", { $1(&$0.photo) }),
+            .init("weight", { $1(&$0.weight) }),
+            .init("nickname", { $1(&$0.nickname.htSlot) }),
+            .init("secret", { $1(&$0.secret) }),
+            .init("wrong", { $1(&$0.wrong) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTPet> = .defaultMapping()
 }
 
@@ -179,6 +203,8 @@ internal final class HTSquare: HTHTTPModel, HTModelMappable, @unchecked Sendable
     internal struct Storage: HTModelStorage {
         internal var kind: HTRequired<String> = .init()
         internal var side: HTRequired<Int> = .init()
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -195,10 +221,14 @@ internal final class HTSquare: HTHTTPModel, HTModelMappable, @unchecked Sendable
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTSquare>] = [
-        .init("kind", presence: .required, { $1(&$0.kind.htSlot) }),
-        .init("side", presence: .required, { $1(&$0.side.htSlot) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTSquare>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTSquare>] {
+        [
+            .init("kind", presence: .required, { $1(&$0.kind.htSlot) }),
+            .init("side", presence: .required, { $1(&$0.side.htSlot) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTSquare> = .defaultMapping()
 }
 
@@ -213,6 +243,8 @@ internal final class HTThing: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     /// The fields: build a model with `HTThing { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         internal var label: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -222,9 +254,13 @@ internal final class HTThing: HTHTTPModel, HTModelMappable, @unchecked Sendable 
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTThing>] = [
-        .init("label", { $1(&$0.label) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTThing>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTThing>] {
+        [
+            .init("label", { $1(&$0.label) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTThing> = .defaultMapping()
 }
 

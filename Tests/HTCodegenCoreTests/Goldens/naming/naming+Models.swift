@@ -15,6 +15,8 @@ internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     /// The fields: build a model with `HTError { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         internal var code: Int?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -24,9 +26,13 @@ internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable 
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTError>] = [
-        .init("code", { $1(&$0.code) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTError>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTError>] {
+        [
+            .init("code", { $1(&$0.code) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTError> = .defaultMapping()
 }
 
@@ -60,6 +66,8 @@ internal final class HTNamingSample: HTHTTPModel, HTModelMappable, @unchecked Se
         internal var `_`: String?
         /// A type whose spec name has an underscore.
         internal var owner: HTUserInfo?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -69,18 +77,22 @@ internal final class HTNamingSample: HTHTTPModel, HTModelMappable, @unchecked Se
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTNamingSample>] = [
-        .init("class", { $1(&$0.`class`) }),
-        .init("description_", key: "description", { $1(&$0.description_) }),
-        .init("hash_", key: "hash", { $1(&$0.hash_) }),
-        .init("userName_2", key: "user-name", { $1(&$0.userName_2) }),
-        .init("_2fa", key: "2fa", { $1(&$0._2fa) }),
-        .init("名字", { $1(&$0.名字) }),
-        .init("self_", key: "self", { $1(&$0.self_) }),
-        .init("userName", { $1(&$0.userName) }),
-        .init("_", { $1(&$0.`_`) }),
-        .init("owner", { $1(&$0.owner) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTNamingSample>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTNamingSample>] {
+        [
+            .init("class", { $1(&$0.`class`) }),
+            .init("description_", key: "description", { $1(&$0.description_) }),
+            .init("hash_", key: "hash", { $1(&$0.hash_) }),
+            .init("userName_2", key: "user-name", { $1(&$0.userName_2) }),
+            .init("_2fa", key: "2fa", { $1(&$0._2fa) }),
+            .init("名字", { $1(&$0.名字) }),
+            .init("self_", key: "self", { $1(&$0.self_) }),
+            .init("userName", { $1(&$0.userName) }),
+            .init("_", { $1(&$0.`_`) }),
+            .init("owner", { $1(&$0.owner) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTNamingSample> = .defaultMapping()
 }
 
@@ -95,6 +107,8 @@ internal final class HTUserInfo: HTHTTPModel, HTModelMappable, @unchecked Sendab
     /// The fields: build a model with `HTUserInfo { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         internal var refreshToken: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -104,8 +118,12 @@ internal final class HTUserInfo: HTHTTPModel, HTModelMappable, @unchecked Sendab
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTUserInfo>] = [
-        .init("refreshToken", key: "refresh_token", { $1(&$0.refreshToken) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTUserInfo>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTUserInfo>] {
+        [
+            .init("refreshToken", key: "refresh_token", { $1(&$0.refreshToken) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTUserInfo> = .defaultMapping()
 }

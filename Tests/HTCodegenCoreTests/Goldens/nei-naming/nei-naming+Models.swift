@@ -16,6 +16,8 @@ internal final class HTCreateProgroupRequest_2: HTHTTPModel, HTModelMappable, @u
     internal struct Storage: HTOptionalFieldsStorage {
         /// 名称
         internal var name: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -25,9 +27,13 @@ internal final class HTCreateProgroupRequest_2: HTHTTPModel, HTModelMappable, @u
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTCreateProgroupRequest_2>] = [
-        .init("name", { $1(&$0.name) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTCreateProgroupRequest_2>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTCreateProgroupRequest_2>] {
+        [
+            .init("name", { $1(&$0.name) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTCreateProgroupRequest_2> = .defaultMapping()
 }
 
@@ -45,6 +51,8 @@ internal final class HTProgroup: HTHTTPModel, HTModelMappable, @unchecked Sendab
         internal var id: Double?
         /// 名称
         internal var name: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -54,10 +62,14 @@ internal final class HTProgroup: HTHTTPModel, HTModelMappable, @unchecked Sendab
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTProgroup>] = [
-        .init("id", { $1(&$0.id) }),
-        .init("name", { $1(&$0.name) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTProgroup>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTProgroup>] {
+        [
+            .init("id", { $1(&$0.id) }),
+            .init("name", { $1(&$0.name) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTProgroup> = .defaultMapping()
 }
 
@@ -70,6 +82,8 @@ internal final class HTPutApiProgroupsIdResult: HTHTTPModel, HTModelMappable, @u
     /// The fields: build a model with `HTPutApiProgroupsIdResult { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         internal var status: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -79,8 +93,12 @@ internal final class HTPutApiProgroupsIdResult: HTHTTPModel, HTModelMappable, @u
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTPutApiProgroupsIdResult>] = [
-        .init("status", { $1(&$0.status) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTPutApiProgroupsIdResult>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTPutApiProgroupsIdResult>] {
+        [
+            .init("status", { $1(&$0.status) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTPutApiProgroupsIdResult> = .defaultMapping()
 }

@@ -17,6 +17,8 @@ internal final class HTData: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     internal struct Storage: HTOptionalFieldsStorage {
         /// 备注
         internal var note: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -26,9 +28,13 @@ internal final class HTData: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTData>] = [
-        .init("note", { $1(&$0.note) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTData>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTData>] {
+        [
+            .init("note", { $1(&$0.note) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTData> = .defaultMapping()
 }
 
@@ -58,6 +64,8 @@ internal final class HTItem: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         internal var shop: HTShop?
         /// 一个名为 Data 的数据类型
         internal var extra: HTData?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -67,16 +75,20 @@ internal final class HTItem: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTItem>] = [
-        .init("id", { $1(&$0.id) }),
-        .init("price", { $1(&$0.price) }),
-        .init("history", { $1(&$0.history) }),
-        .init("createdAt", dateFormat: .millisecondsSince1970, { $1(&$0.createdAt) }),
-        .init("cover", { $1(&$0.cover) }),
-        .init("uid", { $1(&$0.uid) }),
-        .init("shop", { $1(&$0.shop) }),
-        .init("extra", { $1(&$0.extra) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTItem>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTItem>] {
+        [
+            .init("id", { $1(&$0.id) }),
+            .init("price", { $1(&$0.price) }),
+            .init("history", { $1(&$0.history) }),
+            .init("createdAt", dateFormat: .millisecondsSince1970, { $1(&$0.createdAt) }),
+            .init("cover", { $1(&$0.cover) }),
+            .init("uid", { $1(&$0.uid) }),
+            .init("shop", { $1(&$0.shop) }),
+            .init("extra", { $1(&$0.extra) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTItem> = .defaultMapping()
 }
 
@@ -96,6 +108,8 @@ internal final class HTShop: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         internal var name: String?
         /// 开业时间，北京时间
         internal var openedAt: Date?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -105,10 +119,14 @@ internal final class HTShop: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTShop>] = [
-        .init("id", { $1(&$0.id) }),
-        .init("name", { $1(&$0.name) }),
-        .init("openedAt", dateFormat: .pattern("yyyy-MM-dd HH:mm", timeZone: TimeZone(identifier: "Asia/Shanghai")), { $1(&$0.openedAt) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTShop>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTShop>] {
+        [
+            .init("id", { $1(&$0.id) }),
+            .init("name", { $1(&$0.name) }),
+            .init("openedAt", dateFormat: .pattern("yyyy-MM-dd HH:mm", timeZone: TimeZone(identifier: "Asia/Shanghai")), { $1(&$0.openedAt) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTShop> = .defaultMapping()
 }

@@ -22,6 +22,8 @@ internal final class HTOrder: HTHTTPModel, HTModelMappable, @unchecked Sendable 
         internal var status: HTOrderStatus?
         /// 商品列表
         internal var products: [HTProduct]?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -31,12 +33,16 @@ internal final class HTOrder: HTHTTPModel, HTModelMappable, @unchecked Sendable 
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTOrder>] = [
-        .init("orderId", { $1(&$0.orderId) }),
-        .init("createTime", { $1(&$0.createTime) }),
-        .init("status", { $1(&$0.status) }),
-        .init("products", { $1(&$0.products) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTOrder>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTOrder>] {
+        [
+            .init("orderId", { $1(&$0.orderId) }),
+            .init("createTime", { $1(&$0.createTime) }),
+            .init("status", { $1(&$0.status) }),
+            .init("products", { $1(&$0.products) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTOrder> = .defaultMapping()
 }
 
@@ -58,6 +64,8 @@ internal final class HTProduct: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         internal var price: Double?
         /// 标签
         internal var tags: [String]?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -67,11 +75,15 @@ internal final class HTProduct: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTProduct>] = [
-        .init("id", { $1(&$0.id) }),
-        .init("name", { $1(&$0.name) }),
-        .init("price", { $1(&$0.price) }),
-        .init("tags", { $1(&$0.tags) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTProduct>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTProduct>] {
+        [
+            .init("id", { $1(&$0.id) }),
+            .init("name", { $1(&$0.name) }),
+            .init("price", { $1(&$0.price) }),
+            .init("tags", { $1(&$0.tags) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTProduct> = .defaultMapping()
 }

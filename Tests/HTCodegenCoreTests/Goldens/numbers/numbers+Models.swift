@@ -22,6 +22,8 @@ internal final class HTNumberItem: HTHTTPModel, HTModelMappable, @unchecked Send
         internal var sizes: [Double]?
         /// 名称
         internal var title: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -31,11 +33,15 @@ internal final class HTNumberItem: HTHTTPModel, HTModelMappable, @unchecked Send
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTNumberItem>] = [
-        .init("id", { $1(&$0.id) }),
-        .init("price", { $1(&$0.price) }),
-        .init("sizes", { $1(&$0.sizes) }),
-        .init("title", { $1(&$0.title) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTNumberItem>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTNumberItem>] {
+        [
+            .init("id", { $1(&$0.id) }),
+            .init("price", { $1(&$0.price) }),
+            .init("sizes", { $1(&$0.sizes) }),
+            .init("title", { $1(&$0.title) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTNumberItem> = .defaultMapping()
 }

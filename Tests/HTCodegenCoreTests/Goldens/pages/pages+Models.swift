@@ -13,6 +13,8 @@ internal final class HTPagedThing: HTHTTPModel, HTModelMappable, @unchecked Send
     /// The fields: build a model with `HTPagedThing(id:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
         internal var id: HTRequired<Int> = .init()
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -28,9 +30,13 @@ internal final class HTPagedThing: HTHTTPModel, HTModelMappable, @unchecked Send
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTPagedThing>] = [
-        .init("id", presence: .required, { $1(&$0.id.htSlot) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTPagedThing>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTPagedThing>] {
+        [
+            .init("id", presence: .required, { $1(&$0.id.htSlot) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTPagedThing> = .defaultMapping()
 }
 
@@ -49,6 +55,8 @@ internal final class HTPagedThings: HTHTTPModel, HTModelMappable, @unchecked Sen
         internal var total: Int?
         /// The next page's cursor; null on the last page.
         internal var nextCursor: HTNullable<String> = .absent
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -58,10 +66,14 @@ internal final class HTPagedThings: HTHTTPModel, HTModelMappable, @unchecked Sen
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTPagedThings>] = [
-        .init("items", { $1(&$0.items) }),
-        .init("total", { $1(&$0.total) }),
-        .init("nextCursor", key: "next_cursor", { $1(&$0.nextCursor.htSlot) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTPagedThings>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTPagedThings>] {
+        [
+            .init("items", { $1(&$0.items) }),
+            .init("total", { $1(&$0.total) }),
+            .init("nextCursor", key: "next_cursor", { $1(&$0.nextCursor.htSlot) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTPagedThings> = .defaultMapping()
 }

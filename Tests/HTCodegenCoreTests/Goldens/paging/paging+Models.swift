@@ -13,6 +13,8 @@ internal final class HTPageItem: HTHTTPModel, HTModelMappable, @unchecked Sendab
     /// The fields: build a model with `HTPageItem(id:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
         internal var id: HTRequired<Int> = .init()
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -28,8 +30,12 @@ internal final class HTPageItem: HTHTTPModel, HTModelMappable, @unchecked Sendab
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTPageItem>] = [
-        .init("id", presence: .required, { $1(&$0.id.htSlot) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTPageItem>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTPageItem>] {
+        [
+            .init("id", presence: .required, { $1(&$0.id.htSlot) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTPageItem> = .defaultMapping()
 }

@@ -18,6 +18,8 @@ internal final class HTCreateCheckoutSessionRequestBody: HTHTTPModel, HTModelMap
         internal var expand: [String]?
         internal var paymentMethodTypes: [String]?
         internal var shipping: HTCreateCheckoutSessionRequestBodyShipping?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -33,14 +35,18 @@ internal final class HTCreateCheckoutSessionRequestBody: HTHTTPModel, HTModelMap
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTCreateCheckoutSessionRequestBody>] = [
-        .init("mode", presence: .required, { $1(&$0.mode.htSlot) }),
-        .init("metadata", { $1(&$0.metadata) }),
-        .init("lineItems", key: "line_items", { $1(&$0.lineItems) }),
-        .init("expand", { $1(&$0.expand) }),
-        .init("paymentMethodTypes", key: "payment_method_types", { $1(&$0.paymentMethodTypes) }),
-        .init("shipping", { $1(&$0.shipping) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTCreateCheckoutSessionRequestBody>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTCreateCheckoutSessionRequestBody>] {
+        [
+            .init("mode", presence: .required, { $1(&$0.mode.htSlot) }),
+            .init("metadata", { $1(&$0.metadata) }),
+            .init("lineItems", key: "line_items", { $1(&$0.lineItems) }),
+            .init("expand", { $1(&$0.expand) }),
+            .init("paymentMethodTypes", key: "payment_method_types", { $1(&$0.paymentMethodTypes) }),
+            .init("shipping", { $1(&$0.shipping) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTCreateCheckoutSessionRequestBody> = .defaultMapping()
 }
 
@@ -54,6 +60,8 @@ internal final class HTCreateCheckoutSessionRequestBodyLineItemsItem: HTHTTPMode
     internal struct Storage: HTOptionalFieldsStorage {
         internal var price: String?
         internal var quantity: Int?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -63,10 +71,14 @@ internal final class HTCreateCheckoutSessionRequestBodyLineItemsItem: HTHTTPMode
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTCreateCheckoutSessionRequestBodyLineItemsItem>] = [
-        .init("price", { $1(&$0.price) }),
-        .init("quantity", { $1(&$0.quantity) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTCreateCheckoutSessionRequestBodyLineItemsItem>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTCreateCheckoutSessionRequestBodyLineItemsItem>] {
+        [
+            .init("price", { $1(&$0.price) }),
+            .init("quantity", { $1(&$0.quantity) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTCreateCheckoutSessionRequestBodyLineItemsItem> = .defaultMapping()
 }
 
@@ -80,6 +92,8 @@ internal final class HTCreateCheckoutSessionRequestBodyShipping: HTHTTPModel, HT
     internal struct Storage: HTOptionalFieldsStorage {
         internal var name: String?
         internal var address: HTCreateCheckoutSessionRequestBodyShippingAddress?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -89,10 +103,14 @@ internal final class HTCreateCheckoutSessionRequestBodyShipping: HTHTTPModel, HT
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTCreateCheckoutSessionRequestBodyShipping>] = [
-        .init("name", { $1(&$0.name) }),
-        .init("address", { $1(&$0.address) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTCreateCheckoutSessionRequestBodyShipping>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTCreateCheckoutSessionRequestBodyShipping>] {
+        [
+            .init("name", { $1(&$0.name) }),
+            .init("address", { $1(&$0.address) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTCreateCheckoutSessionRequestBodyShipping> = .defaultMapping()
 }
 
@@ -105,6 +123,8 @@ internal final class HTCreateCheckoutSessionRequestBodyShippingAddress: HTHTTPMo
     /// The fields: build a model with `HTCreateCheckoutSessionRequestBodyShippingAddress { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         internal var city: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -114,9 +134,13 @@ internal final class HTCreateCheckoutSessionRequestBodyShippingAddress: HTHTTPMo
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTCreateCheckoutSessionRequestBodyShippingAddress>] = [
-        .init("city", { $1(&$0.city) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTCreateCheckoutSessionRequestBodyShippingAddress>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTCreateCheckoutSessionRequestBodyShippingAddress>] {
+        [
+            .init("city", { $1(&$0.city) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTCreateCheckoutSessionRequestBodyShippingAddress> = .defaultMapping()
 }
 
@@ -129,6 +153,8 @@ internal final class HTCreateCheckoutSessionResponse: HTHTTPModel, HTModelMappab
     /// The fields: build a model with `HTCreateCheckoutSessionResponse { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         internal var body: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -138,8 +164,12 @@ internal final class HTCreateCheckoutSessionResponse: HTHTTPModel, HTModelMappab
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTCreateCheckoutSessionResponse>] = [
-        .init("body", { $1(&$0.body) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTCreateCheckoutSessionResponse>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTCreateCheckoutSessionResponse>] {
+        [
+            .init("body", { $1(&$0.body) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTCreateCheckoutSessionResponse> = .defaultMapping()
 }

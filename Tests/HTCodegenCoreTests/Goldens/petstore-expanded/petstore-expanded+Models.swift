@@ -14,6 +14,8 @@ internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     internal struct Storage: HTModelStorage {
         internal var code: HTRequired<Int32> = .init()
         internal var message: HTRequired<String> = .init()
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -30,10 +32,14 @@ internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable 
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTError>] = [
-        .init("code", presence: .required, { $1(&$0.code.htSlot) }),
-        .init("message", presence: .required, { $1(&$0.message.htSlot) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTError>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTError>] {
+        [
+            .init("code", presence: .required, { $1(&$0.code.htSlot) }),
+            .init("message", presence: .required, { $1(&$0.message.htSlot) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTError> = .defaultMapping()
 }
 
@@ -47,6 +53,8 @@ internal final class HTNewPet: HTHTTPModel, HTModelMappable, @unchecked Sendable
     internal struct Storage: HTModelStorage {
         internal var name: HTRequired<String> = .init()
         internal var tag: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -62,10 +70,14 @@ internal final class HTNewPet: HTHTTPModel, HTModelMappable, @unchecked Sendable
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTNewPet>] = [
-        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-        .init("tag", { $1(&$0.tag) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTNewPet>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTNewPet>] {
+        [
+            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
+            .init("tag", { $1(&$0.tag) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTNewPet> = .defaultMapping()
 }
 
@@ -80,6 +92,8 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         internal var name: HTRequired<String> = .init()
         internal var tag: String?
         internal var id: HTRequired<Int64> = .init()
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -96,10 +110,14 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTPet>] = [
-        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-        .init("tag", { $1(&$0.tag) }),
-        .init("id", presence: .required, { $1(&$0.id.htSlot) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTPet>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTPet>] {
+        [
+            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
+            .init("tag", { $1(&$0.tag) }),
+            .init("id", presence: .required, { $1(&$0.id.htSlot) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTPet> = .defaultMapping()
 }

@@ -15,6 +15,8 @@ internal final class HTCat: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     internal struct Storage: HTModelStorage {
         internal var petType: HTRequired<String> = .init()
         internal var huntingSkill: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -30,10 +32,14 @@ internal final class HTCat: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTCat>] = [
-        .init("petType", presence: .required, { $1(&$0.petType.htSlot) }),
-        .init("huntingSkill", { $1(&$0.huntingSkill) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTCat>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTCat>] {
+        [
+            .init("petType", presence: .required, { $1(&$0.petType.htSlot) }),
+            .init("huntingSkill", { $1(&$0.huntingSkill) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTCat> = .defaultMapping()
 }
 
@@ -47,6 +53,8 @@ internal final class HTDog: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     internal struct Storage: HTModelStorage {
         internal var petType: HTRequired<String> = .init()
         internal var packSize: Int?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -62,10 +70,14 @@ internal final class HTDog: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTDog>] = [
-        .init("petType", presence: .required, { $1(&$0.petType.htSlot) }),
-        .init("packSize", { $1(&$0.packSize) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTDog>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTDog>] {
+        [
+            .init("petType", presence: .required, { $1(&$0.petType.htSlot) }),
+            .init("packSize", { $1(&$0.packSize) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTDog> = .defaultMapping()
 }
 
@@ -87,6 +99,8 @@ internal final class HTNewPet: HTHTTPModel, HTModelMappable, @unchecked Sendable
         internal var birthday: Date?
         internal var kind: HTPetKind?
         internal var price: Decimal?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -102,15 +116,19 @@ internal final class HTNewPet: HTHTTPModel, HTModelMappable, @unchecked Sendable
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTNewPet>] = [
-        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-        .init("tag", { $1(&$0.tag.htSlot) }),
-        .init("status", { $1(&$0.status) }),
-        .init("size", { $1(&$0.size) }),
-        .init("birthday", dateFormat: .dateOnly, { $1(&$0.birthday) }),
-        .init("kind", { $1(&$0.kind) }),
-        .init("price", { $1(&$0.price) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTNewPet>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTNewPet>] {
+        [
+            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
+            .init("tag", { $1(&$0.tag.htSlot) }),
+            .init("status", { $1(&$0.status) }),
+            .init("size", { $1(&$0.size) }),
+            .init("birthday", dateFormat: .dateOnly, { $1(&$0.birthday) }),
+            .init("kind", { $1(&$0.kind) }),
+            .init("price", { $1(&$0.price) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTNewPet> = .defaultMapping()
 }
 
@@ -140,6 +158,8 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         @available(*, deprecated)
         internal var legacyCode: String?
         internal var photoURL: URL?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -156,19 +176,24 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     }
 
     @available(*, deprecated, message: "reads deprecated fields; the runtime uses it through its protocol")
-    internal static let htAccessors: [HTPropertyAccessor<HTPet>] = [
-        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-        .init("tag", { $1(&$0.tag.htSlot) }),
-        .init("status", { $1(&$0.status) }),
-        .init("size", { $1(&$0.size) }),
-        .init("birthday", dateFormat: .dateOnly, { $1(&$0.birthday) }),
-        .init("kind", { $1(&$0.kind) }),
-        .init("id", presence: .required, readOnly: true, { $1(&$0.id) }),
-        .init("owner", { $1(&$0.owner) }),
-        .init("parent", { $1(&$0.parent) }),
-        .init("legacyCode", { $1(&$0.legacyCode) }),
-        .init("photoURL", { $1(&$0.photoURL) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTPet>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    @available(*, deprecated, message: "reads deprecated fields; the runtime uses it through its protocol")
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTPet>] {
+        [
+            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
+            .init("tag", { $1(&$0.tag.htSlot) }),
+            .init("status", { $1(&$0.status) }),
+            .init("size", { $1(&$0.size) }),
+            .init("birthday", dateFormat: .dateOnly, { $1(&$0.birthday) }),
+            .init("kind", { $1(&$0.kind) }),
+            .init("id", presence: .required, readOnly: true, { $1(&$0.id) }),
+            .init("owner", { $1(&$0.owner) }),
+            .init("parent", { $1(&$0.parent) }),
+            .init("legacyCode", { $1(&$0.legacyCode) }),
+            .init("photoURL", { $1(&$0.photoURL) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTPet> = .defaultMapping()
 }
 
@@ -187,6 +212,8 @@ internal final class HTPetBase: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         internal var size: HTPetSize?
         internal var birthday: Date?
         internal var kind: HTPetKind?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -202,14 +229,18 @@ internal final class HTPetBase: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTPetBase>] = [
-        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-        .init("tag", { $1(&$0.tag.htSlot) }),
-        .init("status", { $1(&$0.status) }),
-        .init("size", { $1(&$0.size) }),
-        .init("birthday", dateFormat: .dateOnly, { $1(&$0.birthday) }),
-        .init("kind", { $1(&$0.kind) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTPetBase>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTPetBase>] {
+        [
+            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
+            .init("tag", { $1(&$0.tag.htSlot) }),
+            .init("status", { $1(&$0.status) }),
+            .init("size", { $1(&$0.size) }),
+            .init("birthday", dateFormat: .dateOnly, { $1(&$0.birthday) }),
+            .init("kind", { $1(&$0.kind) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTPetBase> = .defaultMapping()
 }
 
@@ -225,6 +256,8 @@ internal final class HTPetOwner: HTHTTPModel, HTModelMappable, @unchecked Sendab
     internal struct Storage: HTOptionalFieldsStorage {
         internal var name: String?
         internal var since: Date?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -234,10 +267,14 @@ internal final class HTPetOwner: HTHTTPModel, HTModelMappable, @unchecked Sendab
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTPetOwner>] = [
-        .init("name", { $1(&$0.name) }),
-        .init("since", dateFormat: .iso8601, { $1(&$0.since) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTPetOwner>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTPetOwner>] {
+        [
+            .init("name", { $1(&$0.name) }),
+            .init("since", dateFormat: .iso8601, { $1(&$0.since) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTPetOwner> = .defaultMapping()
 }
 
@@ -254,6 +291,8 @@ internal final class HTStoreError: HTHTTPModel, HTModelMappable, @unchecked Send
         /// Echoed by a careless server; never shown in a description.
         internal var password: String?
         internal var refreshToken: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -270,12 +309,16 @@ internal final class HTStoreError: HTHTTPModel, HTModelMappable, @unchecked Send
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTStoreError>] = [
-        .init("code", presence: .required, { $1(&$0.code.htSlot) }),
-        .init("message", presence: .required, { $1(&$0.message.htSlot) }),
-        .init("password", { $1(&$0.password) }),
-        .init("refreshToken", key: "refresh_token", { $1(&$0.refreshToken) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTStoreError>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTStoreError>] {
+        [
+            .init("code", presence: .required, { $1(&$0.code.htSlot) }),
+            .init("message", presence: .required, { $1(&$0.message.htSlot) }),
+            .init("password", { $1(&$0.password) }),
+            .init("refreshToken", key: "refresh_token", { $1(&$0.refreshToken) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTStoreError> = .defaultMapping()
 }
 
@@ -289,6 +332,8 @@ internal final class HTUploadPetPhotoRequestBody: HTHTTPModel, HTModelMappable, 
     internal struct Storage: HTModelStorage {
         internal var photo: HTRequired<Data> = .init()
         internal var caption: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -304,10 +349,14 @@ internal final class HTUploadPetPhotoRequestBody: HTHTTPModel, HTModelMappable, 
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTUploadPetPhotoRequestBody>] = [
-        .init("photo", presence: .required, { $1(&$0.photo.htSlot) }),
-        .init("caption", { $1(&$0.caption) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTUploadPetPhotoRequestBody>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTUploadPetPhotoRequestBody>] {
+        [
+            .init("photo", presence: .required, { $1(&$0.photo.htSlot) }),
+            .init("caption", { $1(&$0.caption) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTUploadPetPhotoRequestBody> = .defaultMapping()
 }
 

@@ -14,6 +14,8 @@ internal final class HTRule2Article: HTHTTPModel, HTModelMappable, @unchecked Se
     internal struct Storage: HTOptionalFieldsStorage {
         internal var id: Int?
         internal var title: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -23,9 +25,13 @@ internal final class HTRule2Article: HTHTTPModel, HTModelMappable, @unchecked Se
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTRule2Article>] = [
-        .init("id", { $1(&$0.id) }),
-        .init("title", { $1(&$0.title) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTRule2Article>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTRule2Article>] {
+        [
+            .init("id", { $1(&$0.id) }),
+            .init("title", { $1(&$0.title) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTRule2Article> = .defaultMapping()
 }

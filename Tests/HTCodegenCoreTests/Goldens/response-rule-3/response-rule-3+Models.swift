@@ -14,6 +14,8 @@ internal final class HTRule3Profile: HTHTTPModel, HTModelMappable, @unchecked Se
     internal struct Storage: HTOptionalFieldsStorage {
         internal var name: String?
         internal var age: Int?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -23,9 +25,13 @@ internal final class HTRule3Profile: HTHTTPModel, HTModelMappable, @unchecked Se
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTRule3Profile>] = [
-        .init("name", { $1(&$0.name) }),
-        .init("age", { $1(&$0.age) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTRule3Profile>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTRule3Profile>] {
+        [
+            .init("name", { $1(&$0.name) }),
+            .init("age", { $1(&$0.age) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTRule3Profile> = .defaultMapping()
 }

@@ -13,6 +13,8 @@ internal final class HTRule4Item: HTHTTPModel, HTModelMappable, @unchecked Senda
     /// The fields: build a model with `HTRule4Item { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         internal var id: Int?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -22,8 +24,12 @@ internal final class HTRule4Item: HTHTTPModel, HTModelMappable, @unchecked Senda
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTRule4Item>] = [
-        .init("id", { $1(&$0.id) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTRule4Item>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTRule4Item>] {
+        [
+            .init("id", { $1(&$0.id) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTRule4Item> = .defaultMapping()
 }

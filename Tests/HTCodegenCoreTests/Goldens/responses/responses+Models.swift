@@ -13,6 +13,8 @@ internal final class HTGetJobByStatusResponse2XX: HTHTTPModel, HTModelMappable, 
     /// The fields: build a model with `HTGetJobByStatusResponse2XX { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         internal var ticket: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -22,9 +24,13 @@ internal final class HTGetJobByStatusResponse2XX: HTHTTPModel, HTModelMappable, 
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTGetJobByStatusResponse2XX>] = [
-        .init("ticket", { $1(&$0.ticket) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTGetJobByStatusResponse2XX>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTGetJobByStatusResponse2XX>] {
+        [
+            .init("ticket", { $1(&$0.ticket) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTGetJobByStatusResponse2XX> = .defaultMapping()
 }
 
@@ -38,6 +44,8 @@ internal final class HTJob: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     internal struct Storage: HTModelStorage {
         internal var id: HTRequired<Int> = .init()
         internal var state: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -53,10 +61,14 @@ internal final class HTJob: HTHTTPModel, HTModelMappable, @unchecked Sendable {
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTJob>] = [
-        .init("id", presence: .required, { $1(&$0.id.htSlot) }),
-        .init("state", { $1(&$0.state) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTJob>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTJob>] {
+        [
+            .init("id", presence: .required, { $1(&$0.id.htSlot) }),
+            .init("state", { $1(&$0.state) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTJob> = .defaultMapping()
 }
 
@@ -69,6 +81,8 @@ internal final class HTProblem: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     /// The fields: build a model with `HTProblem { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         internal var title: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -78,8 +92,12 @@ internal final class HTProblem: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTProblem>] = [
-        .init("title", { $1(&$0.title) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTProblem>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTProblem>] {
+        [
+            .init("title", { $1(&$0.title) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTProblem> = .defaultMapping()
 }

@@ -32,6 +32,8 @@ internal final class HTRoundTripScalars: HTHTTPModel, HTModelMappable, @unchecke
         internal var id: UUID?
         internal var link: URL?
         internal var blob: Data?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -41,24 +43,28 @@ internal final class HTRoundTripScalars: HTHTTPModel, HTModelMappable, @unchecke
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTRoundTripScalars>] = [
-        .init("text", { $1(&$0.text) }),
-        .init("day", dateFormat: .dateOnly, { $1(&$0.day) }),
-        .init("createdAt", dateFormat: .iso8601, { $1(&$0.createdAt) }),
-        .init("updatedAt", dateFormat: .iso8601, { $1(&$0.updatedAt) }),
-        .init("history", dateFormat: .iso8601, { $1(&$0.history) }),
-        .init("count", { $1(&$0.count) }),
-        .init("total", { $1(&$0.total) }),
-        .init("plain", { $1(&$0.plain) }),
-        .init("serial", { $1(&$0.serial) }),
-        .init("ratio", { $1(&$0.ratio) }),
-        .init("weight", { $1(&$0.weight) }),
-        .init("amount", { $1(&$0.amount) }),
-        .init("price", { $1(&$0.price) }),
-        .init("active", { $1(&$0.active) }),
-        .init("id", { $1(&$0.id) }),
-        .init("link", { $1(&$0.link) }),
-        .init("blob", { $1(&$0.blob) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTRoundTripScalars>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTRoundTripScalars>] {
+        [
+            .init("text", { $1(&$0.text) }),
+            .init("day", dateFormat: .dateOnly, { $1(&$0.day) }),
+            .init("createdAt", dateFormat: .iso8601, { $1(&$0.createdAt) }),
+            .init("updatedAt", dateFormat: .iso8601, { $1(&$0.updatedAt) }),
+            .init("history", dateFormat: .iso8601, { $1(&$0.history) }),
+            .init("count", { $1(&$0.count) }),
+            .init("total", { $1(&$0.total) }),
+            .init("plain", { $1(&$0.plain) }),
+            .init("serial", { $1(&$0.serial) }),
+            .init("ratio", { $1(&$0.ratio) }),
+            .init("weight", { $1(&$0.weight) }),
+            .init("amount", { $1(&$0.amount) }),
+            .init("price", { $1(&$0.price) }),
+            .init("active", { $1(&$0.active) }),
+            .init("id", { $1(&$0.id) }),
+            .init("link", { $1(&$0.link) }),
+            .init("blob", { $1(&$0.blob) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTRoundTripScalars> = .defaultMapping()
 }

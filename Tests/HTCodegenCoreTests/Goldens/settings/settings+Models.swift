@@ -32,10 +32,14 @@ public final class NEAccount: NEModel, HTModelMappable, @unchecked Sendable {
         super.init()
     }
 
-    public static let htAccessors: [HTPropertyAccessor<NEAccount>] = [
-        .init("id", { $1(&$0.id) }),
-        .init("owner", { $1(&$0.owner) }),
-    ]
+    public static let htAccessors: [HTPropertyAccessor<NEAccount>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<NEAccount>] {
+        [
+            .init("id", { $1(&$0.id) }),
+            .init("owner", { $1(&$0.owner) }),
+        ]
+    }
     public static let htMapping: HTObjectMapping<NEAccount> = .defaultMapping()
 }
 
@@ -59,8 +63,12 @@ public final class NEOwner: NEModel, HTModelMappable, @unchecked Sendable {
         super.init()
     }
 
-    public static let htAccessors: [HTPropertyAccessor<NEOwner>] = [
-        .init("name", { $1(&$0.name) }),
-    ]
+    public static let htAccessors: [HTPropertyAccessor<NEOwner>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<NEOwner>] {
+        [
+            .init("name", { $1(&$0.name) }),
+        ]
+    }
     public static let htMapping: HTObjectMapping<NEOwner> = .defaultMapping()
 }

@@ -13,6 +13,8 @@ internal final class HTGetStreamPriceEventsEvent: HTHTTPModel, HTModelMappable, 
     /// The fields: build a model with `HTGetStreamPriceEventsEvent(price:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
         internal var price: HTRequired<Int> = .init()
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -28,9 +30,13 @@ internal final class HTGetStreamPriceEventsEvent: HTHTTPModel, HTModelMappable, 
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTGetStreamPriceEventsEvent>] = [
-        .init("price", presence: .required, { $1(&$0.price.htSlot) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTGetStreamPriceEventsEvent>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTGetStreamPriceEventsEvent>] {
+        [
+            .init("price", presence: .required, { $1(&$0.price.htSlot) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTGetStreamPriceEventsEvent> = .defaultMapping()
 }
 
@@ -43,6 +49,8 @@ internal final class HTGetStreamPriceEventsResponse404: HTHTTPModel, HTModelMapp
     /// The fields: build a model with `HTGetStreamPriceEventsResponse404 { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         internal var message: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -52,9 +60,13 @@ internal final class HTGetStreamPriceEventsResponse404: HTHTTPModel, HTModelMapp
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTGetStreamPriceEventsResponse404>] = [
-        .init("message", { $1(&$0.message) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTGetStreamPriceEventsResponse404>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTGetStreamPriceEventsResponse404>] {
+        [
+            .init("message", { $1(&$0.message) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTGetStreamPriceEventsResponse404> = .defaultMapping()
 }
 
@@ -68,6 +80,8 @@ internal final class HTStreamItem: HTHTTPModel, HTModelMappable, @unchecked Send
     internal struct Storage: HTModelStorage {
         internal var seq: HTRequired<Int> = .init()
         internal var name: HTRequired<String> = .init()
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -84,9 +98,13 @@ internal final class HTStreamItem: HTHTTPModel, HTModelMappable, @unchecked Send
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTStreamItem>] = [
-        .init("seq", presence: .required, { $1(&$0.seq.htSlot) }),
-        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTStreamItem>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTStreamItem>] {
+        [
+            .init("seq", presence: .required, { $1(&$0.seq.htSlot) }),
+            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTStreamItem> = .defaultMapping()
 }

@@ -14,6 +14,8 @@ internal final class HTStylesCallbackReceipt: HTHTTPModel, HTModelMappable, @unc
     /// The fields: build a model with `HTStylesCallbackReceipt { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         internal var ok: Bool?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -23,9 +25,13 @@ internal final class HTStylesCallbackReceipt: HTHTTPModel, HTModelMappable, @unc
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTStylesCallbackReceipt>] = [
-        .init("ok", { $1(&$0.ok) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTStylesCallbackReceipt>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTStylesCallbackReceipt>] {
+        [
+            .init("ok", { $1(&$0.ok) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTStylesCallbackReceipt> = .defaultMapping()
 }
 
@@ -39,6 +45,8 @@ internal final class HTStylesDeepFilter: HTHTTPModel, HTModelMappable, @unchecke
     internal struct Storage: HTOptionalFieldsStorage {
         internal var a: Int?
         internal var b: HTStylesDeepFilterB?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -48,10 +56,14 @@ internal final class HTStylesDeepFilter: HTHTTPModel, HTModelMappable, @unchecke
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTStylesDeepFilter>] = [
-        .init("a", { $1(&$0.a) }),
-        .init("b", { $1(&$0.b) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTStylesDeepFilter>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTStylesDeepFilter>] {
+        [
+            .init("a", { $1(&$0.a) }),
+            .init("b", { $1(&$0.b) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTStylesDeepFilter> = .defaultMapping()
 }
 
@@ -64,6 +76,8 @@ internal final class HTStylesDeepFilterB: HTHTTPModel, HTModelMappable, @uncheck
     /// The fields: build a model with `HTStylesDeepFilterB { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         internal var c: Int?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -73,9 +87,13 @@ internal final class HTStylesDeepFilterB: HTHTTPModel, HTModelMappable, @uncheck
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTStylesDeepFilterB>] = [
-        .init("c", { $1(&$0.c) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTStylesDeepFilterB>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTStylesDeepFilterB>] {
+        [
+            .init("c", { $1(&$0.c) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTStylesDeepFilterB> = .defaultMapping()
 }
 
@@ -91,6 +109,8 @@ internal final class HTStylesEcho: HTHTTPModel, HTModelMappable, @unchecked Send
         internal var path_: String?
         internal var query: [String: [String]]?
         internal var headers_: [String: String]?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -100,12 +120,16 @@ internal final class HTStylesEcho: HTHTTPModel, HTModelMappable, @unchecked Send
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTStylesEcho>] = [
-        .init("method_", key: "method", { $1(&$0.method_) }),
-        .init("path_", key: "path", { $1(&$0.path_) }),
-        .init("query", { $1(&$0.query) }),
-        .init("headers_", key: "headers", { $1(&$0.headers_) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTStylesEcho>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTStylesEcho>] {
+        [
+            .init("method_", key: "method", { $1(&$0.method_) }),
+            .init("path_", key: "path", { $1(&$0.path_) }),
+            .init("query", { $1(&$0.query) }),
+            .init("headers_", key: "headers", { $1(&$0.headers_) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTStylesEcho> = .defaultMapping()
 }
 
@@ -119,6 +143,8 @@ internal final class HTStylesEventRequestBody: HTHTTPModel, HTModelMappable, @un
     internal struct Storage: HTModelStorage {
         internal var event: HTRequired<String> = .init()
         internal var at: Date?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -134,10 +160,14 @@ internal final class HTStylesEventRequestBody: HTHTTPModel, HTModelMappable, @un
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTStylesEventRequestBody>] = [
-        .init("event", presence: .required, { $1(&$0.event.htSlot) }),
-        .init("at", dateFormat: .iso8601, { $1(&$0.at) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTStylesEventRequestBody>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTStylesEventRequestBody>] {
+        [
+            .init("event", presence: .required, { $1(&$0.event.htSlot) }),
+            .init("at", dateFormat: .iso8601, { $1(&$0.at) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTStylesEventRequestBody> = .defaultMapping()
 }
 
@@ -151,6 +181,8 @@ internal final class HTStylesPetAdded: HTHTTPModel, HTModelMappable, @unchecked 
     internal struct Storage: HTModelStorage {
         internal var petId: HTRequired<Int> = .init()
         internal var name: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -166,10 +198,14 @@ internal final class HTStylesPetAdded: HTHTTPModel, HTModelMappable, @unchecked 
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTStylesPetAdded>] = [
-        .init("petId", presence: .required, { $1(&$0.petId.htSlot) }),
-        .init("name", { $1(&$0.name) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTStylesPetAdded>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTStylesPetAdded>] {
+        [
+            .init("petId", presence: .required, { $1(&$0.petId.htSlot) }),
+            .init("name", { $1(&$0.name) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTStylesPetAdded> = .defaultMapping()
 }
 
@@ -183,6 +219,8 @@ internal final class HTStylesPetRemovedRequestBody: HTHTTPModel, HTModelMappable
     internal struct Storage: HTModelStorage {
         internal var petId: HTRequired<Int> = .init()
         internal var reason: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -198,10 +236,14 @@ internal final class HTStylesPetRemovedRequestBody: HTHTTPModel, HTModelMappable
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTStylesPetRemovedRequestBody>] = [
-        .init("petId", presence: .required, { $1(&$0.petId.htSlot) }),
-        .init("reason", { $1(&$0.reason) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTStylesPetRemovedRequestBody>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTStylesPetRemovedRequestBody>] {
+        [
+            .init("petId", presence: .required, { $1(&$0.petId.htSlot) }),
+            .init("reason", { $1(&$0.reason) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTStylesPetRemovedRequestBody> = .defaultMapping()
 }
 
@@ -215,6 +257,8 @@ internal final class HTStylesPoint: HTHTTPModel, HTModelMappable, @unchecked Sen
     internal struct Storage: HTOptionalFieldsStorage {
         internal var x: Int?
         internal var y: Int?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -224,10 +268,14 @@ internal final class HTStylesPoint: HTHTTPModel, HTModelMappable, @unchecked Sen
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTStylesPoint>] = [
-        .init("x", { $1(&$0.x) }),
-        .init("y", { $1(&$0.y) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTStylesPoint>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTStylesPoint>] {
+        [
+            .init("x", { $1(&$0.x) }),
+            .init("y", { $1(&$0.y) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTStylesPoint> = .defaultMapping()
 }
 
@@ -241,6 +289,8 @@ internal final class HTStylesRange: HTHTTPModel, HTModelMappable, @unchecked Sen
     internal struct Storage: HTOptionalFieldsStorage {
         internal var min: Int?
         internal var max: Int?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -250,10 +300,14 @@ internal final class HTStylesRange: HTHTTPModel, HTModelMappable, @unchecked Sen
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTStylesRange>] = [
-        .init("min", { $1(&$0.min) }),
-        .init("max", { $1(&$0.max) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTStylesRange>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTStylesRange>] {
+        [
+            .init("min", { $1(&$0.min) }),
+            .init("max", { $1(&$0.max) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTStylesRange> = .defaultMapping()
 }
 
@@ -266,6 +320,8 @@ internal final class HTStylesSubscribeRequestBody: HTHTTPModel, HTModelMappable,
     /// The fields: build a model with `HTStylesSubscribeRequestBody { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         internal var callbackUrl: URL?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -275,8 +331,12 @@ internal final class HTStylesSubscribeRequestBody: HTHTTPModel, HTModelMappable,
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTStylesSubscribeRequestBody>] = [
-        .init("callbackUrl", { $1(&$0.callbackUrl) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTStylesSubscribeRequestBody>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTStylesSubscribeRequestBody>] {
+        [
+            .init("callbackUrl", { $1(&$0.callbackUrl) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTStylesSubscribeRequestBody> = .defaultMapping()
 }

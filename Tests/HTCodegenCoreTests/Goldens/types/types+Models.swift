@@ -36,6 +36,8 @@ internal final class HTTypeTable: HTHTTPModel, HTModelMappable, @unchecked Senda
         internal var matrix: [[Double]]?
         /// An enumeration → its open string type.
         internal var kind: HTTypeTableKind?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -45,19 +47,23 @@ internal final class HTTypeTable: HTHTTPModel, HTModelMappable, @unchecked Senda
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTTypeTable>] = [
-        .init("text", { $1(&$0.text) }),
-        .init("amount", { $1(&$0.amount) }),
-        .init("count", { $1(&$0.count) }),
-        .init("flag", { $1(&$0.flag) }),
-        .init("anything", { $1(&$0.anything) }),
-        .init("child", { $1(&$0.child) }),
-        .init("children", { $1(&$0.children) }),
-        .init("aliased", { $1(&$0.aliased) }),
-        .init("words", { $1(&$0.words) }),
-        .init("matrix", { $1(&$0.matrix) }),
-        .init("kind", { $1(&$0.kind) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTTypeTable>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTTypeTable>] {
+        [
+            .init("text", { $1(&$0.text) }),
+            .init("amount", { $1(&$0.amount) }),
+            .init("count", { $1(&$0.count) }),
+            .init("flag", { $1(&$0.flag) }),
+            .init("anything", { $1(&$0.anything) }),
+            .init("child", { $1(&$0.child) }),
+            .init("children", { $1(&$0.children) }),
+            .init("aliased", { $1(&$0.aliased) }),
+            .init("words", { $1(&$0.words) }),
+            .init("matrix", { $1(&$0.matrix) }),
+            .init("kind", { $1(&$0.kind) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTTypeTable> = .defaultMapping()
 }
 
@@ -72,6 +78,8 @@ internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable, @unchecked 
     /// The fields: build a model with `HTTypeTableChild(name:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
         internal var name: HTRequired<String> = .init()
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -87,9 +95,13 @@ internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable, @unchecked 
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTTypeTableChild>] = [
-        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTTypeTableChild>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTTypeTableChild>] {
+        [
+            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTTypeTableChild> = .defaultMapping()
 }
 
@@ -103,6 +115,8 @@ internal final class HTTypeTableEmpty: HTHTTPModel, HTModelMappable, @unchecked 
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTTypeTableEmpty { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage

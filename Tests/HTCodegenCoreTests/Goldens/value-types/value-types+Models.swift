@@ -18,6 +18,8 @@ internal final class HTMoney: HTHTTPModel, HTModelMappable, @unchecked Sendable 
         /// Exact: 10.00 stays 10.00, never through Double.
         internal var amount: Decimal?
         internal var currency: String?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -27,10 +29,14 @@ internal final class HTMoney: HTHTTPModel, HTModelMappable, @unchecked Sendable 
         super.init()
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTMoney>] = [
-        .init("amount", { $1(&$0.amount) }),
-        .init("currency", { $1(&$0.currency) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTMoney>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTMoney>] {
+        [
+            .init("amount", { $1(&$0.amount) }),
+            .init("currency", { $1(&$0.currency) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTMoney> = .defaultMapping()
 }
 
@@ -84,6 +90,8 @@ internal final class HTProduct: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         internal var printedAt: Date?
         /// A named array type of dates.
         internal var timeline: [Date]?
+        /// Every field `nil`.
+        internal init() {}
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -100,29 +108,33 @@ internal final class HTProduct: HTHTTPModel, HTModelMappable, @unchecked Sendabl
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
-    internal static let htAccessors: [HTPropertyAccessor<HTProduct>] = [
-        .init("id", presence: .required, { $1(&$0.id.htSlot) }),
-        .init("stock", { $1(&$0.stock) }),
-        .init("barcode", { $1(&$0.barcode) }),
-        .init("price", { $1(&$0.price) }),
-        .init("homepage", { $1(&$0.homepage) }),
-        .init("token", { $1(&$0.token) }),
-        .init("thumbnail", { $1(&$0.thumbnail) }),
-        .init("labels", { $1(&$0.labels) }),
-        .init("prices", { $1(&$0.prices) }),
-        .init("priceHistory", { $1(&$0.priceHistory) }),
-        .init("stockByRegion", { $1(&$0.stockByRegion) }),
-        .init("heatmap", { $1(&$0.heatmap) }),
-        .init("coordinates", { $1(&$0.coordinates) }),
-        .init("releasedAt", dateFormat: .iso8601, { $1(&$0.releasedAt) }),
-        .init("publishedAt", dateFormat: .iso8601, { $1(&$0.publishedAt) }),
-        .init("editedAt", dateFormat: .iso8601WithFractionalSeconds, { $1(&$0.editedAt) }),
-        .init("launchDays", dateFormat: .dateOnly, { $1(&$0.launchDays) }),
-        .init("updatedAt", dateFormat: .secondsSince1970, { $1(&$0.updatedAt) }),
-        .init("createdAt", presence: .required, dateFormat: .millisecondsSince1970, { $1(&$0.createdAt.htSlot) }),
-        .init("localTimes", dateFormat: .pattern("yyyy-MM-dd HH:mm", timeZone: TimeZone(identifier: "Asia/Shanghai")), { $1(&$0.localTimes) }),
-        .init("printedAt", dateFormat: .pattern("yyyy/MM/dd"), { $1(&$0.printedAt) }),
-        .init("timeline", dateFormat: .millisecondsSince1970, { $1(&$0.timeline) }),
-    ]
+    internal static let htAccessors: [HTPropertyAccessor<HTProduct>] = htAccessorTable()
+    /// The accessors of `htAccessors`, made once.
+    private static func htAccessorTable() -> [HTPropertyAccessor<HTProduct>] {
+        [
+            .init("id", presence: .required, { $1(&$0.id.htSlot) }),
+            .init("stock", { $1(&$0.stock) }),
+            .init("barcode", { $1(&$0.barcode) }),
+            .init("price", { $1(&$0.price) }),
+            .init("homepage", { $1(&$0.homepage) }),
+            .init("token", { $1(&$0.token) }),
+            .init("thumbnail", { $1(&$0.thumbnail) }),
+            .init("labels", { $1(&$0.labels) }),
+            .init("prices", { $1(&$0.prices) }),
+            .init("priceHistory", { $1(&$0.priceHistory) }),
+            .init("stockByRegion", { $1(&$0.stockByRegion) }),
+            .init("heatmap", { $1(&$0.heatmap) }),
+            .init("coordinates", { $1(&$0.coordinates) }),
+            .init("releasedAt", dateFormat: .iso8601, { $1(&$0.releasedAt) }),
+            .init("publishedAt", dateFormat: .iso8601, { $1(&$0.publishedAt) }),
+            .init("editedAt", dateFormat: .iso8601WithFractionalSeconds, { $1(&$0.editedAt) }),
+            .init("launchDays", dateFormat: .dateOnly, { $1(&$0.launchDays) }),
+            .init("updatedAt", dateFormat: .secondsSince1970, { $1(&$0.updatedAt) }),
+            .init("createdAt", presence: .required, dateFormat: .millisecondsSince1970, { $1(&$0.createdAt.htSlot) }),
+            .init("localTimes", dateFormat: .pattern("yyyy-MM-dd HH:mm", timeZone: TimeZone(identifier: "Asia/Shanghai")), { $1(&$0.localTimes) }),
+            .init("printedAt", dateFormat: .pattern("yyyy/MM/dd"), { $1(&$0.printedAt) }),
+            .init("timeline", dateFormat: .millisecondsSince1970, { $1(&$0.timeline) }),
+        ]
+    }
     internal static let htMapping: HTObjectMapping<HTProduct> = .defaultMapping()
 }
