@@ -17,6 +17,9 @@
 #   --max-ms-per-type T  fail when the type-check takes more than T CPU ms per model+interface at any N
 #                        (default 3, env HT_SCALE_MAX_MS_PER_TYPE; 0 turns the check off, the figure
 #                        is still printed)
+#   --max-ms-per-line L  fail when the consumer build of the Discourse document (below) takes more than L
+#                        CPU ms per generated line (default 2, env HT_SCALE_MAX_MS_PER_LINE; 0 turns
+#                        the check off, the figure is still printed)
 #   --no-build           only the type-check (skip the consumer build)
 #   --analyze            also show where the type-check time goes (see below)
 #   --keep DIR           keep the generated files, logs and the consumer package in DIR
@@ -32,6 +35,11 @@
 #      plugin's generation, the compile of the generated files (the driver's batch jobs, 2 cores),
 #      and the module emission. The plugin splits a spec's models and requests into one file each per
 #      started 32 KiB of spec (N=250: 6 of each, N=1000: 22), so each compile job's size is bounded.
+#   3. a real document: when $HT_CORPUS is set, one more consumer target holds the corpus's Discourse
+#      OpenAPI document (3.1, YAML, 487 KB: many models with many fields, the most expensive per line of
+#      the corpus) and is built the same way; its figure is CPU ms per generated line (the lines of the
+#      files the plugin wrote), checked against --max-ms-per-line. Without HT_CORPUS it says it is
+#      skipped.
 # --analyze adds, per N: one frontend per generated file as the only primary file (the others
 # parsed and looked up, as in a batch-mode build), the 15 slowest function bodies
 # (-debug-time-function-bodies) and expressions slower than 200 ms (-warn-long-expression-type-checking).
@@ -47,7 +55,9 @@ ROOT=$HT_ROOT
 MAX_GROWTH=${HT_SCALE_MAX_GROWTH:-2}
 MAX_RSS_MIB=${HT_SCALE_MAX_RSS_MIB:-1024}
 MAX_MS=${HT_SCALE_MAX_MS_PER_TYPE:-3}
+MAX_MS_PER_LINE=${HT_SCALE_MAX_MS_PER_LINE:-2}
 BUILD=1
+DISCOURSE=""
 ANALYZE=0
 KEEP_DIR=""
 COUNTS=()
@@ -56,6 +66,7 @@ while [ $# -gt 0 ]; do
         --max-growth) MAX_GROWTH=${2:?}; shift ;;
         --max-rss-mib) MAX_RSS_MIB=${2:?}; shift ;;
         --max-ms-per-type) MAX_MS=${2:?}; shift ;;
+        --max-ms-per-line) MAX_MS_PER_LINE=${2:?}; shift ;;
         --no-build) BUILD=0 ;;
         --analyze) ANALYZE=1 ;;
         --keep) KEEP_DIR=${2:?}; shift ;;
@@ -121,9 +132,21 @@ if [ "$BUILD" -eq 1 ]; then
         printf '// The consumer target of N=%s: its code is what HTCodegenPlugin generates.\nimport HTNetworking\n' \
             "$n" >"$PKG/Sources/Scale$n/Scale.swift"
     done
+    TARGETS=("Scale$SMALL" "Scale$LARGE")
+
+    if [ -n "${HT_CORPUS:-}" ] && [ -f "$HT_CORPUS/openapi/discourse.openapi.yaml" ]; then
+        DISCOURSE=ScaleDiscourse
+        mkdir -p "$PKG/Sources/$DISCOURSE"
+        cp "$HT_CORPUS/openapi/discourse.openapi.yaml" "$PKG/Sources/$DISCOURSE/discourse.openapi.yaml"
+        printf '// The consumer target of the Discourse document: its code is what HTCodegenPlugin generates.\nimport HTNetworking\n' \
+            >"$PKG/Sources/$DISCOURSE/Scale.swift"
+        TARGETS+=("$DISCOURSE")
+    else
+        echo "== the Discourse document is skipped: HT_CORPUS is not set, or has no openapi/discourse.openapi.yaml"
+    fi
     consumer_manifest ScaleConsumer plugin \
         "Written by .ci/compile-scale.sh: one consumer target per N, each with only a spec and the plugin." \
-        "Scale$SMALL" "Scale$LARGE" >"$PKG/Package.swift"
+        "${TARGETS[@]}" >"$PKG/Package.swift"
     echo "== consumer build: building its dependencies (HTNetworking, ht-codegen) first"
     step "consumer: swift build --target HTNetworking" \
         swift build --package-path "$PKG" --scratch-path "$SCRATCH" --target HTNetworking
@@ -137,6 +160,13 @@ if [ "$BUILD" -eq 1 ]; then
             grep -E 'warning:' "$WORK/build$n.log" | sort -u | head -n 10 | indent || true
         fi
     done
+    if [ -n "$DISCOURSE" ]; then
+        echo "== consumer build of $DISCOURSE (the corpus's Discourse document)"
+        measure "$WORK/buildDiscourse" swift build --package-path "$PKG" --scratch-path "$SCRATCH" --target "$DISCOURSE"
+        # The lines of what the plugin generated for the target (its output folder in the scratch path).
+        find "$SCRATCH/plugins/outputs" -path "*/$DISCOURSE/*" -name '*.swift' -print0 | xargs -0 -r cat | wc -l \
+            >"$WORK/buildDiscourse.lines"
+    fi
 fi
 
 # 3. Where the time goes (optional).
@@ -227,6 +257,22 @@ else
             FAILURES+=("type-check at N=$n: $ms CPU ms per model+interface > $MAX_MS ms")
         fi
     done
+fi
+if [ "$BUILD" -eq 1 ] && [ -n "$DISCOURSE" ]; then
+    lines=$(cat "$WORK/buildDiscourse.lines")
+    per_line=$(awk -v c="$(cat "$WORK/buildDiscourse.cpu")" -v l="$lines" 'BEGIN { printf "%.2f", l > 0 ? c * 1000 / l : 0 }')
+    printf 'consumer build of Discourse: %.2f CPU s, %s generated lines, %s CPU ms per line (limit %s), peak %s MiB\n' \
+        "$(cat "$WORK/buildDiscourse.cpu")" "$lines" "$per_line" "$MAX_MS_PER_LINE" \
+        "$(awk '{ printf "%.0f", $1 / 1024 }' "$WORK/buildDiscourse.rss")"
+    if [ "$lines" -eq 0 ]; then
+        FAILURES+=("consumer build of Discourse: the plugin generated no Swift file")
+    elif [ "$MAX_MS_PER_LINE" != 0 ] && awk -v a="$per_line" -v m="$MAX_MS_PER_LINE" 'BEGIN { exit !(a > m) }'; then
+        FAILURES+=("consumer build of Discourse: $per_line CPU ms per generated line > $MAX_MS_PER_LINE")
+    fi
+    mib=$(awk '{ printf "%.0f", $1 / 1024 }' "$WORK/buildDiscourse.rss")
+    if [ "$mib" -gt "$MAX_RSS_MIB" ]; then
+        FAILURES+=("consumer build of Discourse: peak RSS $mib MiB > $MAX_RSS_MIB MiB")
+    fi
 fi
 if [ -n "$KEEP_DIR" ]; then echo "files kept in $WORK"; fi
 if [ ${#FAILURES[@]} -gt 0 ]; then

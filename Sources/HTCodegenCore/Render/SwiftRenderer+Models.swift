@@ -50,6 +50,10 @@ extension SwiftRenderer {
     /// required an initializer that takes them. Members the protocol derives (the builder, `with`,
     /// NEI's lists, equality) are not generated.
     mutating func renderModel(_ model: ResolvedModel, into writer: inout SwiftWriter) {
+        if let target = modelAliases[model.name] {
+            renderModelAlias(model, of: target, into: &writer)
+            return
+        }
         let typeName = typeNames[model.name] ?? model.name
         let names = propertyNames(model.fields.map { ($0.name, $0.location) }, chosen: model.fields.map(\.swiftName))
         let shapes = fieldShapes(of: model)

@@ -34,6 +34,9 @@ package struct SwiftRenderer: Sendable {
     var memberNameCache: [String: String] = [:]
     /// The models by spec name, for requests that send a model as a multipart body (one part per field).
     var modelsByName: [String: ResolvedModel] = [:]
+    /// The inline models generated as type aliases of others with the same fields: spec name → spec
+    /// name of the model whose class they name (``inlineModelAliases()``).
+    var modelAliases: [String: String] = [:]
 
     /// Renders `api` with the Swift type names `names` (``SwiftNames``, decided for every spec of the
     /// target; `nil`: named alone, its naming warnings returned with the rest). `declareAbstractTypes`
@@ -66,6 +69,7 @@ package struct SwiftRenderer: Sendable {
     mutating func run(shards: Int = 1) -> Output {
         var named = self
         named.diagnostics = DiagnosticBag()  // the ones found before stay in `self`
+        named.modelAliases = named.inlineModelAliases()
         let modelShards = OutputShards.split(api.models, count: shards) { $0.name }
         let unionShards = OutputShards.split(api.unions, count: shards) { $0.name }
         let requestShards = OutputShards.split(api.requests, count: shards) { $0.className }

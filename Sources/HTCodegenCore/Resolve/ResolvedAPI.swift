@@ -168,6 +168,9 @@ package struct ResolvedModel: Sendable {
     /// `additionalProperties` beside `properties`; ``TypeDecl/additionalProperties``), if any: its
     /// ``ResolvedField/name`` is the Swift name it asks for, not a JSON key.
     package var additionalProperties: ResolvedField?
+    /// An inline schema's model (``TypeDecl/isInline``): the renderer may make it a type alias of another
+    /// inline model with the same fields.
+    package var isInline = false
 
     /// The fields, then the field of additional properties if any: every field of the model's storage.
     package var storedFields: [ResolvedField] {

@@ -81,7 +81,8 @@ package struct Resolver {
                 models.append(
                     ResolvedModel(
                         name: type.name, description: type.description, fields: resolvedFields, location: type.location,
-                        isDeprecated: type.isDeprecated, notes: type.notes, additionalProperties: additional))
+                        isDeprecated: type.isDeprecated, notes: type.notes, additionalProperties: additional,
+                        isInline: type.isInline))
             case .enumeration(let members):
                 checkEnumMembers(members, of: type)
                 enums.append(

@@ -84,6 +84,10 @@ package struct TypeDecl: Sendable {
     /// ``FieldDecl/name`` is the Swift name it asks for (`additionalProperties`), not a JSON key. `nil`:
     /// other keys are ignored.
     package var additionalProperties: FieldDecl?
+    /// Declared where it is used, without a name of its own (an OpenAPI inline schema, named after where
+    /// it sits): a model of such a type whose fields are those of another such model is generated as a
+    /// type alias of it.
+    package var isInline = false
 
     /// Creates a type.
     package init(name: String, location: SourceLocation, description: String?, kind: Kind, isHidden: Bool = false) {

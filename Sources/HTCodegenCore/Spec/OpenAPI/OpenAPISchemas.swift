@@ -61,7 +61,7 @@ extension OpenAPIReadContext {
             }
             let name = claimTypeName(hint, what: "this inline schema", at: schema.location)
             inlineTypeNames[schema.location] = name
-            declare(schema, inFile: file, name: name, location: schema.location, kind: kind)
+            declare(schema, inFile: file, name: name, location: schema.location, kind: kind, isInline: true)
             return OpenAPISchemaType(ref: TypeRef(name: name, location: schema.location), isNullable: nullable)
         }
         // `allOf` of one part, maybe with parts that only annotate it (`[{$ref: X}, {description: ...}]`):
@@ -128,9 +128,10 @@ extension OpenAPIReadContext {
     /// `target` is where a named schema is (its `allOf` parts that lead back to it add nothing).
     mutating func declare(
         _ schema: JSONNode, inFile file: Int, name: String, location: SourceLocation, kind: DeclaredKind,
-        target: OpenAPIRefTarget? = nil
+        target: OpenAPIRefTarget? = nil, isInline: Bool = false
     ) {
         let index = reserveType(name, at: location, description: schema.openAPIDescription)
+        types[index].isInline = isInline
         types[index].isDeprecated = schema.bool("deprecated") == true
         types[index].notes = valueNotes(of: schema, withDefault: true)
         types[index].swiftName = swiftName(of: schema, kind: "type")

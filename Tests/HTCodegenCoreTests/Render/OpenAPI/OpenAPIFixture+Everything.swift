@@ -153,6 +153,27 @@ extension OpenAPIFixture {
                             .init(name: "string", type: ref("String"), discriminatorValues: [], location: at(87)),
                             .init(name: "json", type: ref("Variable"), discriminatorValues: [], location: at(88)),
                         ], discriminator: nil))))
+        // Inline schemas (named after where they sit): the same object declared again is a type alias of
+        // the first, also when its fields refer to repeated inline objects; a named schema keeps its class.
+        func inline(_ name: String, _ fields: [FieldDecl], line: Int) -> TypeDecl {
+            var type = model(name, fields, line: line)
+            type.isInline = true
+            return type
+        }
+        types.append(inline("InlineUserA", [field("login", ref("String"), description: "Who.")], line: 400))
+        types.append(
+            inline(
+                "InlineBadgeA",
+                [field("id", ref("Integer"), required: true), field("user", ref("InlineUserA"))], line: 402))
+        types.append(inline("InlineUserB", [field("login", ref("String"), description: "Who.")], line: 405))
+        types.append(
+            inline(
+                "InlineBadgeB",
+                [field("id", ref("Integer"), required: true), field("user", ref("InlineUserB"))], line: 407))
+        types.append(inline("InlineUserC", [field("login", ref("String"), description: "Someone else.")], line: 410))
+        types.append(
+            inline("InlineBadgeC", [field("id", ref("Integer")), field("user", ref("InlineUserA"))], line: 412))
+        types.append(model("NamedUser", [field("login", ref("String"), description: "Who.")], line: 415))
         return types
     }
 

@@ -28,6 +28,23 @@ import Testing
         #expect(try #require(Self.everything).diagnostics.isEmpty)
     }
 
+    // MARK: Repeated inline objects
+
+    @Test func anInlineObjectDeclaredAgainIsATypeAliasOfTheFirst() throws {
+        let user = try Self.models("HTInlineUserB")
+        #expect(user.contains("/// The same fields as ``HTInlineUserA``"))
+        #expect(user.contains("/// - Remark: Generated from petstore.openapi.yaml:405:5\n"))
+        #expect(user.contains("internal typealias HTInlineUserB = HTInlineUserA\n"))
+        #expect(!user.contains("final class"))
+        // Its fields refer to a repeated object: it repeats the first badge too.
+        #expect(try Self.models("HTInlineBadgeB").contains("internal typealias HTInlineBadgeB = HTInlineBadgeA\n"))
+        #expect(try Self.models("HTInlineBadgeA").contains("internal final class HTInlineBadgeA: "))
+        // Another field doc, another requirement, or a named schema: a class of its own.
+        #expect(try Self.models("HTInlineUserC").contains("internal final class HTInlineUserC: "))
+        #expect(try Self.models("HTInlineBadgeC").contains("internal final class HTInlineBadgeC: "))
+        #expect(try Self.models("HTNamedUser").contains("internal final class HTNamedUser: "))
+    }
+
     // MARK: Unions
 
     @Test func aUnionWithADiscriminatorSwitchesOnItsValues() throws {
