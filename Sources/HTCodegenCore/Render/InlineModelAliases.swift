@@ -16,7 +16,11 @@ extension SwiftRenderer {
     /// The inline models that are generated as type aliases: spec name → spec name of the model whose
     /// class they name. Deterministic: the class is the first such model in `api.models`.
     func inlineModelAliases() -> [String: String] {
-        let inline = api.models.filter(\.isInline)
+        // Only models whose fields have the names of another's can be the same: the others are not
+        // rendered twice (most of a document's inline models).
+        var byFieldNames: [[String]: Int] = [:]
+        for model in api.models where model.isInline { byFieldNames[model.storedFields.map(\.name), default: 0] += 1 }
+        let inline = api.models.filter { $0.isInline && byFieldNames[$0.storedFields.map(\.name), default: 0] > 1 }
         guard inline.count > 1 else { return [:] }
         // Rendered once, in a scratch renderer (its diagnostics are dropped: the real rendering reports).
         var scratch = self

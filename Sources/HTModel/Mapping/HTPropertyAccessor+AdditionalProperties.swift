@@ -85,7 +85,7 @@ extension HTPropertyAccessor {
         self.isReadOnly = false
         self.dateFormat = dateFormat
         self.isSet = { pointer in !get(pointer.assumingMemoryBound(to: Model.Storage.self).pointee).isEmpty }
-        self.isEqual = { lhs, rhs in
+        self.equalFields = { lhs, rhs in
             get(unsafeDowncast(lhs, to: Model.self).htStorage) == get(unsafeDowncast(rhs, to: Model.self).htStorage)
         }
         self.hashField = { object, hasher in hasher.combine(get(unsafeDowncast(object, to: Model.self).htStorage)) }

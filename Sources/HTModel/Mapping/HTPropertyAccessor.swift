@@ -45,8 +45,8 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     /// Whether the field is equal in two `Model`s: how models compare (``HTHTTPModel``), field by field
     /// through the table, so that a model's `Storage` needs no `Equatable` of its own (a synthesized one is
     /// the largest function of a model in a debug build).
-    @usableFromInline let isEqual: @Sendable (AnyObject, AnyObject) -> Bool
-    /// Feeds the field of a `Model` to the hasher: how models hash, as ``isEqual`` compares.
+    @usableFromInline let equalFields: @Sendable (AnyObject, AnyObject) -> Bool
+    /// Feeds the field of a `Model` to the hasher: how models hash, as ``equalFields`` compares.
     @usableFromInline let hashField: @Sendable (AnyObject, inout Hasher) -> Void
     /// Sets the field of the `Model.Storage` at the first pointer from the JSON value at the second (see
     /// ``decode(_:into:context:)``). The value is read in place: the mapper hands over the member of the
@@ -107,7 +107,7 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         self.isSet = { pointer in
             get(pointer.assumingMemoryBound(to: Model.Storage.self).pointee) != nil
         }
-        self.isEqual = { lhs, rhs in
+        self.equalFields = { lhs, rhs in
             get(unsafeDowncast(lhs, to: Model.self).htStorage) == get(unsafeDowncast(rhs, to: Model.self).htStorage)
         }
         self.hashField = { object, hasher in hasher.combine(get(unsafeDowncast(object, to: Model.self).htStorage)) }
@@ -244,7 +244,7 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
 
     /// Whether the property is equal in `lhs` and `rhs`.
     package func isEqual(_ lhs: Model, _ rhs: Model) -> Bool {
-        isEqual(lhs as AnyObject, rhs as AnyObject)
+        equalFields(lhs, rhs)
     }
 
     /// Feeds the property of `model` to `hasher`.
