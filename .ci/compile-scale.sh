@@ -260,12 +260,14 @@ else
 fi
 if [ "$BUILD" -eq 1 ] && [ -n "$DISCOURSE" ]; then
     lines=$(cat "$WORK/buildDiscourse.lines")
-    per_line=$(awk -v c="$(cat "$WORK/buildDiscourse.cpu")" -v l="$lines" 'BEGIN { printf "%.2f", l > 0 ? c * 1000 / l : 0 }')
+    per_line=$(awk -v c="$(cat "$WORK/buildDiscourse.cpu")" -v l="$lines" 'BEGIN { printf "%.2f", (l > 0 ? c * 1000 / l : 0) }')
     printf 'consumer build of Discourse: %.2f CPU s, %s generated lines, %s CPU ms per line (limit %s), peak %s MiB\n' \
         "$(cat "$WORK/buildDiscourse.cpu")" "$lines" "$per_line" "$MAX_MS_PER_LINE" \
         "$(awk '{ printf "%.0f", $1 / 1024 }' "$WORK/buildDiscourse.rss")"
     if [ "$lines" -eq 0 ]; then
         FAILURES+=("consumer build of Discourse: the plugin generated no Swift file")
+    elif ! [[ $per_line =~ ^[0-9]+\.[0-9]+$ ]]; then
+        FAILURES+=("consumer build of Discourse: no CPU ms per line could be worked out ('$per_line')")
     elif [ "$MAX_MS_PER_LINE" != 0 ] && awk -v a="$per_line" -v m="$MAX_MS_PER_LINE" 'BEGIN { exit !(a > m) }'; then
         FAILURES+=("consumer build of Discourse: $per_line CPU ms per generated line > $MAX_MS_PER_LINE")
     fi
