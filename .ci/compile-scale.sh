@@ -133,7 +133,6 @@ if [ "$BUILD" -eq 1 ]; then
             "$n" >"$PKG/Sources/Scale$n/Scale.swift"
     done
     TARGETS=("Scale$SMALL" "Scale$LARGE")
-
     if [ -n "${HT_CORPUS:-}" ] && [ -f "$HT_CORPUS/openapi/discourse.openapi.yaml" ]; then
         DISCOURSE=ScaleDiscourse
         mkdir -p "$PKG/Sources/$DISCOURSE"
