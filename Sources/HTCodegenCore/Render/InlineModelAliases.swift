@@ -18,9 +18,10 @@ extension SwiftRenderer {
     func inlineModelAliases() -> [String: String] {
         // Only models whose fields have the names of another's can be the same: the others are not
         // rendered twice (most of a document's inline models).
+        let candidates = api.models.filter(\.isInline).map { (model: $0, fieldNames: $0.storedFields.map(\.name)) }
         var byFieldNames: [[String]: Int] = [:]
-        for model in api.models where model.isInline { byFieldNames[model.storedFields.map(\.name), default: 0] += 1 }
-        let inline = api.models.filter { $0.isInline && byFieldNames[$0.storedFields.map(\.name), default: 0] > 1 }
+        for candidate in candidates { byFieldNames[candidate.fieldNames, default: 0] += 1 }
+        let inline = candidates.filter { byFieldNames[$0.fieldNames, default: 0] > 1 }.map(\.model)
         guard inline.count > 1 else { return [:] }
         // Rendered once, in a scratch renderer (its diagnostics are dropped: the real rendering reports).
         var scratch = self
@@ -87,15 +88,12 @@ extension SwiftRenderer {
     mutating func renderModelAlias(_ model: ResolvedModel, of target: String, into writer: inout SwiftWriter) {
         let typeName = typeNames[model.name] ?? model.name
         let targetName = typeNames[target] ?? target
-        writer.line("// MARK: - \(typeName)")
-        writer.line()
-        writeTypeDoc(model.description, notes: model.notes, into: &writer)
-        if !SwiftNaming.docLines(model.description).isEmpty || !model.notes.isEmpty { writer.line("///") }
-        writer.line("/// The same fields as ``\(targetName)``: the document declares this object again here, and")
-        writer.line("/// both names are one class.")
-        writer.line("///")
-        writer.line(provenance(model.location))
-        if model.isDeprecated { writer.line(deprecationAttribute(.declared)) }
+        writeModelHeading(
+            model, typeName: typeName,
+            note: [
+                "The same fields as ``\(targetName)``: the document declares this object again here, and",
+                "both names are one class.",
+            ], into: &writer)
         writer.line("\(access)typealias \(typeName) = \(targetName)")
     }
 }

@@ -61,13 +61,7 @@ extension SwiftRenderer {
         let additional = model.additionalProperties.map { field in
             (field: field, name: additionalPropertiesName(field, besides: names, reporting: true))
         }
-        writer.line("// MARK: - \(typeName)")
-        writer.line()
-        let description = SwiftNaming.docLines(model.description)
-        writeTypeDoc(model.description, notes: model.notes, into: &writer)
-        if !description.isEmpty || !model.notes.isEmpty { writer.line("///") }
-        writer.line(provenance(model.location))
-        if model.isDeprecated { writer.line(deprecationAttribute(.declared)) }
+        writeModelHeading(model, typeName: typeName, into: &writer)
         // @unchecked Sendable, safety: the generated class's only stored property is `htStorage`, a
         // `let` of a Sendable struct (every field type is Sendable), and the base class holds no mutable
         // state (HTHTTPModel has none; an app's base class is documented to have none); the proof is
@@ -152,6 +146,24 @@ extension SwiftRenderer {
             }
             writer.line("\(access)static let htMapping: HTObjectMapping<\(typeName)> = .defaultMapping()")
         }
+    }
+
+    /// What comes before a model's declaration, or before the alias that stands for it: its mark, its
+    /// doc comment, then `note` (lines of doc comment, a paragraph of their own), where it was declared
+    /// and its deprecation.
+    func writeModelHeading(
+        _ model: ResolvedModel, typeName: String, note: [String] = [], into writer: inout SwiftWriter
+    ) {
+        writer.line("// MARK: - \(typeName)")
+        writer.line()
+        writeTypeDoc(model.description, notes: model.notes, into: &writer)
+        if !SwiftNaming.docLines(model.description).isEmpty || !model.notes.isEmpty { writer.line("///") }
+        if !note.isEmpty {
+            for line in note { writer.line("/// \(line)") }
+            writer.line("///")
+        }
+        writer.line(provenance(model.location))
+        if model.isDeprecated { writer.line(deprecationAttribute(.declared)) }
     }
 
     /// The Swift name of `field`, the field of additional properties of a model whose other fields are

@@ -85,10 +85,7 @@ extension HTPropertyAccessor {
         self.isReadOnly = false
         self.dateFormat = dateFormat
         self.isSet = { pointer in !get(pointer.assumingMemoryBound(to: Model.Storage.self).pointee).isEmpty }
-        self.equalFields = { lhs, rhs in
-            get(unsafeDowncast(lhs, to: Model.self).htStorage) == get(unsafeDowncast(rhs, to: Model.self).htStorage)
-        }
-        self.hashField = { object, hasher in hasher.combine(get(unsafeDowncast(object, to: Model.self).htStorage)) }
+        (self.equalFields, self.hashField) = Self.comparison(get)
         self.readValue = { object in
             let map = get(unsafeDowncast(object, to: Model.self).htStorage)
             return map.isEmpty ? nil : HTAdditionalPropertiesView(map.map { (key: $0.key, value: $0.value as Any) })

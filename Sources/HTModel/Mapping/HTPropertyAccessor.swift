@@ -107,10 +107,7 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         self.isSet = { pointer in
             get(pointer.assumingMemoryBound(to: Model.Storage.self).pointee) != nil
         }
-        self.equalFields = { lhs, rhs in
-            get(unsafeDowncast(lhs, to: Model.self).htStorage) == get(unsafeDowncast(rhs, to: Model.self).htStorage)
-        }
-        self.hashField = { object, hasher in hasher.combine(get(unsafeDowncast(object, to: Model.self).htStorage)) }
+        (self.equalFields, self.hashField) = Self.comparison(get)
         self.dateFormat = dateFormat
         if let dateFormat {
             self.writeValue = { object, writer in
@@ -139,6 +136,19 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         self.encodeValue = { object in get(unsafeDowncast(object, to: Model.self).htStorage)?.htJSON }
         self.readValue = { object in get(unsafeDowncast(object, to: Model.self).htStorage) }
         self.decodeValue = { pointer, json, context in Self.decodeField(pointer, json, &context, store) }
+    }
+
+    /// How the field `get` reads compares and hashes in two `Model`s (``equalFields``, ``hashField``).
+    @inlinable @inline(__always)
+    static func comparison<Field: Hashable>(_ get: @escaping @Sendable (Model.Storage) -> Field) -> (
+        @Sendable (AnyObject, AnyObject) -> Bool, @Sendable (AnyObject, inout Hasher) -> Void
+    ) {
+        (
+            { lhs, rhs in
+                get(unsafeDowncast(lhs, to: Model.self).htStorage) == get(unsafeDowncast(rhs, to: Model.self).htStorage)
+            },
+            { object, hasher in hasher.combine(get(unsafeDowncast(object, to: Model.self).htStorage)) }
+        )
     }
 
     /// Decodes the JSON value at `json` into the field of the `Model.Storage` at `pointer` with `store`:
