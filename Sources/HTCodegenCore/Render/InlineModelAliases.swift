@@ -63,24 +63,22 @@ extension SwiftRenderer {
     private static func declarationTokens(_ text: String, ownName: String) -> [Substring] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let start = lines.firstIndex { !$0.isEmpty && !$0.hasPrefix("//") } ?? lines.endIndex
-        let code = lines[start...].joined(separator: "\n")
+        let code = lines[start...].joined(separator: "\n").unicodeScalars
         var tokens: [Substring] = []
         var index = code.startIndex
         while index < code.endIndex {
-            let isIdentifier = Self.isIdentifierCharacter(code[index])
+            // What a generated identifier may hold (``SwiftNaming/isIdentifierScalar(_:)``): runs of it are
+            // names, the runs between them everything else.
+            let isIdentifier = SwiftNaming.isIdentifierScalar(code[index])
             var end = code.index(after: index)
-            while end < code.endIndex, Self.isIdentifierCharacter(code[end]) == isIdentifier {
+            while end < code.endIndex, SwiftNaming.isIdentifierScalar(code[end]) == isIdentifier {
                 end = code.index(after: end)
             }
-            let token = code[index..<end]
+            let token = Substring(code[index..<end])
             tokens.append(isIdentifier && token == ownName ? "Self·" : token)
             index = end
         }
         return tokens
-    }
-
-    private static func isIdentifierCharacter(_ character: Character) -> Bool {
-        character == "_" || character.isLetter || character.isNumber
     }
 
     /// The declaration of an inline model that names the class of another (see
