@@ -45,8 +45,18 @@ enum ModelFieldShape: Equatable {
     func storageType(_ type: String) -> String {
         switch self {
         case .optional, .reported, .requiredInResponses, .requiredNullable: return type + "?"
-        case .required: return "HTRequired<\(type)> = .init()"
-        case .nullable: return "HTNullable<\(type)> = .absent"
+        case .required: return "HTRequired<\(type)>"
+        case .nullable: return "HTNullable<\(type)>"
+        }
+    }
+
+    /// The value of the storage's field in an empty storage (`init()`): `nil`, an empty
+    /// ``HTRequired`` or an absent ``HTNullable``.
+    var emptyValue: String {
+        switch self {
+        case .optional, .reported, .requiredInResponses, .requiredNullable: return "nil"
+        case .required: return ".init()"
+        case .nullable: return ".absent"
         }
     }
 
@@ -60,8 +70,13 @@ enum ModelFieldShape: Equatable {
         }
     }
 
-    /// What the accessor hands over of the storage's field named `name`: the field, or its slot.
-    func accessed(_ name: String) -> String {
-        self == .required || self == .nullable ? name + ".htSlot" : name
+    /// The accessor's last argument, the key path of the storage's field named `name`: `\.name`, a
+    /// required field's slot (`\.name.htSlot`), or a nullable field (`nullable: \.name`).
+    func accessorKeyPath(_ name: String) -> String {
+        switch self {
+        case .optional, .reported, .requiredInResponses, .requiredNullable: return "\\.\(name)"
+        case .required: return "\\.\(name).htSlot"
+        case .nullable: return "nullable: \\.\(name)"
+        }
     }
 }

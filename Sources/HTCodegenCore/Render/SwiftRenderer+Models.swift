@@ -81,8 +81,14 @@ extension SwiftRenderer {
                 for ((field, name), shape) in zip(zip(model.fields, names), shapes) {
                     writeFieldDoc(field, into: &writer)
                     if let deprecation = field.deprecation { writer.line(deprecationAttribute(deprecation)) }
-                    writer.line(
-                        "\(access)var \(SwiftNaming.escaped(name)): \(shape.storageType(swiftType(field.type)))")
+                    let type = shape.storageType(swiftType(field.type))
+                    if field.deprecation == nil {
+                        writer.line("\(access)let \(SwiftNaming.escaped(name)): \(type)")
+                    } else {
+                        // A `var` with its initial value: setting a deprecated field in `init()` would warn.
+                        let initial = shape.emptyValue == "nil" ? "" : " = \(shape.emptyValue)"
+                        writer.line("\(access)var \(SwiftNaming.escaped(name)): \(type)\(initial)")
+                    }
                 }
                 if let (field, name) = additional {
                     writer.doc(field.description)
@@ -92,13 +98,29 @@ extension SwiftRenderer {
                     )
                     writer.line("///   with its value; sent back beside them.")
                     if let deprecation = field.deprecation { writer.line(deprecationAttribute(deprecation)) }
-                    writer.line("\(access)var \(SwiftNaming.escaped(name)): \(swiftType(field.type)) = [:]")
+                    // A deprecated one stays a `var` with its initial value, as a deprecated field does.
+                    let declaration = field.deprecation == nil ? "let" : "var"
+                    let initial = field.deprecation == nil ? "" : " = [:]"
+                    writer.line(
+                        "\(access)\(declaration) \(SwiftNaming.escaped(name)): \(swiftType(field.type))\(initial)")
                 }
-                // Always declared: it is as visible as the type (the protocol needs that), and it stops
-                // the implicit memberwise initializer, which nothing calls and which costs a debug build
-                // a function per field for its default arguments.
-                writer.line("/// Every field `nil`.")
-                writer.line("\(access)init() {}")
+                // The fields are `let`s without initial values, set here: a `var` field costs a debug build
+                // a setter, two `modify` halves and an initial-value function, and a `let` with an initial
+                // value could not be set at all. The builder and the mapper write the fields at their
+                // offsets (HTModelFields, HTPropertyAccessor).
+                writer.line("/// The empty storage: where the mapper and the builder start.")
+                let emptyValues =
+                    zip(zip(model.fields, names), shapes).filter { $0.0.0.deprecation == nil }
+                    .map { (SwiftNaming.escaped($0.0.1), $0.1.emptyValue) }
+                    + (additional.flatMap { $0.field.deprecation == nil ? [(SwiftNaming.escaped($0.name), "[:]")] : nil }
+                        ?? [])
+                if emptyValues.isEmpty {
+                    writer.line("\(access)init() {}")
+                } else {
+                    writer.block("\(access)init()") { writer in
+                        for (name, value) in emptyValues { writer.line("\(name) = \(value)") }
+                    }
+                }
             }
             writer.line("/// The fields; read them through the model (`model.field`).")
             writer.line("\(access)let htStorage: Storage")
@@ -129,16 +151,15 @@ extension SwiftRenderer {
                         let readOnly = field.access == .readOnly ? ", readOnly: true" : ""
                         let format = field.dateFormat.map { ", dateFormat: \(swiftExpression(for: $0))" } ?? ""
                         let escaped = SwiftNaming.escaped(name)
-                        // One closure that hands over the field: cheaper to type-check than a getter and a
-                        // setter.
+                        // A key path: cheaper to type-check than a closure, and no function of its own.
                         writer.line(
-                            "    .init(\(SwiftNaming.stringLiteral(name))\(key)\(shape.accessorArguments)\(readOnly)\(format), { $1(&$0.\(shape.accessed(escaped))) }),"
+                            "    .init(\(SwiftNaming.stringLiteral(name))\(key)\(shape.accessorArguments)\(readOnly)\(format), \(shape.accessorKeyPath(escaped))),"
                         )
                     }
                     if let (field, name) = additional {
                         let format = field.dateFormat.map { ", dateFormat: \(swiftExpression(for: $0))" } ?? ""
                         writer.line(
-                            "    .init(additionalProperties: \(SwiftNaming.stringLiteral(name))\(format), { $1(&$0.\(SwiftNaming.escaped(name))) }),"
+                            "    .init(additionalProperties: \(SwiftNaming.stringLiteral(name))\(format), \\.\(SwiftNaming.escaped(name))),"
                         )
                     }
                     writer.line("]")
@@ -198,11 +219,11 @@ extension SwiftRenderer {
         writer.block(
             "\(access)convenience init(\(arguments.joined(separator: ", ")), _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in })"
         ) { writer in
-            writer.line("var htFields = Storage()")
+            writer.line("var htFields = HTModelFields(Storage())")
             for (_, name) in required {
                 let escaped = SwiftNaming.escaped(name)
-                // The slot, not `HTRequired(x)`: an assignment without an initializer to choose checks faster.
-                writer.line("htFields.\(escaped).htSlot = \(escaped)")
+                // A method with one candidate checks faster than the builder's dynamic-member subscripts.
+                writer.line("htFields.htSet(\\.\(escaped), to: \(escaped))")
             }
             writer.line("self.init(htStorage: Self.htBuilt(htFields, htBuild))")
         }

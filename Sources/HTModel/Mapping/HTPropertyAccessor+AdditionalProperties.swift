@@ -43,6 +43,20 @@ struct HTAdditionalPropertiesField: Sendable {
 }
 
 extension HTPropertyAccessor {
+    /// Creates the accessor of the field that keeps the members no other property maps, from a key path
+    /// to a stored field of the storage: `.init(additionalProperties: "additionalProperties",
+    /// \.additionalProperties)` for `let additionalProperties: [String: Value]`, what generated models
+    /// pass (see `init(_:key:required:presence:readOnly:dateFormat:_:)` for why a key path).
+    @_spi(Generated)
+    @inlinable
+    public init<Value: HTJSONValueConvertible & Hashable>(
+        additionalProperties name: String,
+        dateFormat: HTDateFormat? = nil,
+        _ field: KeyPath<Model.Storage, [String: Value]>
+    ) {
+        self.init(additionalProperties: name, dateFormat: dateFormat, Self.storedField(field, of: name))
+    }
+
     /// Creates the accessor of the field that keeps the members no other property maps (see
     /// ``HTAdditionalPropertiesField``): `.init(additionalProperties: "additionalProperties",
     /// { $1(&$0.additionalProperties) })` for a storage field `var additionalProperties: [String: Value] = [:]`.

@@ -12,7 +12,9 @@
 /// into the field of a storage being filled (the mapper's hot path), and two for the slower paths. The
 /// initializer is `@inlinable`: in an optimized build, with closure literals for `get` and `set` (what
 /// generated models pass), each closure is specialised for the field, and each access is a direct
-/// stored-field access. (A key path does not get there in Swift 6, see `init(_:key:required:dateFormat:_:)`.)
+/// stored-field access. A key path (`init(_:key:required:presence:readOnly:dateFormat:_:)` with
+/// `\.name`, what generated models pass) gets there too: the accessor keeps the field's offset, not the
+/// key path, whose accesses would go through the key-path runtime.
 public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     /// The property's name in Swift.
     @usableFromInline package let name: String
@@ -78,13 +80,15 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     ) {
         self.init(
             name, key: key, required: required, dateFormat: dateFormat, get: get,
-            store: { storage, value in set(&storage, value) })
+            decode: { pointer, json, context in
+                Self.decodeField(pointer, json, &context) { storage, value in set(&storage, value) }
+            })
     }
 
-    /// The initializer the others share. `store` puts a decoded value into the field and may take
-    /// it by swapping: the value is left holding whatever the field held, and is then thrown away.
-    /// `@_spi(Generated)`, not internal, because it writes fields with the SPI `htWrite(to:)` and the
-    /// other initializers inline it.
+    /// The initializer the others share. `decode` sets the field of the `Model.Storage` at its first
+    /// argument from the JSON value at its second (`decodeField(_:_:_:_:)` with a closure that stores the
+    /// value, or `decodeField(at:_:_:)` at the field's address). `@_spi(Generated)`, not internal,
+    /// because it writes fields with the SPI `htWrite(to:)` and the other initializers inline it.
     @_spi(Generated)
     @inlinable @inline(__always)
     public init<Value: HTJSONValueConvertible & Hashable>(
@@ -95,7 +99,7 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         readOnly: Bool = false,
         dateFormat: HTDateFormat?,
         get: @escaping @Sendable (Model.Storage) -> Value?,
-        store: @escaping @Sendable (inout Model.Storage, inout Value?) -> Void
+        decode: @escaping @Sendable (UnsafeMutableRawPointer, UnsafePointer<HTJSON>, inout HTMappingContext) -> Void
     ) {
         self.name = name
         self.key = key ?? name
@@ -124,7 +128,7 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
                 let outer = context.dateFormat
                 context.dateFormat = dateFormat
                 defer { context.dateFormat = outer }
-                Self.decodeField(pointer, json, &context, store)
+                decode(pointer, json, &context)
             }
             return
         }
@@ -135,12 +139,12 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         }
         self.encodeValue = { object in get(unsafeDowncast(object, to: Model.self).htStorage)?.htJSON }
         self.readValue = { object in get(unsafeDowncast(object, to: Model.self).htStorage) }
-        self.decodeValue = { pointer, json, context in Self.decodeField(pointer, json, &context, store) }
+        self.decodeValue = decode
     }
 
     /// How the field `get` reads compares and hashes in two `Model`s (``equalFields``, ``hashField``).
     @inlinable @inline(__always)
-    static func comparison<Field: Hashable>(_ get: @escaping @Sendable (Model.Storage) -> Field) -> (
+    static func comparison<Field: Hashable & Sendable>(_ get: @escaping @Sendable (Model.Storage) -> Field) -> (
         @Sendable (AnyObject, AnyObject) -> Bool, @Sendable (AnyObject, inout Hasher) -> Void
     ) {
         (
@@ -166,6 +170,20 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         } else if let decoded = Value.htDecode(json.pointee, context: &context) {
             value = consume decoded
             store(&storage.pointee, &value)
+        }
+    }
+
+    /// Decodes the JSON value at `json` into the field at `field`, as `decodeField(_:_:_:_:)` does
+    /// into a field a closure stores: `null` clears it, a value that converts is moved in, anything
+    /// else leaves it as it was and is reported in `context`.
+    @inlinable @inline(__always)
+    static func decodeField<Value: HTJSONValueConvertible>(
+        at field: UnsafeMutablePointer<Value?>, _ json: UnsafePointer<HTJSON>, _ context: inout HTMappingContext
+    ) {
+        if case .null = json.pointee, !Value.htDecodesNull {
+            field.pointee = nil
+        } else if let decoded = Value.htDecode(json.pointee, context: &context) {
+            field.pointee = consume decoded
         }
     }
 
@@ -202,27 +220,107 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
                     return value
                 }
             },
-            store: { storage, value in access(&storage) { swap(&$0, &value) } })
+            decode: { pointer, json, context in
+                Self.decodeField(pointer, json, &context) { storage, value in access(&storage) { swap(&$0, &value) } }
+            })
     }
 
-    /// Creates an accessor from a key path to an optional field of the model's storage
-    /// (`HTPropertyAccessor<HTUser>("name", \.name)`), for hand-written models. `key`, `required` and
-    /// `dateFormat` are as for `init(_:key:required:dateFormat:get:set:)`.
+    /// Creates an accessor from a key path to a stored optional field of the model's storage:
+    /// `.init("name", \.name)`, what generated models pass, whose storage fields are `let`s
+    /// (`.init("name", presence: .required, \.name.htSlot)` for a required field, ``HTRequired``).
+    /// `key`, `required`, `presence`, `readOnly` and `dateFormat` are as for the closure initializer
+    /// `init(_:key:required:presence:readOnly:dateFormat:_:)`.
     ///
-    /// Shorter than a getter and a setter, but slower to map: in Swift 6 a key-path literal is a
-    /// `Sendable` existential, which the optimizer does not see through, so every access goes through
-    /// the key-path runtime. Generated models pass closures.
+    /// The field is read and written at its offset in the storage (`MemoryLayout.offset(of:)`), taken
+    /// once here: a key-path literal type-checks faster than a closure, and a debug build makes no
+    /// function for it, where a closure, and a `var` field's setter and `modify` accessors, are functions
+    /// of their own. The key path must name stored properties of structs only (`\.name`,
+    /// `\.name.htSlot`); a computed property stops the program, naming the accessor.
     @_spi(Generated)
+    @inlinable @inline(__always)
     public init<Value: HTJSONValueConvertible & Hashable>(
         _ name: String,
         key: String? = nil,
         required: Bool = false,
+        presence: HTFieldPresence = .optional,
+        readOnly: Bool = false,
         dateFormat: HTDateFormat? = nil,
-        _ keyPath: WritableKeyPath<Model.Storage, Value?> & Sendable
+        _ field: KeyPath<Model.Storage, Value?>
     ) {
+        // The closures use the offset directly (not a closure made from it): in an optimized build each
+        // is then one load or swap at a constant distance, as fast as the closure initializer's.
+        let offset = Self.offset(of: field, accessor: name)
         self.init(
-            name, key: key, required: required, dateFormat: dateFormat, get: { $0[keyPath: keyPath] },
-            set: { $0[keyPath: keyPath] = $1 })
+            name, key: key, required: required, presence: presence, readOnly: readOnly, dateFormat: dateFormat,
+            get: { storage in
+                // Borrowed in place, as in the closure initializer; the field is copied out.
+                withUnsafePointer(to: storage) { UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value?.self) }
+            },
+            decode: { pointer, json, context in
+                Self.decodeField(
+                    at: pointer.advanced(by: offset).assumingMemoryBound(to: Value?.self), json, &context)
+            })
+    }
+
+    /// Creates an accessor from a key path to a stored ``HTNullable`` field of the model's storage:
+    /// `.init("nickname", nullable: \.nickname)`. An absent field is `nil` to the mapper and the
+    /// encoder, as its ``HTNullable/htSlot``. The other arguments are as for
+    /// `init(_:key:required:presence:readOnly:dateFormat:_:)`.
+    @_spi(Generated)
+    @inlinable @inline(__always)
+    public init<Wrapped: HTJSONValueConvertible & Hashable>(
+        _ name: String,
+        key: String? = nil,
+        required: Bool = false,
+        presence: HTFieldPresence = .optional,
+        readOnly: Bool = false,
+        dateFormat: HTDateFormat? = nil,
+        nullable field: KeyPath<Model.Storage, HTNullable<Wrapped>>
+    ) {
+        let offset = Self.offset(of: field, accessor: name)
+        self.init(
+            name, key: key, required: required, presence: presence, readOnly: readOnly, dateFormat: dateFormat,
+            get: { storage in
+                withUnsafePointer(to: storage) {
+                    UnsafeRawPointer($0).load(fromByteOffset: offset, as: HTNullable<Wrapped>.self).htSlot
+                }
+            },
+            decode: { pointer, json, context in
+                var value: HTNullable<Wrapped>? = nil
+                Self.decodeField(at: &value, json, &context)
+                if let value {
+                    pointer.advanced(by: offset).assumingMemoryBound(to: HTNullable<Wrapped>.self).pointee = value
+                }
+            })
+    }
+
+    /// The offset of the field at `field` in the storage (`MemoryLayout.offset(of:)`); stops the program
+    /// when `field` is not made of stored properties, naming the accessor `name`.
+    ///
+    /// Reading and writing a field at it is what `&storage.field` does: the storage's bytes hold the
+    /// field's type there (a stored property's memory is bound to its type).
+    @inlinable
+    static func offset<Field>(of field: KeyPath<Model.Storage, Field>, accessor name: String) -> Int {
+        guard let offset = MemoryLayout<Model.Storage>.offset(of: field) else {
+            preconditionFailure(
+                "the accessor '\(name)' of \(Model.self) names a computed property: its key path must name stored fields"
+            )
+        }
+        return offset
+    }
+
+    /// A closure that hands over the field at `field` of a storage, at its offset (for the
+    /// additional-properties accessor, whose work is done by the closure initializer).
+    @inlinable
+    static func storedField<Field: Sendable>(_ field: KeyPath<Model.Storage, Field>, of name: String)
+        -> @Sendable (inout Model.Storage, (inout Field) -> Void) -> Void
+    {
+        let offset = Self.offset(of: field, accessor: name)
+        return { storage, body in
+            withUnsafeMutablePointer(to: &storage) { pointer in
+                body(&UnsafeMutableRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: Field.self).pointee)
+            }
+        }
     }
 
     /// The model type for relationship properties (a nested model, or an array or map of models), else `nil`.

@@ -23,13 +23,13 @@ extension HTModelMappable {
 }
 
 extension HTModelMappable {
-    /// `storage` changed by `build`: what the initializer of a generated model with required fields
-    /// runs once it has set them.
+    /// The storage of `fields` changed by `build`: what the initializer of a generated model with
+    /// required fields runs once it has set them.
     @_spi(Generated)
-    public static func htBuilt(_ storage: Storage, _ build: (inout HTModelFields<Storage>) throws -> Void) rethrows
-        -> Storage
+    public static func htBuilt(_ fields: HTModelFields<Storage>, _ build: (inout HTModelFields<Storage>) throws -> Void)
+        rethrows -> Storage
     {
-        var fields = HTModelFields(storage)
+        var fields = fields
         try build(&fields)
         return fields.storage
     }
@@ -65,21 +65,76 @@ public struct HTModelFields<Storage: HTModelStorage> {
     /// The storage being filled.
     @usableFromInline var storage: Storage
 
-    @usableFromInline init(_ storage: Storage) {
+    /// Fields to fill, starting from `storage`: what a generated initializer with required fields
+    /// starts from (`HTModelFields(Storage())`).
+    @_spi(Generated)
+    @inlinable
+    public init(_ storage: Storage) {
         self.storage = storage
     }
 
-    /// The field at `field`.
+    /// The field at `field`. Editing it in place (`$0.tags?.append(x)`) edits the storage's value, not
+    /// a copy: an array field is not copied to append to it.
     @inlinable
-    public subscript<Value>(dynamicMember field: WritableKeyPath<Storage, Value>) -> Value {
+    public subscript<Value>(dynamicMember field: KeyPath<Storage, Value>) -> Value {
         get { storage[keyPath: field] }
-        set { storage[keyPath: field] = newValue }
+        set { write(newValue, at: field) }
+        _modify {
+            if let offset = MemoryLayout<Storage>.offset(of: field) {
+                // The field is moved out, edited and moved back, so that an array or string in it stays
+                // uniquely referenced. In between, nothing else can reach `storage`: the edit holds
+                // exclusive access to these fields, and `defer` moves the value back on every path out.
+                var value = withUnsafeMutableBytes(of: &storage) { bytes in
+                    bytes.baseAddress.unsafelyUnwrapped.advanced(by: offset).assumingMemoryBound(to: Value.self).move()
+                }
+                defer {
+                    withUnsafeMutableBytes(of: &storage) { bytes in
+                        bytes.baseAddress.unsafelyUnwrapped.advanced(by: offset).assumingMemoryBound(to: Value.self)
+                            .initialize(to: value)
+                    }
+                }
+                yield &value
+            } else if let writable = field as? WritableKeyPath<Storage, Value> {
+                yield &storage[keyPath: writable]
+            } else {
+                preconditionFailure(
+                    "\(field) is a read-only computed property of \(Storage.self): a builder can't set it")
+            }
+        }
     }
 
     /// The required field at `field`, as its value.
     @inlinable
-    public subscript<Value>(dynamicMember field: WritableKeyPath<Storage, HTRequired<Value>>) -> Value {
+    public subscript<Value>(dynamicMember field: KeyPath<Storage, HTRequired<Value>>) -> Value {
         get { storage[keyPath: field].value }
-        set { storage[keyPath: field] = HTRequired(newValue) }
+        set { write(HTRequired(newValue), at: field) }
+    }
+
+    /// Sets the required field at `field` to `value`: how a generated initializer sets the fields it
+    /// takes.
+    @_spi(Generated)
+    @inlinable
+    public mutating func htSet<Value>(_ field: KeyPath<Storage, HTRequired<Value>>, to value: Value) {
+        write(HTRequired(value), at: field)
+    }
+
+    /// Writes `value` to the field at `field`. A generated storage's fields are `let`s (no setter to
+    /// compile per field: see the article "Model representation"), written here at their offset, as the
+    /// mapper writes them; a writable computed property that an app adds to a storage is written
+    /// through its setter. A read-only computed property can't be written, and stops the program.
+    @inlinable
+    mutating func write<Value>(_ value: Value, at field: KeyPath<Storage, Value>) {
+        if let offset = MemoryLayout<Storage>.offset(of: field) {
+            // The storage's bytes hold a `Value` at `offset` (a stored property's memory is bound to its
+            // type), and `storage` is accessed exclusively for the closure's duration.
+            withUnsafeMutableBytes(of: &storage) { bytes in
+                bytes.baseAddress.unsafelyUnwrapped.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee =
+                    value
+            }
+        } else if let writable = field as? WritableKeyPath<Storage, Value> {
+            storage[keyPath: writable] = value
+        } else {
+            preconditionFailure("\(field) is a read-only computed property of \(Storage.self): a builder can't set it")
+        }
     }
 }

@@ -247,8 +247,8 @@ import Testing
         let requests = try String(
             contentsOf: output.appending(path: "Service_Management+Requests.swift"), encoding: .utf8)
         #expect(models.contains("final class HTService"))
-        #expect(models.contains("var status: HTStatus?"))
-        #expect(models.contains("var services: [HTService]?"))
+        #expect(models.contains("let status: HTStatus?"))
+        #expect(models.contains("let services: [HTService]?"))
         #expect(!models.contains("HTService2"))
         #expect(enums.contains("HTStatus"))
         #expect(requests.contains("struct HTGetServiceRequest"))

@@ -61,11 +61,11 @@ import Testing
                   "查询商品.since": {"type": "Date", "format": "secondsSince1970"}, "FindItemsRequest.ids": "[String: Int64]"}}
                 """)
         #expect(diagnostics.isEmpty)
-        #expect(models.contains("internal var id: Int64?"))
-        #expect(models.contains("internal var id: UInt64?"), "Shop.id wins over *.id")
-        #expect(models.contains("internal var price: Decimal?"))
-        #expect(models.contains("internal var history: [Decimal]?"), "the field's isArray is kept")
-        #expect(models.contains(".init(\"day\", dateFormat: .dateOnly, { $1(&$0.day) }),"))
+        #expect(models.contains("internal let id: Int64?"))
+        #expect(models.contains("internal let id: UInt64?"), "Shop.id wins over *.id")
+        #expect(models.contains("internal let price: Decimal?"))
+        #expect(models.contains("internal let history: [Decimal]?"), "the field's isArray is kept")
+        #expect(models.contains(".init(\"day\", dateFormat: .dateOnly, \\.day),"))
         #expect(requests.contains("internal var id: Int64\n"), "a path parameter, required")
         #expect(requests.contains("value.htJSON(dateFormat: .secondsSince1970)"))
         #expect(requests.contains("internal var ids: [[String: Int64]]?"))
@@ -80,8 +80,8 @@ import Testing
         let (models, requests, diagnostics) = Self.generate(
             spec, file: "n.htspec.json", fieldTypes: #"{"fieldTypes": {"*.price": "Decimal", "Item.tags": "UUID"}}"#)
         #expect(diagnostics.isEmpty)
-        #expect(models.contains("internal var price: Decimal?"))
-        #expect(models.contains("internal var tags: [UUID]?"))
+        #expect(models.contains("internal let price: Decimal?"))
+        #expect(models.contains("internal let tags: [UUID]?"))
         #expect(requests.contains("internal var price: Decimal?"))
     }
 
@@ -134,7 +134,7 @@ import Testing
             """
         let (models, _, diagnostics) = Self.generate(
             export, file: "o.nei.json", fieldTypes: #"{"fieldTypes": {"Event.at": "Date"}}"#)
-        #expect(models.contains("internal var at: HTDate?"))
+        #expect(models.contains("internal let at: HTDate?"))
         #expect(
             diagnostics == [
                 "htcodegen.json:1:29: warning: 'Date' names the spec's own type 'Date' here, not the built-in Date"
@@ -219,14 +219,14 @@ import Testing
                 "htcodegen.json:9:3: warning: the \"fieldTypes\" key 'Mony' matches nothing: no data type is named 'Mony'",
             ])
         #expect(!models.contains("class HTMoney"))
-        #expect(models.contains("internal var balance: AppMoney?"))
-        #expect(models.contains("internal var history: [AppMoney]?"))
-        #expect(models.contains("internal var id: AppID?"))
+        #expect(models.contains("internal let balance: AppMoney?"))
+        #expect(models.contains("internal let history: [AppMoney]?"))
+        #expect(models.contains("internal let id: AppID?"))
         // A field key wins over a format key, and keeps the field's own arrays.
-        #expect(models.contains("internal var owners: [String]?"))
-        #expect(models.contains("internal var opened: Date?"))
+        #expect(models.contains("internal let owners: [String]?"))
+        #expect(models.contains("internal let opened: Date?"))
         #expect(models.contains(".secondsSince1970"))
-        #expect(models.contains("internal var rate: Decimal?"))
+        #expect(models.contains("internal let rate: Decimal?"))
         #expect(requests.contains("internal let id: AppID") || requests.contains("internal var id: AppID"))
         #expect(requests.contains("internal var limit: Int64?"))
     }
@@ -263,7 +263,7 @@ import Testing
         try Data(#"{"fieldTypes": {"A.price": "Decimal", "B.cost": "Decimal"}}"#.utf8).write(to: config)
         #expect(run(a, also: b) == 0)
         #expect(run(b, also: a) == 0)
-        #expect(try String(contentsOfFile: output + "/b+Models.swift", encoding: .utf8).contains("var cost: Decimal?"))
+        #expect(try String(contentsOfFile: output + "/b+Models.swift", encoding: .utf8).contains("let cost: Decimal?"))
         // A key that matches nothing: reported by the run of the first spec only.
         try Data(#"{"fieldTypes": {"A.price": "Decimal", "C.none": "Decimal"}}"#.utf8).write(to: config)
         #expect(run(a, also: b) == 1)

@@ -47,14 +47,14 @@ import Testing
     func everySpellingIsRenderedInAccessorsAndParameters(format: String, swift: String) throws {
         let (models, requests, diagnostics) = try Self.generate(Self.spec(format: format))
         #expect(diagnostics.isEmpty)
-        #expect(models.contains(".init(\"at\", dateFormat: \(swift), { $1(&$0.at) }),"))
+        #expect(models.contains(".init(\"at\", dateFormat: \(swift), \\.at),"))
         #expect(requests.contains("parameters.append(\"since\", self.since.htJSON(dateFormat: \(swift)))"))
         #expect(
             requests.contains(
                 "if let value = self.until { parameters.append(\"until\", value.htJSON(dateFormat: \(swift))) }"))
     }
 
-    @Test func theArgumentOrderIsNameKeyPresenceDateFormatClosure() throws {
+    @Test func theArgumentOrderIsNameKeyPresenceDateFormatKeyPath() throws {
         let spec = """
             {"htspec": 1, "types": {"Event": {"fields": {
               "createdAt": {"type": "Date", "format": "millisecondsSince1970", "required": true}}}}}
@@ -62,7 +62,7 @@ import Testing
         let (models, _, _) = try Self.generate(spec)
         #expect(
             models.contains(
-                ".init(\"createdAt\", presence: .required, dateFormat: .millisecondsSince1970, { $1(&$0.createdAt.htSlot) }),"
+                ".init(\"createdAt\", presence: .required, dateFormat: .millisecondsSince1970, \\.createdAt.htSlot),"
             ))
         let renamed = """
             {"htspec": 1, "types": {"Event": {"fields": {
@@ -71,7 +71,7 @@ import Testing
         let (renamedModels, _, _) = try Self.generate(renamed)
         #expect(
             renamedModels.contains(
-                ".init(\"createdAt\", key: \"created-at\", presence: .required, dateFormat: .dateOnly, { $1(&$0.createdAt.htSlot) }),"
+                ".init(\"createdAt\", key: \"created-at\", presence: .required, dateFormat: .dateOnly, \\.createdAt.htSlot),"
             ))
     }
 
@@ -84,9 +84,9 @@ import Testing
             """
         let (models, _, diagnostics) = try Self.generate(spec)
         #expect(diagnostics.isEmpty)
-        #expect(models.contains(".init(\"days\", dateFormat: .dateOnly, { $1(&$0.days) }),"))
-        #expect(models.contains(".init(\"byCity\", dateFormat: .secondsSince1970, { $1(&$0.byCity) }),"))
-        #expect(models.contains(".init(\"named\", dateFormat: .iso8601, { $1(&$0.named) }),"))
+        #expect(models.contains(".init(\"days\", dateFormat: .dateOnly, \\.days),"))
+        #expect(models.contains(".init(\"byCity\", dateFormat: .secondsSince1970, \\.byCity),"))
+        #expect(models.contains(".init(\"named\", dateFormat: .iso8601, \\.named),"))
     }
 
     @Test func theSpecWideFormatAppliesToDateFieldsWithoutTheirOwn() throws {
@@ -96,10 +96,10 @@ import Testing
              "interfaces": {"Events": {"method": "GET", "path": "/e", "inputs": {"since": "Date", "page": "Integer"}}}}
             """
         let (models, requests, _) = try Self.generate(spec)
-        #expect(models.contains(".init(\"at\", dateFormat: .secondsSince1970, { $1(&$0.at) }),"))
-        #expect(models.contains(".init(\"days\", dateFormat: .secondsSince1970, { $1(&$0.days) }),"))
-        #expect(models.contains(".init(\"own\", dateFormat: .dateOnly, { $1(&$0.own) }),"))
-        #expect(models.contains(".init(\"count\", { $1(&$0.count) }),"))
+        #expect(models.contains(".init(\"at\", dateFormat: .secondsSince1970, \\.at),"))
+        #expect(models.contains(".init(\"days\", dateFormat: .secondsSince1970, \\.days),"))
+        #expect(models.contains(".init(\"own\", dateFormat: .dateOnly, \\.own),"))
+        #expect(models.contains(".init(\"count\", \\.count),"))
         #expect(requests.contains("value.htJSON(dateFormat: .secondsSince1970)"))
         #expect(requests.contains("if let value = self.page { parameters.append(\"page\", value.htJSON) }"))
     }
@@ -108,7 +108,7 @@ import Testing
         let (models, requests, _) = try Self.generate(
             #"{"htspec": 1, "types": {"E": {"fields": {"at": "Date"}}}, "interfaces": {"S": {"method": "GET", "path": "/s", "inputs": {"at": "Date"}}}}"#
         )
-        #expect(models.contains(".init(\"at\", { $1(&$0.at) }),"))
+        #expect(models.contains(".init(\"at\", \\.at),"))
         #expect(requests.contains("if let value = self.at { parameters.append(\"at\", value.htJSON) }"))
     }
 

@@ -46,11 +46,11 @@ import Testing
     @Test func membersAreLowerCamelCaseAndWireNamesStay() throws {
         let text = try Self.files(.camelCase)
         for line in [
-            "internal var refreshToken: String?",
-            "internal var dateCreated: String?",
-            "internal var maxAge: Int?",
-            #".init("refreshToken", key: "refresh_token", { $1(&$0.refreshToken) }),"#,
-            #".init("maxAge", key: "MAX_AGE", { $1(&$0.maxAge) }),"#,
+            "internal let refreshToken: String?",
+            "internal let dateCreated: String?",
+            "internal let maxAge: Int?",
+            #".init("refreshToken", key: "refresh_token", \.refreshToken),"#,
+            #".init("maxAge", key: "MAX_AGE", \.maxAge),"#,
             "internal var tokenID: String",
             "internal var pageSize: Int?",
             "static let inProgress",
@@ -61,13 +61,13 @@ import Testing
         ] {
             #expect(text.contains(line), "no \(line) in\n\(text)")
         }
-        #expect(!text.contains("var refresh_token") && !text.contains("var page_size"))
+        #expect(!text.contains("let refresh_token") && !text.contains("var page_size"))
     }
 
     @Test func asWrittenKeepsTheSpecsSpelling() throws {
         let text = try Self.files(.asWritten)
         for line in [
-            "internal var refresh_token: String?", "internal var DateCreated: String?", "internal var MAX_AGE: Int?",
+            "internal let refresh_token: String?", "internal let DateCreated: String?", "internal let MAX_AGE: Int?",
             "internal var token_id: String", "internal var page_size: Int?", "static let in_progress",
         ] {
             #expect(text.contains(line), "no \(line) in\n\(text)")

@@ -95,7 +95,7 @@ import Testing
         for models in [nativeFiles.contents[0].text, openAPIFiles.contents[0].text] {
             #expect(models.contains("final class HTUserInfo: HTHTTPModel"))
             #expect(models.contains("final class HTUserInfoHomeAddress: HTHTTPModel"))
-            #expect(models.contains("var homeAddress: HTUserInfoHomeAddress?"))
+            #expect(models.contains("let homeAddress: HTUserInfoHomeAddress?"))
             #expect(!models.contains("HTUser_info"))
         }
         #expect(SwiftNaming.typeName("user_info") == "UserInfo")
@@ -187,10 +187,12 @@ import Testing
         let (models, requests, enums) = (files.contents[0].text, files.contents[1].text, files.contents[2].text)
         let all = models + requests + enums
         #expect(!all.contains("var _:"))
+        #expect(!all.contains("let _:"))
         #expect(!all.contains("let _ ="))
         #expect(!all.contains("class _:"))
-        #expect(models.contains("var `_`: String?"))
-        #expect(models.contains("{ $1(&$0.`_`) }"))
+        #expect(models.contains("let `_`: String?"))
+        #expect(models.contains("`_` = nil"))
+        #expect(models.contains(#".init("_", \.`_`)"#))
         #expect(models.contains("final class __: HTTPModel"))
         #expect(enums.contains("static let `_` = E(rawValue: \"underscore\")"))
         #expect(enums.contains("[.`_`, .a]"))

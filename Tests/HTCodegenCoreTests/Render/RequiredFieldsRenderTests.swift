@@ -34,22 +34,26 @@ import Testing
         let models = try Self.models()
         for line in [
             "internal struct Storage: HTModelStorage {",
-            "internal var name: HTRequired<String> = .init()",
-            "internal var id: Int?",
-            "internal var secret: String?",
-            "internal var note: String?",
-            "internal var nickname: HTNullable<String> = .absent",
-            "internal var tag: String?",
+            "internal let name: HTRequired<String>\n",
+            "internal let id: Int?",
+            "internal let secret: String?",
+            "internal let note: String?",
+            "internal let nickname: HTNullable<String>\n",
+            "internal let tag: String?",
+            // Deprecated: still a `var`, left out of `init()`.
             "internal var legacy: String?",
+            "            name = .init()\n",
+            "            nickname = .absent\n",
             "internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {",
-            #".init("name", presence: .required, { $1(&$0.name.htSlot) }),"#,
-            #".init("id", presence: .required, readOnly: true, { $1(&$0.id) }),"#,
-            #".init("secret", { $1(&$0.secret) }),"#,
-            #".init("note", presence: .requiredNullable, { $1(&$0.note) }),"#,
-            #".init("nickname", { $1(&$0.nickname.htSlot) }),"#,
-            #".init("tag", { $1(&$0.tag) }),"#,
+            #"htFields.htSet(\.name, to: name)"#,
+            #".init("name", presence: .required, \.name.htSlot),"#,
+            #".init("id", presence: .required, readOnly: true, \.id),"#,
+            #".init("secret", \.secret),"#,
+            #".init("note", presence: .requiredNullable, \.note),"#,
+            #".init("nickname", nullable: \.nickname),"#,
+            #".init("tag", \.tag),"#,
             // Deprecated and required: not an initializer argument (every call would warn), still checked.
-            #".init("legacy", required: true, { $1(&$0.legacy) }),"#,
+            #".init("legacy", required: true, \.legacy),"#,
         ] {
             #expect(models.contains(line), "no line \(line) in\n\(models)")
         }
@@ -60,9 +64,9 @@ import Testing
         config.requiredFieldsAreNonOptional = false
         let models = try Self.models(config)
         #expect(models.contains("internal struct Storage: HTOptionalFieldsStorage {"))
-        #expect(models.contains("internal var name: String?"))
-        #expect(models.contains("internal var nickname: String?"))
-        #expect(models.contains(#".init("name", required: true, { $1(&$0.name) }),"#))
+        #expect(models.contains("internal let name: String?"))
+        #expect(models.contains("internal let nickname: String?"))
+        #expect(models.contains(#".init("name", required: true, \.name),"#))
         #expect(
             !models.contains("convenience init") && !models.contains("HTRequired") && !models.contains("HTNullable"))
     }
@@ -111,11 +115,10 @@ import Testing
                     other: {$ref: "#/components/schemas/user_info"}
             """)
         #expect(models.contains("internal final class HTAccount: HTHTTPModel"))
-        #expect(models.contains("internal var other: HTAccount?"))
-        #expect(
-            models.contains(#".init("retirement", key: "401k", presence: .required, { $1(&$0.retirement.htSlot) }),"#))
-        #expect(models.contains(#".init("dateCreated", key: "DateCreated<", { $1(&$0.dateCreated) }),"#))
-        #expect(models.contains(#".init("summary", key: "description", { $1(&$0.summary) }),"#))
+        #expect(models.contains("internal let other: HTAccount?"))
+        #expect(models.contains(#".init("retirement", key: "401k", presence: .required, \.retirement.htSlot),"#))
+        #expect(models.contains(#".init("dateCreated", key: "DateCreated<", \.dateCreated),"#))
+        #expect(models.contains(#".init("summary", key: "description", \.summary),"#))
         #expect(models.contains("convenience init(retirement: Int,"))
     }
 

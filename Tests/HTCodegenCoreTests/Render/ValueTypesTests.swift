@@ -38,7 +38,7 @@ import Testing
             """
         let (models, requests, diagnostics) = try Self.generate(spec)
         #expect(diagnostics.isEmpty)
-        #expect(models.contains("internal var x: \(swift)?"), "model field \(type)")
+        #expect(models.contains("internal let x: \(swift)?"), "model field \(type)")
         #expect(requests.contains("internal var x: \(swift)?"), "input \(type)")
         #expect(requests.contains("if let value = self.x { parameters.append(\"x\", value.htJSON) }"))
     }
@@ -85,8 +85,8 @@ import Testing
               "Event": {"fields": {"when": "Date", "stamp": "Int64"}}}}
             """
         let (models, _, diagnostics) = try Self.generate(spec)
-        #expect(models.contains("internal var when: HTDate?"))
-        #expect(models.contains("internal var stamp: Int64?"))
+        #expect(models.contains("internal let when: HTDate?"))
+        #expect(models.contains("internal let stamp: Int64?"))
         #expect(
             diagnostics == [
                 "v.htspec.json:2:3: warning: the type 'Date' takes the name of the built-in type Date: in this spec 'Date' means this type; rename it to use the built-in one"
@@ -106,7 +106,7 @@ import Testing
         let models = files.contents[0].text
         #expect(diagnostics.isEmpty)
         #expect(models.contains("final class HTData: HTHTTPModel"))
-        #expect(models.contains("internal var payload: [HTData]?"))
+        #expect(models.contains("internal let payload: [HTData]?"))
         #expect(!models.contains("import Foundation"))
     }
 
@@ -149,7 +149,7 @@ import Testing
             """
         let (models, _, diagnostics) = try Self.generate(spec)
         #expect(diagnostics.isEmpty)
-        #expect(models.contains("internal var rows: [[[String: Double]]]?"))
-        #expect(models.contains("internal var byName: [String: [[String: Double]]]?"))
+        #expect(models.contains("internal let rows: [[[String: Double]]]?"))
+        #expect(models.contains("internal let byName: [String: [[String: Double]]]?"))
     }
 }

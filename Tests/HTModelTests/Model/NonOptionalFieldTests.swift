@@ -9,12 +9,20 @@ import Testing
 final class HTKeeper: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // @unchecked Sendable, safety: the one stored property is a `let` of a Sendable struct.
     struct Storage: HTModelStorage {
-        var name: HTRequired<String> = .init()
-        var nickname: HTNullable<String> = .absent
-        var note: String?
-        var id: Int?
-        var owner: HTKeeper?
-        var friends: [HTKeeper]?
+        let name: HTRequired<String>
+        let nickname: HTNullable<String>
+        let note: String?
+        let id: Int?
+        let owner: HTKeeper?
+        let friends: [HTKeeper]?
+        init() {
+            name = .init()
+            nickname = .absent
+            note = nil
+            id = nil
+            owner = nil
+            friends = nil
+        }
     }
     let htStorage: Storage
     init(htStorage: Storage) {
@@ -24,18 +32,18 @@ final class HTKeeper: HTHTTPModel, HTModelMappable, @unchecked Sendable {
 
     /// As generated: the required field is an argument, the others are set by `build`.
     convenience init(name: String, _ build: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var fields = Storage()
-        fields.name.htSlot = name
+        var fields = HTModelFields(Storage())
+        fields.htSet(\.name, to: name)
         self.init(htStorage: Self.htBuilt(fields, build))
     }
 
     static let htAccessors: [HTPropertyAccessor<HTKeeper>] = [
-        .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-        .init("nickname", { $1(&$0.nickname.htSlot) }),
-        .init("note", presence: .requiredNullable, { $1(&$0.note) }),
-        .init("id", presence: .required, readOnly: true, { $1(&$0.id) }),
-        .init("owner", { $1(&$0.owner) }),
-        .init("friends", { $1(&$0.friends) }),
+        .init("name", presence: .required, \.name.htSlot),
+        .init("nickname", nullable: \.nickname),
+        .init("note", presence: .requiredNullable, \.note),
+        .init("id", presence: .required, readOnly: true, \.id),
+        .init("owner", \.owner),
+        .init("friends", \.friends),
     ]
     static let htMapping: HTObjectMapping<HTKeeper> = .defaultMapping()
 }
@@ -139,6 +147,35 @@ struct NonOptionalFieldTests {
                 })
         #expect(owned != owned.with { $0.friends = [HTKeeper(name: "g")] })
         #expect(Set([owned, owned.with { _ in }, absent, null]).count == 3)
+    }
+
+    /// The storage's fields are `let`s: the builder and `with` write them at their offsets, and an edit
+    /// in place edits the field itself.
+    @Test func buildersWriteLetFieldsAndEditThemInPlace() throws {
+        let keeper = HTKeeper(name: "a") {
+            $0.friends = []
+            $0.note = "n"
+            $0.id = 7
+        }
+        #expect(keeper.name == "a" && keeper.note == "n" && keeper.friends == [])
+        var buffers: [UnsafeRawPointer?] = []
+        let grown = keeper.with {
+            $0.name += "b"
+            $0.friends?.reserveCapacity(8)  // copies the array once: `keeper` shares it
+            buffers.append($0.friends?.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) })
+            // In place: an append to a copy of the field would copy the array to a new buffer.
+            $0.friends?.append(HTKeeper(name: "f") { $0.id = 1 })
+            $0.friends?.append(HTKeeper(name: "g") { $0.id = 2 })
+            buffers.append($0.friends?.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) })
+            $0.nickname = .value("k")
+        }
+        #expect(buffers.count == 2 && buffers[0] != nil && buffers[0] == buffers[1])
+        #expect(grown.name == "ab" && grown.friends?.map(\.name) == ["f", "g"] && grown.nickname == .value("k"))
+        // The original is unchanged.
+        #expect(keeper.name == "a" && keeper.friends == [] && keeper.nickname == .absent)
+        // Mapped and written back through the key-path accessors.
+        let mapped = try HTKeeper(json: grown.htJSON)
+        #expect(mapped == grown && mapped.htJSON == grown.htJSON)
     }
 
     @Test func readOnlyFieldsAreNeverSent() throws {

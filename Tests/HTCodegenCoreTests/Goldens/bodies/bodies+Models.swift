@@ -13,12 +13,17 @@ internal final class HTBodyEcho: HTHTTPModel, HTModelMappable, @unchecked Sendab
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTBodyEcho { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var method_: String?
-        internal var headers_: [String: String]?
-        internal var body: String?
-        internal var form: HTNullable<[String: [String]]> = .absent
-        /// Every field `nil`.
-        internal init() {}
+        internal let method_: String?
+        internal let headers_: [String: String]?
+        internal let body: String?
+        internal let form: HTNullable<[String: [String]]>
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            method_ = nil
+            headers_ = nil
+            body = nil
+            form = .absent
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -32,10 +37,10 @@ internal final class HTBodyEcho: HTHTTPModel, HTModelMappable, @unchecked Sendab
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTBodyEcho>] {
         [
-            .init("method_", key: "method", { $1(&$0.method_) }),
-            .init("headers_", key: "headers", { $1(&$0.headers_) }),
-            .init("body", { $1(&$0.body) }),
-            .init("form", { $1(&$0.form.htSlot) }),
+            .init("method_", key: "method", \.method_),
+            .init("headers_", key: "headers", \.headers_),
+            .init("body", \.body),
+            .init("form", nullable: \.form),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTBodyEcho> = .defaultMapping()
@@ -49,10 +54,13 @@ internal final class HTNote: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTNote(title:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var title: HTRequired<String> = .init()
-        internal var stars: Int?
-        /// Every field `nil`.
-        internal init() {}
+        internal let title: HTRequired<String>
+        internal let stars: Int?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            title = .init()
+            stars = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -63,8 +71,8 @@ internal final class HTNote: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(title: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.title.htSlot = title
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.title, to: title)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -72,8 +80,8 @@ internal final class HTNote: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTNote>] {
         [
-            .init("title", presence: .required, { $1(&$0.title.htSlot) }),
-            .init("stars", { $1(&$0.stars) }),
+            .init("title", presence: .required, \.title.htSlot),
+            .init("stars", \.stars),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTNote> = .defaultMapping()
@@ -87,9 +95,11 @@ internal final class HTSendBodiesNoteRequestBodyMergePatchJSON: HTHTTPModel, HTM
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTSendBodiesNoteRequestBodyMergePatchJSON { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var title: HTNullable<String> = .absent
-        /// Every field `nil`.
-        internal init() {}
+        internal let title: HTNullable<String>
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            title = .absent
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -103,7 +113,7 @@ internal final class HTSendBodiesNoteRequestBodyMergePatchJSON: HTHTTPModel, HTM
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTSendBodiesNoteRequestBodyMergePatchJSON>] {
         [
-            .init("title", { $1(&$0.title.htSlot) }),
+            .init("title", nullable: \.title),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTSendBodiesNoteRequestBodyMergePatchJSON> = .defaultMapping()
@@ -117,13 +127,19 @@ internal final class HTUploadBodiesPartsRequestBody: HTHTTPModel, HTModelMappabl
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTUploadBodiesPartsRequestBody(photo:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var photo: HTRequired<Data> = .init()
-        internal var scans: [Data]?
-        internal var meta: HTNote?
-        internal var caption: String?
-        internal var plain: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let photo: HTRequired<Data>
+        internal let scans: [Data]?
+        internal let meta: HTNote?
+        internal let caption: String?
+        internal let plain: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            photo = .init()
+            scans = nil
+            meta = nil
+            caption = nil
+            plain = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -134,8 +150,8 @@ internal final class HTUploadBodiesPartsRequestBody: HTHTTPModel, HTModelMappabl
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(photo: Data, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.photo.htSlot = photo
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.photo, to: photo)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -143,11 +159,11 @@ internal final class HTUploadBodiesPartsRequestBody: HTHTTPModel, HTModelMappabl
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTUploadBodiesPartsRequestBody>] {
         [
-            .init("photo", presence: .required, { $1(&$0.photo.htSlot) }),
-            .init("scans", { $1(&$0.scans) }),
-            .init("meta", { $1(&$0.meta) }),
-            .init("caption", { $1(&$0.caption) }),
-            .init("plain", { $1(&$0.plain) }),
+            .init("photo", presence: .required, \.photo.htSlot),
+            .init("scans", \.scans),
+            .init("meta", \.meta),
+            .init("caption", \.caption),
+            .init("plain", \.plain),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTUploadBodiesPartsRequestBody> = .defaultMapping()
@@ -161,9 +177,11 @@ internal final class HTUploadEcho: HTHTTPModel, HTModelMappable, @unchecked Send
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTUploadEcho { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var parts: [HTUploadEchoPartsItem]?
-        /// Every field `nil`.
-        internal init() {}
+        internal let parts: [HTUploadEchoPartsItem]?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            parts = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -177,7 +195,7 @@ internal final class HTUploadEcho: HTHTTPModel, HTModelMappable, @unchecked Send
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTUploadEcho>] {
         [
-            .init("parts", { $1(&$0.parts) }),
+            .init("parts", \.parts),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTUploadEcho> = .defaultMapping()
@@ -191,15 +209,23 @@ internal final class HTUploadEchoPartsItem: HTHTTPModel, HTModelMappable, @unche
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTUploadEchoPartsItem { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var name: String?
-        internal var filename: HTNullable<String> = .absent
-        internal var contentType: HTNullable<String> = .absent
-        internal var headers_: [String: String]?
-        internal var text: HTNullable<String> = .absent
-        internal var size: Int?
-        internal var sha256: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let name: String?
+        internal let filename: HTNullable<String>
+        internal let contentType: HTNullable<String>
+        internal let headers_: [String: String]?
+        internal let text: HTNullable<String>
+        internal let size: Int?
+        internal let sha256: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            name = nil
+            filename = .absent
+            contentType = .absent
+            headers_ = nil
+            text = .absent
+            size = nil
+            sha256 = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -213,13 +239,13 @@ internal final class HTUploadEchoPartsItem: HTHTTPModel, HTModelMappable, @unche
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTUploadEchoPartsItem>] {
         [
-            .init("name", { $1(&$0.name) }),
-            .init("filename", { $1(&$0.filename.htSlot) }),
-            .init("contentType", key: "content_type", { $1(&$0.contentType.htSlot) }),
-            .init("headers_", key: "headers", { $1(&$0.headers_) }),
-            .init("text", { $1(&$0.text.htSlot) }),
-            .init("size", { $1(&$0.size) }),
-            .init("sha256", { $1(&$0.sha256) }),
+            .init("name", \.name),
+            .init("filename", nullable: \.filename),
+            .init("contentType", key: "content_type", nullable: \.contentType),
+            .init("headers_", key: "headers", \.headers_),
+            .init("text", nullable: \.text),
+            .init("size", \.size),
+            .init("sha256", \.sha256),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTUploadEchoPartsItem> = .defaultMapping()

@@ -12,11 +12,15 @@ internal final class HTCredentialEcho: HTHTTPModel, HTModelMappable, @unchecked 
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTCredentialEcho { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var path_: String?
-        internal var query: [String: [String]]?
-        internal var headers_: [String: String]?
-        /// Every field `nil`.
-        internal init() {}
+        internal let path_: String?
+        internal let query: [String: [String]]?
+        internal let headers_: [String: String]?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            path_ = nil
+            query = nil
+            headers_ = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -30,9 +34,9 @@ internal final class HTCredentialEcho: HTHTTPModel, HTModelMappable, @unchecked 
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTCredentialEcho>] {
         [
-            .init("path_", key: "path", { $1(&$0.path_) }),
-            .init("query", { $1(&$0.query) }),
-            .init("headers_", key: "headers", { $1(&$0.headers_) }),
+            .init("path_", key: "path", \.path_),
+            .init("query", \.query),
+            .init("headers_", key: "headers", \.headers_),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTCredentialEcho> = .defaultMapping()

@@ -15,12 +15,16 @@ internal final class HTAddress: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     /// The fields: build a model with `HTAddress { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         /// Province or state.
-        internal var province: String?
+        internal let province: String?
         /// City.
-        internal var city: String?
-        internal var street: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let city: String?
+        internal let street: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            province = nil
+            city = nil
+            street = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -34,9 +38,9 @@ internal final class HTAddress: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTAddress>] {
         [
-            .init("province", { $1(&$0.province) }),
-            .init("city", { $1(&$0.city) }),
-            .init("street", { $1(&$0.street) }),
+            .init("province", \.province),
+            .init("city", \.city),
+            .init("street", \.street),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTAddress> = .defaultMapping()
@@ -53,21 +57,29 @@ internal final class HTArticle: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     /// The fields: build a model with `HTArticle { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         /// Unique identifier.
-        internal var id: Int?
+        internal let id: Int?
         /// Headline.
-        internal var title: String?
+        internal let title: String?
         /// Text, in Markdown.
-        internal var body: String?
+        internal let body: String?
         /// Publication state.
-        internal var status: HTArticleStatus?
+        internal let status: HTArticleStatus?
         /// Who wrote it.
-        internal var author: HTUser?
+        internal let author: HTUser?
         /// Comments, oldest first.
-        internal var comments: [HTComment]?
+        internal let comments: [HTComment]?
         /// The cover photo.
-        internal var cover: HTPhoto?
-        /// Every field `nil`.
-        internal init() {}
+        internal let cover: HTPhoto?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            id = nil
+            title = nil
+            body = nil
+            status = nil
+            author = nil
+            comments = nil
+            cover = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -81,13 +93,13 @@ internal final class HTArticle: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTArticle>] {
         [
-            .init("id", { $1(&$0.id) }),
-            .init("title", { $1(&$0.title) }),
-            .init("body", { $1(&$0.body) }),
-            .init("status", { $1(&$0.status) }),
-            .init("author", { $1(&$0.author) }),
-            .init("comments", { $1(&$0.comments) }),
-            .init("cover", { $1(&$0.cover) }),
+            .init("id", \.id),
+            .init("title", \.title),
+            .init("body", \.body),
+            .init("status", \.status),
+            .init("author", \.author),
+            .init("comments", \.comments),
+            .init("cover", \.cover),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTArticle> = .defaultMapping()
@@ -103,15 +115,20 @@ internal final class HTComment: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTComment { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var id: Int?
+        internal let id: Int?
         /// Who wrote the comment.
-        internal var author: HTUser?
+        internal let author: HTUser?
         /// The comment.
-        internal var text: String?
+        internal let text: String?
         /// How many likes it has.
-        internal var likes: Int?
-        /// Every field `nil`.
-        internal init() {}
+        internal let likes: Int?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            id = nil
+            author = nil
+            text = nil
+            likes = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -125,10 +142,10 @@ internal final class HTComment: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTComment>] {
         [
-            .init("id", { $1(&$0.id) }),
-            .init("author", { $1(&$0.author) }),
-            .init("text", { $1(&$0.text) }),
-            .init("likes", { $1(&$0.likes) }),
+            .init("id", \.id),
+            .init("author", \.author),
+            .init("text", \.text),
+            .init("likes", \.likes),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTComment> = .defaultMapping()
@@ -145,23 +162,32 @@ internal final class HTPhoto: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     /// The fields: build a model with `HTPhoto { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         /// Unique identifier.
-        internal var id: Int?
+        internal let id: Int?
         /// Caption.
-        internal var title: String?
+        internal let title: String?
         /// Where the image file is.
-        internal var url: String?
+        internal let url: String?
         /// Width in pixels.
-        internal var width: Double?
+        internal let width: Double?
         /// Height in pixels.
-        internal var height: Double?
+        internal let height: Double?
         /// Who can see it.
-        internal var visibility: HTVisibility?
+        internal let visibility: HTVisibility?
         /// Free-form tags.
-        internal var tags: [String]?
+        internal let tags: [String]?
         /// Camera metadata, as the camera wrote it.
-        internal var exif: HTJSON?
-        /// Every field `nil`.
-        internal init() {}
+        internal let exif: HTJSON?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            id = nil
+            title = nil
+            url = nil
+            width = nil
+            height = nil
+            visibility = nil
+            tags = nil
+            exif = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -175,14 +201,14 @@ internal final class HTPhoto: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTPhoto>] {
         [
-            .init("id", { $1(&$0.id) }),
-            .init("title", { $1(&$0.title) }),
-            .init("url", { $1(&$0.url) }),
-            .init("width", { $1(&$0.width) }),
-            .init("height", { $1(&$0.height) }),
-            .init("visibility", { $1(&$0.visibility) }),
-            .init("tags", { $1(&$0.tags) }),
-            .init("exif", { $1(&$0.exif) }),
+            .init("id", \.id),
+            .init("title", \.title),
+            .init("url", \.url),
+            .init("width", \.width),
+            .init("height", \.height),
+            .init("visibility", \.visibility),
+            .init("tags", \.tags),
+            .init("exif", \.exif),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTPhoto> = .defaultMapping()
@@ -199,11 +225,14 @@ internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable, @unchecked S
     /// The fields: build a model with `HTProfileUpdate { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         /// New display name.
-        internal var displayName: String?
+        internal let displayName: String?
         /// New address.
-        internal var address: HTAddress?
-        /// Every field `nil`.
-        internal init() {}
+        internal let address: HTAddress?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            displayName = nil
+            address = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -217,8 +246,8 @@ internal final class HTProfileUpdate: HTHTTPModel, HTModelMappable, @unchecked S
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTProfileUpdate>] {
         [
-            .init("displayName", { $1(&$0.displayName) }),
-            .init("address", { $1(&$0.address) }),
+            .init("displayName", \.displayName),
+            .init("address", \.address),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTProfileUpdate> = .defaultMapping()
@@ -235,19 +264,26 @@ internal final class HTUser: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// The fields: build a model with `HTUser { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         /// Unique identifier.
-        internal var id: Int?
+        internal let id: Int?
         /// Login name, unique.
-        internal var userName: String?
+        internal let userName: String?
         /// Name shown to other users.
-        internal var displayName: String?
+        internal let displayName: String?
         /// How many users follow this one.
-        internal var followers: Int?
+        internal let followers: Int?
         /// Whether the account is verified.
-        internal var verified: Bool?
+        internal let verified: Bool?
         /// Where the user lives, if they said.
-        internal var address: HTAddress?
-        /// Every field `nil`.
-        internal init() {}
+        internal let address: HTAddress?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            id = nil
+            userName = nil
+            displayName = nil
+            followers = nil
+            verified = nil
+            address = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -261,12 +297,12 @@ internal final class HTUser: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTUser>] {
         [
-            .init("id", { $1(&$0.id) }),
-            .init("userName", { $1(&$0.userName) }),
-            .init("displayName", { $1(&$0.displayName) }),
-            .init("followers", { $1(&$0.followers) }),
-            .init("verified", { $1(&$0.verified) }),
-            .init("address", { $1(&$0.address) }),
+            .init("id", \.id),
+            .init("userName", \.userName),
+            .init("displayName", \.displayName),
+            .init("followers", \.followers),
+            .init("verified", \.verified),
+            .init("address", \.address),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTUser> = .defaultMapping()

@@ -18,10 +18,13 @@ internal final class HTDocNote: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     internal struct Storage: HTOptionalFieldsStorage {
         /// The text.
         /// Windows line ends split lines too.
-        internal var body: String?
-        internal var plain: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let body: String?
+        internal let plain: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            body = nil
+            plain = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -35,8 +38,8 @@ internal final class HTDocNote: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTDocNote>] {
         [
-            .init("body", { $1(&$0.body) }),
-            .init("plain", { $1(&$0.plain) }),
+            .init("body", \.body),
+            .init("plain", \.plain),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTDocNote> = .defaultMapping()

@@ -12,10 +12,13 @@ internal final class HTMemberCard: HTHTTPModel, HTModelMappable, @unchecked Send
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTMemberCard { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var level: HTMemberLevel?
-        internal var role: HTMemberRole?
-        /// Every field `nil`.
-        internal init() {}
+        internal let level: HTMemberLevel?
+        internal let role: HTMemberRole?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            level = nil
+            role = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -29,8 +32,8 @@ internal final class HTMemberCard: HTHTTPModel, HTModelMappable, @unchecked Send
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTMemberCard>] {
         [
-            .init("level", { $1(&$0.level) }),
-            .init("role", { $1(&$0.role) }),
+            .init("level", \.level),
+            .init("role", \.role),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTMemberCard> = .defaultMapping()

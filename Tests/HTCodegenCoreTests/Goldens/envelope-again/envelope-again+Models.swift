@@ -12,10 +12,13 @@ internal final class HTAgainNote: HTHTTPModel, HTModelMappable, @unchecked Senda
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTAgainNote(id:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var id: HTRequired<Int> = .init()
-        internal var text: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let id: HTRequired<Int>
+        internal let text: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            id = .init()
+            text = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -26,8 +29,8 @@ internal final class HTAgainNote: HTHTTPModel, HTModelMappable, @unchecked Senda
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(id: Int, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.id.htSlot = id
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.id, to: id)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -35,8 +38,8 @@ internal final class HTAgainNote: HTHTTPModel, HTModelMappable, @unchecked Senda
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTAgainNote>] {
         [
-            .init("id", presence: .required, { $1(&$0.id.htSlot) }),
-            .init("text", { $1(&$0.text) }),
+            .init("id", presence: .required, \.id.htSlot),
+            .init("text", \.text),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTAgainNote> = .defaultMapping()

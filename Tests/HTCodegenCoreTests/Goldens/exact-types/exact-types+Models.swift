@@ -16,28 +16,45 @@ internal final class HTShopProduct: HTHTTPModel, HTModelMappable, @unchecked Sen
     /// The fields: build a model with `HTShopProduct { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         /// Ids above Int64.max exist.
-        internal var id: UInt64?
-        internal var stock: Int32?
-        internal var serial: Int64?
+        internal let id: UInt64?
+        internal let stock: Int32?
+        internal let serial: Int64?
         /// Money: exact, never a Double.
-        internal var price: Decimal?
+        internal let price: Decimal?
         /// Epoch milliseconds.
-        internal var createdAt: Date?
-        internal var releasedOn: Date?
+        internal let createdAt: Date?
+        internal let releasedOn: Date?
         /// The spec's default format, ISO 8601.
-        internal var updatedAt: Date?
-        internal var soldAt: Date?
-        internal var homepage: URL?
-        internal var uuid: UUID?
-        internal var thumbnail: Data?
+        internal let updatedAt: Date?
+        internal let soldAt: Date?
+        internal let homepage: URL?
+        internal let uuid: UUID?
+        internal let thumbnail: Data?
         /// Localised names by language.
-        internal var names: [String: String]?
-        internal var regionalPrices: [String: Decimal]?
-        internal var route: [[Double]]?
-        internal var variants: [String: HTShopVariant]?
-        internal var restocks: [Date]?
-        /// Every field `nil`.
-        internal init() {}
+        internal let names: [String: String]?
+        internal let regionalPrices: [String: Decimal]?
+        internal let route: [[Double]]?
+        internal let variants: [String: HTShopVariant]?
+        internal let restocks: [Date]?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            id = nil
+            stock = nil
+            serial = nil
+            price = nil
+            createdAt = nil
+            releasedOn = nil
+            updatedAt = nil
+            soldAt = nil
+            homepage = nil
+            uuid = nil
+            thumbnail = nil
+            names = nil
+            regionalPrices = nil
+            route = nil
+            variants = nil
+            restocks = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -51,22 +68,22 @@ internal final class HTShopProduct: HTHTTPModel, HTModelMappable, @unchecked Sen
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTShopProduct>] {
         [
-            .init("id", { $1(&$0.id) }),
-            .init("stock", { $1(&$0.stock) }),
-            .init("serial", { $1(&$0.serial) }),
-            .init("price", { $1(&$0.price) }),
-            .init("createdAt", dateFormat: .millisecondsSince1970, { $1(&$0.createdAt) }),
-            .init("releasedOn", dateFormat: .dateOnly, { $1(&$0.releasedOn) }),
-            .init("updatedAt", dateFormat: .iso8601, { $1(&$0.updatedAt) }),
-            .init("soldAt", dateFormat: .pattern("yyyy/MM/dd HH:mm", timeZone: TimeZone(identifier: "Asia/Shanghai")), { $1(&$0.soldAt) }),
-            .init("homepage", { $1(&$0.homepage) }),
-            .init("uuid", { $1(&$0.uuid) }),
-            .init("thumbnail", { $1(&$0.thumbnail) }),
-            .init("names", { $1(&$0.names) }),
-            .init("regionalPrices", { $1(&$0.regionalPrices) }),
-            .init("route", { $1(&$0.route) }),
-            .init("variants", { $1(&$0.variants) }),
-            .init("restocks", dateFormat: .secondsSince1970, { $1(&$0.restocks) }),
+            .init("id", \.id),
+            .init("stock", \.stock),
+            .init("serial", \.serial),
+            .init("price", \.price),
+            .init("createdAt", dateFormat: .millisecondsSince1970, \.createdAt),
+            .init("releasedOn", dateFormat: .dateOnly, \.releasedOn),
+            .init("updatedAt", dateFormat: .iso8601, \.updatedAt),
+            .init("soldAt", dateFormat: .pattern("yyyy/MM/dd HH:mm", timeZone: TimeZone(identifier: "Asia/Shanghai")), \.soldAt),
+            .init("homepage", \.homepage),
+            .init("uuid", \.uuid),
+            .init("thumbnail", \.thumbnail),
+            .init("names", \.names),
+            .init("regionalPrices", \.regionalPrices),
+            .init("route", \.route),
+            .init("variants", \.variants),
+            .init("restocks", dateFormat: .secondsSince1970, \.restocks),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTShopProduct> = .defaultMapping()
@@ -80,10 +97,13 @@ internal final class HTShopVariant: HTHTTPModel, HTModelMappable, @unchecked Sen
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTShopVariant { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var sku: String?
-        internal var price: Decimal?
-        /// Every field `nil`.
-        internal init() {}
+        internal let sku: String?
+        internal let price: Decimal?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            sku = nil
+            price = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -97,8 +117,8 @@ internal final class HTShopVariant: HTHTTPModel, HTModelMappable, @unchecked Sen
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTShopVariant>] {
         [
-            .init("sku", { $1(&$0.sku) }),
-            .init("price", { $1(&$0.price) }),
+            .init("sku", \.sku),
+            .init("price", \.price),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTShopVariant> = .defaultMapping()

@@ -13,10 +13,13 @@ internal final class HTEcho: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTEcho { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var method_: String?
-        internal var body: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let method_: String?
+        internal let body: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            method_ = nil
+            body = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -30,8 +33,8 @@ internal final class HTEcho: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTEcho>] {
         [
-            .init("method_", key: "method", { $1(&$0.method_) }),
-            .init("body", { $1(&$0.body) }),
+            .init("method_", key: "method", \.method_),
+            .init("body", \.body),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTEcho> = .defaultMapping()
@@ -47,13 +50,17 @@ internal final class HTLabel: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTLabel(name:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var name: HTRequired<String> = .init()
-        internal var note: String?
+        internal let name: HTRequired<String>
+        internal let note: String?
         /// - Note: The object's other keys (additionalProperties): every key the fields above do not map,
         ///   with its value; sent back beside them.
-        internal var additionalProperties: [String: HTLabelTag] = [:]
-        /// Every field `nil`.
-        internal init() {}
+        internal let additionalProperties: [String: HTLabelTag]
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            name = .init()
+            note = nil
+            additionalProperties = [:]
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -64,8 +71,8 @@ internal final class HTLabel: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.name.htSlot = name
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.name, to: name)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -73,9 +80,9 @@ internal final class HTLabel: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTLabel>] {
         [
-            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-            .init("note", { $1(&$0.note) }),
-            .init(additionalProperties: "additionalProperties", { $1(&$0.additionalProperties) }),
+            .init("name", presence: .required, \.name.htSlot),
+            .init("note", \.note),
+            .init(additionalProperties: "additionalProperties", \.additionalProperties),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTLabel> = .defaultMapping()
@@ -91,14 +98,19 @@ internal final class HTLabelDetails: HTHTTPModel, HTModelMappable, @unchecked Se
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTLabelDetails(name:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var name: HTRequired<String> = .init()
-        internal var note: String?
-        internal var seenOn: HTLabelDetailsSeenOn?
+        internal let name: HTRequired<String>
+        internal let note: String?
+        internal let seenOn: HTLabelDetailsSeenOn?
         /// - Note: The object's other keys (additionalProperties): every key the fields above do not map,
         ///   with its value; sent back beside them.
-        internal var additionalProperties: [String: HTLabelTag] = [:]
-        /// Every field `nil`.
-        internal init() {}
+        internal let additionalProperties: [String: HTLabelTag]
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            name = .init()
+            note = nil
+            seenOn = nil
+            additionalProperties = [:]
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -109,8 +121,8 @@ internal final class HTLabelDetails: HTHTTPModel, HTModelMappable, @unchecked Se
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.name.htSlot = name
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.name, to: name)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -118,10 +130,10 @@ internal final class HTLabelDetails: HTHTTPModel, HTModelMappable, @unchecked Se
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTLabelDetails>] {
         [
-            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-            .init("note", { $1(&$0.note) }),
-            .init("seenOn", { $1(&$0.seenOn) }),
-            .init(additionalProperties: "additionalProperties", { $1(&$0.additionalProperties) }),
+            .init("name", presence: .required, \.name.htSlot),
+            .init("note", \.note),
+            .init("seenOn", \.seenOn),
+            .init(additionalProperties: "additionalProperties", \.additionalProperties),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTLabelDetails> = .defaultMapping()
@@ -135,12 +147,15 @@ internal final class HTLabelDetailsSeenOn: HTHTTPModel, HTModelMappable, @unchec
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTLabelDetailsSeenOn { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var first: Date?
+        internal let first: Date?
         /// - Note: The object's other keys (additionalProperties): every key the fields above do not map,
         ///   with its value; sent back beside them.
-        internal var additionalProperties: [String: Date] = [:]
-        /// Every field `nil`.
-        internal init() {}
+        internal let additionalProperties: [String: Date]
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            first = nil
+            additionalProperties = [:]
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -154,8 +169,8 @@ internal final class HTLabelDetailsSeenOn: HTHTTPModel, HTModelMappable, @unchec
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTLabelDetailsSeenOn>] {
         [
-            .init("first", dateFormat: .dateOnly, { $1(&$0.first) }),
-            .init(additionalProperties: "additionalProperties", dateFormat: .dateOnly, { $1(&$0.additionalProperties) }),
+            .init("first", dateFormat: .dateOnly, \.first),
+            .init(additionalProperties: "additionalProperties", dateFormat: .dateOnly, \.additionalProperties),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTLabelDetailsSeenOn> = .defaultMapping()
@@ -169,10 +184,13 @@ internal final class HTLabelTag: HTHTTPModel, HTModelMappable, @unchecked Sendab
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTLabelTag { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var text: String?
-        internal var weight: Int?
-        /// Every field `nil`.
-        internal init() {}
+        internal let text: String?
+        internal let weight: Int?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            text = nil
+            weight = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -186,8 +204,8 @@ internal final class HTLabelTag: HTHTTPModel, HTModelMappable, @unchecked Sendab
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTLabelTag>] {
         [
-            .init("text", { $1(&$0.text) }),
-            .init("weight", { $1(&$0.weight) }),
+            .init("text", \.text),
+            .init("weight", \.weight),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTLabelTag> = .defaultMapping()
@@ -206,26 +224,38 @@ internal final class HTReading: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     /// The fields: build a model with `HTReading(id:sensor:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
         /// - Note: Examples: `1`, `2`.
-        internal var id: HTRequired<Int64> = .init()
-        internal var kind: HTReadingKind?
+        internal let id: HTRequired<Int64>
+        internal let kind: HTReadingKind?
         /// - Note: Always `true` (the spec's `const`).
-        internal var live: Bool?
+        internal let live: Bool?
         /// A number, or a text such as "10" that stays text.
-        internal var value: HTReadingValue?
+        internal let value: HTReadingValue?
         /// oneOf is read as anyOf is.
-        internal var code: HTReadingCode?
-        internal var label: HTNullable<HTReadingLabel> = .absent
+        internal let code: HTReadingCode?
+        internal let label: HTNullable<HTReadingLabel>
         /// FastAPI's `Union[int, str, None] = None`.
-        internal var amount: HTNullable<HTReadingAmount> = .absent
-        internal var point: [HTReadingPointItem]?
-        internal var checksum: Data?
+        internal let amount: HTNullable<HTReadingAmount>
+        internal let point: [HTReadingPointItem]?
+        internal let checksum: Data?
         /// The sensor, by reference or in full.
         ///
         /// - Note: Example: `{"ref": "s-1"}`.
-        internal var sensor: HTRequired<HTReadingSensor> = .init()
-        internal var shape: HTReadingShape?
-        /// Every field `nil`.
-        internal init() {}
+        internal let sensor: HTRequired<HTReadingSensor>
+        internal let shape: HTReadingShape?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            id = .init()
+            kind = nil
+            live = nil
+            value = nil
+            code = nil
+            label = .absent
+            amount = .absent
+            point = nil
+            checksum = nil
+            sensor = .init()
+            shape = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -236,9 +266,9 @@ internal final class HTReading: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(id: Int64, sensor: HTReadingSensor, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.id.htSlot = id
-        htFields.sensor.htSlot = sensor
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.id, to: id)
+        htFields.htSet(\.sensor, to: sensor)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -246,17 +276,17 @@ internal final class HTReading: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTReading>] {
         [
-            .init("id", presence: .required, { $1(&$0.id.htSlot) }),
-            .init("kind", { $1(&$0.kind) }),
-            .init("live", { $1(&$0.live) }),
-            .init("value", { $1(&$0.value) }),
-            .init("code", { $1(&$0.code) }),
-            .init("label", { $1(&$0.label.htSlot) }),
-            .init("amount", { $1(&$0.amount.htSlot) }),
-            .init("point", { $1(&$0.point) }),
-            .init("checksum", { $1(&$0.checksum) }),
-            .init("sensor", presence: .required, { $1(&$0.sensor.htSlot) }),
-            .init("shape", { $1(&$0.shape) }),
+            .init("id", presence: .required, \.id.htSlot),
+            .init("kind", \.kind),
+            .init("live", \.live),
+            .init("value", \.value),
+            .init("code", \.code),
+            .init("label", nullable: \.label),
+            .init("amount", nullable: \.amount),
+            .init("point", \.point),
+            .init("checksum", \.checksum),
+            .init("sensor", presence: .required, \.sensor.htSlot),
+            .init("shape", \.shape),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTReading> = .defaultMapping()
@@ -270,11 +300,15 @@ internal final class HTReadingCircle: HTHTTPModel, HTModelMappable, @unchecked S
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTReadingCircle(shapeType:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var shapeType: HTRequired<String> = .init()
-        internal var color: String?
-        internal var radius: Double?
-        /// Every field `nil`.
-        internal init() {}
+        internal let shapeType: HTRequired<String>
+        internal let color: String?
+        internal let radius: Double?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            shapeType = .init()
+            color = nil
+            radius = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -285,8 +319,8 @@ internal final class HTReadingCircle: HTHTTPModel, HTModelMappable, @unchecked S
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(shapeType: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.shapeType.htSlot = shapeType
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.shapeType, to: shapeType)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -294,9 +328,9 @@ internal final class HTReadingCircle: HTHTTPModel, HTModelMappable, @unchecked S
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTReadingCircle>] {
         [
-            .init("shapeType", presence: .required, { $1(&$0.shapeType.htSlot) }),
-            .init("color", { $1(&$0.color) }),
-            .init("radius", { $1(&$0.radius) }),
+            .init("shapeType", presence: .required, \.shapeType.htSlot),
+            .init("color", \.color),
+            .init("radius", \.radius),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTReadingCircle> = .defaultMapping()
@@ -310,10 +344,13 @@ internal final class HTReadingSensorFull: HTHTTPModel, HTModelMappable, @uncheck
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTReadingSensorFull(name:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var name: HTRequired<String> = .init()
-        internal var model: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let name: HTRequired<String>
+        internal let model: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            name = .init()
+            model = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -324,8 +361,8 @@ internal final class HTReadingSensorFull: HTHTTPModel, HTModelMappable, @uncheck
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.name.htSlot = name
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.name, to: name)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -333,8 +370,8 @@ internal final class HTReadingSensorFull: HTHTTPModel, HTModelMappable, @uncheck
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTReadingSensorFull>] {
         [
-            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-            .init("model", { $1(&$0.model) }),
+            .init("name", presence: .required, \.name.htSlot),
+            .init("model", \.model),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTReadingSensorFull> = .defaultMapping()
@@ -348,9 +385,11 @@ internal final class HTReadingSensorRef: HTHTTPModel, HTModelMappable, @unchecke
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTReadingSensorRef(ref:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var ref: HTRequired<String> = .init()
-        /// Every field `nil`.
-        internal init() {}
+        internal let ref: HTRequired<String>
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            ref = .init()
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -361,8 +400,8 @@ internal final class HTReadingSensorRef: HTHTTPModel, HTModelMappable, @unchecke
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(ref: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.ref.htSlot = ref
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.ref, to: ref)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -370,7 +409,7 @@ internal final class HTReadingSensorRef: HTHTTPModel, HTModelMappable, @unchecke
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTReadingSensorRef>] {
         [
-            .init("ref", presence: .required, { $1(&$0.ref.htSlot) }),
+            .init("ref", presence: .required, \.ref.htSlot),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTReadingSensorRef> = .defaultMapping()
@@ -384,11 +423,15 @@ internal final class HTReadingShapeReadingSquare: HTHTTPModel, HTModelMappable, 
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTReadingShapeReadingSquare(shapeType:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var shapeType: HTRequired<String> = .init()
-        internal var color: String?
-        internal var side: Double?
-        /// Every field `nil`.
-        internal init() {}
+        internal let shapeType: HTRequired<String>
+        internal let color: String?
+        internal let side: Double?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            shapeType = .init()
+            color = nil
+            side = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -399,8 +442,8 @@ internal final class HTReadingShapeReadingSquare: HTHTTPModel, HTModelMappable, 
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(shapeType: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.shapeType.htSlot = shapeType
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.shapeType, to: shapeType)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -408,9 +451,9 @@ internal final class HTReadingShapeReadingSquare: HTHTTPModel, HTModelMappable, 
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTReadingShapeReadingSquare>] {
         [
-            .init("shapeType", presence: .required, { $1(&$0.shapeType.htSlot) }),
-            .init("color", { $1(&$0.color) }),
-            .init("side", { $1(&$0.side) }),
+            .init("shapeType", presence: .required, \.shapeType.htSlot),
+            .init("color", \.color),
+            .init("side", \.side),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTReadingShapeReadingSquare> = .defaultMapping()
@@ -424,9 +467,11 @@ internal final class HTReadingSquare: HTHTTPModel, HTModelMappable, @unchecked S
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTReadingSquare { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var side: Double?
-        /// Every field `nil`.
-        internal init() {}
+        internal let side: Double?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            side = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -440,7 +485,7 @@ internal final class HTReadingSquare: HTHTTPModel, HTModelMappable, @unchecked S
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTReadingSquare>] {
         [
-            .init("side", { $1(&$0.side) }),
+            .init("side", \.side),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTReadingSquare> = .defaultMapping()
@@ -454,12 +499,15 @@ internal final class HTSettings: HTHTTPModel, HTModelMappable, @unchecked Sendab
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTSettings { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var theme: String?
+        internal let theme: String?
         /// - Note: The object's other keys (additionalProperties): every key the fields above do not map,
         ///   with its value; sent back beside them.
-        internal var additionalProperties: [String: HTJSON] = [:]
-        /// Every field `nil`.
-        internal init() {}
+        internal let additionalProperties: [String: HTJSON]
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            theme = nil
+            additionalProperties = [:]
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -473,8 +521,8 @@ internal final class HTSettings: HTHTTPModel, HTModelMappable, @unchecked Sendab
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTSettings>] {
         [
-            .init("theme", { $1(&$0.theme) }),
-            .init(additionalProperties: "additionalProperties", { $1(&$0.additionalProperties) }),
+            .init("theme", \.theme),
+            .init(additionalProperties: "additionalProperties", \.additionalProperties),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTSettings> = .defaultMapping()
@@ -488,10 +536,13 @@ internal final class HTUploadReadingsRequestBody: HTHTTPModel, HTModelMappable, 
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTUploadReadingsRequestBody { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var file: Data?
-        internal var more: [Data]?
-        /// Every field `nil`.
-        internal init() {}
+        internal let file: Data?
+        internal let more: [Data]?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            file = nil
+            more = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -505,8 +556,8 @@ internal final class HTUploadReadingsRequestBody: HTHTTPModel, HTModelMappable, 
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTUploadReadingsRequestBody>] {
         [
-            .init("file", { $1(&$0.file) }),
-            .init("more", { $1(&$0.more) }),
+            .init("file", \.file),
+            .init("more", \.more),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTUploadReadingsRequestBody> = .defaultMapping()

@@ -14,11 +14,15 @@ internal final class HTShippingAddress: HTHTTPModel, HTModelMappable, @unchecked
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTShippingAddress { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var province: String?
-        internal var city: String?
-        internal var isDefault: Bool?
-        /// Every field `nil`.
-        internal init() {}
+        internal let province: String?
+        internal let city: String?
+        internal let isDefault: Bool?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            province = nil
+            city = nil
+            isDefault = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -32,9 +36,9 @@ internal final class HTShippingAddress: HTHTTPModel, HTModelMappable, @unchecked
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTShippingAddress>] {
         [
-            .init("province", { $1(&$0.province) }),
-            .init("city", { $1(&$0.city) }),
-            .init("isDefault", { $1(&$0.isDefault) }),
+            .init("province", \.province),
+            .init("city", \.city),
+            .init("isDefault", \.isDefault),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTShippingAddress> = .defaultMapping()

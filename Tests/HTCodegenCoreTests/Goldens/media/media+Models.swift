@@ -12,9 +12,11 @@ internal final class HTGetMediaElsewhereResponse: HTHTTPModel, HTModelMappable, 
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTGetMediaElsewhereResponse { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var path_: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let path_: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            path_ = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -28,7 +30,7 @@ internal final class HTGetMediaElsewhereResponse: HTHTTPModel, HTModelMappable, 
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTGetMediaElsewhereResponse>] {
         [
-            .init("path_", key: "path", { $1(&$0.path_) }),
+            .init("path_", key: "path", \.path_),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTGetMediaElsewhereResponse> = .defaultMapping()

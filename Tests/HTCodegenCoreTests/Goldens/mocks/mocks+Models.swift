@@ -13,16 +13,25 @@ internal final class HTBounded: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTBounded { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var small: Int?
-        internal var below: Int?
-        internal var unit: Double?
-        internal var long: String?
-        internal var short: String?
-        internal var many: [Int]?
-        internal var none: [String]?
-        internal var code: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let small: Int?
+        internal let below: Int?
+        internal let unit: Double?
+        internal let long: String?
+        internal let short: String?
+        internal let many: [Int]?
+        internal let none: [String]?
+        internal let code: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            small = nil
+            below = nil
+            unit = nil
+            long = nil
+            short = nil
+            many = nil
+            none = nil
+            code = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -36,14 +45,14 @@ internal final class HTBounded: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTBounded>] {
         [
-            .init("small", { $1(&$0.small) }),
-            .init("below", { $1(&$0.below) }),
-            .init("unit", { $1(&$0.unit) }),
-            .init("long", { $1(&$0.long) }),
-            .init("short", { $1(&$0.short) }),
-            .init("many", { $1(&$0.many) }),
-            .init("none", { $1(&$0.none) }),
-            .init("code", { $1(&$0.code) }),
+            .init("small", \.small),
+            .init("below", \.below),
+            .init("unit", \.unit),
+            .init("long", \.long),
+            .init("short", \.short),
+            .init("many", \.many),
+            .init("none", \.none),
+            .init("code", \.code),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTBounded> = .defaultMapping()
@@ -57,10 +66,13 @@ internal final class HTCircle: HTHTTPModel, HTModelMappable, @unchecked Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTCircle(kind:radius:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var kind: HTRequired<String> = .init()
-        internal var radius: HTRequired<Double> = .init()
-        /// Every field `nil`.
-        internal init() {}
+        internal let kind: HTRequired<String>
+        internal let radius: HTRequired<Double>
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            kind = .init()
+            radius = .init()
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -71,9 +83,9 @@ internal final class HTCircle: HTHTTPModel, HTModelMappable, @unchecked Sendable
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(kind: String, radius: Double, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.kind.htSlot = kind
-        htFields.radius.htSlot = radius
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.kind, to: kind)
+        htFields.htSet(\.radius, to: radius)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -81,8 +93,8 @@ internal final class HTCircle: HTHTTPModel, HTModelMappable, @unchecked Sendable
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTCircle>] {
         [
-            .init("kind", presence: .required, { $1(&$0.kind.htSlot) }),
-            .init("radius", presence: .required, { $1(&$0.radius.htSlot) }),
+            .init("kind", presence: .required, \.kind.htSlot),
+            .init("radius", presence: .required, \.radius.htSlot),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTCircle> = .defaultMapping()
@@ -96,11 +108,15 @@ internal final class HTNode: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTNode(name:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var name: HTRequired<String> = .init()
-        internal var children: [HTNode]?
-        internal var parent: HTNode?
-        /// Every field `nil`.
-        internal init() {}
+        internal let name: HTRequired<String>
+        internal let children: [HTNode]?
+        internal let parent: HTNode?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            name = .init()
+            children = nil
+            parent = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -111,8 +127,8 @@ internal final class HTNode: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.name.htSlot = name
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.name, to: name)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -120,9 +136,9 @@ internal final class HTNode: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTNode>] {
         [
-            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-            .init("children", { $1(&$0.children) }),
-            .init("parent", { $1(&$0.parent) }),
+            .init("name", presence: .required, \.name.htSlot),
+            .init("children", \.children),
+            .init("parent", \.parent),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTNode> = .defaultMapping()
@@ -136,25 +152,39 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTPet(id:name:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var id: HTRequired<Int64> = .init()
+        internal let id: HTRequired<Int64>
         /// - Note: Example: `"Rex"`.
-        internal var name: HTRequired<String> = .init()
-        internal var status: HTPetStatus?
+        internal let name: HTRequired<String>
+        internal let status: HTPetStatus?
         /// - Note: Defaults to `"friendly"` (when it is not sent).
-        internal var tag: String?
-        internal var born: Date?
-        internal var day: Date?
-        internal var uuid: UUID?
-        internal var home: URL?
-        internal var photo: Data?
-        internal var weight: Double?
-        internal var nickname: HTNullable<String> = .absent
+        internal let tag: String?
+        internal let born: Date?
+        internal let day: Date?
+        internal let uuid: UUID?
+        internal let home: URL?
+        internal let photo: Data?
+        internal let weight: Double?
+        internal let nickname: HTNullable<String>
         /// - Note: Write-only: the app sends it; the server does not.
-        internal var secret: String?
+        internal let secret: String?
         /// - Note: Example: `"not a number"`.
-        internal var wrong: Int?
-        /// Every field `nil`.
-        internal init() {}
+        internal let wrong: Int?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            id = .init()
+            name = .init()
+            status = nil
+            tag = nil
+            born = nil
+            day = nil
+            uuid = nil
+            home = nil
+            photo = nil
+            weight = nil
+            nickname = .absent
+            secret = nil
+            wrong = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -165,9 +195,9 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(id: Int64, name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.id.htSlot = id
-        htFields.name.htSlot = name
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.id, to: id)
+        htFields.htSet(\.name, to: name)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -175,19 +205,19 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTPet>] {
         [
-            .init("id", presence: .required, { $1(&$0.id.htSlot) }),
-            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-            .init("status", { $1(&$0.status) }),
-            .init("tag", { $1(&$0.tag) }),
-            .init("born", dateFormat: .iso8601, { $1(&$0.born) }),
-            .init("day", dateFormat: .dateOnly, { $1(&$0.day) }),
-            .init("uuid", { $1(&$0.uuid) }),
-            .init("home", { $1(&$0.home) }),
-            .init("photo", { $1(&$0.photo) }),
-            .init("weight", { $1(&$0.weight) }),
-            .init("nickname", { $1(&$0.nickname.htSlot) }),
-            .init("secret", { $1(&$0.secret) }),
-            .init("wrong", { $1(&$0.wrong) }),
+            .init("id", presence: .required, \.id.htSlot),
+            .init("name", presence: .required, \.name.htSlot),
+            .init("status", \.status),
+            .init("tag", \.tag),
+            .init("born", dateFormat: .iso8601, \.born),
+            .init("day", dateFormat: .dateOnly, \.day),
+            .init("uuid", \.uuid),
+            .init("home", \.home),
+            .init("photo", \.photo),
+            .init("weight", \.weight),
+            .init("nickname", nullable: \.nickname),
+            .init("secret", \.secret),
+            .init("wrong", \.wrong),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTPet> = .defaultMapping()
@@ -201,10 +231,13 @@ internal final class HTSquare: HTHTTPModel, HTModelMappable, @unchecked Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTSquare(kind:side:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var kind: HTRequired<String> = .init()
-        internal var side: HTRequired<Int> = .init()
-        /// Every field `nil`.
-        internal init() {}
+        internal let kind: HTRequired<String>
+        internal let side: HTRequired<Int>
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            kind = .init()
+            side = .init()
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -215,9 +248,9 @@ internal final class HTSquare: HTHTTPModel, HTModelMappable, @unchecked Sendable
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(kind: String, side: Int, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.kind.htSlot = kind
-        htFields.side.htSlot = side
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.kind, to: kind)
+        htFields.htSet(\.side, to: side)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -225,8 +258,8 @@ internal final class HTSquare: HTHTTPModel, HTModelMappable, @unchecked Sendable
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTSquare>] {
         [
-            .init("kind", presence: .required, { $1(&$0.kind.htSlot) }),
-            .init("side", presence: .required, { $1(&$0.side.htSlot) }),
+            .init("kind", presence: .required, \.kind.htSlot),
+            .init("side", presence: .required, \.side.htSlot),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTSquare> = .defaultMapping()
@@ -242,9 +275,11 @@ internal final class HTThing: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTThing { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var label: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let label: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            label = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -258,7 +293,7 @@ internal final class HTThing: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTThing>] {
         [
-            .init("label", { $1(&$0.label) }),
+            .init("label", \.label),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTThing> = .defaultMapping()

@@ -14,9 +14,11 @@ internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTError { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var code: Int?
-        /// Every field `nil`.
-        internal init() {}
+        internal let code: Int?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            code = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -30,7 +32,7 @@ internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTError>] {
         [
-            .init("code", { $1(&$0.code) }),
+            .init("code", \.code),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTError> = .defaultMapping()
@@ -48,26 +50,37 @@ internal final class HTNamingSample: HTHTTPModel, HTModelMappable, @unchecked Se
     /// The fields: build a model with `HTNamingSample { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         /// A keyword.
-        internal var `class`: String?
+        internal let `class`: String?
         /// Clashes with CustomStringConvertible.
-        internal var description_: String?
+        internal let description_: String?
         /// Clashes with Hashable.
-        internal var hash_: Int?
+        internal let hash_: Int?
         /// A hyphen.
-        internal var userName_2: String?
+        internal let userName_2: String?
         /// A leading digit.
-        internal var _2fa: Bool?
+        internal let _2fa: Bool?
         /// Chinese is valid Swift.
-        internal var 名字: String?
-        internal var self_: String?
+        internal let 名字: String?
+        internal let self_: String?
         /// Collides with user-name after mapping.
-        internal var userName: String?
+        internal let userName: String?
         /// Swift accepts `_` as a property name only in backticks.
-        internal var `_`: String?
+        internal let `_`: String?
         /// A type whose spec name has an underscore.
-        internal var owner: HTUserInfo?
-        /// Every field `nil`.
-        internal init() {}
+        internal let owner: HTUserInfo?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            `class` = nil
+            description_ = nil
+            hash_ = nil
+            userName_2 = nil
+            _2fa = nil
+            名字 = nil
+            self_ = nil
+            userName = nil
+            `_` = nil
+            owner = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -81,16 +94,16 @@ internal final class HTNamingSample: HTHTTPModel, HTModelMappable, @unchecked Se
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTNamingSample>] {
         [
-            .init("class", { $1(&$0.`class`) }),
-            .init("description_", key: "description", { $1(&$0.description_) }),
-            .init("hash_", key: "hash", { $1(&$0.hash_) }),
-            .init("userName_2", key: "user-name", { $1(&$0.userName_2) }),
-            .init("_2fa", key: "2fa", { $1(&$0._2fa) }),
-            .init("名字", { $1(&$0.名字) }),
-            .init("self_", key: "self", { $1(&$0.self_) }),
-            .init("userName", { $1(&$0.userName) }),
-            .init("_", { $1(&$0.`_`) }),
-            .init("owner", { $1(&$0.owner) }),
+            .init("class", \.`class`),
+            .init("description_", key: "description", \.description_),
+            .init("hash_", key: "hash", \.hash_),
+            .init("userName_2", key: "user-name", \.userName_2),
+            .init("_2fa", key: "2fa", \._2fa),
+            .init("名字", \.名字),
+            .init("self_", key: "self", \.self_),
+            .init("userName", \.userName),
+            .init("_", \.`_`),
+            .init("owner", \.owner),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTNamingSample> = .defaultMapping()
@@ -106,9 +119,11 @@ internal final class HTUserInfo: HTHTTPModel, HTModelMappable, @unchecked Sendab
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTUserInfo { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var refreshToken: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let refreshToken: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            refreshToken = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -122,7 +137,7 @@ internal final class HTUserInfo: HTHTTPModel, HTModelMappable, @unchecked Sendab
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTUserInfo>] {
         [
-            .init("refreshToken", key: "refresh_token", { $1(&$0.refreshToken) }),
+            .init("refreshToken", key: "refresh_token", \.refreshToken),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTUserInfo> = .defaultMapping()

@@ -15,9 +15,11 @@ internal final class HTCreateProgroupRequest_2: HTHTTPModel, HTModelMappable, @u
     /// The fields: build a model with `HTCreateProgroupRequest_2 { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         /// 名称
-        internal var name: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let name: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            name = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -31,7 +33,7 @@ internal final class HTCreateProgroupRequest_2: HTHTTPModel, HTModelMappable, @u
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTCreateProgroupRequest_2>] {
         [
-            .init("name", { $1(&$0.name) }),
+            .init("name", \.name),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTCreateProgroupRequest_2> = .defaultMapping()
@@ -48,11 +50,14 @@ internal final class HTProgroup: HTHTTPModel, HTModelMappable, @unchecked Sendab
     /// The fields: build a model with `HTProgroup { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         /// 项目组 id
-        internal var id: Double?
+        internal let id: Double?
         /// 名称
-        internal var name: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let name: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            id = nil
+            name = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -66,8 +71,8 @@ internal final class HTProgroup: HTHTTPModel, HTModelMappable, @unchecked Sendab
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTProgroup>] {
         [
-            .init("id", { $1(&$0.id) }),
-            .init("name", { $1(&$0.name) }),
+            .init("id", \.id),
+            .init("name", \.name),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTProgroup> = .defaultMapping()
@@ -81,9 +86,11 @@ internal final class HTPutApiProgroupsIdResult: HTHTTPModel, HTModelMappable, @u
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTPutApiProgroupsIdResult { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var status: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let status: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            status = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -97,7 +104,7 @@ internal final class HTPutApiProgroupsIdResult: HTHTTPModel, HTModelMappable, @u
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTPutApiProgroupsIdResult>] {
         [
-            .init("status", { $1(&$0.status) }),
+            .init("status", \.status),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTPutApiProgroupsIdResult> = .defaultMapping()

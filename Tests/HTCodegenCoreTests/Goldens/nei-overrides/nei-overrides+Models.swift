@@ -16,9 +16,11 @@ internal final class HTData: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// The fields: build a model with `HTData { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         /// 备注
-        internal var note: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let note: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            note = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -32,7 +34,7 @@ internal final class HTData: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTData>] {
         [
-            .init("note", { $1(&$0.note) }),
+            .init("note", \.note),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTData> = .defaultMapping()
@@ -49,23 +51,32 @@ internal final class HTItem: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// The fields: build a model with `HTItem { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         /// 商品 id
-        internal var id: Int64?
+        internal let id: Int64?
         /// 价格
-        internal var price: Decimal?
+        internal let price: Decimal?
         /// 历史价格
-        internal var history: [Decimal]?
+        internal let history: [Decimal]?
         /// 创建时间，毫秒
-        internal var createdAt: Date?
+        internal let createdAt: Date?
         /// 封面地址
-        internal var cover: URL?
+        internal let cover: URL?
         /// 全局唯一 id
-        internal var uid: UUID?
+        internal let uid: UUID?
         /// 所属门店
-        internal var shop: HTShop?
+        internal let shop: HTShop?
         /// 一个名为 Data 的数据类型
-        internal var extra: HTData?
-        /// Every field `nil`.
-        internal init() {}
+        internal let extra: HTData?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            id = nil
+            price = nil
+            history = nil
+            createdAt = nil
+            cover = nil
+            uid = nil
+            shop = nil
+            extra = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -79,14 +90,14 @@ internal final class HTItem: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTItem>] {
         [
-            .init("id", { $1(&$0.id) }),
-            .init("price", { $1(&$0.price) }),
-            .init("history", { $1(&$0.history) }),
-            .init("createdAt", dateFormat: .millisecondsSince1970, { $1(&$0.createdAt) }),
-            .init("cover", { $1(&$0.cover) }),
-            .init("uid", { $1(&$0.uid) }),
-            .init("shop", { $1(&$0.shop) }),
-            .init("extra", { $1(&$0.extra) }),
+            .init("id", \.id),
+            .init("price", \.price),
+            .init("history", \.history),
+            .init("createdAt", dateFormat: .millisecondsSince1970, \.createdAt),
+            .init("cover", \.cover),
+            .init("uid", \.uid),
+            .init("shop", \.shop),
+            .init("extra", \.extra),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTItem> = .defaultMapping()
@@ -103,13 +114,17 @@ internal final class HTShop: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// The fields: build a model with `HTShop { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         /// 门店 id
-        internal var id: UInt64?
+        internal let id: UInt64?
         /// 名称
-        internal var name: String?
+        internal let name: String?
         /// 开业时间，北京时间
-        internal var openedAt: Date?
-        /// Every field `nil`.
-        internal init() {}
+        internal let openedAt: Date?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            id = nil
+            name = nil
+            openedAt = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -123,9 +138,9 @@ internal final class HTShop: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTShop>] {
         [
-            .init("id", { $1(&$0.id) }),
-            .init("name", { $1(&$0.name) }),
-            .init("openedAt", dateFormat: .pattern("yyyy-MM-dd HH:mm", timeZone: TimeZone(identifier: "Asia/Shanghai")), { $1(&$0.openedAt) }),
+            .init("id", \.id),
+            .init("name", \.name),
+            .init("openedAt", dateFormat: .pattern("yyyy-MM-dd HH:mm", timeZone: TimeZone(identifier: "Asia/Shanghai")), \.openedAt),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTShop> = .defaultMapping()

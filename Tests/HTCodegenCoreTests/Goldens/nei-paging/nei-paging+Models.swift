@@ -15,15 +15,20 @@ internal final class HTOrder: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     /// The fields: build a model with `HTOrder { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         /// 订单号
-        internal var orderId: Double?
+        internal let orderId: Double?
         /// 下单时间，毫秒
-        internal var createTime: Double?
+        internal let createTime: Double?
         /// 订单状态
-        internal var status: HTOrderStatus?
+        internal let status: HTOrderStatus?
         /// 商品列表
-        internal var products: [HTProduct]?
-        /// Every field `nil`.
-        internal init() {}
+        internal let products: [HTProduct]?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            orderId = nil
+            createTime = nil
+            status = nil
+            products = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -37,10 +42,10 @@ internal final class HTOrder: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTOrder>] {
         [
-            .init("orderId", { $1(&$0.orderId) }),
-            .init("createTime", { $1(&$0.createTime) }),
-            .init("status", { $1(&$0.status) }),
-            .init("products", { $1(&$0.products) }),
+            .init("orderId", \.orderId),
+            .init("createTime", \.createTime),
+            .init("status", \.status),
+            .init("products", \.products),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTOrder> = .defaultMapping()
@@ -57,15 +62,20 @@ internal final class HTProduct: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     /// The fields: build a model with `HTProduct { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         /// 商品 id
-        internal var id: Double?
+        internal let id: Double?
         /// 商品名称
-        internal var name: String?
+        internal let name: String?
         /// 价格（元）
-        internal var price: Double?
+        internal let price: Double?
         /// 标签
-        internal var tags: [String]?
-        /// Every field `nil`.
-        internal init() {}
+        internal let tags: [String]?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            id = nil
+            name = nil
+            price = nil
+            tags = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -79,10 +89,10 @@ internal final class HTProduct: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTProduct>] {
         [
-            .init("id", { $1(&$0.id) }),
-            .init("name", { $1(&$0.name) }),
-            .init("price", { $1(&$0.price) }),
-            .init("tags", { $1(&$0.tags) }),
+            .init("id", \.id),
+            .init("name", \.name),
+            .init("price", \.price),
+            .init("tags", \.tags),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTProduct> = .defaultMapping()

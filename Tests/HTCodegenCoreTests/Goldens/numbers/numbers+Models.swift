@@ -15,15 +15,20 @@ internal final class HTNumberItem: HTHTTPModel, HTModelMappable, @unchecked Send
     /// The fields: build a model with `HTNumberItem { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         /// 编号
-        internal var id: Double?
+        internal let id: Double?
         /// 价格
-        internal var price: Double?
+        internal let price: Double?
         /// 尺寸
-        internal var sizes: [Double]?
+        internal let sizes: [Double]?
         /// 名称
-        internal var title: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let title: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            id = nil
+            price = nil
+            sizes = nil
+            title = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -37,10 +42,10 @@ internal final class HTNumberItem: HTHTTPModel, HTModelMappable, @unchecked Send
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTNumberItem>] {
         [
-            .init("id", { $1(&$0.id) }),
-            .init("price", { $1(&$0.price) }),
-            .init("sizes", { $1(&$0.sizes) }),
-            .init("title", { $1(&$0.title) }),
+            .init("id", \.id),
+            .init("price", \.price),
+            .init("sizes", \.sizes),
+            .init("title", \.title),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTNumberItem> = .defaultMapping()

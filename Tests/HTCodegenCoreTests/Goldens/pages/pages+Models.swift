@@ -12,9 +12,11 @@ internal final class HTPagedThing: HTHTTPModel, HTModelMappable, @unchecked Send
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTPagedThing(id:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var id: HTRequired<Int> = .init()
-        /// Every field `nil`.
-        internal init() {}
+        internal let id: HTRequired<Int>
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            id = .init()
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -25,8 +27,8 @@ internal final class HTPagedThing: HTHTTPModel, HTModelMappable, @unchecked Send
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(id: Int, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.id.htSlot = id
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.id, to: id)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -34,7 +36,7 @@ internal final class HTPagedThing: HTHTTPModel, HTModelMappable, @unchecked Send
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTPagedThing>] {
         [
-            .init("id", presence: .required, { $1(&$0.id.htSlot) }),
+            .init("id", presence: .required, \.id.htSlot),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTPagedThing> = .defaultMapping()
@@ -50,13 +52,17 @@ internal final class HTPagedThings: HTHTTPModel, HTModelMappable, @unchecked Sen
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTPagedThings { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var items: [HTPagedThing]?
+        internal let items: [HTPagedThing]?
         /// How many things there are in all.
-        internal var total: Int?
+        internal let total: Int?
         /// The next page's cursor; null on the last page.
-        internal var nextCursor: HTNullable<String> = .absent
-        /// Every field `nil`.
-        internal init() {}
+        internal let nextCursor: HTNullable<String>
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            items = nil
+            total = nil
+            nextCursor = .absent
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -70,9 +76,9 @@ internal final class HTPagedThings: HTHTTPModel, HTModelMappable, @unchecked Sen
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTPagedThings>] {
         [
-            .init("items", { $1(&$0.items) }),
-            .init("total", { $1(&$0.total) }),
-            .init("nextCursor", key: "next_cursor", { $1(&$0.nextCursor.htSlot) }),
+            .init("items", \.items),
+            .init("total", \.total),
+            .init("nextCursor", key: "next_cursor", nullable: \.nextCursor),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTPagedThings> = .defaultMapping()

@@ -12,9 +12,11 @@ internal final class HTPageItem: HTHTTPModel, HTModelMappable, @unchecked Sendab
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTPageItem(id:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var id: HTRequired<Int> = .init()
-        /// Every field `nil`.
-        internal init() {}
+        internal let id: HTRequired<Int>
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            id = .init()
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -25,8 +27,8 @@ internal final class HTPageItem: HTHTTPModel, HTModelMappable, @unchecked Sendab
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(id: Int, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.id.htSlot = id
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.id, to: id)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -34,7 +36,7 @@ internal final class HTPageItem: HTHTTPModel, HTModelMappable, @unchecked Sendab
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTPageItem>] {
         [
-            .init("id", presence: .required, { $1(&$0.id.htSlot) }),
+            .init("id", presence: .required, \.id.htSlot),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTPageItem> = .defaultMapping()

@@ -12,14 +12,21 @@ internal final class HTCreateCheckoutSessionRequestBody: HTHTTPModel, HTModelMap
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTCreateCheckoutSessionRequestBody(mode:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var mode: HTRequired<String> = .init()
-        internal var metadata: [String: String]?
-        internal var lineItems: [HTCreateCheckoutSessionRequestBodyLineItemsItem]?
-        internal var expand: [String]?
-        internal var paymentMethodTypes: [String]?
-        internal var shipping: HTCreateCheckoutSessionRequestBodyShipping?
-        /// Every field `nil`.
-        internal init() {}
+        internal let mode: HTRequired<String>
+        internal let metadata: [String: String]?
+        internal let lineItems: [HTCreateCheckoutSessionRequestBodyLineItemsItem]?
+        internal let expand: [String]?
+        internal let paymentMethodTypes: [String]?
+        internal let shipping: HTCreateCheckoutSessionRequestBodyShipping?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            mode = .init()
+            metadata = nil
+            lineItems = nil
+            expand = nil
+            paymentMethodTypes = nil
+            shipping = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -30,8 +37,8 @@ internal final class HTCreateCheckoutSessionRequestBody: HTHTTPModel, HTModelMap
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(mode: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.mode.htSlot = mode
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.mode, to: mode)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -39,12 +46,12 @@ internal final class HTCreateCheckoutSessionRequestBody: HTHTTPModel, HTModelMap
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTCreateCheckoutSessionRequestBody>] {
         [
-            .init("mode", presence: .required, { $1(&$0.mode.htSlot) }),
-            .init("metadata", { $1(&$0.metadata) }),
-            .init("lineItems", key: "line_items", { $1(&$0.lineItems) }),
-            .init("expand", { $1(&$0.expand) }),
-            .init("paymentMethodTypes", key: "payment_method_types", { $1(&$0.paymentMethodTypes) }),
-            .init("shipping", { $1(&$0.shipping) }),
+            .init("mode", presence: .required, \.mode.htSlot),
+            .init("metadata", \.metadata),
+            .init("lineItems", key: "line_items", \.lineItems),
+            .init("expand", \.expand),
+            .init("paymentMethodTypes", key: "payment_method_types", \.paymentMethodTypes),
+            .init("shipping", \.shipping),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTCreateCheckoutSessionRequestBody> = .defaultMapping()
@@ -58,10 +65,13 @@ internal final class HTCreateCheckoutSessionRequestBodyLineItemsItem: HTHTTPMode
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTCreateCheckoutSessionRequestBodyLineItemsItem { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var price: String?
-        internal var quantity: Int?
-        /// Every field `nil`.
-        internal init() {}
+        internal let price: String?
+        internal let quantity: Int?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            price = nil
+            quantity = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -75,8 +85,8 @@ internal final class HTCreateCheckoutSessionRequestBodyLineItemsItem: HTHTTPMode
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTCreateCheckoutSessionRequestBodyLineItemsItem>] {
         [
-            .init("price", { $1(&$0.price) }),
-            .init("quantity", { $1(&$0.quantity) }),
+            .init("price", \.price),
+            .init("quantity", \.quantity),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTCreateCheckoutSessionRequestBodyLineItemsItem> = .defaultMapping()
@@ -90,10 +100,13 @@ internal final class HTCreateCheckoutSessionRequestBodyShipping: HTHTTPModel, HT
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTCreateCheckoutSessionRequestBodyShipping { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var name: String?
-        internal var address: HTCreateCheckoutSessionRequestBodyShippingAddress?
-        /// Every field `nil`.
-        internal init() {}
+        internal let name: String?
+        internal let address: HTCreateCheckoutSessionRequestBodyShippingAddress?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            name = nil
+            address = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -107,8 +120,8 @@ internal final class HTCreateCheckoutSessionRequestBodyShipping: HTHTTPModel, HT
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTCreateCheckoutSessionRequestBodyShipping>] {
         [
-            .init("name", { $1(&$0.name) }),
-            .init("address", { $1(&$0.address) }),
+            .init("name", \.name),
+            .init("address", \.address),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTCreateCheckoutSessionRequestBodyShipping> = .defaultMapping()
@@ -122,9 +135,11 @@ internal final class HTCreateCheckoutSessionRequestBodyShippingAddress: HTHTTPMo
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTCreateCheckoutSessionRequestBodyShippingAddress { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var city: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let city: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            city = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -138,7 +153,7 @@ internal final class HTCreateCheckoutSessionRequestBodyShippingAddress: HTHTTPMo
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTCreateCheckoutSessionRequestBodyShippingAddress>] {
         [
-            .init("city", { $1(&$0.city) }),
+            .init("city", \.city),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTCreateCheckoutSessionRequestBodyShippingAddress> = .defaultMapping()
@@ -152,9 +167,11 @@ internal final class HTCreateCheckoutSessionResponse: HTHTTPModel, HTModelMappab
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTCreateCheckoutSessionResponse { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var body: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let body: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            body = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -168,7 +185,7 @@ internal final class HTCreateCheckoutSessionResponse: HTHTTPModel, HTModelMappab
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTCreateCheckoutSessionResponse>] {
         [
-            .init("body", { $1(&$0.body) }),
+            .init("body", \.body),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTCreateCheckoutSessionResponse> = .defaultMapping()

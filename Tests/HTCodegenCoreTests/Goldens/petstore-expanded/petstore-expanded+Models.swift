@@ -12,10 +12,13 @@ internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTError(code:message:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var code: HTRequired<Int32> = .init()
-        internal var message: HTRequired<String> = .init()
-        /// Every field `nil`.
-        internal init() {}
+        internal let code: HTRequired<Int32>
+        internal let message: HTRequired<String>
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            code = .init()
+            message = .init()
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -26,9 +29,9 @@ internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(code: Int32, message: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.code.htSlot = code
-        htFields.message.htSlot = message
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.code, to: code)
+        htFields.htSet(\.message, to: message)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -36,8 +39,8 @@ internal final class HTError: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTError>] {
         [
-            .init("code", presence: .required, { $1(&$0.code.htSlot) }),
-            .init("message", presence: .required, { $1(&$0.message.htSlot) }),
+            .init("code", presence: .required, \.code.htSlot),
+            .init("message", presence: .required, \.message.htSlot),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTError> = .defaultMapping()
@@ -51,10 +54,13 @@ internal final class HTNewPet: HTHTTPModel, HTModelMappable, @unchecked Sendable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTNewPet(name:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var name: HTRequired<String> = .init()
-        internal var tag: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let name: HTRequired<String>
+        internal let tag: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            name = .init()
+            tag = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -65,8 +71,8 @@ internal final class HTNewPet: HTHTTPModel, HTModelMappable, @unchecked Sendable
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.name.htSlot = name
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.name, to: name)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -74,8 +80,8 @@ internal final class HTNewPet: HTHTTPModel, HTModelMappable, @unchecked Sendable
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTNewPet>] {
         [
-            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-            .init("tag", { $1(&$0.tag) }),
+            .init("name", presence: .required, \.name.htSlot),
+            .init("tag", \.tag),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTNewPet> = .defaultMapping()
@@ -89,11 +95,15 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTPet(name:id:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var name: HTRequired<String> = .init()
-        internal var tag: String?
-        internal var id: HTRequired<Int64> = .init()
-        /// Every field `nil`.
-        internal init() {}
+        internal let name: HTRequired<String>
+        internal let tag: String?
+        internal let id: HTRequired<Int64>
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            name = .init()
+            tag = nil
+            id = .init()
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -104,9 +114,9 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(name: String, id: Int64, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.name.htSlot = name
-        htFields.id.htSlot = id
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.name, to: name)
+        htFields.htSet(\.id, to: id)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -114,9 +124,9 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTPet>] {
         [
-            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-            .init("tag", { $1(&$0.tag) }),
-            .init("id", presence: .required, { $1(&$0.id.htSlot) }),
+            .init("name", presence: .required, \.name.htSlot),
+            .init("tag", \.tag),
+            .init("id", presence: .required, \.id.htSlot),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTPet> = .defaultMapping()

@@ -13,10 +13,13 @@ internal final class HTCat: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTCat(petType:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var petType: HTRequired<String> = .init()
-        internal var huntingSkill: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let petType: HTRequired<String>
+        internal let huntingSkill: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            petType = .init()
+            huntingSkill = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -27,8 +30,8 @@ internal final class HTCat: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(petType: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.petType.htSlot = petType
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.petType, to: petType)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -36,8 +39,8 @@ internal final class HTCat: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTCat>] {
         [
-            .init("petType", presence: .required, { $1(&$0.petType.htSlot) }),
-            .init("huntingSkill", { $1(&$0.huntingSkill) }),
+            .init("petType", presence: .required, \.petType.htSlot),
+            .init("huntingSkill", \.huntingSkill),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTCat> = .defaultMapping()
@@ -51,10 +54,13 @@ internal final class HTDog: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTDog(petType:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var petType: HTRequired<String> = .init()
-        internal var packSize: Int?
-        /// Every field `nil`.
-        internal init() {}
+        internal let petType: HTRequired<String>
+        internal let packSize: Int?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            petType = .init()
+            packSize = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -65,8 +71,8 @@ internal final class HTDog: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(petType: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.petType.htSlot = petType
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.petType, to: petType)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -74,8 +80,8 @@ internal final class HTDog: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTDog>] {
         [
-            .init("petType", presence: .required, { $1(&$0.petType.htSlot) }),
-            .init("packSize", { $1(&$0.packSize) }),
+            .init("petType", presence: .required, \.petType.htSlot),
+            .init("packSize", \.packSize),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTDog> = .defaultMapping()
@@ -92,15 +98,23 @@ internal final class HTNewPet: HTHTTPModel, HTModelMappable, @unchecked Sendable
     /// The fields: build a model with `HTNewPet(name:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
         /// The pet's name.
-        internal var name: HTRequired<String> = .init()
-        internal var tag: HTNullable<String> = .absent
-        internal var status: HTPetStatus?
-        internal var size: HTPetSize?
-        internal var birthday: Date?
-        internal var kind: HTPetKind?
-        internal var price: Decimal?
-        /// Every field `nil`.
-        internal init() {}
+        internal let name: HTRequired<String>
+        internal let tag: HTNullable<String>
+        internal let status: HTPetStatus?
+        internal let size: HTPetSize?
+        internal let birthday: Date?
+        internal let kind: HTPetKind?
+        internal let price: Decimal?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            name = .init()
+            tag = .absent
+            status = nil
+            size = nil
+            birthday = nil
+            kind = nil
+            price = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -111,8 +125,8 @@ internal final class HTNewPet: HTHTTPModel, HTModelMappable, @unchecked Sendable
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.name.htSlot = name
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.name, to: name)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -120,13 +134,13 @@ internal final class HTNewPet: HTHTTPModel, HTModelMappable, @unchecked Sendable
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTNewPet>] {
         [
-            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-            .init("tag", { $1(&$0.tag.htSlot) }),
-            .init("status", { $1(&$0.status) }),
-            .init("size", { $1(&$0.size) }),
-            .init("birthday", dateFormat: .dateOnly, { $1(&$0.birthday) }),
-            .init("kind", { $1(&$0.kind) }),
-            .init("price", { $1(&$0.price) }),
+            .init("name", presence: .required, \.name.htSlot),
+            .init("tag", nullable: \.tag),
+            .init("status", \.status),
+            .init("size", \.size),
+            .init("birthday", dateFormat: .dateOnly, \.birthday),
+            .init("kind", \.kind),
+            .init("price", \.price),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTNewPet> = .defaultMapping()
@@ -143,23 +157,34 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// The fields: build a model with `HTPet(name:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
         /// The pet's name.
-        internal var name: HTRequired<String> = .init()
-        internal var tag: HTNullable<String> = .absent
-        internal var status: HTPetStatus?
-        internal var size: HTPetSize?
-        internal var birthday: Date?
-        internal var kind: HTPetKind?
+        internal let name: HTRequired<String>
+        internal let tag: HTNullable<String>
+        internal let status: HTPetStatus?
+        internal let size: HTPetSize?
+        internal let birthday: Date?
+        internal let kind: HTPetKind?
         /// - Note: Read-only: the server sends it; the app does not.
-        internal var id: Int64?
+        internal let id: Int64?
         /// Who owns the pet.
-        internal var owner: HTPetOwner?
-        internal var parent: HTPet?
+        internal let owner: HTPetOwner?
+        internal let parent: HTPet?
         /// The code of the old store (deprecated fields compile without warnings).
         @available(*, deprecated)
         internal var legacyCode: String?
-        internal var photoURL: URL?
-        /// Every field `nil`.
-        internal init() {}
+        internal let photoURL: URL?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            name = .init()
+            tag = .absent
+            status = nil
+            size = nil
+            birthday = nil
+            kind = nil
+            id = nil
+            owner = nil
+            parent = nil
+            photoURL = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -170,8 +195,8 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.name.htSlot = name
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.name, to: name)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -181,17 +206,17 @@ internal final class HTPet: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     @available(*, deprecated, message: "reads deprecated fields; the runtime uses it through its protocol")
     private static func htAccessorTable() -> [HTPropertyAccessor<HTPet>] {
         [
-            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-            .init("tag", { $1(&$0.tag.htSlot) }),
-            .init("status", { $1(&$0.status) }),
-            .init("size", { $1(&$0.size) }),
-            .init("birthday", dateFormat: .dateOnly, { $1(&$0.birthday) }),
-            .init("kind", { $1(&$0.kind) }),
-            .init("id", presence: .required, readOnly: true, { $1(&$0.id) }),
-            .init("owner", { $1(&$0.owner) }),
-            .init("parent", { $1(&$0.parent) }),
-            .init("legacyCode", { $1(&$0.legacyCode) }),
-            .init("photoURL", { $1(&$0.photoURL) }),
+            .init("name", presence: .required, \.name.htSlot),
+            .init("tag", nullable: \.tag),
+            .init("status", \.status),
+            .init("size", \.size),
+            .init("birthday", dateFormat: .dateOnly, \.birthday),
+            .init("kind", \.kind),
+            .init("id", presence: .required, readOnly: true, \.id),
+            .init("owner", \.owner),
+            .init("parent", \.parent),
+            .init("legacyCode", \.legacyCode),
+            .init("photoURL", \.photoURL),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTPet> = .defaultMapping()
@@ -206,14 +231,21 @@ internal final class HTPetBase: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     /// The fields: build a model with `HTPetBase(name:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
         /// The pet's name.
-        internal var name: HTRequired<String> = .init()
-        internal var tag: HTNullable<String> = .absent
-        internal var status: HTPetStatus?
-        internal var size: HTPetSize?
-        internal var birthday: Date?
-        internal var kind: HTPetKind?
-        /// Every field `nil`.
-        internal init() {}
+        internal let name: HTRequired<String>
+        internal let tag: HTNullable<String>
+        internal let status: HTPetStatus?
+        internal let size: HTPetSize?
+        internal let birthday: Date?
+        internal let kind: HTPetKind?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            name = .init()
+            tag = .absent
+            status = nil
+            size = nil
+            birthday = nil
+            kind = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -224,8 +256,8 @@ internal final class HTPetBase: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.name.htSlot = name
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.name, to: name)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -233,12 +265,12 @@ internal final class HTPetBase: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTPetBase>] {
         [
-            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
-            .init("tag", { $1(&$0.tag.htSlot) }),
-            .init("status", { $1(&$0.status) }),
-            .init("size", { $1(&$0.size) }),
-            .init("birthday", dateFormat: .dateOnly, { $1(&$0.birthday) }),
-            .init("kind", { $1(&$0.kind) }),
+            .init("name", presence: .required, \.name.htSlot),
+            .init("tag", nullable: \.tag),
+            .init("status", \.status),
+            .init("size", \.size),
+            .init("birthday", dateFormat: .dateOnly, \.birthday),
+            .init("kind", \.kind),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTPetBase> = .defaultMapping()
@@ -254,10 +286,13 @@ internal final class HTPetOwner: HTHTTPModel, HTModelMappable, @unchecked Sendab
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTPetOwner { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var name: String?
-        internal var since: Date?
-        /// Every field `nil`.
-        internal init() {}
+        internal let name: String?
+        internal let since: Date?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            name = nil
+            since = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -271,8 +306,8 @@ internal final class HTPetOwner: HTHTTPModel, HTModelMappable, @unchecked Sendab
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTPetOwner>] {
         [
-            .init("name", { $1(&$0.name) }),
-            .init("since", dateFormat: .iso8601, { $1(&$0.since) }),
+            .init("name", \.name),
+            .init("since", dateFormat: .iso8601, \.since),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTPetOwner> = .defaultMapping()
@@ -286,13 +321,18 @@ internal final class HTStoreError: HTHTTPModel, HTModelMappable, @unchecked Send
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTStoreError(code:message:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var code: HTRequired<Int32> = .init()
-        internal var message: HTRequired<String> = .init()
+        internal let code: HTRequired<Int32>
+        internal let message: HTRequired<String>
         /// Echoed by a careless server; never shown in a description.
-        internal var password: String?
-        internal var refreshToken: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let password: String?
+        internal let refreshToken: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            code = .init()
+            message = .init()
+            password = nil
+            refreshToken = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -303,9 +343,9 @@ internal final class HTStoreError: HTHTTPModel, HTModelMappable, @unchecked Send
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(code: Int32, message: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.code.htSlot = code
-        htFields.message.htSlot = message
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.code, to: code)
+        htFields.htSet(\.message, to: message)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -313,10 +353,10 @@ internal final class HTStoreError: HTHTTPModel, HTModelMappable, @unchecked Send
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTStoreError>] {
         [
-            .init("code", presence: .required, { $1(&$0.code.htSlot) }),
-            .init("message", presence: .required, { $1(&$0.message.htSlot) }),
-            .init("password", { $1(&$0.password) }),
-            .init("refreshToken", key: "refresh_token", { $1(&$0.refreshToken) }),
+            .init("code", presence: .required, \.code.htSlot),
+            .init("message", presence: .required, \.message.htSlot),
+            .init("password", \.password),
+            .init("refreshToken", key: "refresh_token", \.refreshToken),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTStoreError> = .defaultMapping()
@@ -330,10 +370,13 @@ internal final class HTUploadPetPhotoRequestBody: HTHTTPModel, HTModelMappable, 
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTUploadPetPhotoRequestBody(photo:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var photo: HTRequired<Data> = .init()
-        internal var caption: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let photo: HTRequired<Data>
+        internal let caption: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            photo = .init()
+            caption = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -344,8 +387,8 @@ internal final class HTUploadPetPhotoRequestBody: HTHTTPModel, HTModelMappable, 
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(photo: Data, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.photo.htSlot = photo
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.photo, to: photo)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -353,8 +396,8 @@ internal final class HTUploadPetPhotoRequestBody: HTHTTPModel, HTModelMappable, 
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTUploadPetPhotoRequestBody>] {
         [
-            .init("photo", presence: .required, { $1(&$0.photo.htSlot) }),
-            .init("caption", { $1(&$0.caption) }),
+            .init("photo", presence: .required, \.photo.htSlot),
+            .init("caption", \.caption),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTUploadPetPhotoRequestBody> = .defaultMapping()

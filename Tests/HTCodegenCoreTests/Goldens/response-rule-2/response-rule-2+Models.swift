@@ -12,10 +12,13 @@ internal final class HTRule2Article: HTHTTPModel, HTModelMappable, @unchecked Se
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTRule2Article { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var id: Int?
-        internal var title: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let id: Int?
+        internal let title: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            id = nil
+            title = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -29,8 +32,8 @@ internal final class HTRule2Article: HTHTTPModel, HTModelMappable, @unchecked Se
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTRule2Article>] {
         [
-            .init("id", { $1(&$0.id) }),
-            .init("title", { $1(&$0.title) }),
+            .init("id", \.id),
+            .init("title", \.title),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTRule2Article> = .defaultMapping()

@@ -12,10 +12,13 @@ internal final class HTRule3Profile: HTHTTPModel, HTModelMappable, @unchecked Se
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTRule3Profile { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var name: String?
-        internal var age: Int?
-        /// Every field `nil`.
-        internal init() {}
+        internal let name: String?
+        internal let age: Int?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            name = nil
+            age = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -29,8 +32,8 @@ internal final class HTRule3Profile: HTHTTPModel, HTModelMappable, @unchecked Se
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTRule3Profile>] {
         [
-            .init("name", { $1(&$0.name) }),
-            .init("age", { $1(&$0.age) }),
+            .init("name", \.name),
+            .init("age", \.age),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTRule3Profile> = .defaultMapping()

@@ -12,9 +12,11 @@ internal final class HTRule4Item: HTHTTPModel, HTModelMappable, @unchecked Senda
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTRule4Item { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var id: Int?
-        /// Every field `nil`.
-        internal init() {}
+        internal let id: Int?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            id = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -28,7 +30,7 @@ internal final class HTRule4Item: HTHTTPModel, HTModelMappable, @unchecked Senda
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTRule4Item>] {
         [
-            .init("id", { $1(&$0.id) }),
+            .init("id", \.id),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTRule4Item> = .defaultMapping()

@@ -12,9 +12,11 @@ internal final class HTRule5Thing: HTHTTPModel, HTModelMappable, @unchecked Send
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTRule5Thing { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var id: Int?
-        /// Every field `nil`.
-        internal init() {}
+        internal let id: Int?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            id = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -28,7 +30,7 @@ internal final class HTRule5Thing: HTHTTPModel, HTModelMappable, @unchecked Send
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTRule5Thing>] {
         [
-            .init("id", { $1(&$0.id) }),
+            .init("id", \.id),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTRule5Thing> = .defaultMapping()

@@ -12,9 +12,11 @@ internal final class HTGetJobByStatusResponse2XX: HTHTTPModel, HTModelMappable, 
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTGetJobByStatusResponse2XX { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var ticket: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let ticket: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            ticket = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -28,7 +30,7 @@ internal final class HTGetJobByStatusResponse2XX: HTHTTPModel, HTModelMappable, 
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTGetJobByStatusResponse2XX>] {
         [
-            .init("ticket", { $1(&$0.ticket) }),
+            .init("ticket", \.ticket),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTGetJobByStatusResponse2XX> = .defaultMapping()
@@ -42,10 +44,13 @@ internal final class HTJob: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTJob(id:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var id: HTRequired<Int> = .init()
-        internal var state: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let id: HTRequired<Int>
+        internal let state: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            id = .init()
+            state = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -56,8 +61,8 @@ internal final class HTJob: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(id: Int, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.id.htSlot = id
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.id, to: id)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -65,8 +70,8 @@ internal final class HTJob: HTHTTPModel, HTModelMappable, @unchecked Sendable {
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTJob>] {
         [
-            .init("id", presence: .required, { $1(&$0.id.htSlot) }),
-            .init("state", { $1(&$0.state) }),
+            .init("id", presence: .required, \.id.htSlot),
+            .init("state", \.state),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTJob> = .defaultMapping()
@@ -80,9 +85,11 @@ internal final class HTProblem: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTProblem { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var title: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let title: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            title = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -96,7 +103,7 @@ internal final class HTProblem: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTProblem>] {
         [
-            .init("title", { $1(&$0.title) }),
+            .init("title", \.title),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTProblem> = .defaultMapping()

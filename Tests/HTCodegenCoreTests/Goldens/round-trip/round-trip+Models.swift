@@ -15,25 +15,43 @@ internal final class HTRoundTripScalars: HTHTTPModel, HTModelMappable, @unchecke
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTRoundTripScalars { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var text: String?
-        internal var day: Date?
-        internal var createdAt: Date?
-        internal var updatedAt: Date?
-        internal var history: [Date]?
-        internal var count: Int32?
-        internal var total: Int64?
-        internal var plain: Int?
-        internal var serial: UInt64?
-        internal var ratio: Double?
-        internal var weight: Double?
-        internal var amount: Double?
-        internal var price: Decimal?
-        internal var active: Bool?
-        internal var id: UUID?
-        internal var link: URL?
-        internal var blob: Data?
-        /// Every field `nil`.
-        internal init() {}
+        internal let text: String?
+        internal let day: Date?
+        internal let createdAt: Date?
+        internal let updatedAt: Date?
+        internal let history: [Date]?
+        internal let count: Int32?
+        internal let total: Int64?
+        internal let plain: Int?
+        internal let serial: UInt64?
+        internal let ratio: Double?
+        internal let weight: Double?
+        internal let amount: Double?
+        internal let price: Decimal?
+        internal let active: Bool?
+        internal let id: UUID?
+        internal let link: URL?
+        internal let blob: Data?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            text = nil
+            day = nil
+            createdAt = nil
+            updatedAt = nil
+            history = nil
+            count = nil
+            total = nil
+            plain = nil
+            serial = nil
+            ratio = nil
+            weight = nil
+            amount = nil
+            price = nil
+            active = nil
+            id = nil
+            link = nil
+            blob = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -47,23 +65,23 @@ internal final class HTRoundTripScalars: HTHTTPModel, HTModelMappable, @unchecke
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTRoundTripScalars>] {
         [
-            .init("text", { $1(&$0.text) }),
-            .init("day", dateFormat: .dateOnly, { $1(&$0.day) }),
-            .init("createdAt", dateFormat: .iso8601, { $1(&$0.createdAt) }),
-            .init("updatedAt", dateFormat: .iso8601, { $1(&$0.updatedAt) }),
-            .init("history", dateFormat: .iso8601, { $1(&$0.history) }),
-            .init("count", { $1(&$0.count) }),
-            .init("total", { $1(&$0.total) }),
-            .init("plain", { $1(&$0.plain) }),
-            .init("serial", { $1(&$0.serial) }),
-            .init("ratio", { $1(&$0.ratio) }),
-            .init("weight", { $1(&$0.weight) }),
-            .init("amount", { $1(&$0.amount) }),
-            .init("price", { $1(&$0.price) }),
-            .init("active", { $1(&$0.active) }),
-            .init("id", { $1(&$0.id) }),
-            .init("link", { $1(&$0.link) }),
-            .init("blob", { $1(&$0.blob) }),
+            .init("text", \.text),
+            .init("day", dateFormat: .dateOnly, \.day),
+            .init("createdAt", dateFormat: .iso8601, \.createdAt),
+            .init("updatedAt", dateFormat: .iso8601, \.updatedAt),
+            .init("history", dateFormat: .iso8601, \.history),
+            .init("count", \.count),
+            .init("total", \.total),
+            .init("plain", \.plain),
+            .init("serial", \.serial),
+            .init("ratio", \.ratio),
+            .init("weight", \.weight),
+            .init("amount", \.amount),
+            .init("price", \.price),
+            .init("active", \.active),
+            .init("id", \.id),
+            .init("link", \.link),
+            .init("blob", \.blob),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTRoundTripScalars> = .defaultMapping()

@@ -19,10 +19,13 @@ public final class NEAccount: NEModel, HTModelMappable, @unchecked Sendable {
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `NEAccount { $0.field = value }`, edit a copy with `with { }`.
     public struct Storage: HTOptionalFieldsStorage {
-        public var id: Int?
-        public var owner: NEOwner?
-        /// Every field `nil`.
-        public init() {}
+        public let id: Int?
+        public let owner: NEOwner?
+        /// The empty storage: where the mapper and the builder start.
+        public init() {
+            id = nil
+            owner = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     public let htStorage: Storage
@@ -36,8 +39,8 @@ public final class NEAccount: NEModel, HTModelMappable, @unchecked Sendable {
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<NEAccount>] {
         [
-            .init("id", { $1(&$0.id) }),
-            .init("owner", { $1(&$0.owner) }),
+            .init("id", \.id),
+            .init("owner", \.owner),
         ]
     }
     public static let htMapping: HTObjectMapping<NEAccount> = .defaultMapping()
@@ -51,9 +54,11 @@ public final class NEOwner: NEModel, HTModelMappable, @unchecked Sendable {
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `NEOwner { $0.field = value }`, edit a copy with `with { }`.
     public struct Storage: HTOptionalFieldsStorage {
-        public var name: String?
-        /// Every field `nil`.
-        public init() {}
+        public let name: String?
+        /// The empty storage: where the mapper and the builder start.
+        public init() {
+            name = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     public let htStorage: Storage
@@ -67,7 +72,7 @@ public final class NEOwner: NEModel, HTModelMappable, @unchecked Sendable {
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<NEOwner>] {
         [
-            .init("name", { $1(&$0.name) }),
+            .init("name", \.name),
         ]
     }
     public static let htMapping: HTObjectMapping<NEOwner> = .defaultMapping()

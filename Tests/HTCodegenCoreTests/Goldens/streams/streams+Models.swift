@@ -12,9 +12,11 @@ internal final class HTGetStreamPriceEventsEvent: HTHTTPModel, HTModelMappable, 
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTGetStreamPriceEventsEvent(price:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var price: HTRequired<Int> = .init()
-        /// Every field `nil`.
-        internal init() {}
+        internal let price: HTRequired<Int>
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            price = .init()
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -25,8 +27,8 @@ internal final class HTGetStreamPriceEventsEvent: HTHTTPModel, HTModelMappable, 
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(price: Int, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.price.htSlot = price
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.price, to: price)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -34,7 +36,7 @@ internal final class HTGetStreamPriceEventsEvent: HTHTTPModel, HTModelMappable, 
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTGetStreamPriceEventsEvent>] {
         [
-            .init("price", presence: .required, { $1(&$0.price.htSlot) }),
+            .init("price", presence: .required, \.price.htSlot),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTGetStreamPriceEventsEvent> = .defaultMapping()
@@ -48,9 +50,11 @@ internal final class HTGetStreamPriceEventsResponse404: HTHTTPModel, HTModelMapp
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTGetStreamPriceEventsResponse404 { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var message: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let message: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            message = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -64,7 +68,7 @@ internal final class HTGetStreamPriceEventsResponse404: HTHTTPModel, HTModelMapp
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTGetStreamPriceEventsResponse404>] {
         [
-            .init("message", { $1(&$0.message) }),
+            .init("message", \.message),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTGetStreamPriceEventsResponse404> = .defaultMapping()
@@ -78,10 +82,13 @@ internal final class HTStreamItem: HTHTTPModel, HTModelMappable, @unchecked Send
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTStreamItem(seq:name:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var seq: HTRequired<Int> = .init()
-        internal var name: HTRequired<String> = .init()
-        /// Every field `nil`.
-        internal init() {}
+        internal let seq: HTRequired<Int>
+        internal let name: HTRequired<String>
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            seq = .init()
+            name = .init()
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -92,9 +99,9 @@ internal final class HTStreamItem: HTHTTPModel, HTModelMappable, @unchecked Send
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(seq: Int, name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.seq.htSlot = seq
-        htFields.name.htSlot = name
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.seq, to: seq)
+        htFields.htSet(\.name, to: name)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -102,8 +109,8 @@ internal final class HTStreamItem: HTHTTPModel, HTModelMappable, @unchecked Send
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTStreamItem>] {
         [
-            .init("seq", presence: .required, { $1(&$0.seq.htSlot) }),
-            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
+            .init("seq", presence: .required, \.seq.htSlot),
+            .init("name", presence: .required, \.name.htSlot),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTStreamItem> = .defaultMapping()

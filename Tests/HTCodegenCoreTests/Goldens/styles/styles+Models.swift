@@ -13,9 +13,11 @@ internal final class HTStylesCallbackReceipt: HTHTTPModel, HTModelMappable, @unc
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTStylesCallbackReceipt { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var ok: Bool?
-        /// Every field `nil`.
-        internal init() {}
+        internal let ok: Bool?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            ok = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -29,7 +31,7 @@ internal final class HTStylesCallbackReceipt: HTHTTPModel, HTModelMappable, @unc
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTStylesCallbackReceipt>] {
         [
-            .init("ok", { $1(&$0.ok) }),
+            .init("ok", \.ok),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTStylesCallbackReceipt> = .defaultMapping()
@@ -43,10 +45,13 @@ internal final class HTStylesDeepFilter: HTHTTPModel, HTModelMappable, @unchecke
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTStylesDeepFilter { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var a: Int?
-        internal var b: HTStylesDeepFilterB?
-        /// Every field `nil`.
-        internal init() {}
+        internal let a: Int?
+        internal let b: HTStylesDeepFilterB?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            a = nil
+            b = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -60,8 +65,8 @@ internal final class HTStylesDeepFilter: HTHTTPModel, HTModelMappable, @unchecke
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTStylesDeepFilter>] {
         [
-            .init("a", { $1(&$0.a) }),
-            .init("b", { $1(&$0.b) }),
+            .init("a", \.a),
+            .init("b", \.b),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTStylesDeepFilter> = .defaultMapping()
@@ -75,9 +80,11 @@ internal final class HTStylesDeepFilterB: HTHTTPModel, HTModelMappable, @uncheck
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTStylesDeepFilterB { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var c: Int?
-        /// Every field `nil`.
-        internal init() {}
+        internal let c: Int?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            c = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -91,7 +98,7 @@ internal final class HTStylesDeepFilterB: HTHTTPModel, HTModelMappable, @uncheck
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTStylesDeepFilterB>] {
         [
-            .init("c", { $1(&$0.c) }),
+            .init("c", \.c),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTStylesDeepFilterB> = .defaultMapping()
@@ -105,12 +112,17 @@ internal final class HTStylesEcho: HTHTTPModel, HTModelMappable, @unchecked Send
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTStylesEcho { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var method_: String?
-        internal var path_: String?
-        internal var query: [String: [String]]?
-        internal var headers_: [String: String]?
-        /// Every field `nil`.
-        internal init() {}
+        internal let method_: String?
+        internal let path_: String?
+        internal let query: [String: [String]]?
+        internal let headers_: [String: String]?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            method_ = nil
+            path_ = nil
+            query = nil
+            headers_ = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -124,10 +136,10 @@ internal final class HTStylesEcho: HTHTTPModel, HTModelMappable, @unchecked Send
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTStylesEcho>] {
         [
-            .init("method_", key: "method", { $1(&$0.method_) }),
-            .init("path_", key: "path", { $1(&$0.path_) }),
-            .init("query", { $1(&$0.query) }),
-            .init("headers_", key: "headers", { $1(&$0.headers_) }),
+            .init("method_", key: "method", \.method_),
+            .init("path_", key: "path", \.path_),
+            .init("query", \.query),
+            .init("headers_", key: "headers", \.headers_),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTStylesEcho> = .defaultMapping()
@@ -141,10 +153,13 @@ internal final class HTStylesEventRequestBody: HTHTTPModel, HTModelMappable, @un
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTStylesEventRequestBody(event:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var event: HTRequired<String> = .init()
-        internal var at: Date?
-        /// Every field `nil`.
-        internal init() {}
+        internal let event: HTRequired<String>
+        internal let at: Date?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            event = .init()
+            at = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -155,8 +170,8 @@ internal final class HTStylesEventRequestBody: HTHTTPModel, HTModelMappable, @un
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(event: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.event.htSlot = event
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.event, to: event)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -164,8 +179,8 @@ internal final class HTStylesEventRequestBody: HTHTTPModel, HTModelMappable, @un
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTStylesEventRequestBody>] {
         [
-            .init("event", presence: .required, { $1(&$0.event.htSlot) }),
-            .init("at", dateFormat: .iso8601, { $1(&$0.at) }),
+            .init("event", presence: .required, \.event.htSlot),
+            .init("at", dateFormat: .iso8601, \.at),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTStylesEventRequestBody> = .defaultMapping()
@@ -179,10 +194,13 @@ internal final class HTStylesPetAdded: HTHTTPModel, HTModelMappable, @unchecked 
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTStylesPetAdded(petId:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var petId: HTRequired<Int> = .init()
-        internal var name: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let petId: HTRequired<Int>
+        internal let name: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            petId = .init()
+            name = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -193,8 +211,8 @@ internal final class HTStylesPetAdded: HTHTTPModel, HTModelMappable, @unchecked 
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(petId: Int, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.petId.htSlot = petId
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.petId, to: petId)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -202,8 +220,8 @@ internal final class HTStylesPetAdded: HTHTTPModel, HTModelMappable, @unchecked 
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTStylesPetAdded>] {
         [
-            .init("petId", presence: .required, { $1(&$0.petId.htSlot) }),
-            .init("name", { $1(&$0.name) }),
+            .init("petId", presence: .required, \.petId.htSlot),
+            .init("name", \.name),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTStylesPetAdded> = .defaultMapping()
@@ -217,10 +235,13 @@ internal final class HTStylesPetRemovedRequestBody: HTHTTPModel, HTModelMappable
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTStylesPetRemovedRequestBody(petId:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var petId: HTRequired<Int> = .init()
-        internal var reason: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let petId: HTRequired<Int>
+        internal let reason: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            petId = .init()
+            reason = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -231,8 +252,8 @@ internal final class HTStylesPetRemovedRequestBody: HTHTTPModel, HTModelMappable
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(petId: Int, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.petId.htSlot = petId
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.petId, to: petId)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -240,8 +261,8 @@ internal final class HTStylesPetRemovedRequestBody: HTHTTPModel, HTModelMappable
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTStylesPetRemovedRequestBody>] {
         [
-            .init("petId", presence: .required, { $1(&$0.petId.htSlot) }),
-            .init("reason", { $1(&$0.reason) }),
+            .init("petId", presence: .required, \.petId.htSlot),
+            .init("reason", \.reason),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTStylesPetRemovedRequestBody> = .defaultMapping()
@@ -255,10 +276,13 @@ internal final class HTStylesPoint: HTHTTPModel, HTModelMappable, @unchecked Sen
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTStylesPoint { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var x: Int?
-        internal var y: Int?
-        /// Every field `nil`.
-        internal init() {}
+        internal let x: Int?
+        internal let y: Int?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            x = nil
+            y = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -272,8 +296,8 @@ internal final class HTStylesPoint: HTHTTPModel, HTModelMappable, @unchecked Sen
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTStylesPoint>] {
         [
-            .init("x", { $1(&$0.x) }),
-            .init("y", { $1(&$0.y) }),
+            .init("x", \.x),
+            .init("y", \.y),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTStylesPoint> = .defaultMapping()
@@ -287,10 +311,13 @@ internal final class HTStylesRange: HTHTTPModel, HTModelMappable, @unchecked Sen
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTStylesRange { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var min: Int?
-        internal var max: Int?
-        /// Every field `nil`.
-        internal init() {}
+        internal let min: Int?
+        internal let max: Int?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            min = nil
+            max = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -304,8 +331,8 @@ internal final class HTStylesRange: HTHTTPModel, HTModelMappable, @unchecked Sen
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTStylesRange>] {
         [
-            .init("min", { $1(&$0.min) }),
-            .init("max", { $1(&$0.max) }),
+            .init("min", \.min),
+            .init("max", \.max),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTStylesRange> = .defaultMapping()
@@ -319,9 +346,11 @@ internal final class HTStylesSubscribeRequestBody: HTHTTPModel, HTModelMappable,
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTStylesSubscribeRequestBody { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        internal var callbackUrl: URL?
-        /// Every field `nil`.
-        internal init() {}
+        internal let callbackUrl: URL?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            callbackUrl = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -335,7 +364,7 @@ internal final class HTStylesSubscribeRequestBody: HTHTTPModel, HTModelMappable,
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTStylesSubscribeRequestBody>] {
         [
-            .init("callbackUrl", { $1(&$0.callbackUrl) }),
+            .init("callbackUrl", \.callbackUrl),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTStylesSubscribeRequestBody> = .defaultMapping()

@@ -15,29 +15,41 @@ internal final class HTTypeTable: HTHTTPModel, HTModelMappable, @unchecked Senda
     /// The fields: build a model with `HTTypeTable { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         /// String → String.
-        internal var text: String?
+        internal let text: String?
         /// Number → Double.
-        internal var amount: Double?
+        internal let amount: Double?
         /// Integer → Int.
-        internal var count: Int?
+        internal let count: Int?
         /// Boolean → Bool.
-        internal var flag: Bool?
+        internal let flag: Bool?
         /// Variable → HTJSON.
-        internal var anything: HTJSON?
+        internal let anything: HTJSON?
         /// A custom type → its model.
-        internal var child: HTTypeTableChild?
+        internal let child: HTTypeTableChild?
         /// An array of a custom type.
-        internal var children: [HTTypeTableChild]?
+        internal let children: [HTTypeTableChild]?
         /// A named array type, inlined.
-        internal var aliased: [HTTypeTableChild]?
+        internal let aliased: [HTTypeTableChild]?
         /// An array of strings.
-        internal var words: [String]?
+        internal let words: [String]?
         /// Nested arrays.
-        internal var matrix: [[Double]]?
+        internal let matrix: [[Double]]?
         /// An enumeration → its open string type.
-        internal var kind: HTTypeTableKind?
-        /// Every field `nil`.
-        internal init() {}
+        internal let kind: HTTypeTableKind?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            text = nil
+            amount = nil
+            count = nil
+            flag = nil
+            anything = nil
+            child = nil
+            children = nil
+            aliased = nil
+            words = nil
+            matrix = nil
+            kind = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -51,17 +63,17 @@ internal final class HTTypeTable: HTHTTPModel, HTModelMappable, @unchecked Senda
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTTypeTable>] {
         [
-            .init("text", { $1(&$0.text) }),
-            .init("amount", { $1(&$0.amount) }),
-            .init("count", { $1(&$0.count) }),
-            .init("flag", { $1(&$0.flag) }),
-            .init("anything", { $1(&$0.anything) }),
-            .init("child", { $1(&$0.child) }),
-            .init("children", { $1(&$0.children) }),
-            .init("aliased", { $1(&$0.aliased) }),
-            .init("words", { $1(&$0.words) }),
-            .init("matrix", { $1(&$0.matrix) }),
-            .init("kind", { $1(&$0.kind) }),
+            .init("text", \.text),
+            .init("amount", \.amount),
+            .init("count", \.count),
+            .init("flag", \.flag),
+            .init("anything", \.anything),
+            .init("child", \.child),
+            .init("children", \.children),
+            .init("aliased", \.aliased),
+            .init("words", \.words),
+            .init("matrix", \.matrix),
+            .init("kind", \.kind),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTTypeTable> = .defaultMapping()
@@ -77,9 +89,11 @@ internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable, @unchecked 
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTTypeTableChild(name:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
-        internal var name: HTRequired<String> = .init()
-        /// Every field `nil`.
-        internal init() {}
+        internal let name: HTRequired<String>
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            name = .init()
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -90,8 +104,8 @@ internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable, @unchecked 
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(name: String, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.name.htSlot = name
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.name, to: name)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -99,7 +113,7 @@ internal final class HTTypeTableChild: HTHTTPModel, HTModelMappable, @unchecked 
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTTypeTableChild>] {
         [
-            .init("name", presence: .required, { $1(&$0.name.htSlot) }),
+            .init("name", presence: .required, \.name.htSlot),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTTypeTableChild> = .defaultMapping()
@@ -115,7 +129,7 @@ internal final class HTTypeTableEmpty: HTHTTPModel, HTModelMappable, @unchecked 
     // struct; the base class holds no mutable state.
     /// The fields: build a model with `HTTypeTableEmpty { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
-        /// Every field `nil`.
+        /// The empty storage: where the mapper and the builder start.
         internal init() {}
     }
     /// The fields; read them through the model (`model.field`).

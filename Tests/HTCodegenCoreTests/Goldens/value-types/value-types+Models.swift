@@ -16,10 +16,13 @@ internal final class HTMoney: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     /// The fields: build a model with `HTMoney { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTOptionalFieldsStorage {
         /// Exact: 10.00 stays 10.00, never through Double.
-        internal var amount: Decimal?
-        internal var currency: String?
-        /// Every field `nil`.
-        internal init() {}
+        internal let amount: Decimal?
+        internal let currency: String?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            amount = nil
+            currency = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -33,8 +36,8 @@ internal final class HTMoney: HTHTTPModel, HTModelMappable, @unchecked Sendable 
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTMoney>] {
         [
-            .init("amount", { $1(&$0.amount) }),
-            .init("currency", { $1(&$0.currency) }),
+            .init("amount", \.amount),
+            .init("currency", \.currency),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTMoney> = .defaultMapping()
@@ -51,47 +54,70 @@ internal final class HTProduct: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     /// The fields: build a model with `HTProduct(id:createdAt:) { $0.field = value }`, edit a copy with `with { }`.
     internal struct Storage: HTModelStorage {
         /// Int64 → Int64.
-        internal var id: HTRequired<Int64> = .init()
+        internal let id: HTRequired<Int64>
         /// Int32 → Int32.
-        internal var stock: Int32?
+        internal let stock: Int32?
         /// UInt64 → UInt64.
-        internal var barcode: UInt64?
+        internal let barcode: UInt64?
         /// A model holding a Decimal.
-        internal var price: HTMoney?
+        internal let price: HTMoney?
         /// URL → URL.
-        internal var homepage: URL?
+        internal let homepage: URL?
         /// UUID → UUID.
-        internal var token: UUID?
+        internal let token: UUID?
         /// Data → Data, base64 in JSON.
-        internal var thumbnail: Data?
+        internal let thumbnail: Data?
         /// A map: {"en": "Hello", "zh": "你好"}.
-        internal var labels: [String: String]?
+        internal let labels: [String: String]?
         /// A map of models.
-        internal var prices: [String: HTMoney]?
+        internal let prices: [String: HTMoney]?
         /// A map of arrays.
-        internal var priceHistory: [String: [HTMoney]]?
+        internal let priceHistory: [String: [HTMoney]]?
         /// A map of maps.
-        internal var stockByRegion: [String: [String: Int64]]?
+        internal let stockByRegion: [String: [String: Int64]]?
         /// An array of maps.
-        internal var heatmap: [[String: Double]]?
+        internal let heatmap: [[String: Double]]?
         /// Nested arrays.
-        internal var coordinates: [[Double]]?
+        internal let coordinates: [[Double]]?
         /// No format: the spec's, iso8601.
-        internal var releasedAt: Date?
-        internal var publishedAt: Date?
-        internal var editedAt: Date?
+        internal let releasedAt: Date?
+        internal let publishedAt: Date?
+        internal let editedAt: Date?
         /// An array of dates in one format.
-        internal var launchDays: [Date]?
-        internal var updatedAt: Date?
-        internal var createdAt: HTRequired<Date> = .init()
+        internal let launchDays: [Date]?
+        internal let updatedAt: Date?
+        internal let createdAt: HTRequired<Date>
         /// A map of dates in a pattern and a time zone.
-        internal var localTimes: [String: Date]?
+        internal let localTimes: [String: Date]?
         /// A pattern in UTC.
-        internal var printedAt: Date?
+        internal let printedAt: Date?
         /// A named array type of dates.
-        internal var timeline: [Date]?
-        /// Every field `nil`.
-        internal init() {}
+        internal let timeline: [Date]?
+        /// The empty storage: where the mapper and the builder start.
+        internal init() {
+            id = .init()
+            stock = nil
+            barcode = nil
+            price = nil
+            homepage = nil
+            token = nil
+            thumbnail = nil
+            labels = nil
+            prices = nil
+            priceHistory = nil
+            stockByRegion = nil
+            heatmap = nil
+            coordinates = nil
+            releasedAt = nil
+            publishedAt = nil
+            editedAt = nil
+            launchDays = nil
+            updatedAt = nil
+            createdAt = .init()
+            localTimes = nil
+            printedAt = nil
+            timeline = nil
+        }
     }
     /// The fields; read them through the model (`model.field`).
     internal let htStorage: Storage
@@ -102,9 +128,9 @@ internal final class HTProduct: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     }
     /// A model with its required fields, and the others `htBuild` sets.
     internal convenience init(id: Int64, createdAt: Date, _ htBuild: (inout HTModelFields<Storage>) -> Void = { _ in }) {
-        var htFields = Storage()
-        htFields.id.htSlot = id
-        htFields.createdAt.htSlot = createdAt
+        var htFields = HTModelFields(Storage())
+        htFields.htSet(\.id, to: id)
+        htFields.htSet(\.createdAt, to: createdAt)
         self.init(htStorage: Self.htBuilt(htFields, htBuild))
     }
 
@@ -112,28 +138,28 @@ internal final class HTProduct: HTHTTPModel, HTModelMappable, @unchecked Sendabl
     /// The accessors of `htAccessors`, made once.
     private static func htAccessorTable() -> [HTPropertyAccessor<HTProduct>] {
         [
-            .init("id", presence: .required, { $1(&$0.id.htSlot) }),
-            .init("stock", { $1(&$0.stock) }),
-            .init("barcode", { $1(&$0.barcode) }),
-            .init("price", { $1(&$0.price) }),
-            .init("homepage", { $1(&$0.homepage) }),
-            .init("token", { $1(&$0.token) }),
-            .init("thumbnail", { $1(&$0.thumbnail) }),
-            .init("labels", { $1(&$0.labels) }),
-            .init("prices", { $1(&$0.prices) }),
-            .init("priceHistory", { $1(&$0.priceHistory) }),
-            .init("stockByRegion", { $1(&$0.stockByRegion) }),
-            .init("heatmap", { $1(&$0.heatmap) }),
-            .init("coordinates", { $1(&$0.coordinates) }),
-            .init("releasedAt", dateFormat: .iso8601, { $1(&$0.releasedAt) }),
-            .init("publishedAt", dateFormat: .iso8601, { $1(&$0.publishedAt) }),
-            .init("editedAt", dateFormat: .iso8601WithFractionalSeconds, { $1(&$0.editedAt) }),
-            .init("launchDays", dateFormat: .dateOnly, { $1(&$0.launchDays) }),
-            .init("updatedAt", dateFormat: .secondsSince1970, { $1(&$0.updatedAt) }),
-            .init("createdAt", presence: .required, dateFormat: .millisecondsSince1970, { $1(&$0.createdAt.htSlot) }),
-            .init("localTimes", dateFormat: .pattern("yyyy-MM-dd HH:mm", timeZone: TimeZone(identifier: "Asia/Shanghai")), { $1(&$0.localTimes) }),
-            .init("printedAt", dateFormat: .pattern("yyyy/MM/dd"), { $1(&$0.printedAt) }),
-            .init("timeline", dateFormat: .millisecondsSince1970, { $1(&$0.timeline) }),
+            .init("id", presence: .required, \.id.htSlot),
+            .init("stock", \.stock),
+            .init("barcode", \.barcode),
+            .init("price", \.price),
+            .init("homepage", \.homepage),
+            .init("token", \.token),
+            .init("thumbnail", \.thumbnail),
+            .init("labels", \.labels),
+            .init("prices", \.prices),
+            .init("priceHistory", \.priceHistory),
+            .init("stockByRegion", \.stockByRegion),
+            .init("heatmap", \.heatmap),
+            .init("coordinates", \.coordinates),
+            .init("releasedAt", dateFormat: .iso8601, \.releasedAt),
+            .init("publishedAt", dateFormat: .iso8601, \.publishedAt),
+            .init("editedAt", dateFormat: .iso8601WithFractionalSeconds, \.editedAt),
+            .init("launchDays", dateFormat: .dateOnly, \.launchDays),
+            .init("updatedAt", dateFormat: .secondsSince1970, \.updatedAt),
+            .init("createdAt", presence: .required, dateFormat: .millisecondsSince1970, \.createdAt.htSlot),
+            .init("localTimes", dateFormat: .pattern("yyyy-MM-dd HH:mm", timeZone: TimeZone(identifier: "Asia/Shanghai")), \.localTimes),
+            .init("printedAt", dateFormat: .pattern("yyyy/MM/dd"), \.printedAt),
+            .init("timeline", dateFormat: .millisecondsSince1970, \.timeline),
         ]
     }
     internal static let htMapping: HTObjectMapping<HTProduct> = .defaultMapping()

@@ -165,7 +165,7 @@ import Testing
     }
 
     @Test func aFieldOfAUnionTypeIsTheUnion() throws {
-        #expect(try Self.models("HTPet").contains("        internal var kind: HTAnyPet?\n"))
+        #expect(try Self.models("HTPet").contains("        internal let kind: HTAnyPet?\n"))
     }
 
     // MARK: Enums and servers
@@ -235,15 +235,15 @@ import Testing
         let model = try Self.models("HTNewPet")
         #expect(
             model.contains(
-                "        /// - Note: Defaults to `\"none\"` (when it is not sent).\n        internal var tag: String?\n"
+                "        /// - Note: Defaults to `\"none\"` (when it is not sent).\n        internal let tag: String?\n"
             ))
         #expect(
             model.contains(
-                "        /// - Note: Read-only: the server sends it; the app does not.\n        internal var id: Int64?\n"
+                "        /// - Note: Read-only: the server sends it; the app does not.\n        internal let id: Int64?\n"
             ))
         #expect(
             model.contains(
-                "        /// - Note: Write-only: the app sends it; the server does not.\n        internal var password: String?\n"
+                "        /// - Note: Write-only: the app sends it; the server does not.\n        internal let password: String?\n"
             ))
         #expect(model.contains("        @available(*, deprecated)\n        internal var legacyTag: String?\n"))
     }

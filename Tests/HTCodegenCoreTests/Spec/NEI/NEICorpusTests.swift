@@ -251,7 +251,7 @@ struct NEICorpusTests {
         } else {
             #expect(requests.contains("internal struct HTGetTodosRequest: HTBaseRequest"))
             #expect(requests.contains("internal typealias Response = [HTTodo]"))
-            #expect(files.contents[0].text.contains("internal var todos: [[HTTodo]]?"))
+            #expect(files.contents[0].text.contains("internal let todos: [[HTTodo]]?"))
         }
     }
 }

@@ -499,9 +499,9 @@ import Testing
         #expect(files.contents.map(\.name) == ["todo+Models.swift", "todo+Requests.swift", "todo+Enums.swift"])
         let models = files.contents[0].text
         let requests = files.contents[1].text
-        #expect(models.contains("internal var count: Int?"))
-        #expect(models.contains("internal var grid: [[Double]]?"))
-        #expect(models.contains("internal var owner: HTTodoOwner?"))
+        #expect(models.contains("internal let count: Int?"))
+        #expect(models.contains("internal let grid: [[Double]]?"))
+        #expect(models.contains("internal let owner: HTTodoOwner?"))
         #expect(!models.contains("class HTUnused"))
         #expect(!models.contains("TodoArr"))
         #expect(requests.contains("internal struct HTGetTodosRequest"))

@@ -5,7 +5,7 @@ import Testing
 
 /// Issue #37, part 3: `additionalProperties` beside `properties` becomes one more field of the model, a
 /// map that keeps the other keys (``TypeDecl/additionalProperties``), rendered as
-/// `var additionalProperties: [String: T] = [:]` with an accessor that says so.
+/// `let additionalProperties: [String: T]`, set to `[:]` by `init()`, with an accessor that says so.
 @Suite struct OpenAPIAdditionalPropertiesTests {
     typealias T = OpenAPITestSupport
 
@@ -126,10 +126,11 @@ import Testing
                           additionalProperties: {type: string, format: date}
                     """))
         let models = try OpenAPIFixture.generate(document).models
-        #expect(models.contains("internal var additionalProperties: [String: Date] = [:]\n"))
+        #expect(models.contains("internal let additionalProperties: [String: Date]\n"))
+        #expect(models.contains("            additionalProperties = [:]\n"))
         #expect(
             models.contains(
-                #"    .init(additionalProperties: "additionalProperties", dateFormat: .dateOnly, { $1(&$0.additionalProperties) }),"#
+                #"    .init(additionalProperties: "additionalProperties", dateFormat: .dateOnly, \.additionalProperties),"#
             ))
         // Not an initializer argument: the builder sets it, like an optional field.
         #expect(models.contains("internal convenience init(name: String, _ htBuild:"))
@@ -148,14 +149,15 @@ import Testing
                     """))
         let generated = try OpenAPIFixture.generate(document)
         let models = generated.models
-        #expect(models.contains("internal var additionalProperties: String?\n"))
-        #expect(models.contains("internal var additionalProperties_2: [String: Int] = [:]\n"))
+        #expect(models.contains("internal let additionalProperties: String?\n"))
+        #expect(models.contains("internal let additionalProperties_2: [String: Int]\n"))
+        #expect(models.contains("            additionalProperties = nil\n            additionalProperties_2 = [:]\n"))
         #expect(
             models.contains(
-                #".init("additionalProperties", key: "additional-properties", { $1(&$0.additionalProperties) }),"#))
+                #".init("additionalProperties", key: "additional-properties", \.additionalProperties),"#))
         #expect(
             models.contains(
-                #".init(additionalProperties: "additionalProperties_2", { $1(&$0.additionalProperties_2) }),"#))
+                #".init(additionalProperties: "additionalProperties_2", \.additionalProperties_2),"#))
         #expect(
             generated.diagnostics.contains {
                 $0.message.contains("is generated as 'additionalProperties_2'") && $0.location.line == 11

@@ -136,7 +136,7 @@ import Testing
         #expect(generated.enums.contains("    internal static let knownValues: [HTEventKind] = [.created]\n"))
         #expect(
             generated.models.contains(
-                "        /// - Note: Always `true` (the spec's `const`).\n        internal var live: Bool?\n"))
+                "        /// - Note: Always `true` (the spec's `const`).\n        internal let live: Bool?\n"))
     }
 
     // MARK: Tuples and type arrays
@@ -535,11 +535,11 @@ import Testing
                 """
                         /// - Note: Defaults to `"new"` (when it is not sent).
                         /// - Note: Examples: `"a"`, `"b"`, `"c"`, ….
-                        internal var state: String?
+                        internal let state: String?
 
                 """))
         let long = "\"" + String(repeating: "x", count: 79) + "…"
-        #expect(order.contains("        /// - Note: Example: `\(long)`.\n        internal var long: String?\n"))
+        #expect(order.contains("        /// - Note: Example: `\(long)`.\n        internal let long: String?\n"))
         #expect(generated.enums.contains("/// The `Color` enumeration.\n///\n/// - Note: Example: `\"red\"`.\n///\n"))
     }
 }
