@@ -1,7 +1,7 @@
 /// The models file: one final class per data type. Each model is immutable: its fields live in one
-/// `let` value (`Storage`, a struct of optional fields, required ones as `HTRequired`), read through the model (`HTModelMappable`'s
+/// `let` value (`Storage`, a struct of optional `let` fields, required ones as `HTRequired`), read through the model (`HTModelMappable`'s
 /// dynamic-member subscript) with no lock, and each model lists its fields once, in `htAccessors`
-/// (name, JSON key when it differs, getter and setter of the storage's field); the runtime derives NEI's
+/// (name, JSON key when it differs, key path of the storage's field); the runtime derives NEI's
 /// metadata lists and the default mapping from that table, so nothing else per field is generated.
 ///
 /// Models are built with the runtime's builder (`HTUser { $0.name = "Ann" }`) and edited into new models

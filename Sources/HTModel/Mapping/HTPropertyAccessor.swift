@@ -10,11 +10,11 @@
 /// The accessor keeps its work in closures made once, when the model's table is built: one that reads
 /// the field from a model and writes it as JSON (the encoder's hot path), one that converts a JSON value
 /// into the field of a storage being filled (the mapper's hot path), and two for the slower paths. The
-/// initializer is `@inlinable`: in an optimized build, with closure literals for `get` and `set` (what
-/// generated models pass), each closure is specialised for the field, and each access is a direct
-/// stored-field access. A key path (`init(_:key:required:presence:readOnly:dateFormat:_:)` with
-/// `\.name`, what generated models pass) gets there too: the accessor keeps the field's offset, not the
-/// key path, whose accesses would go through the key-path runtime.
+/// initializers are `@inlinable`: in an optimized build, with closure literals for `get` and `set`, each
+/// closure is specialised for the field, and each access is a direct stored-field access. With a key
+/// path (`init(_:key:required:presence:readOnly:dateFormat:_:)` with `\.name`, what generated models
+/// pass) each access is at the field's offset, which the accessor keeps instead of the key path (whose
+/// accesses would go through the key-path runtime).
 public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     /// The property's name in Swift.
     @usableFromInline package let name: String
@@ -188,8 +188,8 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
     }
 
     /// Creates an accessor from one closure that hands the field of a storage to its second argument:
-    /// `.init("name", { $1(&$0.name) })`, what generated models pass (one closure type-checks faster than
-    /// a getter and a setter). `key`, `required` and `dateFormat` are as for
+    /// `.init("name", { $1(&$0.name) })`, for hand-written models with `var` fields (one closure
+    /// type-checks faster than a getter and a setter; generated models pass key paths instead). `key`, `required` and `dateFormat` are as for
     /// `init(_:key:required:dateFormat:get:set:)`; `presence` says what mapping requires of the key
     /// (``HTFieldPresence``; `required: true` is ``HTFieldPresence/reported``), `readOnly` that a request
     /// body leaves the field out. A required non-optional field hands over its ``HTRequired/htSlot``:
@@ -248,7 +248,7 @@ public struct HTPropertyAccessor<Model: HTModelMappable>: Sendable {
         _ field: KeyPath<Model.Storage, Value?>
     ) {
         // The closures use the offset directly (not a closure made from it): in an optimized build each
-        // is then one load or swap at a constant distance, as fast as the closure initializer's.
+        // reads or decodes at the field's address, with no closure call between.
         let offset = Self.offset(of: field, accessor: name)
         self.init(
             name, key: key, required: required, presence: presence, readOnly: readOnly, dateFormat: dateFormat,
