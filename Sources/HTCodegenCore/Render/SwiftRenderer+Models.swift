@@ -109,11 +109,13 @@ extension SwiftRenderer {
                 // value could not be set at all. The builder and the mapper write the fields at their
                 // offsets (HTModelFields, HTPropertyAccessor).
                 writer.line("/// The empty storage: where the mapper and the builder start.")
-                let emptyValues =
-                    zip(zip(model.fields, names), shapes).filter { $0.0.0.deprecation == nil }
-                    .map { (SwiftNaming.escaped($0.0.1), $0.1.emptyValue) }
-                    + (additional.flatMap { $0.field.deprecation == nil ? [(SwiftNaming.escaped($0.name), "[:]")] : nil }
-                        ?? [])
+                var emptyValues: [(name: String, value: String)] = []
+                for ((field, name), shape) in zip(zip(model.fields, names), shapes) where field.deprecation == nil {
+                    emptyValues.append((SwiftNaming.escaped(name), shape.emptyValue))
+                }
+                if let (field, name) = additional, field.deprecation == nil {
+                    emptyValues.append((SwiftNaming.escaped(name), "[:]"))
+                }
                 if emptyValues.isEmpty {
                     writer.line("\(access)init() {}")
                 } else {
