@@ -3,7 +3,8 @@
 # enums, deprecation, placed parameters, request bodies, exact and error responses, servers) against the
 # built runtime, in Swift 6 mode, with internal and public access, together with an app file that uses
 # it: generated code must raise no warning, and the app must be warned exactly where it uses something
-# deprecated. The document is built in Swift (Tests/HTCodegenCoreTests/Render/OpenAPI/
+# deprecated. The generated code alone is also type-checked in Swift 5 mode and in Swift 6 with MainActor
+# default isolation and the upcoming features Xcode turns on, without a warning. The document is built in Swift (Tests/HTCodegenCoreTests/Render/OpenAPI/
 # OpenAPIFixture+Everything.swift), so no OpenAPI reader is involved; the test is
 # OpenAPITypeCheckTests, which is skipped unless HT_RUNTIME_MODULES is set, as here.
 # Run from anywhere: `bash .ci/openapi-typecheck.sh`. Set HT_OPENAPI_DUMP=<dir> to keep the files.

@@ -7,7 +7,9 @@ import Testing
 /// Type-checks the code generated for ``OpenAPIFixture/everything()`` (every OpenAPI feature) against the
 /// runtime with `swiftc -typecheck` in Swift 6 mode, with internal and with public access, together with
 /// an app file that uses it. Generated code must raise no warning at all; the app file must be warned
-/// exactly where it uses something deprecated.
+/// exactly where it uses something deprecated. The generated code alone must also type-check without
+/// a warning in the settings app teams use: Swift 5 mode, and Swift 6 with `MainActor` default isolation
+/// and the upcoming features Xcode turns on.
 ///
 /// It needs the runtime's built modules: `HT_RUNTIME_MODULES` names the folder that holds
 /// `HTNetworking.swiftmodule` (`.build/debug/Modules` after `swift build --target HTNetworking`);
@@ -95,6 +97,52 @@ import Testing
                     to: URL(filePath: dump).appending(path: "\(access.rawValue)-\(file.name)"))
             }
         }
+        let (status, output, appPath) = try Self.typeCheck(files, app: Self.app, flags: ["-swift-version", "6"])
+        #expect(status == 0, "\(output)")
+        var appWarnings: Set<Int> = []
+        for line in output.split(separator: "\n") where line.contains(": warning: ") || line.contains(": error: ") {
+            let text = String(line)
+            if let appPath, text.hasPrefix(appPath + ":"),
+                let number = Int(text.dropFirst(appPath.count + 1).prefix { $0 != ":" })
+            {
+                appWarnings.insert(number)
+            } else {
+                Issue.record("generated code: \(text)")
+            }
+        }
+        #expect(appWarnings == Self.appWarningLines, "\(output)")
+    }
+
+    /// The compiler settings of `typeChecksInAppSettings`: Swift 5 mode, and Swift 6 with what a new Xcode
+    /// project turns on.
+    static let appSettings: [[String]] = [
+        ["-swift-version", "5"],
+        [
+            "-swift-version", "6", "-default-isolation", "MainActor",
+            "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+            "-enable-upcoming-feature", "InferIsolatedConformances",
+            "-enable-upcoming-feature", "MemberImportVisibility",
+            "-enable-upcoming-feature", "ExistentialAny",
+        ],
+    ]
+
+    @Test(
+        .enabled(
+            if: modules != nil,
+            "HT_RUNTIME_MODULES is not set; point it at the built runtime modules (see .ci/openapi-typecheck.sh)"),
+        arguments: appSettings)
+    func typeChecksInAppSettings(flags: [String]) throws {
+        let (files, _) = try Generator.generate(OpenAPIFixture.everything(), config: GeneratorConfig())
+        let (status, output, _) = try Self.typeCheck(files, app: nil, flags: flags)
+        #expect(status == 0, "\(output)")
+        let diagnostics = output.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") }
+        #expect(diagnostics.isEmpty, "\(flags): \(diagnostics.joined(separator: "\n"))")
+    }
+
+    /// Runs `swiftc -typecheck` with `flags` on the generated `files` and, when given, an app file with
+    /// the code `app`; returns the exit status, the compiler's output and the app file's path.
+    static func typeCheck(_ files: Generator.Files, app: String?, flags: [String]) throws -> (Int32, String, String?) {
+        let modules = try #require(Self.modules)
         let directory = FileManager.default.temporaryDirectory.appending(path: "openapi-typecheck-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -104,34 +152,23 @@ import Testing
             try Data(file.text.utf8).write(to: url)
             paths.append(url.path)
         }
-        let appURL = directory.appending(path: "App.swift")
-        try Data(Self.app.utf8).write(to: appURL)
+        var appPath: String?
+        if let app {
+            let appURL = directory.appending(path: "App.swift")
+            try Data(app.utf8).write(to: appURL)
+            paths.append(appURL.path)
+            appPath = appURL.path
+        }
         let process = Process()
         process.executableURL = URL(filePath: "/usr/bin/env")
         process.arguments =
-            [
-                "swiftc", "-typecheck", "-swift-version", "6", "-parse-as-library", "-module-name", "Consumer", "-I",
-                modules,
-            ]
-            + paths + [appURL.path]
+            ["swiftc", "-typecheck"] + flags + ["-parse-as-library", "-module-name", "Consumer", "-I", modules] + paths
         let pipe = ChildProcessLaunch.pipe()
         process.standardError = pipe
         process.standardOutput = pipe
         try ChildProcessLaunch.run(process)
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
-        var appWarnings: Set<Int> = []
-        for line in output.split(separator: "\n") where line.contains(": warning: ") || line.contains(": error: ") {
-            let text = String(line)
-            if text.hasPrefix(appURL.path + ":"),
-                let number = Int(text.dropFirst(appURL.path.count + 1).prefix { $0 != ":" })
-            {
-                appWarnings.insert(number)
-            } else {
-                Issue.record("generated code: \(text)")
-            }
-        }
-        #expect(appWarnings == Self.appWarningLines, "\(output)")
+        return (process.terminationStatus, output, appPath)
     }
 }
