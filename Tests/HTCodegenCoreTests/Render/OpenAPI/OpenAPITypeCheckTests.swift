@@ -135,7 +135,9 @@ import Testing
         let (files, _) = try Generator.generate(OpenAPIFixture.everything(), config: GeneratorConfig())
         let (status, output, _) = try Self.typeCheck(files, app: nil, flags: flags)
         #expect(status == 0, "\(output)")
-        let diagnostics = output.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") }
+        let diagnostics = output.split(separator: "\n").filter {
+            $0.contains(": warning: ") || $0.contains(": error: ")
+        }
         #expect(diagnostics.isEmpty, "\(flags): \(diagnostics.joined(separator: "\n"))")
     }
 
