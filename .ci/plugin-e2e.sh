@@ -108,14 +108,14 @@ expect_line "$OUTPUT" '^documents: StockGetShelfRequest /shelves/\{id\} A1$'
 echo "== plugin e2e: an edit to a file an OpenAPI document refers to regenerates the document's code"
 printf '  city:\n    type: string\n' >>"$PKG/Sources/ShopAPI/schemas/warehouse.yaml"
 build_or_fail "rebuild after editing schemas/warehouse.yaml"
-if find "$SCRATCH/plugins" -name 'inventory+Models*.swift' -exec grep -l 'var city: String?' {} + | grep -q .; then
+if find "$SCRATCH/plugins" -name 'inventory+Models*.swift' -exec grep -l 'let city: String?' {} + | grep -q .; then
     pass "the Warehouse model gained 'city' from the referenced file"
 else
     fail "the OpenAPI document's models were not regenerated after its referenced file changed"
 fi
 printf '  zip:\n    type: string\n' >>"$PKG/Schemas/address.yaml"
 build_or_fail "rebuild after editing Schemas/address.yaml (outside the target)"
-if find "$SCRATCH/plugins" -name 'inventory+Models*.swift' -exec grep -l 'var zip: String?' {} + | grep -q .; then
+if find "$SCRATCH/plugins" -name 'inventory+Models*.swift' -exec grep -l 'let zip: String?' {} + | grep -q .; then
     pass "the Address model gained 'zip' from the package's shared schema"
 else
     fail "the OpenAPI document's models were not regenerated after a file its \$refs reach outside the target changed"
@@ -124,7 +124,7 @@ fi
 echo "== plugin e2e: a document htcodegen.json names is regenerated when a sibling it refers to changes"
 printf '        column:\n          type: integer\n' >>"$PKG/Sources/StockAPI/Stock_Service_parts.yaml"
 build_or_fail "rebuild after editing Stock_Service_parts.yaml"
-if find "$SCRATCH/plugins" -name 'Stock_Service+Models*.swift' -exec grep -l 'var column: Int?' {} + | grep -q .; then
+if find "$SCRATCH/plugins" -name 'Stock_Service+Models*.swift' -exec grep -l 'let column: Int?' {} + | grep -q .; then
     pass "the Bin model of Stock_Service.yaml gained 'column' from its sibling file"
 else
     fail "the document named in htcodegen.json was not regenerated after its sibling file changed"
