@@ -78,17 +78,13 @@ extension SwiftRenderer {
                 "/// The fields: build a model with `\(builder) { $0.field = value }`, edit a copy with `with { }`.")
             let conformance = required.isEmpty ? "HTOptionalFieldsStorage" : "HTModelStorage"
             writer.block("\(access)struct Storage: \(conformance)") { writer in
+                // What `init()` sets each field to (the deprecated ones aside: see `writeStoredField`).
+                var emptyValues: [(name: String, value: String)] = []
                 for ((field, name), shape) in zip(zip(model.fields, names), shapes) {
                     writeFieldDoc(field, into: &writer)
-                    if let deprecation = field.deprecation { writer.line(deprecationAttribute(deprecation)) }
-                    let type = shape.storageType(swiftType(field.type))
-                    if field.deprecation == nil {
-                        writer.line("\(access)let \(SwiftNaming.escaped(name)): \(type)")
-                    } else {
-                        // A `var` with its initial value: setting a deprecated field in `init()` would warn.
-                        let initial = shape.emptyValue == "nil" ? "" : " = \(shape.emptyValue)"
-                        writer.line("\(access)var \(SwiftNaming.escaped(name)): \(type)\(initial)")
-                    }
+                    writeStoredField(
+                        field, name: name, type: shape.storageType(swiftType(field.type)), empty: shape.emptyValue,
+                        emptyValues: &emptyValues, into: &writer)
                 }
                 if let (field, name) = additional {
                     writer.doc(field.description)
@@ -97,25 +93,11 @@ extension SwiftRenderer {
                         "/// - Note: The object's other keys (additionalProperties): every key the fields above do not map,"
                     )
                     writer.line("///   with its value; sent back beside them.")
-                    if let deprecation = field.deprecation { writer.line(deprecationAttribute(deprecation)) }
-                    // A deprecated one stays a `var` with its initial value, as a deprecated field does.
-                    let declaration = field.deprecation == nil ? "let" : "var"
-                    let initial = field.deprecation == nil ? "" : " = [:]"
-                    writer.line(
-                        "\(access)\(declaration) \(SwiftNaming.escaped(name)): \(swiftType(field.type))\(initial)")
+                    writeStoredField(
+                        field, name: name, type: swiftType(field.type), empty: "[:]", emptyValues: &emptyValues,
+                        into: &writer)
                 }
-                // The fields are `let`s without initial values, set here: a `var` field costs a debug build
-                // a setter, two `modify` halves and an initial-value function, and a `let` with an initial
-                // value could not be set at all. The builder and the mapper write the fields at their
-                // offsets (HTModelFields, HTPropertyAccessor).
                 writer.line("/// The empty storage: where the mapper and the builder start.")
-                var emptyValues: [(name: String, value: String)] = []
-                for ((field, name), shape) in zip(zip(model.fields, names), shapes) where field.deprecation == nil {
-                    emptyValues.append((SwiftNaming.escaped(name), shape.emptyValue))
-                }
-                if let (field, name) = additional, field.deprecation == nil {
-                    emptyValues.append((SwiftNaming.escaped(name), "[:]"))
-                }
                 if emptyValues.isEmpty {
                     writer.line("\(access)init() {}")
                 } else {
@@ -169,6 +151,26 @@ extension SwiftRenderer {
             }
             writer.line("\(access)static let htMapping: HTObjectMapping<\(typeName)> = .defaultMapping()")
         }
+    }
+
+    /// Declares a field of a model's storage (after its doc comment), of type `type`, `empty` in an empty
+    /// storage. A field is a `let` without an initial value, which `init()` sets (added to `emptyValues`):
+    /// a `var` costs a debug build a setter, two `modify` halves and an initial-value function, and a
+    /// `let` with an initial value could not be set at all; the builder and the mapper write the field at
+    /// its offset (HTModelFields, HTPropertyAccessor). A deprecated field is a `var` with its initial
+    /// value instead (implicit for an optional), since setting it in `init()` would warn.
+    private func writeStoredField(
+        _ field: ResolvedField, name: String, type: String, empty: String,
+        emptyValues: inout [(name: String, value: String)], into writer: inout SwiftWriter
+    ) {
+        let escaped = SwiftNaming.escaped(name)
+        guard let deprecation = field.deprecation else {
+            writer.line("\(access)let \(escaped): \(type)")
+            emptyValues.append((escaped, empty))
+            return
+        }
+        writer.line(deprecationAttribute(deprecation))
+        writer.line("\(access)var \(escaped): \(type)\(empty == "nil" ? "" : " = \(empty)")")
     }
 
     /// What comes before a model's declaration, or before the alias that stands for it: its mark, its
