@@ -84,21 +84,11 @@ public struct HTModelFields<Storage: HTModelStorage> {
                 // The field is moved out, edited and moved back, so that an array or string in it stays
                 // uniquely referenced. In between, nothing else can reach `storage`: the edit holds
                 // exclusive access to these fields, and `defer` moves the value back on every path out.
-                var value = withUnsafeMutableBytes(of: &storage) { bytes in
-                    bytes.baseAddress.unsafelyUnwrapped.advanced(by: offset).assumingMemoryBound(to: Value.self).move()
-                }
-                defer {
-                    withUnsafeMutableBytes(of: &storage) { bytes in
-                        bytes.baseAddress.unsafelyUnwrapped.advanced(by: offset).assumingMemoryBound(to: Value.self)
-                            .initialize(to: value)
-                    }
-                }
+                var value = withField(at: offset) { (field: UnsafeMutablePointer<Value>) in field.move() }
+                defer { withField(at: offset) { $0.initialize(to: value) } }
                 yield &value
-            } else if let writable = field as? WritableKeyPath<Storage, Value> {
-                yield &storage[keyPath: writable]
             } else {
-                preconditionFailure(
-                    "\(field) is a read-only computed property of \(Storage.self): a builder can't set it")
+                yield &storage[keyPath: Self.writable(field)]
             }
         }
     }
@@ -125,16 +115,28 @@ public struct HTModelFields<Storage: HTModelStorage> {
     @inlinable
     mutating func write<Value>(_ value: Value, at field: KeyPath<Storage, Value>) {
         if let offset = MemoryLayout<Storage>.offset(of: field) {
-            // The storage's bytes hold a `Value` at `offset` (a stored property's memory is bound to its
-            // type), and `storage` is accessed exclusively for the closure's duration.
-            withUnsafeMutableBytes(of: &storage) { bytes in
-                bytes.baseAddress.unsafelyUnwrapped.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee =
-                    value
-            }
-        } else if let writable = field as? WritableKeyPath<Storage, Value> {
-            storage[keyPath: writable] = value
+            withField(at: offset) { $0.pointee = value }
         } else {
+            storage[keyPath: Self.writable(field)] = value
+        }
+    }
+
+    /// Runs `body` with the address of the `Value` at `offset` in `storage`: a stored field's memory is
+    /// bound to its type, and `storage` is accessed exclusively for the call, as `&storage.field` is.
+    @inlinable
+    mutating func withField<Value, Result>(at offset: Int, _ body: (UnsafeMutablePointer<Value>) -> Result) -> Result {
+        withUnsafeMutableBytes(of: &storage) { bytes in
+            body(bytes.baseAddress.unsafelyUnwrapped.advanced(by: offset).assumingMemoryBound(to: Value.self))
+        }
+    }
+
+    /// `field`, a computed property of the storage, as a writable key path; stops the program when it is
+    /// read-only (a builder can't set it).
+    @inlinable
+    static func writable<Value>(_ field: KeyPath<Storage, Value>) -> WritableKeyPath<Storage, Value> {
+        guard let writable = field as? WritableKeyPath<Storage, Value> else {
             preconditionFailure("\(field) is a read-only computed property of \(Storage.self): a builder can't set it")
         }
+        return writable
     }
 }
