@@ -86,7 +86,6 @@ import Testing
             "HT_RUNTIME_MODULES is not set; point it at the built runtime modules (see .ci/openapi-typecheck.sh)"),
         arguments: [GeneratorConfig.AccessLevel.internal, .public])
     func everythingTypeChecksWithoutWarnings(access: GeneratorConfig.AccessLevel) throws {
-        let modules = try #require(Self.modules)
         var config = GeneratorConfig()
         config.accessLevel = access
         let (files, diagnostics) = try Generator.generate(OpenAPIFixture.everything(), config: config)
